@@ -1,0 +1,65 @@
+import { Link } from 'wouter';
+import { FINANCIAL_DISCLAIMER, FOOTER_COPYRIGHT_YEAR } from '../../contract/constants';
+import { useSiteConfig } from '../lib/site-config';
+
+const LINK = 'text-sm text-muted hover:text-fg hover:underline';
+
+/** The financial disclaimer that every page carries (spec §1). */
+export function Disclaimer() {
+  return (
+    <aside aria-label="Financial disclaimer" className="border-t border-border bg-subtle">
+      <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-muted">
+        <strong className="text-fg">Disclaimer:</strong> {FINANCIAL_DISCLAIMER}{' '}
+        <Link href="/disclaimer" className="underline">
+          Read the full disclaimer
+        </Link>
+        .
+      </p>
+    </aside>
+  );
+}
+
+export function Footer() {
+  const { appName, supportEmail } = useSiteConfig();
+  return (
+    <footer className="border-t border-border bg-card">
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:grid-cols-3">
+        <div>
+          <p className="font-semibold">{appName}</p>
+          <p className="mt-1 text-sm text-muted">Sourced, AI-assisted research on crypto assets. Beta.</p>
+        </div>
+        <nav aria-label="Product" className="flex flex-col gap-2">
+          <Link href="/documentation" className={LINK}>
+            Research Methodology
+          </Link>
+          <a href="/api-docs" className={LINK}>
+            API Reference
+          </a>
+          <a href="/api/health" className={LINK}>
+            Status
+          </a>
+          <a href={`mailto:${supportEmail}`} className={LINK}>
+            Contact
+          </a>
+        </nav>
+        <nav aria-label="Legal" className="flex flex-col gap-2">
+          <Link href="/disclaimer" className={LINK}>
+            Disclaimer
+          </Link>
+          <Link href="/privacy-policy" className={LINK}>
+            Privacy Policy
+          </Link>
+          <Link href="/terms-of-service" className={LINK}>
+            Terms of Service
+          </Link>
+          <Link href="/cookie-policy" className={LINK}>
+            Cookie Policy
+          </Link>
+        </nav>
+      </div>
+      <p className="border-t border-border py-4 text-center text-xs text-muted">
+        © {FOOTER_COPYRIGHT_YEAR} {appName}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,35 @@
+import type { InputHTMLAttributes, LabelHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { cn } from '../../lib/cn';
+
+const FIELD = 'w-full rounded-md border border-border bg-card px-3 py-2 text-fg placeholder:text-muted disabled:opacity-60 read-only:bg-subtle';
+
+export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
+  return <input className={cn(FIELD, 'h-10', className)} {...props} />;
+}
+
+export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <textarea className={cn(FIELD, 'min-h-24', className)} {...props} />;
+}
+
+export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
+  // biome-ignore lint/a11y/noLabelWithoutControl: callers pass htmlFor
+  return <label className={cn('block text-sm font-medium', className)} {...props} />;
+}
+
+/** A form field's error, announced to screen readers. */
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="mt-1 text-sm text-destructive">
+      {message}
+    </p>
+  );
+}
+
+export function FieldHint({ id, children }: { id: string; children: string }) {
+  return (
+    <p id={id} className="mt-1 text-xs text-muted">
+      {children}
+    </p>
+  );
+}

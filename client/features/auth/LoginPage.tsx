@@ -1,0 +1,74 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import { type LoginRequest, loginRequestSchema } from '../../../contract/auth';
+import { PAGES } from '../../../contract/pages';
+import { Button } from '../../components/ui/button';
+import { Card, CardDescription } from '../../components/ui/card';
+import { FieldError, Input, Label } from '../../components/ui/input';
+import { PageMeta } from '../../components/ui/page-meta';
+import { PasswordInput } from '../../components/ui/password-input';
+import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
+import { useLogin } from '../../lib/auth';
+
+export function LoginPage() {
+  const login = useLogin();
+  const form = useForm<LoginRequest>({ resolver: zodResolver(loginRequestSchema), defaultValues: { email: '', password: '' } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: () => {
+        toast({ title: 'Success', description: 'Logged in successfully' });
+        // A full navigation, so every screen starts from the signed-in state (spec §2).
+        window.location.assign('/dashboard');
+      },
+      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Login failed'), variant: 'destructive' }),
+    }),
+  );
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <PageMeta meta={PAGES.login.meta} />
+      <Card>
+        <h1 className="text-2xl font-bold">Welcome Back</h1>
+        <CardDescription className="mt-1">Sign in to access your crypto research reports.</CardDescription>
+        <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
+          <div>
+            <Label htmlFor="email">Email</Label>
+            <Input
+              id="email"
+              type="email"
+              autoComplete="email"
+              aria-invalid={Boolean(errors.email)}
+              aria-describedby={errors.email ? 'email-error' : undefined}
+              {...form.register('email')}
+            />
+            <FieldError id="email-error" message={errors.email?.message} />
+          </div>
+          <div>
+            <Label htmlFor="password">Password</Label>
+            <PasswordInput
+              id="password"
+              autoComplete="current-password"
+              aria-invalid={Boolean(errors.password)}
+              aria-describedby={errors.password ? 'password-error' : undefined}
+              {...form.register('password')}
+            />
+            <FieldError id="password-error" message={errors.password?.message} />
+          </div>
+          <Button type="submit" className="w-full" disabled={login.isPending}>
+            {login.isPending ? 'Signing in...' : 'Sign in'}
+          </Button>
+        </form>
+        <p className="mt-6 text-center text-sm text-muted">
+          Don't have an account?{' '}
+          <Link href="/register" className="font-medium text-primary underline">
+            Sign up
+          </Link>
+        </p>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'wouter';
+import { PASSWORD_HINT, type RegisterRequest, registerRequestSchema, USERNAME_HINT } from '../../../contract/auth';
+import { PAGES } from '../../../contract/pages';
+import { Button } from '../../components/ui/button';
+import { Card, CardDescription } from '../../components/ui/card';
+import { FieldError, FieldHint, Input, Label } from '../../components/ui/input';
+import { PageMeta } from '../../components/ui/page-meta';
+import { PasswordInput } from '../../components/ui/password-input';
+import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
+import { useRegister } from '../../lib/auth';
+
+type FieldName = keyof RegisterRequest;
+
+export function RegisterPage() {
+  const register = useRegister();
+  const [, navigate] = useLocation();
+  const form = useForm<RegisterRequest>({
+    resolver: zodResolver(registerRequestSchema),
+    defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    register.mutate(values, {
+      onSuccess: () => {
+        toast({ title: 'Success', description: 'Account created successfully' });
+        navigate('/dashboard');
+      },
+      onError: (error) =>
+        toast({ title: 'Error', description: errorMessage(error, 'Registration failed'), variant: 'destructive' }),
+    }),
+  );
+
+  const describedBy = (name: FieldName, hint?: boolean) =>
+    [hint ? `${name}-hint` : '', errors[name] ? `${name}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <PageMeta meta={PAGES.register.meta} />
+      <Card>
+        <h1 className="text-2xl font-bold">Create Account</h1>
+        <CardDescription className="mt-1">Register to buy sourced research reports on crypto assets.</CardDescription>
+        <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
+          <div>
+            <Label htmlFor="username">Username</Label>
+            <Input
+              id="username"
+              autoComplete="username"
+              aria-invalid={Boolean(errors.username)}
+              aria-describedby={describedBy('username', true)}
+              {...form.register('username')}
+            />
+            <FieldHint id="username-hint">{USERNAME_HINT}</FieldHint>
+            <FieldError id="username-error" message={errors.username?.message} />
+          </div>
+          <div>
+            <Label htmlFor="email">Email</Label>
+            <Input
+              id="email"
+              type="email"
+              autoComplete="email"
+              aria-invalid={Boolean(errors.email)}
+              aria-describedby={describedBy('email')}
+              {...form.register('email')}
+            />
+            <FieldError id="email-error" message={errors.email?.message} />
+          </div>
+          <div>
+            <Label htmlFor="password">Password</Label>
+            <PasswordInput
+              id="password"
+              autoComplete="new-password"
+              aria-invalid={Boolean(errors.password)}
+              aria-describedby={describedBy('password', true)}
+              {...form.register('password')}
+            />
+            <FieldHint id="password-hint">{PASSWORD_HINT}</FieldHint>
+            <FieldError id="password-error" message={errors.password?.message} />
+          </div>
+          <div>
+            <Label htmlFor="confirmPassword">Confirm password</Label>
+            <PasswordInput
+              id="confirmPassword"
+              autoComplete="new-password"
+              aria-invalid={Boolean(errors.confirmPassword)}
+              aria-describedby={describedBy('confirmPassword')}
+              {...form.register('confirmPassword')}
+            />
+            <FieldError id="confirmPassword-error" message={errors.confirmPassword?.message} />
+          </div>
+          <Button type="submit" className="w-full" disabled={register.isPending}>
+            {register.isPending ? 'Creating Account...' : 'Create Account'}
+          </Button>
+        </form>
+        <p className="mt-6 text-center text-sm text-muted">
+          Already have an account?{' '}
+          <Link href="/login" className="font-medium text-primary underline">
+            Sign in
+          </Link>
+        </p>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { QueryClient } from '@tanstack/react-query';
+import { getQueryFn } from './api';
+
+// Spec §7: cached data never goes stale by default, no refetch on focus, no polling and no
+// automatic retries; screens that poll say so on their own queries.
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      queryFn: getQueryFn({ on401: 'throw' }),
+      staleTime: Number.POSITIVE_INFINITY,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+      retry: false,
+    },
+    mutations: { retry: false },
+  },
+});

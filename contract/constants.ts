@@ -1,0 +1,29 @@
+// Business constants of the product (spec §9). Money amounts are in US dollars.
+export const PRICES_USD = {
+  new_report: 4.99,
+  existing_report: 2.99,
+} as const;
+
+export const ADMIN_USER_ID = 1;
+export const FOOTER_COPYRIGHT_YEAR = 2025;
+
+/** Client timings from spec §7 and §9, in milliseconds. */
+export const TIMINGS_MS = {
+  currentUserFresh: 5 * 60_000,
+  myReportsActivePoll: 5_000,
+  myReportsIdlePoll: 15_000,
+  publicReportsPoll: 30_000,
+  dashboardRefresh: 10_000,
+  reportPoll: 10_000,
+  cardanoStatusPoll: 30_000,
+  cardRedirect: 2_000,
+  successPageRedirect: 3_000,
+  cardanoRedirect: 3_000,
+  bugReportRedirect: 2_000,
+  logoutRedirect: 500,
+  toastDefault: 5_000,
+} as const;
+
+export const FINANCIAL_DISCLAIMER =
+  'The content on this site is for informational and educational purposes only and is not financial advice. ' +
+  'AI analysis has limits and can be wrong or out of date. Do your own research; use of this site is at your own risk.';

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** Every 4xx/5xx answer of the API has this shape; `issues` lists field errors of a 400. */
+export const apiErrorSchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+export const okResponseSchema = z.object({ success: z.literal(true) });
+
+export const idParamSchema = z.object({
+  id: z.coerce
+    .number({ message: 'Not found' })
+    .int('Not found')
+    .positive('Not found')
+    .max(2_147_483_647, 'Not found'),
+});

@@ -1,0 +1,208 @@
+// The site's routes and their search-engine metadata (spec §2). The client router renders
+// these paths; the server puts the same metadata into the HTML it sends, so crawlers that do
+// not run JavaScript read it too, and answers 404 for any path not listed here.
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  keywords: string;
+  /** Pages that must not be indexed (spec §2: dashboard, login, purchase, not-found). */
+  noindex?: boolean;
+  /** Listed in sitemap.xml. */
+  inSitemap?: boolean;
+}
+
+export const DEFAULT_TITLE = 'Crow Research — AI-assisted crypto research reports';
+export const DEFAULT_DESCRIPTION =
+  'Honest, sourced research reports on crypto assets: 12 research agents score a project across 12 weighted categories on a 77-point methodology.';
+export const DEFAULT_KEYWORDS =
+  'crypto research, crypto report, token analysis, due diligence, risk assessment';
+export const SOCIAL_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const;
+
+/** Path patterns in the router's syntax (wouter / path-to-regexp style). */
+export const PAGES = {
+  home: {
+    path: '/',
+    meta: {
+      title: DEFAULT_TITLE,
+      description: DEFAULT_DESCRIPTION,
+      keywords: DEFAULT_KEYWORDS,
+      inSitemap: true,
+    },
+  },
+  login: {
+    path: '/login',
+    meta: {
+      title: 'Sign in — Crow Research',
+      description: 'Sign in to access your crypto research reports.',
+      keywords: DEFAULT_KEYWORDS,
+      noindex: true,
+    },
+  },
+  register: {
+    path: '/register',
+    meta: {
+      title: 'Create account — Crow Research',
+      description: 'Create a Crow Research account to buy sourced research reports on crypto assets.',
+      keywords: DEFAULT_KEYWORDS,
+      inSitemap: true,
+    },
+  },
+  dashboard: {
+    path: '/dashboard',
+    meta: {
+      title: 'Dashboard — Crow Research',
+      description: 'Your research reports and the marketplace.',
+      keywords: DEFAULT_KEYWORDS,
+      noindex: true,
+    },
+  },
+  checkout: {
+    path: '/checkout',
+    meta: {
+      title: 'Purchase Research Report — Crow Research',
+      description: 'Choose how to pay for your research report.',
+      keywords: DEFAULT_KEYWORDS,
+      noindex: true,
+    },
+  },
+  cardanoCheckout: {
+    path: '/cardano-checkout/:reportId?',
+    meta: {
+      title: 'Pay with Cardano — Crow Research',
+      description: 'Pay for a research report in ADA or CROW.',
+      keywords: DEFAULT_KEYWORDS,
+      noindex: true,
+    },
+  },
+  paymentSuccess: {
+    path: '/payment-success',
+    meta: {
+      title: 'Payment — Crow Research',
+      description: 'The result of your card payment.',
+      keywords: DEFAULT_KEYWORDS,
+      noindex: true,
+    },
+  },
+  report: {
+    path: '/report/:id',
+    meta: {
+      title: 'Research Report — Crow Research',
+      description: 'A sourced research report on a crypto asset.',
+      keywords: DEFAULT_KEYWORDS,
+    },
+  },
+  reports: {
+    path: '/reports/:id',
+    meta: {
+      title: 'Research Report — Crow Research',
+      description: 'A sourced research report on a crypto asset.',
+      keywords: DEFAULT_KEYWORDS,
+    },
+  },
+  search: {
+    path: '/search',
+    meta: {
+      title: 'Search reports — Crow Research',
+      description: 'Search public research reports by asset name.',
+      keywords: DEFAULT_KEYWORDS,
+    },
+  },
+  documentation: {
+    path: '/documentation',
+    meta: {
+      title: 'Research methodology — Crow Research',
+      description:
+        'How Crow Research scores a crypto asset: 12 categories, their weights, the 77-point scale and the risk bands.',
+      keywords: `${DEFAULT_KEYWORDS}, methodology, scoring`,
+      inSitemap: true,
+    },
+  },
+  privacyPolicy: {
+    path: '/privacy-policy',
+    meta: {
+      title: 'Privacy Policy — Crow Research',
+      description: 'What personal data Crow Research keeps, why, and your rights.',
+      keywords: 'privacy policy, data protection',
+      inSitemap: true,
+    },
+  },
+  termsOfService: {
+    path: '/terms-of-service',
+    meta: {
+      title: 'Terms of Service — Crow Research',
+      description: 'The terms under which Crow Research sells and provides research reports.',
+      keywords: 'terms of service',
+      inSitemap: true,
+    },
+  },
+  cookiePolicy: {
+    path: '/cookie-policy',
+    meta: {
+      title: 'Cookie Policy — Crow Research',
+      description: 'The cookies Crow Research uses and how to control them.',
+      keywords: 'cookie policy, cookies',
+      inSitemap: true,
+    },
+  },
+  disclaimer: {
+    path: '/disclaimer',
+    meta: {
+      title: 'Disclaimer — Crow Research',
+      description:
+        'Crow Research reports are not financial advice. Read the risks and the limits of AI analysis.',
+      keywords: 'disclaimer, not financial advice, crypto risk',
+      inSitemap: true,
+    },
+  },
+  bugReport: {
+    path: '/bug-report',
+    meta: {
+      title: 'Report a bug — Crow Research',
+      description: 'Tell us what went wrong.',
+      keywords: DEFAULT_KEYWORDS,
+      noindex: true,
+    },
+  },
+  admin: {
+    path: '/admin',
+    meta: {
+      title: 'Admin — Crow Research',
+      description: 'Bug report overview.',
+      keywords: DEFAULT_KEYWORDS,
+      noindex: true,
+    },
+  },
+} satisfies Record<string, { path: string; meta: PageMeta }>;
+
+export type PageKey = keyof typeof PAGES;
+
+export const NOT_FOUND_META: PageMeta = {
+  title: '404 Page Not Found — Crow Research',
+  description: "Sorry, the page you're looking for doesn't exist.",
+  keywords: DEFAULT_KEYWORDS,
+  noindex: true,
+};
+
+/** Turns a route pattern into a matcher; supports `:param` and a trailing optional `:param?`. */
+export function patternToRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      if (segment.startsWith(':')) return segment.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    })
+    .join('');
+  return new RegExp(`^${source || '/'}/?$`);
+}
+
+const matchers = Object.values(PAGES).map((page) => ({
+  regexp: patternToRegExp(page.path),
+  meta: page.meta as PageMeta,
+}));
+
+/** The page metadata for a path, or undefined when no route matches (a 404). */
+export function findPageMeta(pathname: string): PageMeta | undefined {
+  return matchers.find((m) => m.regexp.test(pathname))?.meta;
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { AUTH_MESSAGES } from '../../../contract/auth';
+import { ADMIN_USER_ID } from '../../../contract/constants';
+import { forbidden, unauthorized } from '../../http/errors';
+import { ADMIN_API_PREFIX, PUBLIC_API_ROUTES } from '../../http/public-routes';
+
+const requireUser: preHandlerAsyncHookHandler = async (request) => {
+  if (!request.user) throw unauthorized(AUTH_MESSAGES.notSignedIn);
+};
+
+const requireAdmin: preHandlerAsyncHookHandler = async (request) => {
+  if (!request.user) throw unauthorized(AUTH_MESSAGES.notSignedIn);
+  if (request.user.id !== ADMIN_USER_ID) throw forbidden(AUTH_MESSAGES.adminOnly);
+};
+
+/** Secure by default: every /api route needs a session unless PUBLIC_API_ROUTES lists it. */
+export function registerAccessGuard(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const isPublic = methods.every(
+      (method) => method === 'HEAD' || PUBLIC_API_ROUTES.has(`${method} ${route.url}`),
+    );
+    if (isPublic) return;
+    const guard = route.url.startsWith(ADMIN_API_PREFIX) ? requireAdmin : requireUser;
+    const existing = route.preHandler
+      ? Array.isArray(route.preHandler)
+        ? route.preHandler
+        : [route.preHandler]
+      : [];
+    route.preHandler = [guard, ...existing];
+  });
+}

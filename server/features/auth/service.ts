@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { AUTH_MESSAGES, type LoginRequest, type RegisterRequest } from '../../../contract/auth';
+import { ADMIN_USER_ID } from '../../../contract/constants';
+import type { DbExecutor } from '../../db/client';
+import { conflict, unauthorized } from '../../http/errors';
+import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password';
+import { findUserByEmail, findUsernameOrEmailClash, insertUser, type UserRow } from './repository';
+
+const UNIQUE_VIOLATION = '23505';
+
+export async function registerUser(db: DbExecutor, input: RegisterRequest): Promise<UserRow> {
+  const clash = await findUsernameOrEmailClash(db, input.username, input.email);
+  if (clash.username) throw conflict(AUTH_MESSAGES.usernameTaken);
+  if (clash.email) throw conflict(AUTH_MESSAGES.emailTaken);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await insertUser(db, { username: input.username, email: input.email, passwordHash });
+  } catch (error) {
+    // Two registrations racing for the same name: the unique index decides.
+    if ((error as { cause?: { code?: string } }).cause?.code === UNIQUE_VIOLATION) {
+      throw conflict(
+        String(error).includes('email') ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.usernameTaken,
+      );
+    }
+    throw error;
+  }
+}
+
+export async function authenticate(db: DbExecutor, input: LoginRequest): Promise<UserRow> {
+  const user = await findUserByEmail(db, input.email);
+  // Same work whether or not the email exists, and one message for both (no enumeration).
+  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
+  if (!user || !valid) throw unauthorized(AUTH_MESSAGES.badCredentials);
+  return user;
+}
+
+export type AdminCreation =
+  | { created: false; user: UserRow }
+  | { created: true; user: UserRow; password: string };
+
+/** Creates the admin (the user with id 1) with a one-time random password, unless it exists. */
+export async function ensureAdmin(
+  db: DbExecutor,
+  input: { email: string; username: string; password?: string | undefined },
+): Promise<AdminCreation> {
+  const existing = await db.query.users.findFirst({ where: (users, { eq }) => eq(users.id, ADMIN_USER_ID) });
+  if (existing) return { created: false, user: existing };
+  // Meets the registration rules: upper, lower, digit and special character.
+  const password = input.password ?? `Crow-${randomBytes(9).toString('base64url')}-7a`;
+  const user = await insertUser(db, {
+    id: ADMIN_USER_ID,
+    username: input.username,
+    email: input.email.toLowerCase(),
+    passwordHash: await hashPassword(password),
+  });
+  return { created: true, user, password };
+}

@@ -1,0 +1,76 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CurrentUser } from '../../../contract/auth';
+import { ADMIN_USER_ID } from '../../../contract/constants';
+import type { AppContext } from '../../context';
+import type { DbExecutor } from '../../db/client';
+import { deleteSession, extendSession, findSessionWithUser, insertSession, type UserRow } from './repository';
+
+export const SESSION_COOKIE = 'session_id';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null. Set for /api requests before route handlers run. */
+    user: CurrentUser | null;
+    sessionId: string | null;
+  }
+}
+
+export function toCurrentUser(user: UserRow): CurrentUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    isAdmin: user.id === ADMIN_USER_ID,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/** Only the SHA-256 of a token is stored, so a database leak does not leak sessions. */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function startSession(ctx: AppContext, db: DbExecutor, reply: FastifyReply, userId: number) {
+  const token = randomBytes(32).toString('base64url');
+  const ttlMs = ctx.config.SESSION_TTL_DAYS * DAY_MS;
+  await insertSession(db, { id: hashToken(token), userId, expiresAt: new Date(Date.now() + ttlMs) });
+  setSessionCookie(ctx, reply, token, ttlMs);
+}
+
+function setSessionCookie(ctx: AppContext, reply: FastifyReply, token: string, ttlMs: number) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.isProduction,
+    maxAge: Math.floor(ttlMs / 1000),
+  });
+}
+
+export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) await deleteSession(ctx.db, hashToken(token));
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** Resolves `request.user` from the session cookie, renewing sessions past half their life. */
+export function registerSessionResolution(app: FastifyInstance, ctx: AppContext) {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return;
+    const sessionId = hashToken(token);
+    const now = new Date();
+    const found = await findSessionWithUser(ctx.db, sessionId, now);
+    if (!found) return;
+    request.user = toCurrentUser(found.user);
+    request.sessionId = sessionId;
+    const ttlMs = ctx.config.SESSION_TTL_DAYS * DAY_MS;
+    if (found.session.expiresAt.getTime() - now.getTime() < ttlMs / 2) {
+      await extendSession(ctx.db, sessionId, new Date(now.getTime() + ttlMs));
+      setSessionCookie(ctx, reply, token, ttlMs);
+    }
+  });
+}

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+
+const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['ok', 'down']),
+  queue: z.enum(['ok', 'down']),
+  sandbox: z.boolean(),
+  uptimeSeconds: z.number(),
+});
+
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/health',
+      { schema: { response: { 200: healthSchema, 503: healthSchema } } },
+      async (_request, reply) => {
+        const database = await withTimeout(ctx.db.execute(sql`select 1`), 2_000).then(
+          () => 'ok' as const,
+          () => 'down' as const,
+        );
+        const queue = await withTimeout(ctx.queue.getQueue('research'), 2_000).then(
+          (found) => (found ? ('ok' as const) : ('down' as const)),
+          () => 'down' as const,
+        );
+        const healthy = database === 'ok';
+        return reply.status(healthy ? 200 : 503).send({
+          status: healthy && queue === 'ok' ? 'ok' : 'degraded',
+          database,
+          queue,
+          sandbox: ctx.config.sandboxAllowed,
+          uptimeSeconds: Math.round(process.uptime()),
+        });
+      },
+    );
+}

@@ -1,0 +1,54 @@
+import { DEFAULT_TITLE, type PageMeta, SOCIAL_IMAGE } from '../../../contract/pages';
+
+const escapeHtml = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** The head tags of spec §2 (title, description, keywords, social tags, canonical, JSON-LD). */
+export function renderHeadTags(
+  meta: PageMeta,
+  canonicalUrl: string,
+  origin: string,
+  appName: string,
+): string {
+  const image = `${origin}${SOCIAL_IMAGE.path}`;
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'WebPage',
+    name: meta.title,
+    description: meta.description,
+    url: canonicalUrl,
+    isPartOf: {
+      '@type': 'WebSite',
+      name: appName,
+      url: origin,
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: `${origin}/search?q={search_term_string}`,
+        'query-input': 'required name=search_term_string',
+      },
+    },
+  };
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    `<meta name="keywords" content="${escapeHtml(meta.keywords)}">`,
+    `<meta name="robots" content="${meta.noindex ? 'noindex, nofollow' : 'index, follow'}">`,
+    `<link rel="canonical" href="${escapeHtml(canonicalUrl)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:site_name" content="${escapeHtml(appName)}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(canonicalUrl)}">`,
+    `<meta property="og:image" content="${escapeHtml(image)}">`,
+    `<meta property="og:image:width" content="${SOCIAL_IMAGE.width}">`,
+    `<meta property="og:image:height" content="${SOCIAL_IMAGE.height}">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
+    `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}">`,
+    `<script type="application/ld+json" data-page-jsonld>${JSON.stringify(jsonLd).replaceAll('<', '\\u003c')}</script>`,
+  ];
+  return tags.join('\n    ');
+}
+
+export const DEFAULT_DOCUMENT_TITLE = DEFAULT_TITLE;

@@ -1,0 +1,16 @@
+// The only /api routes a signed-out caller may use. Every other /api route requires a session
+// (and /api/admin/* the admin); new routes are protected unless they are added here.
+export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
+  'GET /api/health',
+  'GET /api/auth/me',
+  'POST /api/auth/login',
+  'POST /api/auth/register',
+  'POST /api/auth/logout',
+  'GET /api/logout',
+  'GET /api/config',
+  'GET /api/public-reports',
+  'GET /api/assets/search',
+  'POST /api/stripe/webhook',
+]);
+
+export const ADMIN_API_PREFIX = '/api/admin/';

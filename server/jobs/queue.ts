@@ -1,0 +1,40 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+
+// pg-boss keeps the job queue in the same PostgreSQL (schema `pgboss`): no extra service,
+// transactional enqueue, retries, singleton keys and schedules, safe with many workers.
+
+export type JobQueue = PgBoss;
+
+/** Queue names; every queue is created at start-up so `send` never targets a missing one. */
+export const QUEUES = {
+  research: 'research',
+  renderPdf: 'render-pdf',
+  cardanoWatch: 'cardano-watch',
+  cardanoExpire: 'cardano-expire',
+  sessionCleanup: 'session-cleanup',
+} as const;
+
+export interface QueueOptions {
+  databaseUrl: string;
+  /** Web processes only send jobs; workers also supervise (maintenance) and run schedules. */
+  runsWorkers: boolean;
+  log: Logger;
+}
+
+export async function startQueue({ databaseUrl, runsWorkers, log }: QueueOptions): Promise<JobQueue> {
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    schema: 'pgboss',
+    max: 4,
+    supervise: runsWorkers,
+    schedule: runsWorkers,
+    migrate: true,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const name of Object.values(QUEUES)) {
+    await boss.createQueue(name);
+  }
+  return boss;
+}

@@ -1,0 +1,14 @@
+import type { AppContext } from '../context';
+import { deleteExpiredSessions } from '../features/auth/repository';
+import { QUEUES } from './queue';
+
+/** Registers every job handler and schedule. Runs in processes with the worker role. */
+export async function startWorker(ctx: AppContext): Promise<void> {
+  const { queue } = ctx;
+
+  await queue.work(QUEUES.sessionCleanup, async () => {
+    const removed = await deleteExpiredSessions(ctx.db, new Date());
+    if (removed) ctx.log.info({ removed }, 'expired sessions removed');
+  });
+  await queue.schedule(QUEUES.sessionCleanup, '17 * * * *');
+}

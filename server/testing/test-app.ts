@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { AppContext } from '../context';
+import { connectDatabase } from '../db/client';
+import { startQueue } from '../jobs/queue';
+import { withDatabase } from './global-setup';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database copied from the migrated template, and the real app on top of it. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const templateUrl = inject('templateDatabaseUrl');
+  const template = new URL(templateUrl).pathname.slice(1);
+  const name = `crow_t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: withDatabase(templateUrl, 'postgres') });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  const databaseUrl = withDatabase(templateUrl, name);
+
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl,
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    ...env,
+  });
+  const log = pino({ level: 'silent' });
+  const handle = connectDatabase(databaseUrl, 5);
+  const queue = await startQueue({ databaseUrl, runsWorkers: false, log });
+  const ctx: AppContext = { config, db: handle.db, queue, log };
+  const app = await buildApp(ctx);
+  await app.ready();
+
+  return {
+    app,
+    ctx,
+    databaseUrl,
+    async close() {
+      await app.close();
+      await queue.stop({ graceful: false, wait: true });
+      await handle.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
