@@ -69,7 +69,9 @@ test('an unknown path shows the 404 page with a 404 status', async ({ page }) =>
 test('every page carries the financial disclaimer and the footer links', async ({ page }) => {
   for (const path of ['/', '/login', '/register', '/nope']) {
     await page.goto(path);
-    await expect(page.getByRole('complementary', { name: 'Financial disclaimer' })).toContainText('not financial advice');
+    await expect(page.getByRole('complementary', { name: 'Financial disclaimer' })).toContainText(
+      'not financial advice',
+    );
     await expect(page.getByRole('contentinfo')).toContainText('© 2025');
   }
 });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Page, test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -22,7 +22,9 @@ export const test = base.extend<{ signedIn: TestUser }>({
   /** A new user registered through the API, with the session cookie in the page's context. */
   signedIn: async ({ page }, use) => {
     const user = newUser();
-    const response = await page.request.post('/api/auth/register', { data: { ...user, confirmPassword: user.password } });
+    const response = await page.request.post('/api/auth/register', {
+      data: { ...user, confirmPassword: user.password },
+    });
     expect(response.status()).toBe(201);
     await use(user);
   },
@@ -35,12 +37,18 @@ export async function signInAs(page: Page, email: string, password: string) {
 
 /** Fails with the list of violations when axe finds any (WCAG 2.1 A and AA rules). */
 export async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
 export async function setTheme(page: Page, theme: 'light' | 'dark') {
   const url = new URL(page.url() === 'about:blank' ? 'http://localhost' : page.url());
-  await page.context().addCookies([{ name: 'theme_preference', value: theme, domain: url.hostname, path: '/' }]);
+  await page
+    .context()
+    .addCookies([{ name: 'theme_preference', value: theme, domain: url.hostname, path: '/' }]);
 }

@@ -103,7 +103,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration: ENABLE_SANDBOX is refused when NODE_ENV=production');
   }
   if (isProduction && values.ADMIN_INITIAL_PASSWORD) {
-    throw new ConfigError('Invalid configuration: ADMIN_INITIAL_PASSWORD is refused when NODE_ENV=production (use npm run admin:create)');
+    throw new ConfigError(
+      'Invalid configuration: ADMIN_INITIAL_PASSWORD is refused when NODE_ENV=production (use npm run admin:create)',
+    );
   }
   if (isProduction && !values.DATABASE_URL) {
     throw new ConfigError(

@@ -17,7 +17,10 @@ export function App() {
         <FullScreenSpinner />
       ) : (
         <div className="flex min-h-screen flex-col">
-          <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-card focus:p-2">
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-card focus:p-2"
+          >
             Skip to content
           </a>
           <Header />

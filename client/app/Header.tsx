@@ -35,7 +35,10 @@ export function Header() {
               <Link href="/documentation" className={`${NAV_LINK} hidden sm:inline-block`}>
                 Docs
               </Link>
-              <span className="hidden max-w-48 truncate text-sm text-muted md:inline" data-testid="header-user">
+              <span
+                className="hidden max-w-48 truncate text-sm text-muted md:inline"
+                data-testid="header-user"
+              >
                 {user.email || 'User'}
               </span>
               <Button variant="secondary" size="sm" onClick={() => window.location.assign('/api/logout')}>

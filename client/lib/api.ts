@@ -19,7 +19,9 @@ export class ApiError extends Error {
       body = undefined;
     }
     this.body = body;
-    const message = (body as { message?: unknown; error?: unknown } | undefined)?.message ?? (body as { error?: unknown })?.error;
+    const message =
+      (body as { message?: unknown; error?: unknown } | undefined)?.message ??
+      (body as { error?: unknown })?.error;
     this.serverMessage = typeof message === 'string' ? message : undefined;
   }
 }

@@ -38,7 +38,8 @@ export function useLogin() {
 
 export function useRegister() {
   return useMutation({
-    mutationFn: (body: RegisterRequest) => apiRequest<{ user: CurrentUser }>('POST', '/api/auth/register', body),
+    mutationFn: (body: RegisterRequest) =>
+      apiRequest<{ user: CurrentUser }>('POST', '/api/auth/register', body),
     onSuccess: ({ user }) => queryClient.setQueryData(CURRENT_USER_KEY, user),
   });
 }

@@ -19,3 +19,15 @@ export function connectDatabase(url: string, poolSize = 10): DatabaseHandle {
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }
+
+/**
+ * An executor for pg-boss that runs on the same connection as `executor`: a job sent inside a
+ * transaction exists exactly when that transaction commits. (Drizzle keeps the connection on
+ * its session; it is not part of its typed API.)
+ */
+export function queueExecutorFor(executor: DbExecutor): {
+  executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+} {
+  const client = (executor as unknown as { session: { client: pg.Pool | pg.PoolClient } }).session.client;
+  return { executeSql: (text, values) => client.query(text, values as unknown[]) };
+}

@@ -2,7 +2,9 @@ import type { HTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('rounded-lg border border-border bg-card p-6 shadow-sm', className)} {...props} />;
+  return (
+    <div className={cn('rounded-lg border border-border bg-card p-6 shadow-sm', className)} {...props} />
+  );
 }
 
 export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {

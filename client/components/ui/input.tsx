@@ -1,7 +1,8 @@
 import type { InputHTMLAttributes, LabelHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
-const FIELD = 'w-full rounded-md border border-border bg-card px-3 py-2 text-fg placeholder:text-muted disabled:opacity-60 read-only:bg-subtle';
+const FIELD =
+  'w-full rounded-md border border-border bg-card px-3 py-2 text-fg placeholder:text-muted disabled:opacity-60 read-only:bg-subtle';
 
 export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
   return <input className={cn(FIELD, 'h-10', className)} {...props} />;

@@ -76,10 +76,15 @@ export function Toaster() {
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{entry.title}</ToastPrimitive.Title>
             {entry.description && (
-              <ToastPrimitive.Description className="text-sm opacity-90">{entry.description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description className="text-sm opacity-90">
+                {entry.description}
+              </ToastPrimitive.Description>
             )}
           </div>
-          <ToastPrimitive.Close aria-label="Close" className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100">
+          <ToastPrimitive.Close
+            aria-label="Close"
+            className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100"
+          >
             <X size={16} aria-hidden />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>

@@ -14,7 +14,10 @@ import { useLogin } from '../../lib/auth';
 
 export function LoginPage() {
   const login = useLogin();
-  const form = useForm<LoginRequest>({ resolver: zodResolver(loginRequestSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginRequest>({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { email: '', password: '' },
+  });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>
@@ -24,7 +27,8 @@ export function LoginPage() {
         // A full navigation, so every screen starts from the signed-in state (spec §2).
         window.location.assign('/dashboard');
       },
-      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Login failed'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Error', description: errorMessage(error, 'Login failed'), variant: 'destructive' }),
     }),
   );
 

@@ -1,7 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
-import { PASSWORD_HINT, type RegisterRequest, registerRequestSchema, USERNAME_HINT } from '../../../contract/auth';
+import {
+  PASSWORD_HINT,
+  type RegisterRequest,
+  registerRequestSchema,
+  USERNAME_HINT,
+} from '../../../contract/auth';
 import { PAGES } from '../../../contract/pages';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription } from '../../components/ui/card';
@@ -30,7 +35,11 @@ export function RegisterPage() {
         navigate('/dashboard');
       },
       onError: (error) =>
-        toast({ title: 'Error', description: errorMessage(error, 'Registration failed'), variant: 'destructive' }),
+        toast({
+          title: 'Error',
+          description: errorMessage(error, 'Registration failed'),
+          variant: 'destructive',
+        }),
     }),
   );
 
@@ -42,7 +51,9 @@ export function RegisterPage() {
       <PageMeta meta={PAGES.register.meta} />
       <Card>
         <h1 className="text-2xl font-bold">Create Account</h1>
-        <CardDescription className="mt-1">Register to buy sourced research reports on crypto assets.</CardDescription>
+        <CardDescription className="mt-1">
+          Register to buy sourced research reports on crypto assets.
+        </CardDescription>
         <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
           <div>
             <Label htmlFor="username">Username</Label>

@@ -34,10 +34,12 @@ export function LandingPage() {
       <section className="border-b border-border bg-card">
         <div className="mx-auto max-w-4xl px-4 py-16 text-center">
           <Badge tone="warning">BETA</Badge>
-          <h1 className="mt-4 text-4xl font-bold tracking-tight sm:text-5xl">Research a crypto asset before you trust it</h1>
+          <h1 className="mt-4 text-4xl font-bold tracking-tight sm:text-5xl">
+            Research a crypto asset before you trust it
+          </h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-muted">
-            {appName} turns public data into an honest, sourced report: twelve categories, each scored 1 to 5 and
-            explained. Research takes 2-5 minutes.
+            {appName} turns public data into an honest, sourced report: twelve categories, each scored 1 to 5
+            and explained. Research takes 2-5 minutes.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Button asChild size="lg">
@@ -70,17 +72,23 @@ export function LandingPage() {
           <h2 id="pricing-heading" className="text-center text-3xl font-bold">
             Pricing
           </h2>
-          <p className="mt-2 text-center text-muted">Pay once per report, by card or on Cardano (ADA or CROW).</p>
+          <p className="mt-2 text-center text-muted">
+            Pay once per report, by card or on Cardano (ADA or CROW).
+          </p>
           <div className="mt-8 grid gap-6 sm:grid-cols-2">
             <Card>
               <CardTitle>New report</CardTitle>
               <p className="mt-3 text-4xl font-bold">${PRICES_USD.new_report.toFixed(2)}</p>
-              <CardDescription className="mt-2">One-time. Complete AI analysis with 12 research categories.</CardDescription>
+              <CardDescription className="mt-2">
+                One-time. Complete AI analysis with 12 research categories.
+              </CardDescription>
             </Card>
             <Card>
               <CardTitle>Existing report</CardTitle>
               <p className="mt-3 text-4xl font-bold">${PRICES_USD.existing_report.toFixed(2)}</p>
-              <CardDescription className="mt-2">One-time. Access a finished public report from the marketplace.</CardDescription>
+              <CardDescription className="mt-2">
+                One-time. Access a finished public report from the marketplace.
+              </CardDescription>
             </Card>
           </div>
           <p className="mt-6 text-center text-sm text-muted">

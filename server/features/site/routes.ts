@@ -98,8 +98,14 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
   if (template) app.get('/', async (request, reply) => renderPage(request, reply, template));
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD') || !template) {
-      return reply.status(404).send(errorBody(404, `No such endpoint: ${request.method} ${request.url.split('?')[0]}`));
+    if (
+      request.url.startsWith('/api/') ||
+      (request.method !== 'GET' && request.method !== 'HEAD') ||
+      !template
+    ) {
+      return reply
+        .status(404)
+        .send(errorBody(404, `No such endpoint: ${request.method} ${request.url.split('?')[0]}`));
     }
     return renderPage(request, reply, template);
   });

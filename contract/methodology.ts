@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+// The research methodology: one source of truth for scoring, the report page, the PDF and the
+// documentation page (decisions.md "Scoring").
+
+/** Stored with every report so it can be re-explained with the rules that scored it. */
+export const METHODOLOGY_VERSION = '2026.11-1';
+
+export const CATEGORIES = [
+  { key: 'marketCap', name: 'Market Cap', weight: 1, agentName: 'Market Cap Agent' },
+  { key: 'volumeX2', name: 'Volume', weight: 2, agentName: 'Volume Agent' },
+  { key: 'circulatingSupply', name: 'Circulating Supply', weight: 1, agentName: 'Circulating Supply Agent' },
+  { key: 'totalSupply', name: 'Total Supply', weight: 1, agentName: 'Total Supply Agent' },
+  { key: 'socialMetricsX2', name: 'Social Metrics', weight: 2, agentName: 'Social Metrics Agent' },
+  { key: 'team', name: 'Team', weight: 1, agentName: 'Team Agent' },
+  { key: 'useCase', name: 'Use Case', weight: 1, agentName: 'Use Case Agent' },
+  { key: 'existenceGrowthX2', name: 'Existence/Growth', weight: 2, agentName: 'Existence/Growth Agent' },
+  { key: 'audits', name: 'Audits', weight: 1, agentName: 'Audits Agent' },
+  { key: 'dexHolders', name: 'Dex Holders', weight: 1, agentName: 'Dex Holders Agent' },
+  { key: 'hacksScandals', name: 'Hacks/Scandals', weight: 1, agentName: 'Hacks/Scandals Agent' },
+  { key: 'layer1', name: 'Layer 1', weight: 1, agentName: 'Layer 1 Agent' },
+] as const;
+
+export type Category = (typeof CATEGORIES)[number];
+export type CategoryKey = Category['key'];
+export const CATEGORY_KEYS = CATEGORIES.map((c) => c.key) as [CategoryKey, ...CategoryKey[]];
+
+export const MIN_CATEGORY_SCORE = 1;
+export const MAX_CATEGORY_SCORE = 5;
+export const WEIGHT_SUM = CATEGORIES.reduce((sum, c) => sum + c.weight, 0); // 15
+export const MAX_TOTAL = 77;
+const MAX_WEIGHTED_SUM = WEIGHT_SUM * MAX_CATEGORY_SCORE; // 75
+
+export type CategoryScores = Record<CategoryKey, number>;
+
+const round = (value: number, decimals: number) => {
+  const factor = 10 ** decimals;
+  return Math.round((value + Number.EPSILON) * factor) / factor;
+};
+
+/** A category score: clamped to 1-5, one decimal. */
+export function normalizeCategoryScore(score: number): number {
+  if (!Number.isFinite(score)) return MIN_CATEGORY_SCORE;
+  return round(Math.min(MAX_CATEGORY_SCORE, Math.max(MIN_CATEGORY_SCORE, score)), 1);
+}
+
+/** S = sum(weight x score), 15 to 75. */
+export function weightedSum(scores: CategoryScores): number {
+  return CATEGORIES.reduce((sum, c) => sum + c.weight * scores[c.key], 0);
+}
+
+/** T = S x 77 / 75, two decimals, 15.40 to 77.00: `composite_score` and `totalScore`. */
+export function totalScore(scores: CategoryScores): number {
+  return round((weightedSum(scores) * MAX_TOTAL) / MAX_WEIGHTED_SUM, 2);
+}
+
+/** C = T / 77 x 5, the composite out of 5 shown on the report page (1 decimal). */
+export function compositeOutOfFive(total: number): number {
+  return (total / MAX_TOTAL) * 5;
+}
+
+export type RatingBand = 'Excellent' | 'Good' | 'Poor';
+export function ratingBand(compositeOutOf5: number): RatingBand {
+  if (compositeOutOf5 >= 4) return 'Excellent';
+  if (compositeOutOf5 >= 3) return 'Good';
+  return 'Poor';
+}
+export const RATING_BAND_TONES: Record<RatingBand, 'success' | 'warning' | 'danger'> = {
+  Excellent: 'success',
+  Good: 'warning',
+  Poor: 'danger',
+};
+
+export const RISK_LEVELS = ['Likely Safe', 'Potential', 'Not Safe'] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+/** How a risk level reads in text (the documented bands). */
+export const RISK_LEVEL_LABELS: Record<RiskLevel, string> = {
+  'Likely Safe': 'Likely Safe',
+  Potential: 'Potential Risk',
+  'Not Safe': 'Not Safe',
+};
+export const RISK_BANDS = [
+  { level: 'Likely Safe', from: 51, to: 77 },
+  { level: 'Potential', from: 36, to: 50 },
+  { level: 'Not Safe', from: 1, to: 35 },
+] as const satisfies readonly { level: RiskLevel; from: number; to: number }[];
+
+export function riskLevel(total: number): RiskLevel {
+  if (total >= 51) return 'Likely Safe';
+  if (total >= 36) return 'Potential';
+  return 'Not Safe';
+}
+
+const categoryScore = z.number().min(MIN_CATEGORY_SCORE).max(MAX_CATEGORY_SCORE);
+
+/** The `scores` JSON of a research report (spec §3 Scores schema). */
+export const scoresSchema = z.object({
+  ...(Object.fromEntries(CATEGORIES.map((c) => [c.key, categoryScore])) as Record<
+    CategoryKey,
+    typeof categoryScore
+  >),
+  totalScore: z.number().min(12).max(MAX_TOTAL),
+  riskLevel: z.enum(RISK_LEVELS),
+});
+export type Scores = z.infer<typeof scoresSchema>;
+
+export function buildScores(categoryScores: CategoryScores): Scores {
+  const normalized = Object.fromEntries(
+    CATEGORIES.map((c) => [c.key, normalizeCategoryScore(categoryScores[c.key])]),
+  ) as CategoryScores;
+  const total = totalScore(normalized);
+  return { ...normalized, totalScore: total, riskLevel: riskLevel(total) };
+}

@@ -1,0 +1,101 @@
+import { eq, sql } from 'drizzle-orm';
+import { PRICES_USD } from '../../contract/constants';
+import type { PurchaseType } from '../../contract/reports';
+import type { DbExecutor } from '../db/client';
+import { userPurchases } from '../db/schema';
+import type { JobQueue } from '../jobs/queue';
+import { createReportAndEnqueueResearch } from './research-start';
+
+// The purchase state machine shared by every payment method:
+//   pending -> completed | failed | expired, and completed is final.
+// Card (webhook and confirm) and Cardano (chain watcher) both end here, so a payment that is
+// reported twice, late or out of order still gives exactly one completed purchase.
+
+export type PurchaseRow = typeof userPurchases.$inferSelect;
+
+/** The price is decided here, never by the client. */
+export function priceOf(purchaseType: PurchaseType): string {
+  return PRICES_USD[purchaseType].toFixed(2);
+}
+
+export async function createPendingPurchase(
+  db: DbExecutor,
+  input: {
+    userId: number;
+    purchaseType: PurchaseType;
+    assetName: string;
+    reportId: number | null;
+    paymentMethod: 'card' | 'cardano';
+    stripePaymentIntentId?: string;
+    cardanoPaymentId?: number;
+  },
+): Promise<PurchaseRow> {
+  const [row] = await db
+    .insert(userPurchases)
+    .values({
+      userId: input.userId,
+      purchaseType: input.purchaseType,
+      assetName: input.assetName.trim(),
+      reportId: input.purchaseType === 'existing_report' ? input.reportId : null,
+      amount: priceOf(input.purchaseType),
+      paymentMethod: input.paymentMethod,
+      stripePaymentIntentId: input.stripePaymentIntentId ?? null,
+      cardanoPaymentId: input.cardanoPaymentId ?? null,
+    })
+    .returning();
+  return row!;
+}
+
+export interface CompletionResult {
+  purchase: PurchaseRow;
+  /** False when the purchase had already been completed (a repeated notification). */
+  changed: boolean;
+}
+
+/**
+ * Completes a pending purchase: a new report is created and its research enqueued; an existing
+ * report is unlocked. Run it inside a transaction; the row lock serializes racing callers.
+ * A failed or expired purchase is completed too when the money did arrive (it is never lost).
+ */
+export async function completePurchase(
+  tx: DbExecutor,
+  queue: JobQueue,
+  purchaseId: number,
+): Promise<CompletionResult> {
+  const [purchase] = await tx
+    .select()
+    .from(userPurchases)
+    .where(eq(userPurchases.id, purchaseId))
+    .for('update');
+  if (!purchase) throw new Error(`purchase ${purchaseId} does not exist`);
+  if (purchase.status === 'completed') return { purchase, changed: false };
+
+  let reportId = purchase.reportId;
+  if (purchase.purchaseType === 'new_report') {
+    reportId = await createReportAndEnqueueResearch(tx, queue, {
+      assetName: purchase.assetName,
+      userId: purchase.userId,
+    });
+  }
+  const [updated] = await tx
+    .update(userPurchases)
+    .set({ status: 'completed', reportId, completedAt: sql`now()`, failureReason: null })
+    .where(eq(userPurchases.id, purchaseId))
+    .returning();
+  return { purchase: updated!, changed: true };
+}
+
+/** Marks a pending purchase failed (or expired); a completed purchase is never downgraded. */
+export async function failPurchase(
+  tx: DbExecutor,
+  purchaseId: number,
+  status: 'failed' | 'expired',
+  reason: string,
+): Promise<PurchaseRow | undefined> {
+  const [updated] = await tx
+    .update(userPurchases)
+    .set({ status, failureReason: reason })
+    .where(sql`${userPurchases.id} = ${purchaseId} and ${userPurchases.status} = 'pending'`)
+    .returning();
+  return updated;
+}

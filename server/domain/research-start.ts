@@ -1,0 +1,41 @@
+import { type DbExecutor, queueExecutorFor } from '../db/client';
+import { researchReports } from '../db/schema';
+import type { JobQueue } from '../jobs/queue';
+import { QUEUES } from '../jobs/queue';
+
+export interface ResearchJob {
+  reportId: number;
+}
+
+/**
+ * Creates a pending report and enqueues its research job on the same connection, so inside
+ * a transaction both exist or neither does. One job per report (singleton key).
+ */
+export async function createReportAndEnqueueResearch(
+  executor: DbExecutor,
+  queue: JobQueue,
+  input: { assetName: string; userId: number },
+): Promise<number> {
+  const [report] = await executor
+    .insert(researchReports)
+    .values({ assetName: input.assetName.trim(), createdByUserId: input.userId, status: 'pending' })
+    .returning({ id: researchReports.id });
+  await enqueueResearch(executor, queue, report!.id);
+  return report!.id;
+}
+
+export async function enqueueResearch(
+  executor: DbExecutor,
+  queue: JobQueue,
+  reportId: number,
+): Promise<void> {
+  const job: ResearchJob = { reportId };
+  await queue.send(QUEUES.research, job, {
+    singletonKey: `research-${reportId}`,
+    retryLimit: 3,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 15 * 60,
+    db: queueExecutorFor(executor),
+  });
+}
