@@ -24,6 +24,7 @@ export function ThemeToggle() {
       type="button"
       onClick={() => {
         document.documentElement.classList.toggle('dark', next === 'dark');
+        // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari
         document.cookie = `${COOKIE}=${next}; Max-Age=${ONE_YEAR_SECONDS}; Path=/; SameSite=Lax`;
         setTheme(next);
       }}
