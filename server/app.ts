@@ -17,6 +17,7 @@ import { healthRoutes } from './features/health/routes';
 import { purchaseRoutes } from './features/purchases/routes';
 import { reportRoutes } from './features/reports/routes';
 import { siteRoutes } from './features/site/routes';
+import { registerApiSecurityHeaders } from './http/api-headers';
 import { errorBody, registerErrorHandling } from './http/errors';
 import { registerSameOriginGuard } from './http/origin';
 
@@ -33,6 +34,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerErrorHandling(app);
 
   await app.register(fastifyCookie);
+  registerApiSecurityHeaders(app);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -63,7 +65,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api-docs' });
 
   registerSameOriginGuard(app);
-  registerSessionResolution(app, ctx);
+  await registerSessionResolution(app, ctx);
   registerAccessGuard(app);
 
   const features = [

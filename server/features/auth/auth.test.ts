@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../../contract/auth';
+import { buildApp } from '../../app';
+import { connectDatabase } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { STRONG_PASSWORD, signInAdmin, signUp } from '../../testing/users';
@@ -218,6 +220,23 @@ describe('rate limits', () => {
       expect(blocked.json().message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('session cache across web processes', () => {
+  it('a logout in one process ends the session in another at once', async () => {
+    const other = connectDatabase(t.databaseUrl, 2);
+    const secondApp = await buildApp({ ...t.ctx, db: other.db });
+    try {
+      const { cookie } = await signUp(t.app);
+      const me = () => secondApp.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+      expect((await me()).statusCode).toBe(200); // now cached in the second process
+      await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+      await expect.poll(async () => (await me()).statusCode, { timeout: 2_000, interval: 50 }).toBe(401);
+    } finally {
+      await secondApp.close();
+      await other.close();
     }
   });
 });

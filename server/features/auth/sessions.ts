@@ -5,11 +5,15 @@ import { ADMIN_USER_ID } from '../../../contract/constants';
 import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import { deleteSession, extendSession, findSessionWithUser, insertSession, type UserRow } from './repository';
+import { SessionCache } from './session-cache';
 
 export const SESSION_COOKIE = 'session_id';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    sessionCache: SessionCache;
+  }
   interface FastifyRequest {
     /** The signed-in user, or null. Set for /api requests before route handlers run. */
     user: CurrentUser | null;
@@ -49,27 +53,43 @@ function setSessionCookie(ctx: AppContext, reply: FastifyReply, token: string, t
 
 export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
   const token = request.cookies[SESSION_COOKIE];
-  if (token) await deleteSession(ctx.db, hashToken(token));
+  if (token) {
+    const sessionId = hashToken(token);
+    await deleteSession(ctx.db, sessionId);
+    await request.server.sessionCache.revoke(ctx.db.$client, sessionId);
+  }
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
 /** Resolves `request.user` from the session cookie, renewing sessions past half their life. */
-export function registerSessionResolution(app: FastifyInstance, ctx: AppContext) {
+export async function registerSessionResolution(app: FastifyInstance, ctx: AppContext) {
+  const cache = new SessionCache();
+  await cache.listen(ctx.db.$client, ctx.log);
+  app.decorate('sessionCache', cache);
+  app.addHook('onClose', async () => cache.close());
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+
+  const ttlMs = ctx.config.SESSION_TTL_DAYS * DAY_MS;
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     const sessionId = hashToken(token);
-    const now = new Date();
-    const found = await findSessionWithUser(ctx.db, sessionId, now);
-    if (!found) return;
-    request.user = toCurrentUser(found.user);
+    const now = Date.now();
+    let session = cache.get(sessionId);
+    if (!session) {
+      const found = await findSessionWithUser(ctx.db, sessionId, new Date(now));
+      if (!found) return;
+      session = { user: toCurrentUser(found.user), expiresAt: found.session.expiresAt.getTime() };
+      cache.set(sessionId, session);
+    }
+    request.user = session.user;
     request.sessionId = sessionId;
-    const ttlMs = ctx.config.SESSION_TTL_DAYS * DAY_MS;
-    if (found.session.expiresAt.getTime() - now.getTime() < ttlMs / 2) {
-      await extendSession(ctx.db, sessionId, new Date(now.getTime() + ttlMs));
+    if (session.expiresAt - now < ttlMs / 2) {
+      const expiresAt = now + ttlMs;
+      await extendSession(ctx.db, sessionId, new Date(expiresAt));
+      cache.set(sessionId, { user: session.user, expiresAt });
       setSessionCookie(ctx, reply, token, ttlMs);
     }
   });

@@ -1,0 +1,109 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import type { AppContext } from '../server/context';
+import { connectDatabase } from '../server/db/client';
+import { startEmbeddedPostgres } from '../server/db/embedded';
+import { runMigrations } from '../server/db/migrate';
+import { startQueue } from '../server/jobs/queue';
+import { freePort, withDatabase } from '../server/testing/global-setup';
+
+/** A running app on a throwaway database: DATABASE_URL's server when set, else embedded. */
+export async function startBenchApp(env: Record<string, string> = {}) {
+  let serverUrl = process.env.DATABASE_URL;
+  let stopServer = async () => {};
+  let tempDir: string | undefined;
+  if (!serverUrl) {
+    tempDir = await mkdtemp(path.join(os.tmpdir(), 'crow-bench-pg-'));
+    const embedded = await startEmbeddedPostgres({
+      dataDir: tempDir,
+      port: await freePort(),
+      database: 'postgres',
+      persistent: false,
+    });
+    serverUrl = embedded.url;
+    stopServer = embedded.stop;
+  }
+  const name = `crow_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const databaseUrl = withDatabase(serverUrl, name);
+  await runMigrations(databaseUrl);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl,
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    ...env,
+  });
+  const log = pino({ level: 'silent' });
+  const handle = connectDatabase(databaseUrl, config.DATABASE_POOL_SIZE);
+  const queue = await startQueue({ databaseUrl, runsWorkers: false, log });
+  const ctx: AppContext = { config, db: handle.db, queue, log };
+  const app = await buildApp(ctx);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    app,
+    ctx,
+    baseUrl,
+    databaseUrl,
+    async stop() {
+      await app.close();
+      await queue.stop({ graceful: false, wait: true });
+      await handle.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      await stopServer();
+      if (tempDir) await rm(tempDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface LoadResult {
+  label: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** Runs autocannon against one URL for a fixed time and returns the figures that matter. */
+export async function load(
+  label: string,
+  url: string,
+  options: { seconds?: number; connections?: number; headers?: Record<string, string> } = {},
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    duration: options.seconds ?? 8,
+    connections: options.connections ?? 20,
+    headers: options.headers,
+  });
+  return {
+    label,
+    requestsPerSecond: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export function printTable(rows: LoadResult[], baseline: LoadResult) {
+  console.info('| route | req/s | p99 ms | errors | non-2xx | vs bare route |');
+  console.info('|---|---:|---:|---:|---:|---:|');
+  for (const row of rows) {
+    const ratio = ((row.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(0);
+    console.info(
+      `| ${row.label} | ${row.requestsPerSecond} | ${row.p99Ms} | ${row.errors} | ${row.non2xx} | ${ratio}% |`,
+    );
+  }
+}

@@ -1,0 +1,98 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './testing/global-setup';
+
+// The real entry point as an operator runs it: embedded database in a data folder, signals,
+// crashes and bad configuration.
+
+let dataDir: string;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'crow-main-'));
+  env = {
+    DATA_DIR: dataDir,
+    PORT: String(await freePort()),
+    EMBEDDED_PG_PORT: String(await freePort()),
+    LOG_LEVEL: 'warn',
+  };
+});
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+}
+
+function start(extraEnv: Record<string, string> = {}): Promise<Started> {
+  const { DATABASE_URL: _ignored, ...parentEnv } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...parentEnv, ...env, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes(' ready in ')) {
+        clearInterval(timer);
+        resolve({ child, output: () => output });
+      }
+    }, 50);
+    child.once('exit', (code) => {
+      clearInterval(timer);
+      reject(new Error(`exited with ${code}: ${output}`));
+    });
+  });
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+describe('npm start (server/main.ts)', () => {
+  it('starts on an empty data folder, prints where to open it and the admin credentials once', async () => {
+    const first = await start();
+    expect(first.output()).toMatch(/open http:\/\/localhost:\d+/);
+    expect(first.output()).toMatch(/password: \S+/);
+    const health = await fetch(`http://127.0.0.1:${env.PORT}/api/health`);
+    expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok', queue: 'ok' });
+
+    first.child.kill('SIGTERM');
+    expect(await exited(first.child)).toBe(0);
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+
+    const second = await start();
+    expect(second.output()).not.toMatch(/password:/);
+    second.child.kill('SIGINT');
+    expect(await exited(second.child)).toBe(0);
+  }, 90_000);
+
+  it('starts again after the previous run was killed without stopping its database', async () => {
+    const crashed = await start();
+    crashed.child.kill('SIGKILL');
+    await exited(crashed.child);
+    // The orphaned PostgreSQL still holds the data folder; the next start must recover.
+    const again = await start();
+    const health = await fetch(`http://127.0.0.1:${env.PORT}/api/health`);
+    expect(health.status).toBe(200);
+    again.child.kill('SIGTERM');
+    expect(await exited(again.child)).toBe(0);
+  }, 90_000);
+
+  it('refuses a bad setting with one readable line naming it', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, ...env, PORT: 'eighty' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    expect(await exited(child)).toBe(1);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(/^Invalid configuration: PORT="eighty"/);
+  }, 30_000);
+});
