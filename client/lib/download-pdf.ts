@@ -1,5 +1,6 @@
 /** '{asset_name}-research-report.pdf' (spec §7), with characters file systems reject removed. */
 export function reportPdfFileName(assetName: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what must go
   const safe = assetName.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim() || 'report';
   return `${safe}-research-report.pdf`;
 }
