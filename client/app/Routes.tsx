@@ -1,31 +1,61 @@
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { PAGES } from '../../contract/pages';
-import { AdminPage } from '../features/admin/AdminPage';
+import { FullScreenSpinner } from '../components/ui/spinner';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RegisterPage } from '../features/auth/RegisterPage';
-import { BugReportPage } from '../features/bug-report/BugReportPage';
-import { CardanoCheckoutPage } from '../features/cardano-checkout/CardanoCheckoutPage';
-import { CheckoutPage } from '../features/checkout/CheckoutPage';
-import { PaymentSuccessPage } from '../features/checkout/PaymentSuccessPage';
-import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { DocumentationPage } from '../features/docs/DocumentationPage';
 import { LandingPage } from '../features/landing/LandingPage';
-import { CookiePolicyPage } from '../features/legal/CookiePolicyPage';
-import { DisclaimerPage } from '../features/legal/DisclaimerPage';
-import { PrivacyPolicyPage } from '../features/legal/PrivacyPolicyPage';
-import { TermsOfServicePage } from '../features/legal/TermsOfServicePage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
-import { ReportPage } from '../features/report/ReportPage';
-import { SearchPage } from '../features/search/SearchPage';
 import { useCurrentUser } from '../lib/auth';
 import { RequireUser } from './RequireUser';
+
+// Screens other than the entry pages load on demand, so the first page stays small.
+const AdminPage = lazy(() => import('../features/admin/AdminPage').then((m) => ({ default: m.AdminPage })));
+const BugReportPage = lazy(() =>
+  import('../features/bug-report/BugReportPage').then((m) => ({ default: m.BugReportPage })),
+);
+const CardanoCheckoutPage = lazy(() =>
+  import('../features/cardano-checkout/CardanoCheckoutPage').then((m) => ({
+    default: m.CardanoCheckoutPage,
+  })),
+);
+const CheckoutPage = lazy(() =>
+  import('../features/checkout/CheckoutPage').then((m) => ({ default: m.CheckoutPage })),
+);
+const PaymentSuccessPage = lazy(() =>
+  import('../features/checkout/PaymentSuccessPage').then((m) => ({ default: m.PaymentSuccessPage })),
+);
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
+);
+const DocumentationPage = lazy(() =>
+  import('../features/docs/DocumentationPage').then((m) => ({ default: m.DocumentationPage })),
+);
+const CookiePolicyPage = lazy(() =>
+  import('../features/legal/CookiePolicyPage').then((m) => ({ default: m.CookiePolicyPage })),
+);
+const DisclaimerPage = lazy(() =>
+  import('../features/legal/DisclaimerPage').then((m) => ({ default: m.DisclaimerPage })),
+);
+const PrivacyPolicyPage = lazy(() =>
+  import('../features/legal/PrivacyPolicyPage').then((m) => ({ default: m.PrivacyPolicyPage })),
+);
+const TermsOfServicePage = lazy(() =>
+  import('../features/legal/TermsOfServicePage').then((m) => ({ default: m.TermsOfServicePage })),
+);
+const ReportPage = lazy(() =>
+  import('../features/report/ReportPage').then((m) => ({ default: m.ReportPage })),
+);
+const SearchPage = lazy(() =>
+  import('../features/search/SearchPage').then((m) => ({ default: m.SearchPage })),
+);
 
 function Home() {
   const { user } = useCurrentUser();
   return user ? <DashboardPage /> : <LandingPage />;
 }
 
-const signedIn = (Screen: () => React.ReactNode) => () => (
+const signedIn = (Screen: ComponentType) => () => (
   <RequireUser>
     <Screen />
   </RequireUser>
@@ -34,25 +64,27 @@ const signedIn = (Screen: () => React.ReactNode) => () => (
 /** Every route of spec §2; paths come from contract/pages.ts, which the server also reads. */
 export function Routes() {
   return (
-    <Switch>
-      <Route path={PAGES.home.path} component={Home} />
-      <Route path={PAGES.login.path} component={LoginPage} />
-      <Route path={PAGES.register.path} component={RegisterPage} />
-      <Route path={PAGES.dashboard.path} component={signedIn(DashboardPage)} />
-      <Route path={PAGES.checkout.path} component={signedIn(CheckoutPage)} />
-      <Route path={PAGES.cardanoCheckout.path} component={signedIn(CardanoCheckoutPage)} />
-      <Route path={PAGES.paymentSuccess.path} component={signedIn(PaymentSuccessPage)} />
-      <Route path={PAGES.report.path} component={signedIn(ReportPage)} />
-      <Route path={PAGES.reports.path} component={signedIn(ReportPage)} />
-      <Route path={PAGES.search.path} component={SearchPage} />
-      <Route path={PAGES.documentation.path} component={DocumentationPage} />
-      <Route path={PAGES.privacyPolicy.path} component={PrivacyPolicyPage} />
-      <Route path={PAGES.termsOfService.path} component={TermsOfServicePage} />
-      <Route path={PAGES.cookiePolicy.path} component={CookiePolicyPage} />
-      <Route path={PAGES.disclaimer.path} component={DisclaimerPage} />
-      <Route path={PAGES.bugReport.path} component={signedIn(BugReportPage)} />
-      <Route path={PAGES.admin.path} component={signedIn(AdminPage)} />
-      <Route component={NotFoundPage} />
-    </Switch>
+    <Suspense fallback={<FullScreenSpinner />}>
+      <Switch>
+        <Route path={PAGES.home.path} component={Home} />
+        <Route path={PAGES.login.path} component={LoginPage} />
+        <Route path={PAGES.register.path} component={RegisterPage} />
+        <Route path={PAGES.dashboard.path} component={signedIn(DashboardPage)} />
+        <Route path={PAGES.checkout.path} component={signedIn(CheckoutPage)} />
+        <Route path={PAGES.cardanoCheckout.path} component={signedIn(CardanoCheckoutPage)} />
+        <Route path={PAGES.paymentSuccess.path} component={signedIn(PaymentSuccessPage)} />
+        <Route path={PAGES.report.path} component={signedIn(ReportPage)} />
+        <Route path={PAGES.reports.path} component={signedIn(ReportPage)} />
+        <Route path={PAGES.search.path} component={SearchPage} />
+        <Route path={PAGES.documentation.path} component={DocumentationPage} />
+        <Route path={PAGES.privacyPolicy.path} component={PrivacyPolicyPage} />
+        <Route path={PAGES.termsOfService.path} component={TermsOfServicePage} />
+        <Route path={PAGES.cookiePolicy.path} component={CookiePolicyPage} />
+        <Route path={PAGES.disclaimer.path} component={DisclaimerPage} />
+        <Route path={PAGES.bugReport.path} component={signedIn(BugReportPage)} />
+        <Route path={PAGES.admin.path} component={signedIn(AdminPage)} />
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
   );
 }
