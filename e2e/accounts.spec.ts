@@ -90,6 +90,9 @@ test('public pages carry their meta in the HTML the server sends', async ({ requ
   expect(login).toContain('<meta name="robots" content="noindex, nofollow">');
   expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap:');
   expect(await (await request.get('/sitemap.xml')).text()).toContain('/privacy-policy</loc>');
+  const image = await request.get('/og-image.png');
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/png');
 });
 
 test('the theme toggle switches to dark mode and remembers it in a cookie', async ({ page }) => {

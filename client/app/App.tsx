@@ -1,3 +1,4 @@
+import { Tooltip } from 'radix-ui';
 import { FullScreenSpinner } from '../components/ui/spinner';
 import { Toaster } from '../components/ui/toast';
 import { useCurrentUser } from '../lib/auth';
@@ -11,7 +12,8 @@ applyStoredTheme();
 export function App() {
   const { isLoading } = useCurrentUser();
   return (
-    <>
+    // Tooltip delays of spec §9: open after 700 ms, 300 ms to skip between tooltips.
+    <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
       {isLoading ? (
         // While the session is being checked, a full-screen spinner replaces all routes (spec §2).
         <FullScreenSpinner />
@@ -32,6 +34,6 @@ export function App() {
         </div>
       )}
       <Toaster />
-    </>
+    </Tooltip.Provider>
   );
 }
