@@ -1,14 +1,14 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { AUTH_MESSAGES } from '../../../contract/auth';
 import { ADMIN_USER_ID } from '../../../contract/constants';
 import { forbidden, unauthorized } from '../../http/errors';
 import { ADMIN_API_PREFIX, PUBLIC_API_ROUTES } from '../../http/public-routes';
 
-const requireUser: preHandlerAsyncHookHandler = async (request) => {
+const requireUser: onRequestAsyncHookHandler = async (request) => {
   if (!request.user) throw unauthorized(AUTH_MESSAGES.notSignedIn);
 };
 
-const requireAdmin: preHandlerAsyncHookHandler = async (request) => {
+const requireAdmin: onRequestAsyncHookHandler = async (request) => {
   if (!request.user) throw unauthorized(AUTH_MESSAGES.notSignedIn);
   if (request.user.id !== ADMIN_USER_ID) throw forbidden(AUTH_MESSAGES.adminOnly);
 };
