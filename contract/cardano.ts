@@ -39,7 +39,7 @@ export const CARDANO_MESSAGES = {
 /** Client texts of spec §8 and the notes of §2. */
 export const CARDANO_TEXTS = {
   missingTitle: 'Missing Information',
-  missingDescription: 'Please fill in amount and description.',
+  missingDescription: 'Please fill in all required fields.',
   createFailedTitle: 'Payment Creation Failed',
   researchErrorTitle: 'Research Error',
   researchErrorDescription: 'Failed to start research. Please contact support.',
