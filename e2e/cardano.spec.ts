@@ -58,7 +58,10 @@ test('the CROW path shows the fixed, read-only token amount', async ({ page, sig
   await expect(page.getByTestId('payment-status')).toHaveText('Pending');
 });
 
-test('create is disabled without a description, and the dark theme passes axe', async ({ page, signedIn: _user }) => {
+test('create is disabled without a description, and the dark theme passes axe', async ({
+  page,
+  signedIn: _user,
+}) => {
   await page.goto(NEW_REPORT);
   await setTheme(page, 'dark');
   await page.reload();

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { cardanoPayments, researchReports, userPurchases } from '../../db/schema';
 
@@ -68,6 +68,14 @@ export async function recordObservation(db: DbExecutor, paymentId: number, recei
     .update(cardanoPayments)
     .set({ receivedQuantity: receivedQuantity.toString(), lastCheckedAt: sql`now()` })
     .where(and(eq(cardanoPayments.id, paymentId), sql`${cardanoPayments.status} <> 'confirmed'`));
+}
+
+export async function touchCheckedPayments(db: DbExecutor, paymentIds: number[]) {
+  if (paymentIds.length === 0) return;
+  await db
+    .update(cardanoPayments)
+    .set({ lastCheckedAt: sql`now()` })
+    .where(inArray(cardanoPayments.id, paymentIds));
 }
 
 export async function lockPayment(tx: DbExecutor, paymentId: number) {
