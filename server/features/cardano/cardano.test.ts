@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type SignedInUser, signUp } from '../../testing/users';
 import { BlockfrostChain } from './chain';
 import { SANDBOX_ACCOUNT_XPUB } from './derivation';
+import { CoinGeckoPriceSource, PriceUnavailableError } from './price';
 import { cardanoSetupFor } from './setup';
 import {
   type FakeBlockfrost,
@@ -231,6 +232,30 @@ describe('GET /api/cardano/payment/:id and convert-price', () => {
     const badCurrency = await get('4.99/BTC');
     expect(badCurrency.statusCode).toBe(400);
     expect(badCurrency.json().message).toBe('Currency must be ADA or CROW');
+  });
+});
+
+describe('CoinGecko price source (official SDK)', () => {
+  it('caches the ADA price for about 60 s and reports an outage as unavailable', async () => {
+    let clock = 1_000_000;
+    const source = new CoinGeckoPriceSource({ apiKey: 'demo-test-key', plan: 'demo', baseUrl: prices.url }, () => clock);
+    const before = prices.requests;
+    expect(await source.adaUsd()).toEqual({ usd: 0.5, sandbox: false });
+    clock += 59_000;
+    await source.adaUsd();
+    expect(prices.requests - before).toBe(1);
+    clock += 2_000;
+    prices.adaUsd = 0.4;
+    expect((await source.adaUsd()).usd).toBe(0.4);
+    expect(prices.requests - before).toBe(2);
+    clock += 61_000;
+    prices.failWith = 500;
+    try {
+      await expect(source.adaUsd()).rejects.toBeInstanceOf(PriceUnavailableError);
+    } finally {
+      prices.failWith = undefined;
+      prices.adaUsd = 0.5;
+    }
   });
 });
 
