@@ -238,7 +238,10 @@ describe('GET /api/cardano/payment/:id and convert-price', () => {
 describe('CoinGecko price source (official SDK)', () => {
   it('caches the ADA price for about 60 s and reports an outage as unavailable', async () => {
     let clock = 1_000_000;
-    const source = new CoinGeckoPriceSource({ apiKey: 'demo-test-key', plan: 'demo', baseUrl: prices.url }, () => clock);
+    const source = new CoinGeckoPriceSource(
+      { apiKey: 'demo-test-key', plan: 'demo', baseUrl: prices.url },
+      () => clock,
+    );
     const before = prices.requests;
     expect(await source.adaUsd()).toEqual({ usd: 0.5, sandbox: false });
     clock += 59_000;

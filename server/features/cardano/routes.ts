@@ -33,7 +33,7 @@ export async function cardanoRoutes(app: FastifyInstance, ctx: AppContext) {
           503: cardanoFailureSchema,
         },
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       try {
