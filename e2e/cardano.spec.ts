@@ -18,7 +18,9 @@ test('buying a new report with ADA in sandbox: address, QR, countdown, simulated
   await expect(page.getByLabel('Amount (ADA)')).toHaveAttribute('step', '0.000001');
   await expectNoAxeViolations(page, 'cardano checkout form');
 
+  const created = page.waitForResponse('**/api/cardano/create-payment');
   await page.getByRole('button', { name: 'Create Payment' }).click();
+  const paymentId: number = (await (await created).json()).payment.id;
   await expect(page.getByRole('heading', { name: 'Payment Status' })).toBeVisible();
   await expect(page.getByTestId('payment-status')).toHaveText('Pending');
   await expect(page.getByTestId('payment-amount')).toHaveText('9.98 ADA');
@@ -43,6 +45,37 @@ test('buying a new report with ADA in sandbox: address, QR, countdown, simulated
   await expect(page.getByText('Payment Confirmed').first()).toBeVisible();
   await expect(page.getByTestId('payment-status')).toHaveText('Confirmed');
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 8_000 });
+  // The server completed the purchase and created the report (research enqueued) on confirmation.
+  const status = await (await page.request.get(`/api/cardano/payment/${paymentId}`)).json();
+  expect(status.payment).toMatchObject({ status: 'confirmed', receivedAmount: '9.980000' });
+  expect(status.payment.reportId).toEqual(expect.any(Number));
+});
+
+test('a failed conversion clears the amount silently; a refused creation shows the server message', async ({
+  page,
+  signedIn: _user,
+}) => {
+  await page.route('**/api/cardano/convert-price/**', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' }),
+  );
+  await page.goto(NEW_REPORT);
+  await expect(page.getByLabel('Description')).toHaveValue('Research Report Purchase - Bitcoin');
+  await expect(page.getByLabel('Amount (ADA)')).toHaveValue('');
+  await expect(page.getByText('Price per unit')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Create Payment' })).toBeDisabled();
+
+  await page.unroute('**/api/cardano/convert-price/**');
+  await page.route('**/api/cardano/create-payment', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, error: 'The ADA price is unavailable right now.' }),
+    }),
+  );
+  await page.getByLabel('Amount (ADA)').fill('9.98');
+  await page.getByRole('button', { name: 'Create Payment' }).click();
+  await expect(page.getByText('Payment Creation Failed').first()).toBeVisible();
+  await expect(page.getByText('The ADA price is unavailable right now.').first()).toBeVisible();
 });
 
 test('the CROW path shows the fixed, read-only token amount', async ({ page, signedIn: _user }) => {
