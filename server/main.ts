@@ -7,6 +7,7 @@ import type { AppContext } from './context';
 import { prepareDatabase } from './database';
 import { connectDatabase } from './db/client';
 import { ensureAdmin } from './features/auth/service';
+import { verifyCardanoDerivation } from './features/cardano/derivation';
 import { startQueue } from './jobs/queue';
 import { startWorker } from './jobs/worker';
 import { createLogger } from './logger';
@@ -23,6 +24,7 @@ async function main() {
     throw error;
   }
   const log = createLogger(config);
+  verifyCardanoDerivation(config);
   const database = await prepareDatabase(config, log);
   const handle = connectDatabase(database.url, config.DATABASE_POOL_SIZE);
   const runsWorkers = config.ROLE !== 'web';

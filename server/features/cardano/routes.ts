@@ -1,5 +1,89 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AUTH_MESSAGES } from '../../../contract/auth';
+import {
+  cardanoFailureSchema,
+  cardanoPaymentResponseSchema,
+  convertPriceParamsSchema,
+  convertPriceResponseSchema,
+  createCardanoPaymentRequestSchema,
+} from '../../../contract/cardano';
+import { idParamSchema } from '../../../contract/http';
 import type { AppContext } from '../../context';
+import { HttpError, unauthorized } from '../../http/errors';
+import { convertPrice, createCardanoPayment, getCardanoPayment, simulateIncomingPayment } from './service';
 
 /** Cardano payments (ADA / CROW), price conversion, payment status. */
-export async function cardanoRoutes(_app: FastifyInstance, _ctx: AppContext) {}
+export async function cardanoRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Every route here needs a session: refuse before the body is validated, so a signed-out
+  // caller learns nothing about the request format (the global guard runs after validation).
+  app.addHook('onRequest', async (request) => {
+    if (!request.user) throw unauthorized(AUTH_MESSAGES.notSignedIn);
+  });
+  const userId = (request: { user?: { id: number } | null }) => {
+    if (!request.user) throw unauthorized(AUTH_MESSAGES.notSignedIn);
+    return request.user.id;
+  };
+
+  api.post(
+    '/api/cardano/create-payment',
+    {
+      schema: {
+        body: createCardanoPaymentRequestSchema,
+        response: {
+          200: cardanoPaymentResponseSchema,
+          400: cardanoFailureSchema,
+          403: cardanoFailureSchema,
+          404: cardanoFailureSchema,
+          503: cardanoFailureSchema,
+        },
+      },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      try {
+        const payment = await createCardanoPayment(ctx, userId(request), request.body);
+        return { success: true as const, payment };
+      } catch (error) {
+        // Spec §7: a refused creation answers { success: false, error } with its status code.
+        if (!(error instanceof HttpError)) throw error;
+        const status = error.statusCode as 400 | 403 | 404 | 503;
+        return reply.status(status).send({
+          success: false,
+          error: error.message,
+          statusCode: error.statusCode,
+          message: error.message,
+        });
+      }
+    },
+  );
+
+  api.get(
+    '/api/cardano/payment/:id',
+    { schema: { params: idParamSchema, response: { 200: cardanoPaymentResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      payment: await getCardanoPayment(ctx, userId(request), request.params.id),
+    }),
+  );
+
+  api.get(
+    '/api/cardano/convert-price/:amount/:currency',
+    { schema: { params: convertPriceParamsSchema, response: { 200: convertPriceResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      conversion: await convertPrice(ctx, request.params.amount, request.params.currency),
+    }),
+  );
+
+  // Sandbox only (refused in production and with a real chain): the "Simulate incoming payment" control.
+  api.post(
+    '/api/cardano/sandbox/simulate-payment/:id',
+    { schema: { params: idParamSchema, response: { 200: cardanoPaymentResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      payment: await simulateIncomingPayment(ctx, userId(request), request.params.id),
+    }),
+  );
+}

@@ -1,0 +1,22 @@
+import type { CardanoPayment } from '../../../contract/cardano';
+
+// Spec §9 display rules: ADA amounts with 2 decimals, price per unit with 4 (token 6).
+
+export type CheckoutCurrency = 'ADA' | 'CROW';
+
+export function formatTokenAmount(amount: string | number, currency: CardanoPayment['currency']): string {
+  const value = Number(amount);
+  if (currency === 'ADA') return `${value.toFixed(2)} ADA`;
+  return `${value.toLocaleString('en-US', { maximumFractionDigits: 0 })} CROW`;
+}
+
+export function formatUnitPrice(price: number, currency: CheckoutCurrency): string {
+  return `$${price.toFixed(currency === 'ADA' ? 4 : 6)}`;
+}
+
+export function formatCountdown(ms: number): string {
+  const totalSeconds = Math.max(0, Math.ceil(ms / 1000));
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
+}

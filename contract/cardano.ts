@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { apiErrorSchema } from './http';
+import { PURCHASE_TYPES } from './reports';
+
+// Cardano checkout (spec §2, §3, §5, §7, §8, §9 and decisions.md "Money").
+
+export const CARDANO_CURRENCIES = ['ADA', 'NATIVE_TOKEN'] as const;
+export type CardanoCurrency = (typeof CARDANO_CURRENCIES)[number];
+export const CARDANO_PAYMENT_STATUSES = ['pending', 'confirmed', 'expired'] as const;
+export type CardanoPaymentStatus = (typeof CARDANO_PAYMENT_STATUSES)[number];
+
+/** Spec §9: the token price of any report purchase, without conversion. */
+export const CROW_TOKEN_AMOUNT = 10_000_000;
+export const CROW_TOKEN_LABEL = 'CROW';
+export const CARDANO_PAYMENT_WINDOW_MS = 30 * 60_000;
+/** A payment arriving this long after its window closed is still credited (flagged paid late). */
+export const CARDANO_LATE_WATCH_MS = 24 * 60 * 60_000;
+export const MIN_CARDANO_AMOUNT = 0.001;
+export const LOVELACE_PER_ADA = 1_000_000n;
+
+export const CARDANO_MESSAGES = {
+  amountMin: 'Amount must be at least 0.001',
+  currency: 'Currency must be ADA or NATIVE_TOKEN',
+  conversionCurrency: 'Currency must be ADA or CROW',
+  conversionAmount: 'Amount must be a positive number',
+  description: 'Description is required',
+  researchAsset: 'Asset name is required',
+  reportRequired: 'A report id is required for an existing report purchase',
+  reportNotFound: 'Report not found',
+  wrongToken: 'Only the CROW token is accepted',
+  paymentNotFound: 'Payment not found',
+  unavailable: 'Cardano payments are unavailable right now. Please try again later.',
+  priceUnavailable: 'The ADA price is unavailable right now. Please try again in a minute.',
+  sandboxOnly: 'Simulated payments exist only in sandbox mode',
+  notPending: 'This payment is already settled',
+  createFailed: 'Failed to create payment request',
+} as const;
+
+/** Client texts of spec §8 and the notes of §2. */
+export const CARDANO_TEXTS = {
+  missingTitle: 'Missing Information',
+  missingDescription: 'Please fill in all required fields.',
+  createFailedTitle: 'Payment Creation Failed',
+  researchErrorTitle: 'Research Error',
+  researchErrorDescription: 'Failed to start research. Please contact support.',
+  confirmedTitle: 'Payment Confirmed',
+  confirmedDescription: 'Your payment was received. Taking you to your dashboard…',
+  confirmationNote: 'Confirmation usually takes 1-2 minutes after you send the payment.',
+  defaultDescription: (asset: string) => `Research Report Purchase - ${asset}`,
+} as const;
+
+const positiveAmount = z.coerce
+  .number({ message: CARDANO_MESSAGES.amountMin })
+  .finite(CARDANO_MESSAGES.amountMin)
+  .min(MIN_CARDANO_AMOUNT, CARDANO_MESSAGES.amountMin);
+
+/**
+ * Spec §5 "Cardano payment request". `amount` is validated but never used for the price: the
+ * server decides what is owed. `purchaseType` and `researchAsset` say what is being bought.
+ */
+export const createCardanoPaymentRequestSchema = z.object({
+  amount: positiveAmount,
+  currency: z.enum(CARDANO_CURRENCIES, { message: CARDANO_MESSAGES.currency }),
+  description: z.string().trim().min(1, CARDANO_MESSAGES.description).max(200),
+  reportId: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
+  purchaseType: z.enum(PURCHASE_TYPES).default('new_report'),
+  researchAsset: z.string().trim().min(1, CARDANO_MESSAGES.researchAsset).max(100),
+  policyId: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{56}$/i, 'policyId must be 56 hex characters')
+    .optional(),
+  /** Hex-encoded token asset name. */
+  assetName: z
+    .string()
+    .trim()
+    .regex(/^([0-9a-f]{2}){0,32}$/i, 'assetName must be hex-encoded')
+    .optional(),
+});
+export type CreateCardanoPaymentRequest = z.input<typeof createCardanoPaymentRequestSchema>;
+
+/** Spec §3 "Cardano payment as shown to the client", plus what has arrived so far. */
+export const cardanoPaymentSchema = z.object({
+  id: z.number(),
+  status: z.enum(CARDANO_PAYMENT_STATUSES),
+  currency: z.enum(CARDANO_CURRENCIES),
+  /** Amount owed in display units (ADA or whole tokens), as a decimal string. */
+  amount: z.string(),
+  /** What has arrived at the address so far, in the same units. */
+  receivedAmount: z.string(),
+  description: z.string(),
+  address: z.string(),
+  /** PNG data URL of the CIP-13 payment URI. */
+  qrCode: z.string(),
+  paymentUri: z.string(),
+  expiresAt: z.string(),
+  assetName: z.string().nullable(),
+  policyId: z.string().nullable(),
+  /** The report bought (existing report) or created once paid (new report). */
+  reportId: z.number().nullable(),
+  purchaseType: z.enum(PURCHASE_TYPES),
+  researchAsset: z.string(),
+  usdAmount: z.string(),
+  /** USD price of one ADA used for the quote; null for the token. */
+  quotedUsdPrice: z.string().nullable(),
+  paidLate: z.boolean(),
+  confirmedAt: z.string().nullable(),
+  network: z.enum(['mainnet', 'preprod']),
+  /** True when the chain is simulated (sandbox mode). */
+  sandbox: z.boolean(),
+});
+export type CardanoPayment = z.infer<typeof cardanoPaymentSchema>;
+
+export const cardanoPaymentResponseSchema = z.object({
+  success: z.literal(true),
+  payment: cardanoPaymentSchema,
+});
+export type CardanoPaymentResponse = z.infer<typeof cardanoPaymentResponseSchema>;
+
+/** A refused creation: `{ success: false, error }`, also carrying the API's usual error fields. */
+export const cardanoFailureSchema = apiErrorSchema.extend({ success: z.literal(false).optional() });
+
+export const convertPriceParamsSchema = z.object({
+  amount: z.coerce
+    .number({ message: CARDANO_MESSAGES.conversionAmount })
+    .finite(CARDANO_MESSAGES.conversionAmount)
+    .positive(CARDANO_MESSAGES.conversionAmount)
+    .max(1_000_000, CARDANO_MESSAGES.conversionAmount),
+  currency: z.enum(['ADA', 'CROW'], { message: CARDANO_MESSAGES.conversionCurrency }),
+});
+
+export const priceConversionSchema = z.object({
+  /** USD price of one unit (ADA or token). */
+  tokenPrice: z.number(),
+  /** Units owed for the USD amount. */
+  tokenAmount: z.number(),
+  /** True when the price is the fixed sandbox price, not a market quote. */
+  sandboxPrice: z.boolean(),
+});
+export type PriceConversion = z.infer<typeof priceConversionSchema>;
+
+export const convertPriceResponseSchema = z.object({
+  success: z.literal(true),
+  conversion: priceConversionSchema,
+});
+export type ConvertPriceResponse = z.infer<typeof convertPriceResponseSchema>;
+
+/** Round an ADA quote up to whole cents of ADA, so the shown amount (2 decimals) is enough. */
+export function roundAdaUp(ada: number): number {
+  return Math.ceil(Number((ada * 100).toFixed(6))) / 100;
+}

@@ -1,0 +1,107 @@
+import { expect, expectNoAxeViolations, setTheme, test } from './fixtures';
+
+const NEW_REPORT = '/cardano-checkout?purchaseType=new_report&assetName=Bitcoin&amount=4.99';
+
+test('buying a new report with ADA in sandbox: address, QR, countdown, simulated payment, dashboard', async ({
+  page,
+  context,
+  signedIn: _user,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(NEW_REPORT);
+  await expect(page.getByRole('heading', { name: 'Purchase Details' })).toBeVisible();
+  await expect(page.getByText('Sandbox mode').first()).toBeVisible();
+  // $4.99 at the fixed sandbox price of $0.50 per ADA.
+  await expect(page.getByLabel('Amount (ADA)')).toHaveValue('9.98');
+  await expect(page.getByText('Price per unit: $0.5000')).toBeVisible();
+  await expect(page.getByLabel('Description')).toHaveValue('Research Report Purchase - Bitcoin');
+  await expect(page.getByLabel('Amount (ADA)')).toHaveAttribute('step', '0.000001');
+  await expectNoAxeViolations(page, 'cardano checkout form');
+
+  const created = page.waitForResponse('**/api/cardano/create-payment');
+  await page.getByRole('button', { name: 'Create Payment' }).click();
+  const paymentId: number = (await (await created).json()).payment.id;
+  await expect(page.getByRole('heading', { name: 'Payment Status' })).toBeVisible();
+  await expect(page.getByTestId('payment-status')).toHaveText('Pending');
+  await expect(page.getByTestId('payment-amount')).toHaveText('9.98 ADA');
+  await expect(page.getByTestId('payment-address')).toHaveText(/^addr_test1q[0-9a-z]{50,}$/);
+  await expect(page.getByRole('img', { name: 'QR code of the payment request' })).toHaveAttribute(
+    'src',
+    /^data:image\/png;base64,/,
+  );
+  const countdown = page.getByTestId('payment-countdown');
+  await expect(countdown).toHaveText(/^(30:00|29:[0-5]\d)$/);
+  const first = await countdown.textContent();
+  await expect(countdown).not.toHaveText(first ?? '', { timeout: 3_000 });
+  await expect(page.getByRole('progressbar', { name: 'Payment window elapsed' })).toBeVisible();
+  await expect(page.getByText('1-2 minutes')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Copy address' }).click();
+  const address = await page.getByTestId('payment-address').textContent();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+  await expectNoAxeViolations(page, 'cardano payment status');
+
+  await page.getByRole('button', { name: 'Simulate incoming payment' }).click();
+  await expect(page.getByText('Payment Confirmed').first()).toBeVisible();
+  await expect(page.getByTestId('payment-status')).toHaveText('Confirmed');
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 8_000 });
+  // The server completed the purchase and created the report (research enqueued) on confirmation.
+  const status = await (await page.request.get(`/api/cardano/payment/${paymentId}`)).json();
+  expect(status.payment).toMatchObject({ status: 'confirmed', receivedAmount: '9.980000' });
+  expect(status.payment.reportId).toEqual(expect.any(Number));
+});
+
+test('a failed conversion clears the amount silently; a refused creation shows the server message', async ({
+  page,
+  signedIn: _user,
+}) => {
+  await page.route('**/api/cardano/convert-price/**', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' }),
+  );
+  await page.goto(NEW_REPORT);
+  await expect(page.getByLabel('Description')).toHaveValue('Research Report Purchase - Bitcoin');
+  await expect(page.getByLabel('Amount (ADA)')).toHaveValue('');
+  await expect(page.getByText('Price per unit')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Create Payment' })).toBeDisabled();
+
+  await page.unroute('**/api/cardano/convert-price/**');
+  await page.route('**/api/cardano/create-payment', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, error: 'The ADA price is unavailable right now.' }),
+    }),
+  );
+  await page.getByLabel('Amount (ADA)').fill('9.98');
+  await page.getByRole('button', { name: 'Create Payment' }).click();
+  await expect(page.getByText('Payment Creation Failed').first()).toBeVisible();
+  await expect(page.getByText('The ADA price is unavailable right now.').first()).toBeVisible();
+});
+
+test('the CROW path shows the fixed, read-only token amount', async ({ page, signedIn: _user }) => {
+  await page.goto(NEW_REPORT);
+  await expect(page.getByLabel('Amount (ADA)')).toHaveValue('9.98');
+  await page.getByLabel('Currency').selectOption('CROW');
+  const amount = page.getByLabel('Amount (CROW)');
+  await expect(amount).toHaveValue('10000000');
+  await expect(amount).toHaveAttribute('readonly', '');
+  await expect(page.getByText('Fixed amount: 10,000,000 CROW for any report.')).toBeVisible();
+  await page.getByRole('button', { name: 'Create Payment' }).click();
+  await expect(page.getByTestId('payment-amount')).toHaveText('10,000,000 CROW');
+  await expect(page.getByTestId('payment-status')).toHaveText('Pending');
+});
+
+test('create is disabled without a description, and the dark theme passes axe', async ({
+  page,
+  signedIn: _user,
+}) => {
+  await page.goto(NEW_REPORT);
+  await setTheme(page, 'dark');
+  await page.reload();
+  await expect(page.getByLabel('Amount (ADA)')).toHaveValue('9.98');
+  await page.getByLabel('Description').fill('');
+  await expect(page.getByRole('button', { name: 'Create Payment' })).toBeDisabled();
+  await page.getByLabel('Description').fill('My purchase');
+  await expect(page.getByRole('button', { name: 'Create Payment' })).toBeEnabled();
+  await expectNoAxeViolations(page, 'cardano checkout form (dark)');
+});

@@ -1,0 +1,26 @@
+import type { AppContext } from '../../context';
+import { QUEUES } from '../../jobs/queue';
+import { cardanoSetupFor } from './setup';
+import { CardanoWatcher, expireCardanoPayments } from './watcher';
+
+/** Watcher every minute (confirmation is promised in 1-2 minutes), expiry every minute. */
+export async function startCardanoJobs(ctx: AppContext): Promise<void> {
+  const setup = cardanoSetupFor(ctx);
+  await ctx.queue.work(QUEUES.cardanoExpire, async () => {
+    const expired = await expireCardanoPayments(ctx.db);
+    if (expired) ctx.log.info({ expired }, 'cardano payments expired');
+  });
+  await ctx.queue.schedule(QUEUES.cardanoExpire, '* * * * *');
+  if (!setup.chain) return;
+  const watcher = new CardanoWatcher({
+    db: ctx.db,
+    queue: ctx.queue,
+    chain: setup.chain,
+    log: ctx.log,
+    confirmations: setup.confirmations,
+  });
+  await ctx.queue.work(QUEUES.cardanoWatch, async () => {
+    await watcher.runCycle();
+  });
+  await ctx.queue.schedule(QUEUES.cardanoWatch, '* * * * *');
+}

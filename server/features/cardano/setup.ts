@@ -1,0 +1,90 @@
+import type { Config } from '../../config';
+import type { AppContext } from '../../context';
+import { BlockfrostChain, type ChainClient, SandboxChain } from './chain';
+import { AddressDeriver, SANDBOX_ACCOUNT_XPUB } from './derivation';
+import { type AdaPriceSource, CoinGeckoPriceSource, SandboxPriceSource } from './price';
+
+// One Cardano setup per process: which chain and price source run, decided from configuration.
+
+export type CardanoMode = 'blockfrost' | 'sandbox' | 'unavailable';
+
+export interface CardanoSetup {
+  mode: CardanoMode;
+  network: 'mainnet' | 'preprod';
+  deriver: AddressDeriver | undefined;
+  chain: ChainClient | undefined;
+  prices: AdaPriceSource | undefined;
+  confirmations: number;
+  crowPolicyId: string;
+  crowAssetNameHex: string;
+}
+
+export function cardanoModeOf(config: Config): CardanoMode {
+  if (config.BLOCKFROST_PROJECT_ID && config.CARDANO_ACCOUNT_XPUB) return 'blockfrost';
+  return config.sandboxAllowed ? 'sandbox' : 'unavailable';
+}
+
+export function createCardanoSetup(config: Config): CardanoSetup {
+  const mode = cardanoModeOf(config);
+  const crow = {
+    crowPolicyId: config.CROW_POLICY_ID.toLowerCase(),
+    crowAssetNameHex: Buffer.from(config.CROW_ASSET_NAME, 'utf8').toString('hex'),
+  };
+  const prices: AdaPriceSource | undefined = config.COINGECKO_API_KEY
+    ? new CoinGeckoPriceSource({
+        apiKey: config.COINGECKO_API_KEY,
+        plan: config.COINGECKO_PLAN,
+        baseUrl: config.COINGECKO_BASE_URL,
+      })
+    : mode === 'sandbox'
+      ? new SandboxPriceSource()
+      : undefined;
+  if (mode === 'blockfrost') {
+    return {
+      mode,
+      network: config.CARDANO_NETWORK,
+      deriver: new AddressDeriver(config.CARDANO_ACCOUNT_XPUB!, config.CARDANO_NETWORK),
+      chain: new BlockfrostChain({
+        projectId: config.BLOCKFROST_PROJECT_ID,
+        baseUrl: config.BLOCKFROST_URL,
+        network: config.CARDANO_NETWORK,
+      }),
+      prices,
+      confirmations: config.CARDANO_CONFIRMATIONS,
+      ...crow,
+    };
+  }
+  if (mode === 'sandbox') {
+    // The sandbox always runs on preprod with the library's public test key: never real money.
+    return {
+      mode,
+      network: 'preprod',
+      deriver: new AddressDeriver(SANDBOX_ACCOUNT_XPUB, 'preprod'),
+      chain: new SandboxChain(),
+      prices,
+      confirmations: 0,
+      ...crow,
+    };
+  }
+  return {
+    mode,
+    network: config.CARDANO_NETWORK,
+    deriver: undefined,
+    chain: undefined,
+    prices,
+    confirmations: config.CARDANO_CONFIRMATIONS,
+    ...crow,
+  };
+}
+
+const setups = new WeakMap<AppContext, CardanoSetup>();
+
+/** The process's setup: routes and jobs share it (the sandbox ledger lives in it). */
+export function cardanoSetupFor(ctx: AppContext): CardanoSetup {
+  let setup = setups.get(ctx);
+  if (!setup) {
+    setup = createCardanoSetup(ctx.config);
+    setups.set(ctx, setup);
+  }
+  return setup;
+}
