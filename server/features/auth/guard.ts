@@ -23,11 +23,13 @@ export function registerAccessGuard(app: FastifyInstance) {
     );
     if (isPublic) return;
     const guard = route.url.startsWith(ADMIN_API_PREFIX) ? requireAdmin : requireUser;
-    const existing = route.preHandler
-      ? Array.isArray(route.preHandler)
-        ? route.preHandler
-        : [route.preHandler]
+    // onRequest: refused before the body is parsed or validated, so a signed-out caller learns
+    // nothing from validation messages. Runs after the app-level session resolution.
+    const existing = route.onRequest
+      ? Array.isArray(route.onRequest)
+        ? route.onRequest
+        : [route.onRequest]
       : [];
-    route.preHandler = [guard, ...existing];
+    route.onRequest = [guard, ...existing];
   });
 }
