@@ -74,20 +74,20 @@ export function CookiePolicyPage() {
 
       <LegalSection title="Cookies on this site">
         <div className="overflow-x-auto rounded-lg border border-border">
-          <table className="w-full min-w-[28rem] text-left text-sm">
+          <table className="w-full text-left text-xs sm:text-sm">
             <caption className="sr-only">Cookies used by {appName}</caption>
             <thead className="border-b border-border bg-subtle">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
+                <th scope="col" className="px-2 py-2 sm:px-3 font-semibold">
                   Cookie
                 </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
+                <th scope="col" className="px-2 py-2 sm:px-3 font-semibold">
                   Lifetime
                 </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
+                <th scope="col" className="px-2 py-2 sm:px-3 font-semibold">
                   Type
                 </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
+                <th scope="col" className="px-2 py-2 sm:px-3 font-semibold">
                   Purpose
                 </th>
               </tr>
@@ -95,10 +95,10 @@ export function CookiePolicyPage() {
             <tbody>
               {COOKIE_TABLE.map((row) => (
                 <tr key={row.cookie} className="border-b border-border bg-card last:border-0">
-                  <td className="px-3 py-2 font-mono">{row.cookie}</td>
-                  <td className="px-3 py-2">{row.lifetime}</td>
-                  <td className="px-3 py-2">{row.type}</td>
-                  <td className="px-3 py-2">{row.purpose}</td>
+                  <td className="break-all px-2 py-2 sm:px-3 font-mono">{row.cookie}</td>
+                  <td className="px-2 py-2 sm:px-3">{row.lifetime}</td>
+                  <td className="px-2 py-2 sm:px-3">{row.type}</td>
+                  <td className="px-2 py-2 sm:px-3">{row.purpose}</td>
                 </tr>
               ))}
             </tbody>
