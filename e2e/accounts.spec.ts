@@ -117,3 +117,13 @@ for (const theme of ['light', 'dark'] as const) {
     }
   });
 }
+
+test('the header fits a 375 px phone screen, signed out and signed in', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/');
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  expect(await fits()).toBe(true);
+  await expect(
+    page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Documentation' }),
+  ).toBeVisible();
+});

@@ -9,7 +9,8 @@ export function Logo() {
   return (
     <Link href="/" className="flex items-center gap-2 text-lg font-bold">
       <img src="/favicon.svg" alt="" width={28} height={28} />
-      <span>{appName}</span>
+      <span className="hidden min-[400px]:inline">{appName}</span>
+      <span className="sr-only min-[400px]:hidden">{appName}</span>
     </Link>
   );
 }
@@ -22,7 +23,7 @@ export function Header() {
     <header className="border-b border-border bg-card">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
         <Logo />
-        <nav aria-label="Main" className="flex items-center gap-2">
+        <nav aria-label="Main" className="flex items-center gap-1 sm:gap-2">
           {isLoading ? (
             <span role="status" className="text-sm text-muted">
               Loading...
@@ -47,7 +48,7 @@ export function Header() {
             </>
           ) : (
             <>
-              <Link href="/documentation" className={NAV_LINK}>
+              <Link href="/documentation" className={`${NAV_LINK} hidden sm:inline-block`}>
                 Documentation
               </Link>
               <Button asChild variant="secondary" size="sm">
@@ -61,14 +62,23 @@ export function Header() {
           <ThemeToggle />
         </nav>
       </div>
-      {user && (
+      {/* Phones: the links that do not fit the top row. */}
+      {!isLoading && (
         <nav aria-label="Mobile" className="flex gap-2 border-t border-border px-4 py-2 sm:hidden">
-          <Link href="/dashboard" className={NAV_LINK}>
-            Dashboard
-          </Link>
-          <Link href="/documentation" className={NAV_LINK}>
-            Docs
-          </Link>
+          {user ? (
+            <>
+              <Link href="/dashboard" className={NAV_LINK}>
+                Dashboard
+              </Link>
+              <Link href="/documentation" className={NAV_LINK}>
+                Docs
+              </Link>
+            </>
+          ) : (
+            <Link href="/documentation" className={NAV_LINK}>
+              Documentation
+            </Link>
+          )}
         </nav>
       )}
     </header>

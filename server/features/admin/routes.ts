@@ -10,7 +10,6 @@ import {
 } from '../../../contract/bug-reports';
 import { idParamSchema } from '../../../contract/http';
 import type { AppContext } from '../../context';
-import { adminBeforeValidation } from '../../http/early-access';
 import { notFound } from '../../http/errors';
 import {
   findBugReport,
@@ -58,7 +57,6 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         body: bugStatusUpdateSchema,
         response: { 200: adminBugReportSchema },
       },
-      preValidation: adminBeforeValidation,
     },
     async (request) => {
       const { id } = request.params;

@@ -6,7 +6,6 @@ import {
   bugReportRequestSchema,
 } from '../../../contract/bug-reports';
 import type { AppContext } from '../../context';
-import { signedInBeforeValidation } from '../../http/early-access';
 import { insertBugReport } from './repository';
 
 // The session is resolved in an earlier onRequest hook, so the user id is known here; a
@@ -23,7 +22,6 @@ export async function bugReportRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: { body: bugReportRequestSchema, response: { 201: bugReportCreatedSchema } },
       config: { rateLimit: { ...BUG_REPORT_RATE_LIMIT, keyGenerator: byUser } },
-      preValidation: signedInBeforeValidation,
     },
     async (request, reply) => {
       // The guard has refused signed-out callers before the handler runs.
