@@ -1,0 +1,73 @@
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { MyReportItem, PublicReportItem } from '../../../contract/reports';
+import type { DbExecutor } from '../../db/client';
+import { researchReports, userPurchases } from '../../db/schema';
+
+/** The user's completed purchases, newest first, with their report's state. */
+export async function listMyReports(db: DbExecutor, userId: number): Promise<MyReportItem[]> {
+  const rows = await db
+    .select({
+      id: userPurchases.id,
+      reportId: userPurchases.reportId,
+      purchaseAssetName: userPurchases.assetName,
+      reportAssetName: researchReports.assetName,
+      reportStatus: researchReports.status,
+      status: userPurchases.status,
+      createdAt: userPurchases.createdAt,
+      compositeScore: researchReports.compositeScore,
+      purchaseType: userPurchases.purchaseType,
+      amount: userPurchases.amount,
+      paymentMethod: userPurchases.paymentMethod,
+    })
+    .from(userPurchases)
+    .leftJoin(researchReports, eq(researchReports.id, userPurchases.reportId))
+    .where(and(eq(userPurchases.userId, userId), eq(userPurchases.status, 'completed')))
+    .orderBy(desc(userPurchases.createdAt), desc(userPurchases.id));
+  return rows.map((row) => ({
+    id: row.id,
+    reportId: row.reportId,
+    asset_name: row.reportAssetName ?? row.purchaseAssetName,
+    report_status: row.reportStatus,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    // A score exists only once the report is scored.
+    composite_score: row.reportStatus === 'completed' ? row.compositeScore : null,
+    purchaseType: row.purchaseType,
+    amount: row.amount,
+    paymentMethod: row.paymentMethod,
+  }));
+}
+
+export type PublicListing = Omit<PublicReportItem, 'owned'>;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Completed public reports, newest first; `search` matches the asset name anywhere. */
+export async function listPublicReports(
+  db: DbExecutor,
+  options: { search?: string | undefined; limit: number },
+): Promise<PublicListing[]> {
+  const conditions = [eq(researchReports.isPublic, true), eq(researchReports.status, 'completed')];
+  if (options.search) conditions.push(ilike(researchReports.assetName, `%${escapeLike(options.search)}%`));
+  const rows = await db
+    .select({
+      id: researchReports.id,
+      asset_name: researchReports.assetName,
+      composite_score: researchReports.compositeScore,
+      status: researchReports.status,
+    })
+    .from(researchReports)
+    .where(and(...conditions))
+    .orderBy(sql`${researchReports.completedAt} desc nulls last`, desc(researchReports.id))
+    .limit(options.limit);
+  return rows;
+}
+
+/** Ids of the reports the user already has access to. */
+export async function ownedReportIds(db: DbExecutor, userId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({ reportId: userPurchases.reportId })
+    .from(userPurchases)
+    .where(and(eq(userPurchases.userId, userId), eq(userPurchases.status, 'completed')));
+  return new Set(rows.flatMap((row) => (row.reportId === null ? [] : [row.reportId])));
+}
