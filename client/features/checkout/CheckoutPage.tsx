@@ -178,7 +178,9 @@ function Checkout({
       {step === 'method' && (
         <Card>
           <fieldset>
-            <legend className="text-xl font-semibold">Choose Payment Method</legend>
+            <legend>
+              <h2 className="text-xl font-semibold">Choose Payment Method</h2>
+            </legend>
             <div className="mt-4 grid gap-3">
               <MethodOption
                 value="card"
