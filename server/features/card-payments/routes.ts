@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
+import { AUTH_MESSAGES } from '../../../contract/auth';
 import {
   confirmPaymentRequestSchema,
   confirmPaymentResponseSchema,
@@ -13,7 +14,8 @@ import {
 } from '../../../contract/payments';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
-import { badRequest, HttpError, notFound } from '../../http/errors';
+import { badRequest, HttpError, notFound, unauthorized } from '../../http/errors';
+import { PUBLIC_API_ROUTES } from '../../http/public-routes';
 import type { CardPaymentProvider } from './provider';
 import { findPurchaseByIntentId } from './repository';
 import { type SandboxCardProvider, sandboxProvider } from './sandbox-provider';
@@ -47,6 +49,13 @@ export async function cardPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
   const setup = cardPaymentSetup(ctx.config);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const userId = (request: { user: { id: number } | null }) => request.user!.id;
+
+  // The access guard runs before handlers, after body validation; refusing anonymous callers
+  // here first means they get 401, never a validation message about a body they may not send.
+  app.addHook('preValidation', async (request) => {
+    if (request.user || PUBLIC_API_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return;
+    throw unauthorized(AUTH_MESSAGES.notSignedIn);
+  });
 
   api.post(
     '/api/create-payment-intent',
