@@ -215,12 +215,16 @@ function Checkout({
           <CardDescription className="mb-6 mt-1">
             {assetName} · {PURCHASE_TYPE_LABELS[purchaseType]} · {formatUsd(price)}
           </CardDescription>
-          {config.cardPayments === 'stripe' && config.stripePublishableKey ? (
+          {!config.isLoaded ? (
+            <Spinner label="Loading the payment form" />
+          ) : config.cardPayments === 'stripe' && config.stripePublishableKey ? (
             <Suspense fallback={<Spinner label="Loading the payment form" />}>
               <StripeCardForm publishableKey={config.stripePublishableKey} {...cardFormProps} />
             </Suspense>
-          ) : (
+          ) : config.cardPayments === 'sandbox' ? (
             <SandboxCardForm {...cardFormProps} />
+          ) : (
+            <UnavailableNotice onUnavailable={onUnavailable} />
           )}
         </Card>
       )}
@@ -233,6 +237,12 @@ function Checkout({
       )}
     </div>
   );
+}
+
+/** The server handed out an intent but the browser has no provider to pay it with. */
+function UnavailableNotice({ onUnavailable }: { onUnavailable: () => void }) {
+  useEffect(() => onUnavailable(), [onUnavailable]);
+  return null;
 }
 
 function MethodOption({
