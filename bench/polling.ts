@@ -18,10 +18,14 @@ import { runMigrations } from '../server/db/migrate';
 
 const REPORTS = 10_000;
 const PURCHASES_PER_USER = 20;
-const STEPS = (process.env.BENCH_STEPS ?? '1000,2500,5000,7500,10000').split(',').map(Number);
-const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 20);
-const WARMUP_SECONDS = 5;
+const STEPS = (process.env.BENCH_STEPS ?? '500,1000,1500,2000,2500,3000,4000,5000,6000')
+  .split(',')
+  .map(Number);
+const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 15);
+const WARMUP_SECONDS = 3;
 const P99_LIMIT_MS = 100;
+/** Stateless web processes behind a load balancer: users are spread over them evenly. */
+const WEB_PROCESSES = Number(process.env.BENCH_WEB_PROCESSES ?? 2);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -67,19 +71,28 @@ async function seed(url: string, users: number) {
 }
 
 async function startWeb(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      ROLE: 'web',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      DATABASE_POOL_SIZE: '20',
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      '--import',
+      'tsx',
+      'server/main.ts',
+    ],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        ROLE: 'web',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: 'warn',
+        DATABASE_POOL_SIZE: '20',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   for (let attempt = 0; attempt < 120; attempt += 1) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
@@ -107,7 +120,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 }
 
-async function runStep(port: number, users: number): Promise<StepResult> {
+async function runStep(ports: number[], users: number): Promise<StepResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const latencies: number[] = [];
   let errors = 0;
@@ -119,7 +132,7 @@ async function runStep(port: number, users: number): Promise<StepResult> {
   const endAt = started + STEP_SECONDS * 1000;
   const timers: NodeJS.Timeout[] = [];
 
-  const request = (cookie: string, pathName: string, etags: Map<string, string>) => {
+  const request = (port: number, cookie: string, pathName: string, etags: Map<string, string>) => {
     if (performance.now() > endAt) return;
     const sentAt = performance.now();
     const etag = etags.get(pathName);
@@ -164,27 +177,24 @@ async function runStep(port: number, users: number): Promise<StepResult> {
 
   for (let id = 1; id <= users; id += 1) {
     const cookie = `session_id=bench-token-${id}`;
+    const port = ports[id % ports.length]!;
     const etags = new Map<string, string>();
-    // Users opened their dashboards at random moments: spread the first requests over 10 s.
-    const offset = Math.random() * TIMINGS_MS.dashboardRefresh;
-    timers.push(
-      setTimeout(() => {
-        request(cookie, '/api/my-reports', etags);
-        request(cookie, '/api/public-reports', etags);
-        timers.push(
-          setInterval(() => request(cookie, '/api/my-reports', etags), TIMINGS_MS.myReportsIdlePoll),
-        );
-        timers.push(
-          setInterval(() => request(cookie, '/api/public-reports', etags), TIMINGS_MS.publicReportsPoll),
-        );
-        timers.push(
-          setInterval(() => {
-            request(cookie, '/api/my-reports', etags);
-            request(cookie, '/api/public-reports', etags);
-          }, TIMINGS_MS.dashboardRefresh),
-        );
-      }, offset),
-    );
+    // Users have had their dashboards open for a while: each timer runs at its own random phase,
+    // so the load is the steady state (0.3 requests per user per second) from the first second.
+    const every = (intervalMs: number, paths: string[]) => {
+      timers.push(
+        setTimeout(() => {
+          const fire = () => {
+            for (const pathName of paths) request(port, cookie, pathName, etags);
+          };
+          fire();
+          timers.push(setInterval(fire, intervalMs));
+        }, Math.random() * intervalMs),
+      );
+    };
+    every(TIMINGS_MS.myReportsIdlePoll, ['/api/my-reports']);
+    every(TIMINGS_MS.publicReportsPoll, ['/api/public-reports']);
+    every(TIMINGS_MS.dashboardRefresh, ['/api/my-reports', '/api/public-reports']);
   }
   await sleep(STEP_SECONDS * 1000);
   for (const timer of timers) clearTimeout(timer);
@@ -213,7 +223,7 @@ async function main() {
     database: 'crow_bench',
     persistent: false,
   });
-  let web: ChildProcess | undefined;
+  const webs: ChildProcess[] = [];
   try {
     await runMigrations(database.url);
     const seedStart = performance.now();
@@ -221,15 +231,19 @@ async function main() {
     console.log(
       `seeded ${REPORTS} reports, ${maxUsers} users x ${PURCHASES_PER_USER} purchases in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
     );
-    const port = await freePort();
-    web = await startWeb(database.url, port);
+    const ports: number[] = [];
+    for (let i = 0; i < WEB_PROCESSES; i += 1) {
+      const port = await freePort();
+      webs.push(await startWeb(database.url, port));
+      ports.push(port);
+    }
     console.log(
-      `step ${STEP_SECONDS} s each (first ${WARMUP_SECONDS} s not measured); limit p99 < ${P99_LIMIT_MS} ms, no errors`,
+      `${WEB_PROCESSES} web process(es); step ${STEP_SECONDS} s each (first ${WARMUP_SECONDS} s not measured); limit p99 < ${P99_LIMIT_MS} ms, no errors`,
     );
     console.log('users  req/s   304s   errors  p50 ms  p99 ms');
     let held = 0;
     for (const users of STEPS) {
-      const result = await runStep(port, users);
+      const result = await runStep(ports, users);
       const notModifiedShare = result.requests ? Math.round((result.notModified / result.requests) * 100) : 0;
       console.log(
         `${String(users).padStart(5)}  ${result.rps.toFixed(0).padStart(5)}  ${`${notModifiedShare}%`.padStart(5)}  ${String(result.errors).padStart(6)}  ${result.p50.toFixed(1).padStart(6)}  ${result.p99.toFixed(1).padStart(6)}`,
@@ -241,7 +255,7 @@ async function main() {
       `\nLargest number of polling users held with p99 < ${P99_LIMIT_MS} ms and no errors: ${held}`,
     );
   } finally {
-    web?.kill('SIGTERM');
+    for (const web of webs) web.kill('SIGTERM');
     await sleep(500);
     await database.stop();
     await rm(dataDir, { recursive: true, force: true });

@@ -3,9 +3,8 @@ import type { MyReportItem, PublicReportItem } from '../../../contract/reports';
 import type { DbExecutor } from '../../db/client';
 import { researchReports, userPurchases } from '../../db/schema';
 
-/** The user's completed purchases, newest first, with their report's state. */
-export async function listMyReports(db: DbExecutor, userId: number): Promise<MyReportItem[]> {
-  const rows = await db
+function buildMyReportsQuery(db: DbExecutor) {
+  return db
     .select({
       id: userPurchases.id,
       reportId: userPurchases.reportId,
@@ -21,8 +20,35 @@ export async function listMyReports(db: DbExecutor, userId: number): Promise<MyR
     })
     .from(userPurchases)
     .leftJoin(researchReports, eq(researchReports.id, userPurchases.reportId))
-    .where(and(eq(userPurchases.userId, userId), eq(userPurchases.status, 'completed')))
-    .orderBy(desc(userPurchases.createdAt), desc(userPurchases.id));
+    .where(and(eq(userPurchases.userId, sql.placeholder('userId')), eq(userPurchases.status, 'completed')))
+    .orderBy(desc(userPurchases.createdAt), desc(userPurchases.id))
+    .prepare('my_reports');
+}
+
+function buildOwnedQuery(db: DbExecutor) {
+  return db
+    .select({ reportId: userPurchases.reportId })
+    .from(userPurchases)
+    .where(and(eq(userPurchases.userId, sql.placeholder('userId')), eq(userPurchases.status, 'completed')))
+    .prepare('owned_report_ids');
+}
+
+// These two run on every dashboard poll: built once per database handle and prepared on the server.
+const preparedMyReports = new WeakMap<object, ReturnType<typeof buildMyReportsQuery>>();
+const preparedOwned = new WeakMap<object, ReturnType<typeof buildOwnedQuery>>();
+
+function prepared<T>(cache: WeakMap<object, T>, db: DbExecutor, build: (db: DbExecutor) => T): T {
+  let query = cache.get(db);
+  if (!query) {
+    query = build(db);
+    cache.set(db, query);
+  }
+  return query;
+}
+
+/** The user's completed purchases, newest first, with their report's state. */
+export async function listMyReports(db: DbExecutor, userId: number): Promise<MyReportItem[]> {
+  const rows = await prepared(preparedMyReports, db, buildMyReportsQuery).execute({ userId });
   return rows.map((row) => ({
     id: row.id,
     reportId: row.reportId,
@@ -65,9 +91,6 @@ export async function listPublicReports(
 
 /** Ids of the reports the user already has access to. */
 export async function ownedReportIds(db: DbExecutor, userId: number): Promise<Set<number>> {
-  const rows = await db
-    .select({ reportId: userPurchases.reportId })
-    .from(userPurchases)
-    .where(and(eq(userPurchases.userId, userId), eq(userPurchases.status, 'completed')));
+  const rows = await prepared(preparedOwned, db, buildOwnedQuery).execute({ userId });
   return new Set(rows.flatMap((row) => (row.reportId === null ? [] : [row.reportId])));
 }
