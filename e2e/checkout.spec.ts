@@ -82,6 +82,18 @@ test('the dashboard shows the user, the three tabs and the New Report rules', as
   await page.getByLabel('Crypto asset name').press('Enter');
   await expect(page.getByText('Please enter a crypto asset name').first()).toBeVisible();
 
+  // Suggestions from the asset search (another feature) fill the input when picked.
+  await page.route('**/api/assets/search?q=*', (route) =>
+    route.fulfill({ json: { assets: [{ id: 'cardano', name: 'Cardano', symbol: 'ada' }] } }),
+  );
+  await page.getByLabel('Crypto asset name').fill('card');
+  await page
+    .getByRole('list', { name: 'Suggested assets' })
+    .getByRole('button', { name: /Cardano/ })
+    .click();
+  await expect(page.getByLabel('Crypto asset name')).toHaveValue('Cardano');
+  await expect(purchase).toBeEnabled();
+
   await openTab(page, 'My Reports');
   await expect(page.getByText("You haven't purchased any reports yet.")).toBeVisible();
   await page.getByRole('button', { name: 'Generate Your First Report' }).click();
@@ -202,6 +214,10 @@ test('status notifications and the marketplace: a second user buys the first rep
   await expect(mine.getByText('Analyzing...')).toBeVisible();
 
   const reportId = await reportIdOf(page, asset);
+  await sql(`update research_reports set status = 'processing', updated_at = now() where id = $1`, [
+    reportId,
+  ]);
+  await expect(page.getByText('Research Started').first()).toBeVisible({ timeout: 20_000 });
   await completeResearch(reportId);
   // The dashboard polls every 5 s while a report is in progress.
   await expect(page.getByText('Research Complete! 🎉').first()).toBeVisible({ timeout: 20_000 });
