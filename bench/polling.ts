@@ -201,7 +201,7 @@ async function runStep(ports: number[], users: number): Promise<StepResult> {
   await sleep(1000);
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  if (errorKinds.size) console.log(`  errors: ${JSON.stringify(Object.fromEntries(errorKinds))}`);
+  if (errorKinds.size) console.info(`  errors: ${JSON.stringify(Object.fromEntries(errorKinds))}`);
   const measuredSeconds = STEP_SECONDS - WARMUP_SECONDS;
   return {
     users,
@@ -228,7 +228,7 @@ async function main() {
     await runMigrations(database.url);
     const seedStart = performance.now();
     await seed(database.url, maxUsers);
-    console.log(
+    console.info(
       `seeded ${REPORTS} reports, ${maxUsers} users x ${PURCHASES_PER_USER} purchases in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
     );
     const ports: number[] = [];
@@ -237,21 +237,21 @@ async function main() {
       webs.push(await startWeb(database.url, port));
       ports.push(port);
     }
-    console.log(
+    console.info(
       `${WEB_PROCESSES} web process(es); step ${STEP_SECONDS} s each (first ${WARMUP_SECONDS} s not measured); limit p99 < ${P99_LIMIT_MS} ms, no errors`,
     );
-    console.log('users  req/s   304s   errors  p50 ms  p99 ms');
+    console.info('users  req/s   304s   errors  p50 ms  p99 ms');
     let held = 0;
     for (const users of STEPS) {
       const result = await runStep(ports, users);
       const notModifiedShare = result.requests ? Math.round((result.notModified / result.requests) * 100) : 0;
-      console.log(
+      console.info(
         `${String(users).padStart(5)}  ${result.rps.toFixed(0).padStart(5)}  ${`${notModifiedShare}%`.padStart(5)}  ${String(result.errors).padStart(6)}  ${result.p50.toFixed(1).padStart(6)}  ${result.p99.toFixed(1).padStart(6)}`,
       );
       if (result.errors > 0 || result.p99 >= P99_LIMIT_MS) break;
       held = users;
     }
-    console.log(
+    console.info(
       `\nLargest number of polling users held with p99 < ${P99_LIMIT_MS} ms and no errors: ${held}`,
     );
   } finally {
