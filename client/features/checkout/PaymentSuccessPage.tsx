@@ -1,11 +1,70 @@
+import { CheckCircle2, XCircle } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { TIMINGS_MS } from '../../../contract/constants';
 import { PAGES } from '../../../contract/pages';
-import { Page } from '../../components/ui/page';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { PageMeta } from '../../components/ui/page-meta';
+import { Spinner } from '../../components/ui/spinner';
+import { apiRequest } from '../../lib/api';
 
-// Placeholder until this screen's issue lands.
+type Outcome = { kind: 'checking' } | { kind: 'succeeded' } | { kind: 'error'; message: string };
+
+/** Where Stripe returns after a payment that needed a redirect (spec §2 Payment success). */
 export function PaymentSuccessPage() {
+  const params = new URLSearchParams(useSearch());
+  const paymentIntent = params.get('payment_intent');
+  const redirectStatus = params.get('redirect_status');
+  const [, navigate] = useLocation();
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'checking' });
+
+  useEffect(() => {
+    if (redirectStatus !== 'succeeded' || !paymentIntent) {
+      setOutcome({ kind: 'error', message: 'Payment verification failed' });
+      return;
+    }
+    let cancelled = false;
+    // The server asks Stripe itself; the query string alone grants nothing.
+    apiRequest('POST', '/api/confirm-payment', { paymentIntentId: paymentIntent })
+      .then(() => !cancelled && setOutcome({ kind: 'succeeded' }))
+      .catch(
+        () => !cancelled && setOutcome({ kind: 'error', message: 'Error processing payment confirmation' }),
+      );
+    return () => {
+      cancelled = true;
+    };
+  }, [paymentIntent, redirectStatus]);
+
+  useEffect(() => {
+    if (outcome.kind !== 'succeeded') return;
+    const timer = window.setTimeout(() => navigate('/dashboard'), TIMINGS_MS.successPageRedirect);
+    return () => window.clearTimeout(timer);
+  }, [outcome.kind, navigate]);
+
   return (
-    <Page meta={PAGES.paymentSuccess.meta} title="Payment">
-      <p className="text-muted">This part of the product is coming soon.</p>
-    </Page>
+    <div className="mx-auto w-full max-w-xl px-4 py-12">
+      <PageMeta meta={PAGES.paymentSuccess.meta} />
+      {outcome.kind === 'checking' ? (
+        <div className="flex justify-center py-12">
+          <Spinner label="Checking your payment" className="text-primary" />
+        </div>
+      ) : outcome.kind === 'succeeded' ? (
+        <Card className="text-center" role="status">
+          <CheckCircle2 size={48} aria-hidden className="mx-auto text-success" />
+          <h1 className="mt-4 text-2xl font-bold">Payment Successful!</h1>
+          <p className="mt-2 text-muted">Your purchase is confirmed. Taking you to your dashboard...</p>
+        </Card>
+      ) : (
+        <Card className="text-center">
+          <XCircle size={48} aria-hidden className="mx-auto text-destructive" />
+          <h1 className="mt-4 text-2xl font-bold">Payment Error</h1>
+          <p className="mt-2 text-muted">{outcome.message}</p>
+          <Button className="mt-6" onClick={() => navigate('/dashboard')}>
+            Return to Dashboard
+          </Button>
+        </Card>
+      )}
+    </div>
   );
 }

@@ -1,11 +1,133 @@
+import { useQuery } from '@tanstack/react-query';
+import { Bug, LogOut, Shield } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { ADMIN_USER_ID, TIMINGS_MS } from '../../../contract/constants';
 import { PAGES } from '../../../contract/pages';
-import { Page } from '../../components/ui/page';
+import type { MyReportItem, PublicReportItem } from '../../../contract/reports';
+import { Button } from '../../components/ui/button';
+import { PageMeta } from '../../components/ui/page-meta';
+import { FullScreenSpinner } from '../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
+import { useCurrentUser, useLogout } from '../../lib/auth';
+import { queryClient } from '../../lib/query-client';
+import { isReportInProgress } from '../../lib/report-format';
+import { MarketplaceTab } from './MarketplaceTab';
+import { MyReportsTab } from './MyReportsTab';
+import { NEW_REPORT_INPUT_ID, NewReportTab } from './NewReportTab';
+import { useStatusNotifications } from './status-notifications';
 
-// Placeholder until this screen's issue lands.
+export const MY_REPORTS_KEY = ['/api/my-reports'] as const;
+export const PUBLIC_REPORTS_KEY = ['/api/public-reports'] as const;
+
+type TabValue = 'new-report' | 'my-reports' | 'marketplace';
+
 export function DashboardPage() {
+  const { user } = useCurrentUser();
+  const logout = useLogout();
+  const [, navigate] = useLocation();
+  const [tab, setTab] = useState<TabValue>('new-report');
+
+  // Spec §7: 5 s while any report is being researched, otherwise 15 s; on focus and on mount; never cached.
+  const myReports = useQuery<MyReportItem[]>({
+    queryKey: MY_REPORTS_KEY,
+    enabled: Boolean(user),
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: true,
+    refetchInterval: (query) =>
+      query.state.data?.some((item) => isReportInProgress(item.report_status))
+        ? TIMINGS_MS.myReportsActivePoll
+        : TIMINGS_MS.myReportsIdlePoll,
+  });
+  const publicReports = useQuery<PublicReportItem[]>({
+    queryKey: PUBLIC_REPORTS_KEY,
+    refetchInterval: TIMINGS_MS.publicReportsPoll,
+  });
+
+  // The combined refresh of both lists every 10 s.
+  useEffect(() => {
+    if (!user) return;
+    const timer = window.setInterval(() => {
+      void queryClient.refetchQueries({ queryKey: MY_REPORTS_KEY, type: 'active' });
+      void queryClient.refetchQueries({ queryKey: PUBLIC_REPORTS_KEY, type: 'active' });
+    }, TIMINGS_MS.dashboardRefresh);
+    return () => window.clearInterval(timer);
+  }, [user]);
+
+  const refreshPublic = useCallback(() => {
+    void queryClient.refetchQueries({ queryKey: PUBLIC_REPORTS_KEY });
+  }, []);
+  useStatusNotifications(user?.id, myReports.data, refreshPublic);
+
+  if (!user) return <FullScreenSpinner />;
+
+  const onLogout = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        toast({ title: 'Success', description: 'Logged out successfully' });
+        navigate('/login');
+      },
+      onError: (error) =>
+        toast({ title: 'Error', description: errorMessage(error, 'Logout failed'), variant: 'destructive' }),
+    });
+
+  const startFirstReport = () => {
+    setTab('new-report');
+    window.setTimeout(() => document.getElementById(NEW_REPORT_INPUT_ID)?.focus(), 0);
+  };
+
   return (
-    <Page meta={PAGES.dashboard.meta} title="Dashboard">
-      <p className="text-muted">This part of the product is coming soon.</p>
-    </Page>
+    <div className="mx-auto w-full max-w-6xl px-4 py-8">
+      <PageMeta meta={PAGES.dashboard.meta} />
+      <div className="mb-8 flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
+          <p className="mt-1 text-muted">
+            Welcome,{' '}
+            <span className="font-semibold text-fg" data-testid="dashboard-username">
+              {user.username}
+            </span>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {user.id === ADMIN_USER_ID && (
+            <Button asChild variant="secondary" size="sm">
+              <Link href="/admin">
+                <Shield size={16} aria-hidden /> Admin
+              </Link>
+            </Button>
+          )}
+          <Button asChild variant="secondary" size="sm">
+            <Link href="/bug-report">
+              <Bug size={16} aria-hidden /> Report Bug
+            </Link>
+          </Button>
+          <Button variant="secondary" size="sm" onClick={onLogout} disabled={logout.isPending}>
+            <LogOut size={16} aria-hidden /> Logout
+          </Button>
+        </div>
+      </div>
+
+      <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)}>
+        <TabsList aria-label="Dashboard sections">
+          <TabsTrigger value="new-report">New Report</TabsTrigger>
+          <TabsTrigger value="my-reports">My Reports</TabsTrigger>
+          <TabsTrigger value="marketplace">Marketplace</TabsTrigger>
+        </TabsList>
+        <TabsContent value="new-report" className="mt-6">
+          <NewReportTab />
+        </TabsContent>
+        <TabsContent value="my-reports" className="mt-6">
+          <MyReportsTab query={myReports} onGenerateFirst={startFirstReport} />
+        </TabsContent>
+        <TabsContent value="marketplace" className="mt-6">
+          <MarketplaceTab query={publicReports} />
+        </TabsContent>
+      </Tabs>
+    </div>
   );
 }

@@ -1,5 +1,146 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
+import { AUTH_MESSAGES } from '../../../contract/auth';
+import {
+  confirmPaymentRequestSchema,
+  confirmPaymentResponseSchema,
+  createPaymentIntentRequestSchema,
+  createPaymentIntentResponseSchema,
+  PAYMENT_MESSAGES,
+  sandboxCardRequestSchema,
+  sandboxCardResponseSchema,
+  webhookResponseSchema,
+} from '../../../contract/payments';
+import type { Config } from '../../config';
 import type { AppContext } from '../../context';
+import { badRequest, HttpError, notFound, unauthorized } from '../../http/errors';
+import { PUBLIC_API_ROUTES } from '../../http/public-routes';
+import type { CardPaymentProvider } from './provider';
+import { findPurchaseByIntentId } from './repository';
+import { type SandboxCardProvider, sandboxProvider } from './sandbox-provider';
+import { confirmPayment, createPaymentIntent, recordFailedIntent, recordSucceededIntent } from './service';
+import { createStripeClient, parseWebhook, stripeProvider } from './stripe-provider';
+
+export interface CardPaymentSetup {
+  provider: CardPaymentProvider | null;
+  sandbox: SandboxCardProvider | null;
+  stripe: Stripe | null;
+}
+
+/** Live Stripe when keyed (the same rule as GET /api/config), the sandbox outside production, else none. */
+export function cardPaymentSetup(config: Config): CardPaymentSetup {
+  if (config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY) {
+    const stripe = createStripeClient({
+      secretKey: config.STRIPE_SECRET_KEY,
+      apiBase: config.STRIPE_API_BASE,
+    });
+    return { provider: stripeProvider(stripe), sandbox: null, stripe };
+  }
+  if (config.sandboxAllowed) {
+    const sandbox = sandboxProvider();
+    return { provider: sandbox, sandbox, stripe: null };
+  }
+  return { provider: null, sandbox: null, stripe: null };
+}
 
 /** Card payments (Stripe PaymentIntents, webhook, sandbox card). */
-export async function cardPaymentRoutes(_app: FastifyInstance, _ctx: AppContext) {}
+export async function cardPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
+  const setup = cardPaymentSetup(ctx.config);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const userId = (request: { user: { id: number } | null }) => request.user!.id;
+
+  // The access guard runs before handlers, after body validation; refusing anonymous callers
+  // here first means they get 401, never a validation message about a body they may not send.
+  app.addHook('preValidation', async (request) => {
+    if (request.user || PUBLIC_API_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return;
+    throw unauthorized(AUTH_MESSAGES.notSignedIn);
+  });
+
+  api.post(
+    '/api/create-payment-intent',
+    {
+      schema: {
+        body: createPaymentIntentRequestSchema,
+        response: { 200: createPaymentIntentResponseSchema },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => createPaymentIntent(ctx, setup.provider, userId(request), request.body),
+  );
+
+  api.post(
+    '/api/confirm-payment',
+    { schema: { body: confirmPaymentRequestSchema, response: { 200: confirmPaymentResponseSchema } } },
+    async (request) => {
+      const { reportId } = await confirmPayment(
+        ctx,
+        setup.provider,
+        userId(request),
+        request.body.paymentIntentId,
+      );
+      return { success: true as const, status: 'completed' as const, reportId };
+    },
+  );
+
+  // The labelled sandbox card form posts here; it behaves as Stripe's confirm + webhook would.
+  api.post(
+    '/api/sandbox/card-payment',
+    { schema: { body: sandboxCardRequestSchema, response: { 200: sandboxCardResponseSchema } } },
+    async (request) => {
+      const sandbox = setup.sandbox;
+      if (!sandbox) throw notFound(PAYMENT_MESSAGES.sandboxOnly);
+      const purchase = await findPurchaseByIntentId(ctx.db, request.body.paymentIntentId);
+      if (!purchase || purchase.userId !== userId(request)) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+      const result = sandbox.charge(request.body.paymentIntentId, request.body.cardNumber);
+      switch (result.outcome) {
+        case 'unknown_intent':
+          throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+        case 'invalid':
+          throw badRequest(result.message);
+        case 'declined':
+          await recordFailedIntent(ctx, result.intent);
+          throw new HttpError(402, result.message);
+        case 'succeeded':
+          await recordSucceededIntent(ctx, result.intent);
+          return { status: 'succeeded' as const, paymentIntentId: result.intent.id };
+      }
+    },
+  );
+
+  // Stripe signs the exact bytes it sends: this scope keeps the body raw for verification.
+  await app.register(async (webhookScope) => {
+    webhookScope.removeAllContentTypeParsers();
+    webhookScope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhookScope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/api/stripe/webhook',
+        { schema: { response: { 200: webhookResponseSchema } } },
+        async (request) => {
+          const secret = ctx.config.STRIPE_WEBHOOK_SECRET;
+          if (!setup.stripe || !secret) throw badRequest('Webhooks are not configured');
+          const signature = request.headers['stripe-signature'];
+          const rawBody = request.body;
+          if (typeof signature !== 'string' || !Buffer.isBuffer(rawBody)) {
+            throw badRequest('Invalid webhook signature');
+          }
+          let event: ReturnType<typeof parseWebhook>;
+          try {
+            event = parseWebhook(setup.stripe, rawBody, signature, secret);
+          } catch {
+            throw badRequest('Invalid webhook signature');
+          }
+          if (event.type === 'payment_intent.succeeded') {
+            const outcome = await recordSucceededIntent(ctx, event.intent);
+            if (outcome.kind === 'unknown') {
+              ctx.log.warn({ paymentIntentId: event.intent.id }, 'webhook for an unknown payment intent');
+            }
+          } else if (event.type === 'payment_intent.payment_failed') {
+            await recordFailedIntent(ctx, event.intent);
+          }
+          return { received: true as const };
+        },
+      );
+  });
+}

@@ -1,0 +1,79 @@
+import { FlaskConical } from 'lucide-react';
+import { useId, useState } from 'react';
+import { SANDBOX_CARDS } from '../../../contract/payments';
+import { Button } from '../../components/ui/button';
+import { Input, Label } from '../../components/ui/input';
+import { toast } from '../../components/ui/toast';
+import { apiRequest, errorMessage } from '../../lib/api';
+import type { CardFormProps } from './card-form';
+
+/** The clearly labelled test card form used when the server runs without Stripe keys (never in production). */
+export function SandboxCardForm({ paymentIntentId, payLabel, onBack, onPaid }: CardFormProps) {
+  const cardId = useId();
+  const noteId = useId();
+  const [cardNumber, setCardNumber] = useState('');
+  const [processing, setProcessing] = useState(false);
+
+  const pay = async () => {
+    setProcessing(true);
+    try {
+      await apiRequest('POST', '/api/sandbox/card-payment', { paymentIntentId, cardNumber });
+    } catch (error) {
+      toast({
+        title: 'Payment Failed',
+        description: errorMessage(error, 'Your payment could not be completed.'),
+        variant: 'destructive',
+      });
+      setProcessing(false);
+      return;
+    }
+    await onPaid(paymentIntentId);
+    setProcessing(false);
+  };
+
+  return (
+    <form
+      className="space-y-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!processing && cardNumber.trim()) void pay();
+      }}
+    >
+      <div
+        id={noteId}
+        className="flex gap-3 rounded-md border border-warning/40 bg-warning/10 p-4 text-sm"
+        data-testid="sandbox-notice"
+      >
+        <FlaskConical size={20} aria-hidden className="shrink-0 text-warning" />
+        <div>
+          <p className="font-semibold">Sandbox mode: test payments only, no real money is charged.</p>
+          <p className="mt-1">
+            Card {SANDBOX_CARDS.succeeds} succeeds; {SANDBOX_CARDS.declined} is declined.
+          </p>
+        </div>
+      </div>
+      <div>
+        <Label htmlFor={cardId}>Card number (sandbox)</Label>
+        <Input
+          id={cardId}
+          className="mt-1"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={SANDBOX_CARDS.succeeds}
+          aria-describedby={noteId}
+          value={cardNumber}
+          maxLength={23}
+          onChange={(event) => setCardNumber(event.target.value)}
+        />
+      </div>
+      <div className="flex gap-3">
+        <Button variant="secondary" onClick={onBack} disabled={processing}>
+          Back
+        </Button>
+        <Button type="submit" className="flex-1" disabled={processing || !cardNumber.trim()}>
+          {processing ? 'Processing...' : payLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

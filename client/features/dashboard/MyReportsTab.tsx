@@ -1,0 +1,97 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Download, Eye } from 'lucide-react';
+import { useLocation } from 'wouter';
+import { type MyReportItem, PURCHASE_TYPE_LABELS } from '../../../contract/reports';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { downloadReportPdf } from '../../lib/download-pdf';
+import {
+  formatDate,
+  formatScore77,
+  formatUsd,
+  isReportInProgress,
+  reportStatusLabel,
+  reportStatusTone,
+} from '../../lib/report-format';
+
+export function MyReportsTab({
+  query,
+  onGenerateFirst,
+}: {
+  query: UseQueryResult<MyReportItem[]>;
+  onGenerateFirst: () => void;
+}) {
+  const [, navigate] = useLocation();
+  if (query.isPending) return <Spinner label="Loading your reports" />;
+  if (query.isError && !query.data) {
+    return (
+      <p className="text-destructive">Your reports could not be loaded. They will be retried shortly.</p>
+    );
+  }
+  const items = query.data ?? [];
+  if (items.length === 0) {
+    return (
+      <Card className="text-center">
+        <p className="text-muted">You haven't purchased any reports yet.</p>
+        <Button className="mt-4" onClick={onGenerateFirst}>
+          Generate Your First Report
+        </Button>
+      </Card>
+    );
+  }
+  return (
+    <ul className="space-y-4" aria-label="My reports">
+      {items.map((item) => {
+        const name = item.asset_name || `Report #${item.reportId}`;
+        const score = formatScore77(item.composite_score);
+        const completed = item.report_status === 'completed' && item.reportId !== null;
+        return (
+          <li key={item.id} data-testid="my-report">
+            <Card className="flex flex-wrap items-start justify-between gap-4">
+              <div className="space-y-1">
+                <h3 className="text-lg font-semibold">{name}</h3>
+                <p className="text-sm text-muted">Purchased {formatDate(item.createdAt)}</p>
+                {score && <p className="text-sm font-medium">Score: {score}</p>}
+                <div className="flex flex-wrap items-center gap-2 pt-1">
+                  {item.report_status && (
+                    <Badge tone={reportStatusTone(item.report_status)} data-testid="report-status">
+                      {reportStatusLabel(item.report_status)}
+                    </Badge>
+                  )}
+                  <Badge tone="info">{PURCHASE_TYPE_LABELS[item.purchaseType]}</Badge>
+                  <span className="text-sm font-medium">{formatUsd(item.amount)}</span>
+                </div>
+                {isReportInProgress(item.report_status) && (
+                  <p className="flex items-center gap-2 pt-1 text-sm text-warning">
+                    <Spinner label="Research in progress" /> Analyzing...
+                  </p>
+                )}
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={!completed}
+                  onClick={() => item.reportId !== null && void downloadReportPdf(item.reportId, name)}
+                  aria-label={`Download PDF of ${name}`}
+                >
+                  <Download size={16} aria-hidden /> Download PDF
+                </Button>
+                <Button
+                  size="sm"
+                  disabled={!completed}
+                  onClick={() => navigate(`/report/${item.reportId}`)}
+                  aria-label={`View Report on ${name}`}
+                >
+                  <Eye size={16} aria-hidden /> View Report
+                </Button>
+              </div>
+            </Card>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

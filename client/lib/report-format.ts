@@ -1,0 +1,45 @@
+import type { ReportStatus } from '../../contract/reports';
+import type { BadgeTone } from '../components/ui/badge';
+
+/** 'x.x/77.0' (spec §9: the dashboard and marketplace show the 77-point total to one decimal). */
+export function formatScore77(compositeScore: string | null | undefined): string | null {
+  if (compositeScore === null || compositeScore === undefined) return null;
+  const value = Number(compositeScore);
+  if (!Number.isFinite(value)) return null;
+  return `${value.toFixed(1)}/77.0`;
+}
+
+/** '$4.99': dollars with 2 decimals. */
+export function formatUsd(amount: string | number): string {
+  return `$${Number(amount).toFixed(2)}`;
+}
+
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+const STATUS_LABELS: Record<ReportStatus, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  completed: 'Completed',
+  failed: 'Failed',
+};
+
+const STATUS_TONES: Record<ReportStatus, BadgeTone> = {
+  pending: 'neutral',
+  processing: 'warning',
+  completed: 'success',
+  failed: 'danger',
+};
+
+export function reportStatusLabel(status: ReportStatus): string {
+  return STATUS_LABELS[status];
+}
+
+export function reportStatusTone(status: ReportStatus): BadgeTone {
+  return STATUS_TONES[status];
+}
+
+/** Pending and processing reports are still being researched (spec §4: they are polled). */
+export const isReportInProgress = (status: ReportStatus | null | undefined) =>
+  status === 'pending' || status === 'processing';

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { PURCHASE_TYPES } from './reports';
+
+// Card checkout (spec §7): create-payment-intent, confirm-payment and the sandbox card.
+
+/** The phrase the checkout looks for to show the 'Payment System Unavailable' screen (spec §8). */
+export const PAYMENT_UNAVAILABLE_MESSAGE =
+  'Payment system temporarily unavailable. Please try again later or contact support.';
+
+export const PAYMENT_MESSAGES = {
+  reportNotFound: 'Report not found',
+  reportNotForSale: 'This report is not available in the marketplace',
+  alreadyOwned: 'You already own this report',
+  reportRequired: 'Choose a report to buy',
+  paymentNotFound: 'Payment not found',
+  notSucceeded: 'The payment has not succeeded',
+  sandboxOnly: 'The sandbox card is not available',
+} as const;
+
+/** A client-sent amount is accepted for compatibility and ignored: prices live on the server. */
+export const createPaymentIntentRequestSchema = z.object({
+  purchaseType: z.enum(PURCHASE_TYPES, { message: 'Choose a purchase type' }),
+  assetName: z.string().max(200).optional(),
+  reportId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  amount: z.unknown().optional(),
+});
+export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentRequestSchema>;
+
+export const createPaymentIntentResponseSchema = z.object({
+  clientSecret: z.string(),
+  /** The report bought (existing_report), or 0 for a new report that does not exist yet. */
+  reportId: z.number().int(),
+  paymentIntentId: z.string(),
+  amount: z.string(),
+});
+export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
+
+export const confirmPaymentRequestSchema = z.object({
+  paymentIntentId: z.string().trim().min(1, 'paymentIntentId: Required').max(255),
+});
+
+export const confirmPaymentResponseSchema = z.object({
+  success: z.literal(true),
+  status: z.literal('completed'),
+  reportId: z.number().int().nullable(),
+});
+export type ConfirmPaymentResponse = z.infer<typeof confirmPaymentResponseSchema>;
+
+/** The labelled sandbox card form (no real money; refused in production). */
+export const sandboxCardRequestSchema = z.object({
+  paymentIntentId: z.string().trim().min(1).max(255),
+  cardNumber: z.string().max(40),
+});
+export const sandboxCardResponseSchema = z.object({
+  status: z.literal('succeeded'),
+  paymentIntentId: z.string(),
+});
+
+export const SANDBOX_CARDS = {
+  succeeds: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+} as const;
+
+export const webhookResponseSchema = z.object({ received: z.literal(true) });

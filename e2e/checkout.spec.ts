@@ -1,0 +1,498 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { BrowserContext, Page } from '@playwright/test';
+import pg from 'pg';
+import { E2E_ADMIN } from '../playwright.config';
+import { type FakeStripe, startFakeStripe } from '../server/features/card-payments/fake-stripe';
+import { expect, expectNoAxeViolations, newUser, PASSWORD, setTheme, signInAs, test } from './fixtures';
+
+// Buying by card, end to end: dashboard -> checkout -> sandbox card or Stripe's Payment Element
+// -> dashboard notifications -> marketplace. Runs against the real server and database.
+
+const PG_PORT = Number(process.env.E2E_PG_PORT ?? 5478);
+const DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${PG_PORT}/crow`;
+const GOOD_CARD = '4242 4242 4242 4242';
+const DECLINED_CARD = '4000 0000 0000 0002';
+
+async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+const uniqueAsset = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
+
+async function openTab(page: Page, name: 'New Report' | 'My Reports' | 'Marketplace') {
+  await page.getByRole('tab', { name }).click();
+}
+
+/** From the dashboard's New Report tab to the card form of the checkout. */
+async function startNewReportCheckout(page: Page, assetName: string) {
+  await page.goto('/dashboard');
+  await page.getByLabel('Crypto asset name').fill(assetName);
+  await page.getByRole('button', { name: 'Purchase New Report' }).click();
+  await expect(page).toHaveURL(/\/checkout\?purchaseType=new_report&assetName=/);
+  await expect(page.getByRole('heading', { name: 'Choose Payment Method' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Complete Purchase' })).toBeVisible();
+}
+
+async function payWithSandboxCard(page: Page, cardNumber: string, payLabel: string) {
+  await expect(page.getByTestId('sandbox-notice')).toContainText('Sandbox mode');
+  await page.getByLabel('Card number (sandbox)').fill(cardNumber);
+  await page.getByRole('button', { name: payLabel }).click();
+}
+
+/** Stands in for the research worker (another feature): the report is scored, completed and listed. */
+async function completeResearch(reportId: number, score = '58.52') {
+  await sql(
+    `update research_reports set status = 'completed', is_public = true, composite_score = $2,
+       completed_at = now(), updated_at = now() where id = $1`,
+    [reportId, score],
+  );
+}
+
+async function reportIdOf(page: Page, assetName: string): Promise<number> {
+  const response = await page.request.get('/api/my-reports');
+  const items = (await response.json()) as { asset_name: string; reportId: number }[];
+  const found = items.find((item) => item.asset_name === assetName);
+  expect(found, `a purchase of ${assetName}`).toBeTruthy();
+  return found!.reportId;
+}
+
+test('the dashboard shows the user, the three tabs and the New Report rules', async ({ page, signedIn }) => {
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('dashboard-username')).toHaveText(signedIn.username);
+  await expect(page.getByRole('tab', { name: 'New Report' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Report Bug' })).toHaveAttribute('href', '/bug-report');
+  await expect(page.getByTestId('new-report-price')).toContainText('$4.99');
+  await expect(page.getByTestId('new-report-price')).toContainText(
+    'Complete AI analysis with 12 research categories',
+  );
+
+  const purchase = page.getByRole('button', { name: 'Purchase New Report' });
+  await expect(purchase).toBeDisabled();
+  await page.getByLabel('Crypto asset name').fill('   ');
+  await expect(purchase).toBeDisabled();
+  await page.getByLabel('Crypto asset name').press('Enter');
+  await expect(page.getByText('Please enter a crypto asset name').first()).toBeVisible();
+
+  // Suggestions from the asset search (another feature) fill the input when picked.
+  await page.route('**/api/assets/search?q=*', (route) =>
+    route.fulfill({ json: { assets: [{ id: 'cardano', name: 'Cardano', symbol: 'ada' }] } }),
+  );
+  await page.getByLabel('Crypto asset name').fill('card');
+  await page
+    .getByRole('list', { name: 'Suggested assets' })
+    .getByRole('button', { name: /Cardano/ })
+    .click();
+  await expect(page.getByLabel('Crypto asset name')).toHaveValue('Cardano');
+  await expect(purchase).toBeEnabled();
+
+  await openTab(page, 'My Reports');
+  await expect(page.getByText("You haven't purchased any reports yet.")).toBeVisible();
+  await page.getByRole('button', { name: 'Generate Your First Report' }).click();
+  await expect(page.getByRole('tab', { name: 'New Report' })).toHaveAttribute('aria-selected', 'true');
+
+  await page.getByRole('button', { name: 'Logout' }).last().click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the admin sees the Admin button', async ({ page }) => {
+  await signInAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+});
+
+test('checkout without purchase details goes back to the dashboard; Cardano carries the purchase', async ({
+  page,
+  signedIn: _user,
+}) => {
+  await page.goto('/checkout?purchaseType=new_report');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/checkout?assetName=Bitcoin');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/checkout?purchaseType=new_report&assetName=Bitcoin');
+  await expect(page).toHaveTitle('Purchase Bitcoin Research Report');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  await page.getByLabel(/Cardano \(ADA\)/).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/cardano-checkout\?/);
+  const params = new URL(page.url()).searchParams;
+  expect(Object.fromEntries(params)).toEqual({
+    reportId: '0',
+    purchaseType: 'new_report',
+    assetName: 'Bitcoin',
+    amount: '4.99',
+  });
+});
+
+test('a new user buys a new report with the sandbox card and sees it being analyzed', async ({
+  page,
+  signedIn: _user,
+}) => {
+  const asset = uniqueAsset('Sandbox coin');
+  await page.goto('/dashboard');
+  await openTab(page, 'My Reports');
+  await expect(page.getByText("You haven't purchased any reports yet.")).toBeVisible();
+
+  await startNewReportCheckout(page, asset);
+  await expect(page.getByTestId('checkout-price')).toHaveText('$4.99');
+  await payWithSandboxCard(page, GOOD_CARD, 'Pay $4.99');
+  await expect(page.getByText('Payment successful!')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+  await expect(page.getByText('Payment Confirmed! ✅').first()).toBeVisible();
+
+  await openTab(page, 'My Reports');
+  const item = page.getByTestId('my-report').filter({ hasText: asset });
+  await expect(item).toContainText('New Report');
+  await expect(item).toContainText('$4.99');
+  await expect(item.getByText('Analyzing...')).toBeVisible();
+  await expect(item.getByRole('button', { name: /View Report/ })).toBeDisabled();
+  await expect(item.getByRole('button', { name: /Download PDF/ })).toBeDisabled();
+});
+
+test('the research of a bought report completes: Analyzing -> completed, and View Report opens it', async ({
+  page,
+  signedIn: _user,
+}) => {
+  // Waits for the real research worker (offline data in e2e); research takes up to a few minutes.
+  test.setTimeout(6 * 60_000);
+  const asset = uniqueAsset('Research coin');
+  await page.goto('/dashboard');
+  await startNewReportCheckout(page, asset);
+  await payWithSandboxCard(page, GOOD_CARD, 'Pay $4.99');
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+  await expect(page.getByText('Payment Confirmed! ✅').first()).toBeVisible();
+  await openTab(page, 'My Reports');
+  const item = page.getByTestId('my-report').filter({ hasText: asset });
+  await expect(item.getByText('Analyzing...')).toBeVisible();
+  await expect(page.getByText('Research Complete! 🎉').first()).toBeVisible({ timeout: 5 * 60_000 });
+  await expect(item.getByTestId('report-status')).toHaveText('Completed');
+  await expect(item).toContainText(/Score: \d+\.\d\/77\.0/);
+  await item.getByRole('button', { name: /View Report/ }).click();
+  await expect(page).toHaveURL(/\/report\/\d+$/);
+  await expect(page.getByRole('heading', { name: asset })).toBeVisible();
+});
+
+test('a declined card shows Payment Failed and grants nothing', async ({ page, signedIn: _user }) => {
+  const asset = uniqueAsset('Declined coin');
+  await startNewReportCheckout(page, asset);
+  await payWithSandboxCard(page, DECLINED_CARD, 'Pay $4.99');
+  await expect(page.getByText('Payment Failed').first()).toBeVisible();
+  await expect(page.getByText('Your card was declined.').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout/);
+  // Back returns to the method choice; nothing was bought.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose Payment Method' })).toBeVisible();
+  expect(await (await page.request.get('/api/my-reports')).json()).toEqual([]);
+  const rows = await sql<{ status: string }>('select status from user_purchases where asset_name = $1', [
+    asset,
+  ]);
+  expect(rows).toEqual([{ status: 'failed' }]);
+});
+
+test('status notifications and the marketplace: a second user buys the first report for $2.99', async ({
+  page,
+  browser,
+  signedIn: _user,
+}) => {
+  const asset = uniqueAsset('Market coin');
+  await page.goto('/dashboard');
+  await startNewReportCheckout(page, asset);
+  await payWithSandboxCard(page, GOOD_CARD, 'Pay $4.99');
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+  await expect(page.getByText('Payment Confirmed! ✅').first()).toBeVisible();
+  await openTab(page, 'My Reports');
+  const mine = page.getByTestId('my-report').filter({ hasText: asset });
+  await expect(mine.getByText('Analyzing...')).toBeVisible();
+
+  const reportId = await reportIdOf(page, asset);
+  await sql(`update research_reports set status = 'processing', updated_at = now() where id = $1`, [
+    reportId,
+  ]);
+  await expect(page.getByText('Research Started').first()).toBeVisible({ timeout: 20_000 });
+  await completeResearch(reportId);
+  // The dashboard polls every 5 s while a report is in progress.
+  await expect(page.getByText('Research Complete! 🎉').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(`Your ${asset} research report is now ready to view.`).first()).toBeVisible();
+  await expect(mine.getByText('Score: 58.5/77.0')).toBeVisible();
+  await expect(mine.getByRole('button', { name: /View Report/ })).toBeEnabled();
+  await expect(mine.getByRole('button', { name: /Download PDF/ })).toBeEnabled();
+  await openTab(page, 'Marketplace');
+  const ownListing = page.getByTestId('public-report').filter({ hasText: asset });
+  await expect(ownListing).toContainText('Owned');
+  await expect(ownListing.getByRole('button', { name: /Buy for/ })).toHaveCount(0);
+
+  // A second user finds it in the marketplace with the search box.
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  const second = newUser();
+  const registered = await buyer.request.post('/api/auth/register', {
+    data: { ...second, confirmPassword: PASSWORD },
+  });
+  expect(registered.status()).toBe(201);
+  await buyer.goto('/dashboard');
+  await openTab(buyer, 'Marketplace');
+  await buyer.getByLabel('Search reports').fill(asset);
+  const listing = buyer.getByTestId('public-report');
+  await expect(listing).toHaveCount(1);
+  await expect(listing).toContainText('Score: 58.5/77.0');
+  await buyer.getByLabel('Search reports').fill(`${asset} no such thing`);
+  await expect(buyer.getByText(/No reports match/)).toBeVisible();
+  await buyer.getByLabel('Search reports').fill(asset);
+  await listing.getByRole('button', { name: /Buy for \$2\.99/ }).click();
+  await expect(buyer).toHaveURL(new RegExp(`/checkout\\?reportId=${reportId}&purchaseType=existing_report`));
+  await expect(buyer.getByTestId('checkout-price')).toHaveText('$2.99');
+  await buyer.getByRole('button', { name: 'Continue' }).click();
+  await payWithSandboxCard(buyer, GOOD_CARD, 'Pay $2.99');
+  await expect(buyer).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+  await expect(buyer.getByText('Payment Confirmed! ✅').first()).toBeVisible();
+  await openTab(buyer, 'My Reports');
+  const bought = buyer.getByTestId('my-report').filter({ hasText: asset });
+  await expect(bought).toContainText('Existing Report');
+  await expect(bought).toContainText('$2.99');
+  await expect(bought.getByTestId('report-status')).toHaveText('Completed');
+  await bought.getByRole('button', { name: /View Report/ }).click();
+  await expect(buyer).toHaveURL(new RegExp(`/report/${reportId}$`));
+  await buyerContext.close();
+});
+
+test('/search finds public reports by asset name for visitors', async ({ page }) => {
+  const asset = uniqueAsset('Searchable coin');
+  const [report] = await sql<{ id: number }>(
+    `insert into research_reports (asset_name, status, is_public, composite_score, completed_at)
+     values ($1, 'completed', true, '40.00', now()) returning id`,
+    [asset],
+  );
+  await page.goto(`/search?q=${encodeURIComponent(asset)}`);
+  const results = page.getByRole('list', { name: 'Search results' });
+  await expect(results.getByRole('heading', { name: asset })).toBeVisible();
+  await expect(results).toContainText('Score: 40.0/77.0');
+  await expect(results.getByRole('link', { name: /Sign in to buy/ })).toBeVisible();
+  await page.getByLabel('Asset name').fill('zz-no-such-asset-zz');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('No public reports match "zz-no-such-asset-zz".')).toBeVisible();
+  expect(report?.id).toBeGreaterThan(0);
+});
+
+test('the payment success page verifies what Stripe sent back', async ({ page, signedIn: _user }) => {
+  await page.goto('/payment-success');
+  await expect(page.getByRole('heading', { name: 'Payment Error' })).toBeVisible();
+  await expect(page.getByText('Payment verification failed')).toBeVisible();
+  await page.goto('/payment-success?payment_intent=pi_unknown&redirect_status=succeeded');
+  await expect(page.getByText('Error processing payment confirmation')).toBeVisible();
+  await page.getByRole('button', { name: 'Return to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('dashboard and checkout have no axe violations in light and dark themes', async ({
+  page,
+  signedIn: _user,
+}) => {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.goto('/dashboard');
+    await setTheme(page, theme);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('tab', { name: 'New Report' })).toBeVisible();
+    await expectNoAxeViolations(page, `dashboard new report (${theme})`);
+    await openTab(page, 'My Reports');
+    await expect(page.getByText("You haven't purchased any reports yet.")).toBeVisible();
+    await expectNoAxeViolations(page, `dashboard my reports (${theme})`);
+    await openTab(page, 'Marketplace');
+    await expect(page.getByLabel('Search reports')).toBeVisible();
+    await expectNoAxeViolations(page, `dashboard marketplace (${theme})`);
+
+    await page.goto('/checkout?purchaseType=new_report&assetName=Axe%20coin');
+    await expect(page.getByRole('heading', { name: 'Choose Payment Method' })).toBeVisible();
+    await expectNoAxeViolations(page, `checkout method (${theme})`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'Complete Purchase' })).toBeVisible();
+    await expectNoAxeViolations(page, `checkout card form (${theme})`);
+  }
+});
+
+// Stripe mode: a second web process on the same database, keyed for Stripe and talking to a fake
+// Stripe API; the browser gets a stub of Stripe.js (window.Stripe) instead of Stripe's script.
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error()),
+      );
+    });
+  });
+}
+
+async function startStripeModeServer(fake: FakeStripe): Promise<{ url: string; process: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      ROLE: 'web',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+      STRIPE_API_BASE: fake.url,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, process: child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the Stripe-mode server did not start');
+}
+
+/** A minimal Stripe.js: elements().create('payment').mount(), and confirmPayment asking the test. */
+async function stubStripeJs(context: BrowserContext, fake: FakeStripe, decline: { next: boolean }) {
+  await context.exposeBinding('__e2ePayIntent', async (_source, clientSecret: string) => {
+    const id = clientSecret.split('_secret_')[0]!;
+    if (decline.next) {
+      decline.next = false;
+      fake.setStatus(id, 'requires_payment_method', 'Your card was declined.');
+      return { error: { type: 'card_error', message: 'Your card was declined.' } };
+    }
+    fake.setStatus(id, 'succeeded');
+    return { paymentIntent: { id, status: 'succeeded' } };
+  });
+  await context.addInitScript(() => {
+    type Handler = () => void;
+    const w = window as unknown as Record<string, unknown>;
+    w.Stripe = (publishableKey: string) => {
+      let clientSecret = '';
+      return {
+        _publishableKey: publishableKey,
+        elements(options: { clientSecret: string }) {
+          clientSecret = options.clientSecret;
+          return {
+            create() {
+              const handlers: Record<string, Handler[]> = {};
+              return {
+                on(event: string, handler: Handler) {
+                  handlers[event] = [...(handlers[event] ?? []), handler];
+                },
+                mount(target: HTMLElement) {
+                  target.innerHTML = '<p data-stub="payment-element">Stripe Payment Element (test stub)</p>';
+                  setTimeout(() => {
+                    for (const handler of handlers.ready ?? []) handler();
+                  }, 50);
+                },
+                destroy() {},
+              };
+            },
+          };
+        },
+        confirmPayment() {
+          return (w.__e2ePayIntent as (secret: string) => Promise<unknown>)(clientSecret);
+        },
+      };
+    };
+  });
+}
+
+test.describe('with Stripe keys', () => {
+  let fake: FakeStripe;
+  let server: { url: string; process: ChildProcess };
+
+  test.beforeAll(async () => {
+    fake = await startFakeStripe();
+    server = await startStripeModeServer(fake);
+  });
+  test.afterAll(async () => {
+    server?.process.kill('SIGTERM');
+    await fake?.close();
+  });
+
+  test("Stripe's Payment Element path: decline, then pay, then the dashboard confirms", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: server.url });
+    const decline = { next: true };
+    await stubStripeJs(context, fake, decline);
+    const page = await context.newPage();
+    const user = newUser();
+    expect(
+      (
+        await page.request.post('/api/auth/register', { data: { ...user, confirmPassword: PASSWORD } })
+      ).status(),
+    ).toBe(201);
+    const asset = uniqueAsset('Stripe coin');
+    await page.goto('/dashboard');
+    await startNewReportCheckout(page, asset);
+    await expect(page.getByText('Stripe Payment Element (test stub)')).toBeVisible();
+    await expect(page.getByTestId('sandbox-notice')).toHaveCount(0);
+    const intent = [...fake.intents.values()].find((i) => i.metadata.assetName === asset)!;
+    expect(intent.amount).toBe(499);
+    expect(intent.currency).toBe('usd');
+
+    await page.getByRole('button', { name: 'Pay $4.99' }).click();
+    await expect(page.getByText('Payment Failed').first()).toBeVisible();
+    await expect(page.getByText('Your card was declined.').first()).toBeVisible();
+
+    await page.getByRole('button', { name: 'Pay $4.99' }).click();
+    await expect(page.getByText('Payment successful!')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+    await expect(page.getByText('Payment Confirmed! ✅').first()).toBeVisible();
+    const rows = await sql<{ status: string; amount: string }>(
+      'select status, amount from user_purchases where stripe_payment_intent_id = $1',
+      [intent.id],
+    );
+    expect(rows).toEqual([{ status: 'completed', amount: '4.99' }]);
+
+    // Returning from a redirect-based payment: the success page confirms with the server.
+    const second = await page.request.post('/api/create-payment-intent', {
+      data: { purchaseType: 'new_report', assetName: `${asset} again` },
+    });
+    const { paymentIntentId } = (await second.json()) as { paymentIntentId: string };
+    fake.setStatus(paymentIntentId, 'succeeded');
+    await page.goto(`/payment-success?payment_intent=${paymentIntentId}&redirect_status=succeeded`);
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+    await context.close();
+  });
+
+  test('an unreachable payment provider shows the Payment System Unavailable screen', async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    const user = newUser();
+    await page.request.post('/api/auth/register', { data: { ...user, confirmPassword: PASSWORD } });
+    fake.failWith = 500;
+    try {
+      await page.goto('/checkout?purchaseType=new_report&assetName=Outage%20coin');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByRole('heading', { name: 'Payment System Unavailable' })).toBeVisible({
+        timeout: 20_000,
+      });
+      await expect(
+        page.getByText('The payment system is temporarily unavailable due to configuration issues.'),
+      ).toBeVisible();
+      await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+    } finally {
+      fake.failWith = null;
+      await context.close();
+    }
+  });
+});

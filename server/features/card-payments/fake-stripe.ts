@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
+// A small stand-in for Stripe's REST API on 127.0.0.1, answering in its wire format
+// (form-encoded requests, JSON objects, `{ error: { type, message } }` bodies), so the real
+// `stripe` SDK runs unchanged in tests.
+
+export interface FakeIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  description: string | null;
+  metadata: Record<string, string>;
+  last_payment_error: { message: string; type: string; code: string } | null;
+  created: number;
+  livemode: false;
+}
+
+export interface FakeStripe {
+  url: string;
+  intents: Map<string, FakeIntent>;
+  /** Every create request as received, for assertions on what was sent. */
+  createRequests: { params: URLSearchParams; idempotencyKey: string | undefined }[];
+  /** When set, every request answers this HTTP status with an api_error body. */
+  failWith: number | null;
+  setStatus(id: string, status: string, errorMessage?: string): FakeIntent;
+  close(): Promise<void>;
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+function send(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${Date.now()}` });
+  response.end(JSON.stringify(body));
+}
+
+const stripeError = (type: string, message: string, extra: Record<string, string> = {}) => ({
+  error: { type, message, ...extra },
+});
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const intents = new Map<string, FakeIntent>();
+  const byKey = new Map<string, FakeIntent>();
+  const fake: Omit<FakeStripe, 'url' | 'close'> = {
+    intents,
+    createRequests: [],
+    failWith: null,
+    setStatus(id, status, errorMessage) {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`fake Stripe has no intent ${id}`);
+      intent.status = status;
+      intent.last_payment_error = errorMessage
+        ? { message: errorMessage, type: 'card_error', code: 'card_declined' }
+        : null;
+      return intent;
+    },
+  };
+
+  const server: Server = createServer(async (request, response) => {
+    const body = await readBody(request);
+    if (!request.headers.authorization?.startsWith('Bearer sk_')) {
+      return send(response, 401, stripeError('invalid_request_error', 'Invalid API Key provided'));
+    }
+    if (fake.failWith) {
+      return send(response, fake.failWith, stripeError('api_error', 'Something went wrong on our end.'));
+    }
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
+      const params = new URLSearchParams(body);
+      const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
+      fake.createRequests.push({ params, idempotencyKey });
+      if (idempotencyKey && byKey.has(idempotencyKey)) return send(response, 200, byKey.get(idempotencyKey));
+      const amount = Number(params.get('amount'));
+      if (!Number.isInteger(amount) || amount < 50) {
+        return send(
+          response,
+          400,
+          stripeError('invalid_request_error', 'Amount must be at least $0.50 usd', { param: 'amount' }),
+        );
+      }
+      const metadata: Record<string, string> = {};
+      for (const [key, value] of params) {
+        const match = /^metadata\[(.+)\]$/.exec(key);
+        if (match) metadata[match[1]!] = value;
+      }
+      const id = `pi_${randomBytes(12).toString('hex')}`;
+      const intent: FakeIntent = {
+        id,
+        object: 'payment_intent',
+        amount,
+        currency: params.get('currency') ?? 'usd',
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+        description: params.get('description'),
+        metadata,
+        last_payment_error: null,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+      };
+      intents.set(id, intent);
+      if (idempotencyKey) byKey.set(idempotencyKey, intent);
+      return send(response, 200, intent);
+    }
+    const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'GET' && retrieve) {
+      const intent = intents.get(decodeURIComponent(retrieve[1]!));
+      if (!intent) {
+        return send(
+          response,
+          404,
+          stripeError('invalid_request_error', `No such payment_intent: '${retrieve[1]}'`, {
+            code: 'resource_missing',
+            param: 'intent',
+          }),
+        );
+      }
+      return send(response, 200, intent);
+    }
+    return send(
+      response,
+      404,
+      stripeError('invalid_request_error', `Unrecognized request URL (${url.pathname})`),
+    );
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('fake Stripe did not start');
+  return Object.assign(fake, {
+    url: `http://127.0.0.1:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}

@@ -1,0 +1,94 @@
+import Stripe from 'stripe';
+import type { CardPaymentProvider, CreateIntentInput, ProviderIntent } from './provider';
+import { ProviderUnavailableError } from './provider';
+
+export interface StripeSettings {
+  secretKey: string;
+  /** A local fake in tests, e.g. http://127.0.0.1:12111; Stripe's own API otherwise. */
+  apiBase?: string | undefined;
+}
+
+export function createStripeClient(settings: StripeSettings): Stripe {
+  const base = settings.apiBase ? new URL(settings.apiBase) : null;
+  return new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+          protocol: base.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
+  });
+}
+
+function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
+  return {
+    id: intent.id,
+    status: intent.status,
+    amount: intent.amount,
+    currency: intent.currency,
+    metadata: { ...(intent.metadata ?? {}) },
+    lastErrorMessage: intent.last_payment_error?.message ?? null,
+  };
+}
+
+/** Connection failures and Stripe-side errors mean "unavailable"; anything else is a bug of ours. */
+function unavailableOr(error: unknown): Error {
+  if (error instanceof Stripe.errors.StripeError) {
+    return new ProviderUnavailableError(`${error.type}: ${error.message}`);
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+export function stripeProvider(stripe: Stripe): CardPaymentProvider {
+  return {
+    kind: 'stripe',
+    async createIntent(input: CreateIntentInput) {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency,
+            description: input.description,
+            metadata: input.metadata,
+            automatic_payment_methods: { enabled: true },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (!intent.client_secret) throw new ProviderUnavailableError('payment intent without client secret');
+        return { id: intent.id, clientSecret: intent.client_secret };
+      } catch (error) {
+        throw unavailableOr(error);
+      }
+    },
+    async retrieveIntent(id: string) {
+      try {
+        return toProviderIntent(await stripe.paymentIntents.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw unavailableOr(error);
+      }
+    },
+  };
+}
+
+export type WebhookEvent =
+  | { type: 'payment_intent.succeeded'; intent: ProviderIntent }
+  | { type: 'payment_intent.payment_failed'; intent: ProviderIntent }
+  | { type: 'ignored'; eventType: string };
+
+/** Verifies the signature over the raw body bytes; throws when it does not match. */
+export function parseWebhook(
+  stripe: Stripe,
+  rawBody: Buffer,
+  signature: string,
+  secret: string,
+): WebhookEvent {
+  const event = stripe.webhooks.constructEvent(rawBody, signature, secret);
+  if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
+    return { type: event.type, intent: toProviderIntent(event.data.object) };
+  }
+  return { type: 'ignored', eventType: event.type };
+}

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { myReportItemSchema, publicReportItemSchema } from '../../../contract/reports';
+import { researchReports } from '../../db/schema';
+import { completePurchase, createPendingPurchase } from '../../domain/purchases';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { type SignedInUser, signUp } from '../../testing/users';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function report(assetName: string, status: 'completed' | 'pending', score = '61.60') {
+  const [row] = await t.ctx.db
+    .insert(researchReports)
+    .values({
+      assetName,
+      status,
+      isPublic: status === 'completed',
+      compositeScore: status === 'completed' ? score : '0',
+      completedAt: status === 'completed' ? new Date() : null,
+    })
+    .returning();
+  return row!;
+}
+
+async function buy(
+  user: SignedInUser,
+  input: { reportId: number | null; assetName: string; type: 'new_report' | 'existing_report' },
+) {
+  return t.ctx.db.transaction(async (tx) => {
+    const pending = await createPendingPurchase(tx, {
+      userId: user.user.id,
+      purchaseType: input.type,
+      assetName: input.assetName,
+      reportId: input.reportId,
+      paymentMethod: 'card',
+      stripePaymentIntentId: `pi_test_${Math.random().toString(36).slice(2)}`,
+    });
+    return (await completePurchase(tx, t.ctx.queue, pending.id)).purchase;
+  });
+}
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+describe('GET /api/my-reports', () => {
+  it("lists the user's completed purchases in the list-item shape, newest first", async () => {
+    const user = await signUp(t.app);
+    const other = await signUp(t.app);
+    const done = await report('Bitcoin', 'completed', '70.84');
+    await buy(user, { reportId: done.id, assetName: 'Bitcoin', type: 'existing_report' });
+    const fresh = await buy(user, { reportId: null, assetName: 'Dogecoin', type: 'new_report' });
+    await buy(other, { reportId: null, assetName: 'Not mine', type: 'new_report' });
+    // A purchase that was never paid is not listed.
+    await createPendingPurchase(t.ctx.db, {
+      userId: user.user.id,
+      purchaseType: 'new_report',
+      assetName: 'Unpaid',
+      reportId: null,
+      paymentMethod: 'card',
+      stripePaymentIntentId: 'pi_unpaid',
+    });
+
+    const response = await get('/api/my-reports', { cookie: user.cookie });
+    expect(response.statusCode).toBe(200);
+    const items = response.json() as unknown[];
+    expect(items.map((item) => myReportItemSchema.parse(item))).toEqual([
+      {
+        id: fresh.id,
+        reportId: fresh.reportId,
+        asset_name: 'Dogecoin',
+        report_status: 'pending',
+        status: 'completed',
+        createdAt: expect.any(String),
+        composite_score: null,
+        purchaseType: 'new_report',
+        amount: '4.99',
+        paymentMethod: 'card',
+      },
+      expect.objectContaining({
+        reportId: done.id,
+        asset_name: 'Bitcoin',
+        report_status: 'completed',
+        composite_score: '70.84',
+        purchaseType: 'existing_report',
+        amount: '2.99',
+      }),
+    ]);
+  });
+
+  it('answers 304 to a conditional request until the list changes', async () => {
+    const user = await signUp(t.app);
+    const first = await get('/api/my-reports', { cookie: user.cookie });
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    expect(first.headers['cache-control']).toContain('no-cache');
+    const again = await get('/api/my-reports', { cookie: user.cookie, 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    await buy(user, { reportId: null, assetName: 'Near', type: 'new_report' });
+    const changed = await get('/api/my-reports', { cookie: user.cookie, 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toHaveLength(1);
+  });
+
+  it('needs a session', async () => {
+    expect((await get('/api/my-reports')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/public-reports', () => {
+  it('lists completed public reports for anyone, marks owned ones, and searches by name', async () => {
+    const listed = await report('Aave', 'completed', '55.00');
+    const hidden = await report('Secret pending', 'pending');
+    const anonymous = await get('/api/public-reports');
+    expect(anonymous.statusCode).toBe(200);
+    const items = (anonymous.json() as unknown[]).map((item) => publicReportItemSchema.parse(item));
+    expect(items.find((item) => item.id === listed.id)).toEqual({
+      id: listed.id,
+      asset_name: 'Aave',
+      composite_score: '55.00',
+      status: 'completed',
+      owned: false,
+    });
+    expect(items.some((item) => item.id === hidden.id)).toBe(false);
+
+    const owner = await signUp(t.app);
+    await buy(owner, { reportId: listed.id, assetName: 'Aave', type: 'existing_report' });
+    const mine = await get('/api/public-reports?q=aav', { cookie: owner.cookie });
+    expect(mine.json()).toEqual([expect.objectContaining({ id: listed.id, owned: true })]);
+    const none = await get('/api/public-reports?q=%25', { cookie: owner.cookie });
+    expect(none.json()).toEqual([]);
+  });
+
+  it('answers 304 to a conditional request, and not after the caller buys a listed report', async () => {
+    const listed = await report('Uniswap', 'completed');
+    const user = await signUp(t.app);
+    const first = await get('/api/public-reports?q=Uniswap', { cookie: user.cookie });
+    const etag = first.headers.etag as string;
+    const again = await get('/api/public-reports?q=Uniswap', { cookie: user.cookie, 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    await buy(user, { reportId: listed.id, assetName: 'Uniswap', type: 'existing_report' });
+    const changed = await get('/api/public-reports?q=Uniswap', {
+      cookie: user.cookie,
+      'if-none-match': etag,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()[0].owned).toBe(true);
+
+    const all = await get('/api/public-reports', { cookie: user.cookie });
+    const allAgain = await get('/api/public-reports', {
+      cookie: user.cookie,
+      'if-none-match': all.headers.etag as string,
+    });
+    expect(allAgain.statusCode).toBe(304);
+  });
+});

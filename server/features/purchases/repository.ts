@@ -1,0 +1,96 @@
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { MyReportItem, PublicReportItem } from '../../../contract/reports';
+import type { DbExecutor } from '../../db/client';
+import { researchReports, userPurchases } from '../../db/schema';
+
+function buildMyReportsQuery(db: DbExecutor) {
+  return db
+    .select({
+      id: userPurchases.id,
+      reportId: userPurchases.reportId,
+      purchaseAssetName: userPurchases.assetName,
+      reportAssetName: researchReports.assetName,
+      reportStatus: researchReports.status,
+      status: userPurchases.status,
+      createdAt: userPurchases.createdAt,
+      compositeScore: researchReports.compositeScore,
+      purchaseType: userPurchases.purchaseType,
+      amount: userPurchases.amount,
+      paymentMethod: userPurchases.paymentMethod,
+    })
+    .from(userPurchases)
+    .leftJoin(researchReports, eq(researchReports.id, userPurchases.reportId))
+    .where(and(eq(userPurchases.userId, sql.placeholder('userId')), eq(userPurchases.status, 'completed')))
+    .orderBy(desc(userPurchases.createdAt), desc(userPurchases.id))
+    .prepare('my_reports');
+}
+
+function buildOwnedQuery(db: DbExecutor) {
+  return db
+    .select({ reportId: userPurchases.reportId })
+    .from(userPurchases)
+    .where(and(eq(userPurchases.userId, sql.placeholder('userId')), eq(userPurchases.status, 'completed')))
+    .prepare('owned_report_ids');
+}
+
+// These two run on every dashboard poll: built once per database handle and prepared on the server.
+const preparedMyReports = new WeakMap<object, ReturnType<typeof buildMyReportsQuery>>();
+const preparedOwned = new WeakMap<object, ReturnType<typeof buildOwnedQuery>>();
+
+function prepared<T>(cache: WeakMap<object, T>, db: DbExecutor, build: (db: DbExecutor) => T): T {
+  let query = cache.get(db);
+  if (!query) {
+    query = build(db);
+    cache.set(db, query);
+  }
+  return query;
+}
+
+/** The user's completed purchases, newest first, with their report's state. */
+export async function listMyReports(db: DbExecutor, userId: number): Promise<MyReportItem[]> {
+  const rows = await prepared(preparedMyReports, db, buildMyReportsQuery).execute({ userId });
+  return rows.map((row) => ({
+    id: row.id,
+    reportId: row.reportId,
+    asset_name: row.reportAssetName ?? row.purchaseAssetName,
+    report_status: row.reportStatus,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    // A score exists only once the report is scored.
+    composite_score: row.reportStatus === 'completed' ? row.compositeScore : null,
+    purchaseType: row.purchaseType,
+    amount: row.amount,
+    paymentMethod: row.paymentMethod,
+  }));
+}
+
+export type PublicListing = Omit<PublicReportItem, 'owned'>;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Completed public reports, newest first; `search` matches the asset name anywhere. */
+export async function listPublicReports(
+  db: DbExecutor,
+  options: { search?: string | undefined; limit: number },
+): Promise<PublicListing[]> {
+  const conditions = [eq(researchReports.isPublic, true), eq(researchReports.status, 'completed')];
+  if (options.search) conditions.push(ilike(researchReports.assetName, `%${escapeLike(options.search)}%`));
+  const rows = await db
+    .select({
+      id: researchReports.id,
+      asset_name: researchReports.assetName,
+      composite_score: researchReports.compositeScore,
+      status: researchReports.status,
+    })
+    .from(researchReports)
+    .where(and(...conditions))
+    .orderBy(sql`${researchReports.completedAt} desc nulls last`, desc(researchReports.id))
+    .limit(options.limit);
+  return rows;
+}
+
+/** Ids of the reports the user already has access to. */
+export async function ownedReportIds(db: DbExecutor, userId: number): Promise<Set<number>> {
+  const rows = await prepared(preparedOwned, db, buildOwnedQuery).execute({ userId });
+  return new Set(rows.flatMap((row) => (row.reportId === null ? [] : [row.reportId])));
+}
