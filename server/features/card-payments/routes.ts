@@ -50,13 +50,6 @@ export async function cardPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const userId = (request: { user: { id: number } | null }) => request.user!.id;
 
-  // The access guard runs before handlers, after body validation; refusing anonymous callers
-  // here first means they get 401, never a validation message about a body they may not send.
-  app.addHook('preValidation', async (request) => {
-    if (request.user || PUBLIC_API_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return;
-    throw unauthorized(AUTH_MESSAGES.notSignedIn);
-  });
-
   api.post(
     '/api/create-payment-intent',
     {
