@@ -51,6 +51,9 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
   async function researchOne(job: PgBoss.JobWithMetadata<ResearchJob>) {
     const reportId = job.data.reportId;
     const lockClient = await poolOf(ctx).connect();
+    // A connection lost while holding the lock must fail this attempt, not crash the process.
+    const onLockLost = (error: Error) => ctx.log.warn({ err: error, reportId }, 'research lock connection lost');
+    lockClient.on('error', onLockLost);
     let locked = false;
     try {
       const result = await lockClient.query<{ locked: boolean }>(
@@ -74,6 +77,7 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
       throw error;
     } finally {
       if (locked) await lockClient.query('select pg_advisory_unlock($1, $2)', [LOCK_NAMESPACE, reportId]).catch(() => {});
+      lockClient.off('error', onLockLost);
       lockClient.release();
     }
   }
