@@ -65,7 +65,10 @@ function summary(text: string): string {
     .replace(/\s+/g, ' ')
     .trim();
   const sentences = plain.match(/[^.!?]+[.!?]+/g) ?? [plain];
-  const short = sentences.slice(0, 2).join(' ').trim();
+  const short = sentences
+    .slice(0, 2)
+    .map((s) => s.trim())
+    .join(' ');
   return short.length > 400 ? `${short.slice(0, 397)}...` : short;
 }
 
@@ -78,12 +81,12 @@ export class CoinGeckoSource {
     const plan = options.plan ?? 'demo';
     const keyed = Boolean(options.apiKey);
     this.client = new Coingecko({
-      environment: keyed ? plan : 'demo',
+      // A base URL (tests, proxies) replaces the environment; the SDK refuses both at once.
+      ...(options.baseUrl ? { baseURL: options.baseUrl } : { environment: keyed ? plan : 'demo', baseURL: null }),
       ...(keyed && plan === 'pro' ? { proAPIKey: options.apiKey } : {}),
       ...(keyed && plan === 'demo' ? { demoAPIKey: options.apiKey } : {}),
       // No key: the public API; tell the SDK no key header is intended.
       ...(keyed ? {} : { defaultHeaders: { 'x-cg-demo-api-key': null } }),
-      ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
       timeout: options.timeoutMs ?? 10_000,
       maxRetries: options.retries ?? 2,
       logLevel: 'off',
