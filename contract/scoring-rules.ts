@@ -77,8 +77,14 @@ export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
     evidence: 'Total supply divided by maximum supply, or the absence of a hard cap (CoinGecko market data).',
     levels: [
       { score: 5, when: `a hard cap exists and ${pct(t.totalToMax[0])} or more of it is issued` },
-      { score: 4, when: `a hard cap exists and ${pct(t.totalToMax[1])} to ${pct(t.totalToMax[0])} is issued` },
-      { score: 3, when: `a hard cap with ${pct(t.totalToMax[2])} to ${pct(t.totalToMax[1])} issued, or no hard cap` },
+      {
+        score: 4,
+        when: `a hard cap exists and ${pct(t.totalToMax[1])} to ${pct(t.totalToMax[0])} is issued`,
+      },
+      {
+        score: 3,
+        when: `a hard cap with ${pct(t.totalToMax[2])} to ${pct(t.totalToMax[1])} issued, or no hard cap`,
+      },
       { score: 2, when: `a hard cap with less than ${pct(t.totalToMax[2])} issued` },
       { score: 1, when: 'no supply data' },
     ],
@@ -114,7 +120,10 @@ export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
     measures: 'Whether the asset does something people use beyond speculation.',
     evidence: 'Project description and categories (CoinGecko), total value locked (DeFiLlama), market rank.',
     levels: [
-      { score: 5, when: 'described purpose, a utility category and proven usage (top-100 rank or $100 million+ TVL)' },
+      {
+        score: 5,
+        when: 'described purpose, a utility category and proven usage (top-100 rank or $100 million+ TVL)',
+      },
       { score: 4, when: 'described purpose and a utility category' },
       { score: 3, when: 'a utility category without a description, or description with proven usage' },
       { score: 2, when: 'a description only, or a meme asset (capped at 2)' },
@@ -135,11 +144,14 @@ export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
       { score: 2, when: `${t.ageYears[3]} to ${t.ageYears[2]} years` },
       { score: 1, when: `less than ${t.ageYears[3]} year, or unknown launch date` },
     ],
-    notes: [`One point less (minimum 1) when the price is more than ${pct(t.athDrawdownPenalty)} below its all-time high.`],
+    notes: [
+      `One point less (minimum 1) when the price is more than ${pct(t.athDrawdownPenalty)} below its all-time high.`,
+    ],
   },
   audits: {
     measures: 'Independent review of the code that holds users’ funds.',
-    evidence: 'Number of published security audits and the year of the latest one (DeFiLlama, public reports).',
+    evidence:
+      'Number of published security audits and the year of the latest one (DeFiLlama, public reports).',
     levels: [
       { score: 5, when: '3 or more audits' },
       { score: 4, when: '2 audits' },
@@ -150,7 +162,8 @@ export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
   },
   dexHolders: {
     measures: 'Holder concentration: how much of the supply a few wallets control.',
-    evidence: 'Share of supply held by the 10 largest holders, excluding exchange and contract wallets where known.',
+    evidence:
+      'Share of supply held by the 10 largest holders, excluding exchange and contract wallets where known.',
     levels: [
       { score: 5, when: `top-10 holders hold ${pct(t.topHoldersShare[0])} or less` },
       { score: 4, when: `${pct(t.topHoldersShare[0])} to ${pct(t.topHoldersShare[1])}` },
@@ -173,7 +186,8 @@ export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
   },
   layer1: {
     measures: 'Independence of the infrastructure the asset runs on.',
-    evidence: 'Whether the asset is the native coin of its own layer-1 chain, of a layer-2, or a token on another chain.',
+    evidence:
+      'Whether the asset is the native coin of its own layer-1 chain, of a layer-2, or a token on another chain.',
     levels: [
       { score: 5, when: 'native coin of a layer-1 blockchain' },
       { score: 4, when: 'native coin of a layer-2 network' },

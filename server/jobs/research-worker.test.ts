@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,8 +7,8 @@ import type { AppContext } from '../context';
 import { connectDatabase } from '../db/client';
 import { researchProgress, researchReports } from '../db/schema';
 import { registerResearchWorker } from '../research/job';
-import type { ResearchSources } from '../research/sources/types';
 import { createSnapshotSources } from '../research/sources/snapshot';
+import type { ResearchSources } from '../research/sources/types';
 import { SourceUnavailableError } from '../research/sources/types';
 import { grantNewReport } from '../research/testing/grant';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -15,12 +16,18 @@ import { signUp } from '../testing/users';
 import { QUEUES } from './queue';
 
 let t: TestApp;
+/** Plain SQL on the test database (pg-boss tables, pg_stat_activity). */
+const rawQuery = (text: string, values: unknown[] = []) => pool().query(text, values);
+let sharedPool: pg.Pool | undefined;
+const pool = () => (sharedPool ??= new pg.Pool({ connectionString: t.databaseUrl, max: 2 }));
 const stops: (() => Promise<void>)[] = [];
 beforeAll(async () => {
   t = await createTestApp({ RESEARCH_DATA: 'offline' });
 });
 afterAll(async () => {
-  for (const stop of stops) await Promise.race([stop().catch(() => {}), new Promise((r) => setTimeout(r, 3_000))]);
+  for (const stop of stops)
+    await Promise.race([stop().catch(() => {}), new Promise((r) => setTimeout(r, 3_000))]);
+  await sharedPool?.end();
   await t.close();
 });
 
@@ -56,15 +63,18 @@ async function startWorkerProcess(
   /** Like a SIGKILL: its connections (and with them its advisory lock) vanish mid-job. */
   const kill = async () => {
     await queue.offWork(QUEUES.research);
-    await t.ctx.db.$client.query(
-      'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
-      [name],
-    );
+    await rawQuery('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [
+      name,
+    ]);
   };
   return { stop, kill };
 }
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 25_000): Promise<T> {
+async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 25_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -80,7 +90,7 @@ const progressRows = (id: number) =>
   t.ctx.db.select().from(researchProgress).where(eq(researchProgress.reportId, id));
 
 async function researchJobState(reportId: number) {
-  const { rows } = await t.ctx.db.$client.query(
+  const { rows } = await rawQuery(
     `select state, retry_count from pgboss.job where name = $1 and data->>'reportId' = $2`,
     [QUEUES.research, String(reportId)],
   );
@@ -92,11 +102,14 @@ describe('the research job', () => {
     const buyer = await signUp(t.app);
     const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'Chainlink');
     const worker = await startWorkerProcess('crow_worker_ok', createSnapshotSources());
-    const done = await waitFor(() => reportRow(reportId), (r) => r.status === 'completed');
+    const done = await waitFor(
+      () => reportRow(reportId),
+      (r) => r.status === 'completed',
+    );
     expect(done.isPublic).toBe(true);
     expect(Number(done.compositeScore)).toBeGreaterThan(15);
     expect(await progressRows(reportId)).toHaveLength(12);
-    const { rows } = await t.ctx.db.$client.query(
+    const { rows } = await rawQuery(
       `select data from pgboss.job where name = $1 and data->>'reportId' = $2`,
       [QUEUES.renderPdf, String(reportId)],
     );
@@ -108,7 +121,7 @@ describe('the research job', () => {
     const buyer = await signUp(t.app);
     const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'Aave');
     // Expire quickly so the test need not wait 15 minutes for the dead worker's job.
-    await t.ctx.db.$client.query(
+    await rawQuery(
       `update pgboss.job set expire_in = interval '2 seconds', retry_delay = 0, retry_backoff = false
        where name = $1 and data->>'reportId' = $2`,
       [QUEUES.research, String(reportId)],
@@ -125,7 +138,11 @@ describe('the research job', () => {
     expect((await reportRow(reportId)).status).toBe('processing');
 
     const rescuer = await startWorkerProcess('crow_worker_rescuer', createSnapshotSources());
-    const done = await waitFor(() => reportRow(reportId), (r) => r.status === 'completed', 40_000);
+    const done = await waitFor(
+      () => reportRow(reportId),
+      (r) => r.status === 'completed',
+      40_000,
+    );
     const rows = await progressRows(reportId);
     expect(rows).toHaveLength(12);
     expect(rows.every((r) => r.status === 'completed' && r.score !== null)).toBe(true);
@@ -133,7 +150,7 @@ describe('the research job', () => {
     const jobs = await researchJobState(reportId);
     expect(jobs).toHaveLength(1);
     expect(jobs[0]!.retry_count).toBeGreaterThanOrEqual(1);
-    const { rows: pdfJobs } = await t.ctx.db.$client.query(
+    const { rows: pdfJobs } = await rawQuery(
       `select id from pgboss.job where name = $1 and data->>'reportId' = $2`,
       [QUEUES.renderPdf, String(reportId)],
     );
@@ -144,7 +161,7 @@ describe('the research job', () => {
   it('marks the report failed with its reason once the retries are exhausted', async () => {
     const buyer = await signUp(t.app);
     const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'Litecoin');
-    await t.ctx.db.$client.query(
+    await rawQuery(
       `update pgboss.job set retry_limit = 1, retry_delay = 0, retry_backoff = false
        where name = $1 and data->>'reportId' = $2`,
       [QUEUES.research, String(reportId)],
@@ -160,7 +177,10 @@ describe('the research job', () => {
       },
     };
     const worker = await startWorkerProcess('crow_worker_broken', broken);
-    const failed = await waitFor(() => reportRow(reportId), (r) => r.status === 'failed');
+    const failed = await waitFor(
+      () => reportRow(reportId),
+      (r) => r.status === 'failed',
+    );
     expect(failed.failureReason).toMatch(/after 2 attempts: CoinGecko: HTTP 503/);
     expect(calls).toBe(2);
     const rows = await t.ctx.db

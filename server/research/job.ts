@@ -3,7 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
 import type { ResearchJob } from '../domain/research-start';
 import { QUEUES } from '../jobs/queue';
-import { type PipelineDeps, markResearchFailed, runResearch } from './pipeline';
+import { markResearchFailed, type PipelineDeps, runResearch } from './pipeline';
 import { sourcesFromConfig } from './sources/live';
 import type { ResearchSources } from './sources/types';
 import { type CategoryWriter, createLlmWriter, deterministicWriter } from './writer';
@@ -52,7 +52,8 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
     const reportId = job.data.reportId;
     const lockClient = await poolOf(ctx).connect();
     // A connection lost while holding the lock must fail this attempt, not crash the process.
-    const onLockLost = (error: Error) => ctx.log.warn({ err: error, reportId }, 'research lock connection lost');
+    const onLockLost = (error: Error) =>
+      ctx.log.warn({ err: error, reportId }, 'research lock connection lost');
     lockClient.on('error', onLockLost);
     let locked = false;
     try {
@@ -66,7 +67,10 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
       return { outcome };
     } catch (error) {
       const lastAttempt = job.retryCount >= job.retryLimit;
-      ctx.log.warn({ err: error, reportId, attempt: job.retryCount + 1, lastAttempt }, 'research attempt failed');
+      ctx.log.warn(
+        { err: error, reportId, attempt: job.retryCount + 1, lastAttempt },
+        'research attempt failed',
+      );
       if (lastAttempt && !(error instanceof ResearchBusyError)) {
         await markResearchFailed(
           ctx.db,
@@ -76,7 +80,10 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
       }
       throw error;
     } finally {
-      if (locked) await lockClient.query('select pg_advisory_unlock($1, $2)', [LOCK_NAMESPACE, reportId]).catch(() => {});
+      if (locked)
+        await lockClient
+          .query('select pg_advisory_unlock($1, $2)', [LOCK_NAMESPACE, reportId])
+          .catch(() => {});
       lockClient.off('error', onLockLost);
       lockClient.release();
     }

@@ -64,11 +64,23 @@ async function markAgentStarted(db: Database, reportId: number, category: Catego
     })
     .onConflictDoUpdate({
       target: [researchProgress.reportId, researchProgress.categoryKey],
-      set: { status: 'processing', startedAt: new Date(), completedAt: null, score: null, researchData: null },
+      set: {
+        status: 'processing',
+        startedAt: new Date(),
+        completedAt: null,
+        score: null,
+        researchData: null,
+      },
     });
 }
 
-async function markAgentFinished(db: Database, reportId: number, key: CategoryKey, score: number, data: AgentResearchData) {
+async function markAgentFinished(
+  db: Database,
+  reportId: number,
+  key: CategoryKey,
+  score: number,
+  data: AgentResearchData,
+) {
   await db
     .update(researchProgress)
     .set({ status: 'completed', score: score.toFixed(2), researchData: data, completedAt: new Date() })
@@ -91,14 +103,18 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
   let market: Promise<MarketEvidence> | undefined;
   let security: Promise<SecurityEvidence> | undefined;
   // Fetched once, shared by the agents that need them; started by the first agent that asks.
+  const marketOnce = (ref: AssetRef) => {
+    market = market ?? sources.market(ref);
+    return market;
+  };
+  const securityOnce = (ref: AssetRef) => {
+    security = security ?? sources.security(ref);
+    return security;
+  };
   const evidenceFor = async (key: CategoryKey): Promise<AssetEvidence> => {
     if (!asset) return {};
     const parts = await Promise.all(
-      NEEDS[key].map((need) =>
-        need === 'market'
-          ? (market ??= sources.market(asset))
-          : (security ??= sources.security(asset)),
-      ),
+      NEEDS[key].map((need) => (need === 'market' ? marketOnce(asset) : securityOnce(asset))),
     );
     return Object.assign({}, ...parts) as AssetEvidence;
   };

@@ -32,7 +32,10 @@ export function sourceKey(source: Source): string {
 }
 
 /** Strongest and weakest categories by score (ties keep methodology order). */
-export function extremes(results: CategoryResult[]): { strongest: CategoryResult[]; weakest: CategoryResult[] } {
+export function extremes(results: CategoryResult[]): {
+  strongest: CategoryResult[];
+  weakest: CategoryResult[];
+} {
   const max = Math.max(...results.map((r) => r.score));
   const min = Math.min(...results.map((r) => r.score));
   return {
@@ -58,7 +61,9 @@ export function buildReportText(input: ReportTextInput): string {
     `Executive summary: ${title} scores ${scores.totalScore.toFixed(2)}/77 on the Crow Research methodology (${input.methodologyVersion}), a composite of ${composite.toFixed(1)}/5.0 rated ${ratingBand(composite)}.`,
     `Risk level: ${RISK_LEVEL_LABELS[scores.riskLevel]}.`,
     `Strongest: ${list(strongest)}. Weakest: ${list(weakest)}.`,
-    asset ? input.dataNote : `The data sources do not know "${input.assetName}": categories without evidence score 1 ("No evidence found"), because absence of data is itself a risk.`,
+    asset
+      ? input.dataNote
+      : `The data sources do not know "${input.assetName}": categories without evidence score 1 ("No evidence found"), because absence of data is itself a risk.`,
   ].join(' ');
 
   const allSources = new Map<string, Source>();
@@ -82,7 +87,10 @@ export function buildReportText(input: ReportTextInput): string {
 
   const sourcesList = numbered.length
     ? `Sources:\n${numbered
-        .map((s, i) => `[${i + 1}] ${s.title}${s.url ? ` — ${s.url}` : ''}${s.dataset ? ` — dataset ${s.dataset}` : ''} (retrieved ${s.retrievedAt})`)
+        .map(
+          (s, i) =>
+            `[${i + 1}] ${s.title}${s.url ? ` — ${s.url}` : ''}${s.dataset ? ` — dataset ${s.dataset}` : ''} (retrieved ${s.retrievedAt})`,
+        )
         .join('\n')}`
     : 'Sources: none — no source held evidence on this asset.';
 

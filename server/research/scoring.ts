@@ -1,6 +1,6 @@
 import type { CategoryKey } from '../../contract/methodology';
-import { NO_EVIDENCE_FINDING, THRESHOLDS } from '../../contract/scoring-rules';
 import type { Source } from '../../contract/reports';
+import { NO_EVIDENCE_FINDING, THRESHOLDS } from '../../contract/scoring-rules';
 import type { AssetEvidence, Fact } from './evidence';
 
 // The documented rules of contract/scoring-rules.ts as code: evidence -> 1-5 with the facts
@@ -88,7 +88,8 @@ export function scoreVolume(e: AssetEvidence): CategoryAssessment {
 
 export function scoreCirculatingSupply(e: AssetEvidence): CategoryAssessment {
   const supply = e.supply?.value;
-  if (!e.supply || !supply?.circulating || !supply.total || supply.total <= 0) return noEvidence('supply data');
+  if (!e.supply || !supply?.circulating || !supply.total || supply.total <= 0)
+    return noEvidence('supply data');
   const ratio = Math.min(1, supply.circulating / supply.total);
   return {
     score: levelAtLeast(ratio, t.circulatingToTotal),
@@ -130,7 +131,9 @@ export function scoreSocial(e: AssetEvidence): CategoryAssessment {
   if (!e.watchlistUsers) return noEvidence('community data');
   return {
     score: levelAtLeast(e.watchlistUsers.value, t.watchlistUsers),
-    facts: [`${formatCount(e.watchlistUsers.value)} CoinGecko users follow the asset in a watchlist or portfolio.`],
+    facts: [
+      `${formatCount(e.watchlistUsers.value)} CoinGecko users follow the asset in a watchlist or portfolio.`,
+    ],
     rationale: 'Followers measure community reach and attention.',
     sources: sourcesOf(e.watchlistUsers),
     evidenceFound: true,
@@ -150,7 +153,9 @@ export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
       team.identified
         ? 'An identified team or foundation is accountable for the project.'
         : 'The sources do not identify the team.',
-      team.publicCode ? 'Its code is published in a public repository.' : 'No public code repository is listed.',
+      team.publicCode
+        ? 'Its code is published in a public repository.'
+        : 'No public code repository is listed.',
       ...(e.genesisDate ? [`It has operated for ${years.toFixed(1)} years.`] : []),
     ],
     rationale: '1 point plus 2 for an identified team, 1 for public code and 1 for 3+ years of operation.',

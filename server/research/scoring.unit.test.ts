@@ -4,8 +4,8 @@ import { buildScores, CATEGORIES, type CategoryScores, MAX_TOTAL } from '../../c
 import type { Source } from '../../contract/reports';
 import type { AssetEvidence, Fact } from './evidence';
 import { SCORERS, scoreHacks, scoreMarketCap, scoreUseCase, scoreVolume } from './scoring';
-import { SNAPSHOT_ASSETS } from './sources/snapshot-data';
 import { findSnapshotAsset, snapshotMarketEvidence, snapshotSecurityEvidence } from './sources/snapshot';
+import { SNAPSHOT_ASSETS } from './sources/snapshot-data';
 
 const source: Source = { title: 'test', url: 'https://example.test/x', retrievedAt: '2026-01-01T00:00:00Z' };
 const fact = <T>(value: T): Fact<T> => ({ value, source });
@@ -13,7 +13,9 @@ const NOW = new Date('2026-11-22T00:00:00Z');
 
 const positive = fc.double({ min: 0, max: 1e13, noNaN: true });
 const ratio = fc.double({ min: 0, max: 1, noNaN: true });
-const date = fc.date({ min: new Date('2005-01-01'), max: NOW, noInvalidDate: true }).map((d) => d.toISOString());
+const date = fc
+  .date({ min: new Date('2005-01-01'), max: NOW, noInvalidDate: true })
+  .map((d) => d.toISOString());
 
 const evidenceArbitrary: fc.Arbitrary<AssetEvidence> = fc.record(
   {
@@ -33,10 +35,14 @@ const evidenceArbitrary: fc.Arbitrary<AssetEvidence> = fc.record(
     useCase: fc
       .record({
         description: fc.string(),
-        categories: fc.array(fc.constantFrom('Meme', 'DeFi', 'Layer 1 (L1)', 'Gaming', 'Stablecoins', 'Other')),
+        categories: fc.array(
+          fc.constantFrom('Meme', 'DeFi', 'Layer 1 (L1)', 'Gaming', 'Stablecoins', 'Other'),
+        ),
         marketCapRank: fc.option(fc.integer({ min: 1, max: 20_000 }), { nil: undefined }),
       })
-      .map((u) => fact(u.marketCapRank === undefined ? { description: u.description, categories: u.categories } : u)),
+      .map((u) =>
+        fact(u.marketCapRank === undefined ? { description: u.description, categories: u.categories } : u),
+      ),
     chain: fc.constantFrom('layer1' as const, 'layer2' as const, 'token' as const).map(fact),
     topHoldersShare: ratio.map(fact),
     audits: fc
@@ -78,7 +84,9 @@ describe('scoring rules', () => {
     fc.assert(
       fc.property(evidenceArbitrary, (evidence) => {
         const scores = buildScores(
-          Object.fromEntries(CATEGORIES.map((c) => [c.key, SCORERS[c.key](evidence, NOW).score])) as CategoryScores,
+          Object.fromEntries(
+            CATEGORIES.map((c) => [c.key, SCORERS[c.key](evidence, NOW).score]),
+          ) as CategoryScores,
         );
         expect(scores.totalScore).toBeGreaterThanOrEqual(15.4);
         expect(scores.totalScore).toBeLessThanOrEqual(MAX_TOTAL);
@@ -121,13 +129,20 @@ describe('scoring rules', () => {
 
   it('are monotonic: a larger hack loss never scores higher', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 2e9, noNaN: true }), fc.double({ min: 0, max: 2e9, noNaN: true }), (a, b) => {
-        const [low, high] = a <= b ? [a, b] : [b, a];
-        const score = (amount: number) =>
-          scoreHacks({ hacks: fact([{ name: 'x', date: '2020-01-01', amountUsd: amount, returnedUsd: 0 }]) }, NOW).score;
-        expect(score(high)).toBeLessThanOrEqual(score(low));
-        expect(score(low)).toBeLessThanOrEqual(4);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 2e9, noNaN: true }),
+        fc.double({ min: 0, max: 2e9, noNaN: true }),
+        (a, b) => {
+          const [low, high] = a <= b ? [a, b] : [b, a];
+          const score = (amount: number) =>
+            scoreHacks(
+              { hacks: fact([{ name: 'x', date: '2020-01-01', amountUsd: amount, returnedUsd: 0 }]) },
+              NOW,
+            ).score;
+          expect(score(high)).toBeLessThanOrEqual(score(low));
+          expect(score(low)).toBeLessThanOrEqual(4);
+        },
+      ),
     );
   });
 
@@ -137,7 +152,10 @@ describe('scoring rules', () => {
     expect(scoreMarketCap({ marketCapUsd: fact(9e6) }).score).toBe(1);
     expect(scoreHacks({ hacks: fact([]) }, NOW).score).toBe(5);
     expect(
-      scoreHacks({ hacks: fact([{ name: 'Ronin', date: '2022-03-23', amountUsd: 625e6, returnedUsd: 30e6 }]) }, NOW).score,
+      scoreHacks(
+        { hacks: fact([{ name: 'Ronin', date: '2022-03-23', amountUsd: 625e6, returnedUsd: 30e6 }]) },
+        NOW,
+      ).score,
     ).toBe(1);
     const meme = scoreUseCase({
       useCase: fact({ description: 'A meme', categories: ['Meme', 'DeFi'], marketCapRank: 10 }),

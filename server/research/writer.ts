@@ -132,7 +132,9 @@ export function createLlmWriter(options: LlmWriterOptions): CategoryWriter {
         });
         content = completion.choices[0]?.message?.content;
       } catch (error) {
-        return fallback(`the language model call failed: ${error instanceof Error ? error.message : String(error)}`);
+        return fallback(
+          `the language model call failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       let parsedJson: unknown;
       try {
@@ -144,7 +146,8 @@ export function createLlmWriter(options: LlmWriterOptions): CategoryWriter {
       if (!answer.success) return fallback('the language model answer has an unexpected shape');
       const { findings, analysis, scoreAdjustment, adjustmentReason } = answer.data;
       const problems = unsupportedClaims(`${findings} ${analysis}`, packText, assessment.sources);
-      if (problems.length) return fallback(`the language model wrote unsourced claims: ${problems.join(', ')}`);
+      if (problems.length)
+        return fallback(`the language model wrote unsourced claims: ${problems.join(', ')}`);
       let score = assessment.score;
       let scoreNote: string | undefined;
       if (adjustable && scoreAdjustment !== 0 && adjustmentReason?.trim()) {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportResponseSchema } from '../../../contract/reports';
-import { createPendingPurchase } from '../../domain/purchases';
 import { researchProgress, researchReports } from '../../db/schema';
+import { createPendingPurchase } from '../../domain/purchases';
 import { runResearch } from '../../research/pipeline';
 import { createSnapshotSources } from '../../research/sources/snapshot';
 import { grantNewReport } from '../../research/testing/grant';
@@ -18,7 +18,13 @@ afterAll(() => t.close());
 
 const research = (reportId: number) =>
   runResearch(
-    { db: t.ctx.db, queue: t.ctx.queue, sources: createSnapshotSources(), writer: deterministicWriter, log: t.ctx.log },
+    {
+      db: t.ctx.db,
+      queue: t.ctx.queue,
+      sources: createSnapshotSources(),
+      writer: deterministicWriter,
+      log: t.ctx.log,
+    },
     reportId,
   );
 
@@ -26,7 +32,10 @@ describe('GET /api/reports/:id', () => {
   it('shows a pending report to its buyer, then the completed report in the spec shapes', async () => {
     const buyer = await signUp(t.app);
     const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'ethereum');
-    const pending = await t.app.inject({ url: `/api/reports/${reportId}`, headers: { cookie: buyer.cookie } });
+    const pending = await t.app.inject({
+      url: `/api/reports/${reportId}`,
+      headers: { cookie: buyer.cookie },
+    });
     expect(pending.statusCode).toBe(200);
     expect(pending.json().report.report_status).toBe('pending');
     expect(pending.json().progressData).toEqual([]);
@@ -74,7 +83,9 @@ describe('GET /api/reports/:id', () => {
     const buyer = await signUp(t.app);
     const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'Zzyzx Imaginary Coin');
     await research(reportId);
-    const body = (await t.app.inject({ url: `/api/reports/${reportId}`, headers: { cookie: buyer.cookie } })).json();
+    const body = (
+      await t.app.inject({ url: `/api/reports/${reportId}`, headers: { cookie: buyer.cookie } })
+    ).json();
     expect(body.report.report_status).toBe('completed');
     expect(body.report.risk_level).toBe('Not Safe');
     expect(body.progressData.every((p: { score: string }) => p.score === '1.00')).toBe(true);
@@ -170,9 +181,15 @@ describe('progress rows', () => {
     const buyer = await signUp(t.app);
     const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'uniswap');
     await research(reportId);
-    await t.ctx.db.update(researchReports).set({ status: 'processing' }).where(eq(researchReports.id, reportId));
+    await t.ctx.db
+      .update(researchReports)
+      .set({ status: 'processing' })
+      .where(eq(researchReports.id, reportId));
     await research(reportId);
-    const rows = await t.ctx.db.select().from(researchProgress).where(eq(researchProgress.reportId, reportId));
+    const rows = await t.ctx.db
+      .select()
+      .from(researchProgress)
+      .where(eq(researchProgress.reportId, reportId));
     expect(rows).toHaveLength(12);
   });
 });

@@ -1,9 +1,5 @@
 import { CATEGORIES, RISK_LEVELS, type RiskLevel } from '../../../contract/methodology';
-import {
-  agentResearchDataSchema,
-  type ProgressEntry,
-  type ReportResponse,
-} from '../../../contract/reports';
+import { agentResearchDataSchema, type ProgressEntry, type ReportResponse } from '../../../contract/reports';
 import { RESEARCH_MESSAGES, type ReportEvent, type ResearchStartResponse } from '../../../contract/research';
 import type { Database, DbExecutor } from '../../db/client';
 import { userHasReportAccess } from '../../domain/report-access';

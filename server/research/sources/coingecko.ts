@@ -82,7 +82,9 @@ export class CoinGeckoSource {
     const keyed = Boolean(options.apiKey);
     this.client = new Coingecko({
       // A base URL (tests, proxies) replaces the environment; the SDK refuses both at once.
-      ...(options.baseUrl ? { baseURL: options.baseUrl } : { environment: keyed ? plan : 'demo', baseURL: null }),
+      ...(options.baseUrl
+        ? { baseURL: options.baseUrl }
+        : { environment: keyed ? plan : 'demo', baseURL: null }),
       ...(keyed && plan === 'pro' ? { proAPIKey: options.apiKey } : {}),
       ...(keyed && plan === 'demo' ? { demoAPIKey: options.apiKey } : {}),
       // No key: the public API; tell the SDK no key header is intended.

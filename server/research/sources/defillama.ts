@@ -72,9 +72,7 @@ export class DefiLlamaSource {
     ]);
     const retrievedAt = new Date().toISOString();
     const matched = protocols.filter(
-      (p) =>
-        p.gecko_id === asset.id ||
-        (!p.gecko_id && p.name.toLowerCase() === asset.name.toLowerCase()),
+      (p) => p.gecko_id === asset.id || (!p.gecko_id && p.name.toLowerCase() === asset.name.toLowerCase()),
     );
     const evidence: SecurityEvidence = {};
     if (matched.length > 0) {

@@ -45,7 +45,9 @@ const COIN = {
   name: 'Aave',
   asset_platform_id: 'ethereum',
   categories: ['Lending/Borrowing', 'Decentralized Finance (DeFi)'],
-  description: { en: 'Aave is a <a href="x">decentralized</a> lending protocol. It runs on many chains. More text.' },
+  description: {
+    en: 'Aave is a <a href="x">decentralized</a> lending protocol. It runs on many chains. More text.',
+  },
   genesis_date: null,
   market_cap_rank: 28,
   watchlist_portfolio_users: 312_000,
@@ -95,7 +97,9 @@ describe('CoinGecko source (official SDK)', () => {
     expect(evidence.supply?.value).toEqual({ circulating: 15_200_000, total: 16_000_000, max: 16_000_000 });
     expect(evidence.athChangeRatio?.value).toBeCloseTo(-0.612);
     expect(evidence.chain?.value).toBe('token');
-    expect(evidence.useCase?.value.description).toBe('Aave is a decentralized lending protocol. It runs on many chains.');
+    expect(evidence.useCase?.value.description).toBe(
+      'Aave is a decentralized lending protocol. It runs on many chains.',
+    );
     expect(evidence.marketCapUsd?.source.url).toBe('https://www.coingecko.com/en/coins/aave');
     expect(Date.parse(evidence.marketCapUsd!.source.retrievedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(seen[0]!.headers['x-cg-demo-api-key']).toBe('demo-key');
@@ -144,13 +148,52 @@ describe('CoinGecko source (official SDK)', () => {
 });
 
 const PROTOCOLS = [
-  { id: '1599', name: 'Aave V3', symbol: 'AAVE', gecko_id: 'aave', audits: '2', tvl: 2e10, slug: 'aave-v3', parentProtocol: 'parent#aave' },
-  { id: '111', name: 'Aave V2', symbol: 'AAVE', gecko_id: 'aave', audits: '3', tvl: 1e9, slug: 'aave-v2', parentProtocol: 'parent#aave' },
+  {
+    id: '1599',
+    name: 'Aave V3',
+    symbol: 'AAVE',
+    gecko_id: 'aave',
+    audits: '2',
+    tvl: 2e10,
+    slug: 'aave-v3',
+    parentProtocol: 'parent#aave',
+  },
+  {
+    id: '111',
+    name: 'Aave V2',
+    symbol: 'AAVE',
+    gecko_id: 'aave',
+    audits: '3',
+    tvl: 1e9,
+    slug: 'aave-v2',
+    parentProtocol: 'parent#aave',
+  },
   { id: '2', name: 'Other', symbol: 'OTH', gecko_id: 'other', audits: '0', tvl: 5 },
 ];
 const HACKS = [
-  { date: 1_700_000_000, name: 'Aave V2 oracle incident', classification: 'Protocol Logic', technique: 'Oracle', amount: 5e6, returnedFunds: 1e6, chain: ['Ethereum'], bridgeHack: false, defillamaId: 111, targetType: 'DeFi Protocol' },
-  { date: 1_600_000_000, name: 'Unrelated exploit', classification: 'Rugpull', technique: 'Rug', amount: 1e6, returnedFunds: null, chain: ['BSC'], bridgeHack: false, defillamaId: 9 },
+  {
+    date: 1_700_000_000,
+    name: 'Aave V2 oracle incident',
+    classification: 'Protocol Logic',
+    technique: 'Oracle',
+    amount: 5e6,
+    returnedFunds: 1e6,
+    chain: ['Ethereum'],
+    bridgeHack: false,
+    defillamaId: 111,
+    targetType: 'DeFi Protocol',
+  },
+  {
+    date: 1_600_000_000,
+    name: 'Unrelated exploit',
+    classification: 'Rugpull',
+    technique: 'Rug',
+    amount: 1e6,
+    returnedFunds: null,
+    chain: ['BSC'],
+    bridgeHack: false,
+    defillamaId: 9,
+  },
 ];
 
 describe('DeFiLlama source (fetch)', () => {
@@ -191,7 +234,11 @@ describe('DeFiLlama source (fetch)', () => {
       setTimeout(() => json(res, 200, []), 400);
     };
     await expect(
-      new DefiLlamaSource({ baseUrl: base, retries: 0, timeoutMs: 100 }).security({ id: 'a', name: 'A', symbol: 'A' }),
+      new DefiLlamaSource({ baseUrl: base, retries: 0, timeoutMs: 100 }).security({
+        id: 'a',
+        name: 'A',
+        symbol: 'A',
+      }),
     ).rejects.toThrow(/no answer within 100 ms/);
   });
 });
@@ -199,10 +246,17 @@ describe('DeFiLlama source (fetch)', () => {
 describe('LLM writer (openai SDK against an OpenAI-compatible fake)', () => {
   const teamCategory = CATEGORIES.find((c) => c.key === 'team')!;
   const marketCategory = CATEGORIES.find((c) => c.key === 'marketCap')!;
-  const source = { title: 'CoinGecko coin data: Aave', url: 'https://www.coingecko.com/en/coins/aave', retrievedAt: '2026-11-22T00:00:00Z' };
+  const source = {
+    title: 'CoinGecko coin data: Aave',
+    url: 'https://www.coingecko.com/en/coins/aave',
+    retrievedAt: '2026-11-22T00:00:00Z',
+  };
   const assessment = scoreTeam(
     {
-      team: { value: { identified: false, publicCode: true, note: 'Project homepage: https://aave.com/.' }, source },
+      team: {
+        value: { identified: false, publicCode: true, note: 'Project homepage: https://aave.com/.' },
+        source,
+      },
       genesisDate: { value: '2020-10-02', source },
     },
     new Date('2026-11-22'),
@@ -228,7 +282,12 @@ describe('LLM writer (openai SDK against an OpenAI-compatible fake)', () => {
     });
     return { writer, fallbacks };
   };
-  const input = { asset: { id: 'aave', name: 'Aave', symbol: 'AAVE' }, assetName: 'aave', category: teamCategory, assessment };
+  const input = {
+    asset: { id: 'aave', name: 'Aave', symbol: 'AAVE' },
+    assetName: 'aave',
+    category: teamCategory,
+    assessment,
+  };
 
   it('uses the model’s text and moves a qualitative score by one point with its reason', async () => {
     const { writer, fallbacks } = writerWith((_req, res) =>
@@ -259,7 +318,18 @@ describe('LLM writer (openai SDK against an OpenAI-compatible fake)', () => {
 
   it('never moves a quantitative score', async () => {
     const { writer } = writerWith((_req, res) =>
-      json(res, 200, completion(JSON.stringify({ findings: 'Aave is large.', analysis: 'Big.', scoreAdjustment: -1, adjustmentReason: 'x' }))),
+      json(
+        res,
+        200,
+        completion(
+          JSON.stringify({
+            findings: 'Aave is large.',
+            analysis: 'Big.',
+            scoreAdjustment: -1,
+            adjustmentReason: 'x',
+          }),
+        ),
+      ),
     );
     const market = { ...input, category: marketCategory };
     expect((await writer.write(market)).score).toBe(assessment.score);
@@ -268,7 +338,13 @@ describe('LLM writer (openai SDK against an OpenAI-compatible fake)', () => {
   it('falls back to the deterministic writer on unsourced claims, malformed JSON, 5xx and timeouts', async () => {
     const cases: Handler[] = [
       (_req, res) =>
-        json(res, 200, completion(JSON.stringify({ findings: 'Aave has 900 developers.', analysis: 'See https://evil.test/.' }))),
+        json(
+          res,
+          200,
+          completion(
+            JSON.stringify({ findings: 'Aave has 900 developers.', analysis: 'See https://evil.test/.' }),
+          ),
+        ),
       (_req, res) => json(res, 200, completion('{"findings": "unterminated')),
       (_req, res) => json(res, 200, completion(JSON.stringify({ findings: 42 }))),
       (_req, res) => json(res, 500, { error: { message: 'boom' } }),

@@ -28,7 +28,11 @@ export function createLiveSources(options: LiveSourceOptions = {}): ResearchSour
 export function sourcesFromConfig(config: Config): ResearchSources {
   if (config.researchData === 'offline') return createSnapshotSources();
   return createLiveSources({
-    coingecko: { apiKey: config.COINGECKO_API_KEY, plan: config.COINGECKO_PLAN, baseUrl: config.COINGECKO_BASE_URL },
+    coingecko: {
+      apiKey: config.COINGECKO_API_KEY,
+      plan: config.COINGECKO_PLAN,
+      baseUrl: config.COINGECKO_BASE_URL,
+    },
     defillama: { ...(config.DEFILLAMA_BASE_URL ? { baseUrl: config.DEFILLAMA_BASE_URL } : {}) },
   });
 }
