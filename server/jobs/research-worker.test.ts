@@ -158,36 +158,55 @@ describe('the research job', () => {
     await rescuer.stop();
   }, 60_000);
 
-  it('marks the report failed with its reason once the retries are exhausted', async () => {
-    const buyer = await signUp(t.app);
-    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'Litecoin');
-    await rawQuery(
+  const brokenLive = (counter: { calls: number }): ResearchSources => ({
+    ...createSnapshotSources(),
+    mode: 'live',
+    resolve: async (text) => ({ id: text.toLowerCase().replace(/\s+/g, '-'), name: text, symbol: 'OBS' }),
+    market: async () => {
+      counter.calls += 1;
+      throw new SourceUnavailableError('CoinGecko', 'HTTP 503');
+    },
+  });
+  const fastRetries = (reportId: number) =>
+    rawQuery(
       `update pgboss.job set retry_limit = 1, retry_delay = 0, retry_backoff = false
        where name = $1 and data->>'reportId' = $2`,
       [QUEUES.research, String(reportId)],
     );
-    const snapshot = createSnapshotSources();
-    let calls = 0;
-    const broken: ResearchSources = {
-      ...snapshot,
-      mode: 'live',
-      market: async () => {
-        calls += 1;
-        throw new SourceUnavailableError('CoinGecko', 'HTTP 503');
-      },
-    };
-    const worker = await startWorkerProcess('crow_worker_broken', broken);
+
+  it('marks the report failed with its reason once the retries are exhausted', async () => {
+    const buyer = await signUp(t.app);
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'Obscure Token');
+    await fastRetries(reportId);
+    const counter = { calls: 0 };
+    const worker = await startWorkerProcess('crow_worker_broken', brokenLive(counter));
     const failed = await waitFor(
       () => reportRow(reportId),
       (r) => r.status === 'failed',
     );
     expect(failed.failureReason).toMatch(/after 2 attempts: CoinGecko: HTTP 503/);
-    expect(calls).toBe(2);
+    expect(counter.calls).toBe(2);
     const rows = await t.ctx.db
       .select()
       .from(researchProgress)
       .where(and(eq(researchProgress.reportId, reportId), eq(researchProgress.status, 'completed')));
     expect(rows.length).toBeLessThan(12);
+    await worker.stop();
+  });
+
+  it('completes from the dated offline snapshot on the last attempt when live sources stay down', async () => {
+    const buyer = await signUp(t.app);
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'Litecoin');
+    await fastRetries(reportId);
+    const counter = { calls: 0 };
+    const worker = await startWorkerProcess('crow_worker_outage', brokenLive(counter));
+    const done = await waitFor(
+      () => reportRow(reportId),
+      (r) => r.status === 'completed',
+    );
+    expect(counter.calls).toBe(2);
+    expect((done.researchData as { dataMode: string }).dataMode).toBe('offline');
+    expect(done.reportContent).toContain('an offline demo snapshot, not live market data');
     await worker.stop();
   });
 });

@@ -1,9 +1,12 @@
+import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
+import { researchReports } from '../db/schema';
 import type { ResearchJob } from '../domain/research-start';
 import { QUEUES } from '../jobs/queue';
 import { markResearchFailed, type PipelineDeps, runResearch } from './pipeline';
+import { withSnapshotFallback } from './sources/fallback';
 import { sourcesFromConfig } from './sources/live';
 import type { ResearchSources } from './sources/types';
 import { type CategoryWriter, createLlmWriter, deterministicWriter } from './writer';
@@ -48,6 +51,14 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
     ...(options.beforeAgentFinishes ? { beforeAgentFinishes: options.beforeAgentFinishes } : {}),
   };
 
+  const assetNameOf = async (reportId: number) =>
+    (
+      await ctx.db
+        .select({ name: researchReports.assetName })
+        .from(researchReports)
+        .where(eq(researchReports.id, reportId))
+    )[0]?.name ?? '';
+
   async function researchOne(job: PgBoss.JobWithMetadata<ResearchJob>) {
     const reportId = job.data.reportId;
     const lockClient = await poolOf(ctx).connect();
@@ -63,7 +74,13 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
       );
       locked = Boolean(result.rows[0]?.locked);
       if (!locked) throw new ResearchBusyError(`report ${reportId} is being researched by another worker`);
-      const outcome = await runResearch(deps, reportId);
+      const lastAttempt = job.retryCount >= job.retryLimit;
+      const outcome = await runResearch(
+        lastAttempt && deps.sources.mode === 'live'
+          ? { ...deps, sources: withSnapshotFallback(deps.sources, await assetNameOf(reportId)) }
+          : deps,
+        reportId,
+      );
       return { outcome };
     } catch (error) {
       const lastAttempt = job.retryCount >= job.retryLimit;
