@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assetSearchQuerySchema, assetSearchResponseSchema } from '../../../contract/assets';
+import { AUTH_MESSAGES } from '../../../contract/auth';
 import { reportResponseSchema, researchRequestSchema } from '../../../contract/reports';
 import { researchStartResponseSchema } from '../../../contract/research';
 import type { AppContext } from '../../context';
+import { unauthorized } from '../../http/errors';
 import { sourcesFromConfig } from '../../research/sources/live';
 import { searchSnapshot } from '../../research/sources/snapshot';
 import { accessibleReport, reportEvent, reportResponse, startResearchForPurchase } from './service';
@@ -81,6 +83,10 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         body: researchRequestSchema,
         response: { 200: researchStartResponseSchema, 201: researchStartResponseSchema },
+      },
+      // Signed-out callers get 401 before the body is validated (the access guard runs later).
+      preValidation: async (request) => {
+        if (!request.user) throw unauthorized(AUTH_MESSAGES.notSignedIn);
       },
     },
     async (request, reply) => {
