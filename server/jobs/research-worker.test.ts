@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import { connectDatabase } from '../db/client';
 import { researchProgress, researchReports } from '../db/schema';
 import { registerResearchWorker } from '../research/job';
+import { sweepLostResearch } from '../research/pipeline';
 import { createSnapshotSources } from '../research/sources/snapshot';
 import type { ResearchSources } from '../research/sources/types';
 import { SourceUnavailableError } from '../research/sources/types';
@@ -208,5 +209,23 @@ describe('the research job', () => {
     expect((done.researchData as { dataMode: string }).dataMode).toBe('offline');
     expect(done.reportContent).toContain('an offline demo snapshot, not live market data');
     await worker.stop();
+  });
+
+  it('marks a report failed when its job died on the last attempt (sweep)', async () => {
+    const buyer = await signUp(t.app);
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'Stellar');
+    await t.ctx.db
+      .update(researchReports)
+      .set({ status: 'processing' })
+      .where(eq(researchReports.id, reportId));
+    expect(await sweepLostResearch(t.ctx.db)).toBe(0);
+    await rawQuery(`update pgboss.job set state = 'failed' where name = $1 and data->>'reportId' = $2`, [
+      QUEUES.research,
+      String(reportId),
+    ]);
+    expect(await sweepLostResearch(t.ctx.db)).toBe(1);
+    const row = await reportRow(reportId);
+    expect(row.status).toBe('failed');
+    expect(row.failureReason).toMatch(/worker was lost/);
   });
 });

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { researchReports } from '../db/schema';
 import type { ResearchJob } from '../domain/research-start';
 import { QUEUES } from '../jobs/queue';
-import { markResearchFailed, type PipelineDeps, runResearch } from './pipeline';
+import { markResearchFailed, type PipelineDeps, runResearch, sweepLostResearch } from './pipeline';
 import { withSnapshotFallback } from './sources/fallback';
 import { sourcesFromConfig } from './sources/live';
 import type { ResearchSources } from './sources/types';
@@ -114,8 +114,16 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
 /** Reports researched at the same time by one worker process. */
 export const RESEARCH_CONCURRENCY = 4;
 
+export const RESEARCH_SWEEP_QUEUE = 'research-sweep';
+
 export async function registerResearchWorker(ctx: AppContext, options: ResearchHandlerOptions = {}) {
   const handler = createResearchHandler(ctx, options);
+  await ctx.queue.createQueue(RESEARCH_SWEEP_QUEUE);
+  await ctx.queue.work(RESEARCH_SWEEP_QUEUE, async () => {
+    const failed = await sweepLostResearch(ctx.db);
+    if (failed) ctx.log.error({ failed }, 'research jobs lost on their last attempt; reports marked failed');
+  });
+  await ctx.queue.schedule(RESEARCH_SWEEP_QUEUE, '*/5 * * * *');
   for (let i = 0; i < RESEARCH_CONCURRENCY; i += 1) {
     await ctx.queue.work<ResearchJob>(
       QUEUES.research,

@@ -206,3 +206,22 @@ export async function markResearchFailed(db: Database, reportId: number, reason:
     .set({ status: 'failed', failureReason: reason.slice(0, 1_000) })
     .where(and(eq(researchReports.id, reportId), ne(researchReports.status, 'completed')));
 }
+
+/**
+ * Reports whose research job ended failed without our handler seeing it (the worker died on the
+ * last attempt and pg-boss expired the job): marked failed, so no paid report is lost silently.
+ */
+export async function sweepLostResearch(db: Database): Promise<number> {
+  const result = await db.execute(sql`
+    update research_reports r
+       set status = 'failed',
+           failure_reason = 'Research stopped: the worker was lost on its last attempt.',
+           updated_at = now()
+     where r.status in ('pending', 'processing')
+       and exists (select 1 from pgboss.job j
+                    where j.name = ${QUEUES.research} and j.data->>'reportId' = r.id::text and j.state = 'failed')
+       and not exists (select 1 from pgboss.job j
+                        where j.name = ${QUEUES.research} and j.data->>'reportId' = r.id::text
+                          and j.state in ('created', 'retry', 'active'))`);
+  return result.rowCount ?? 0;
+}
