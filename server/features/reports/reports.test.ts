@@ -108,6 +108,23 @@ describe('GET /api/reports/:id', () => {
     expect(events.at(-1).status).toBe('completed');
     expect(events.at(-1).progress).toHaveLength(12);
   });
+
+  it('streams the change live while the report is researched', async () => {
+    const buyer = await signUp(t.app);
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'tron');
+    const stream = t.app.inject({
+      url: `/api/reports/${reportId}/events`,
+      headers: { cookie: buyer.cookie },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await research(reportId);
+    const statuses = (await stream).body
+      .split('\n\n')
+      .filter((block) => block.startsWith('event: report'))
+      .map((block) => JSON.parse(block.split('data: ')[1]!).status);
+    expect(statuses[0]).toBe('pending');
+    expect(statuses.at(-1)).toBe('completed');
+  });
 });
 
 describe('POST /api/research', () => {

@@ -20,6 +20,11 @@ const HEARTBEAT_MS = 15_000;
 export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const sources = sourcesFromConfig(ctx.config);
+  // Open event streams end when the server shuts down instead of holding it up.
+  let shuttingDown = false;
+  app.addHook('preClose', async () => {
+    shuttingDown = true;
+  });
 
   api.get(
     '/api/reports/:id',
@@ -51,7 +56,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     const startedAt = Date.now();
     let lastSent = '';
     let lastWrite = Date.now();
-    while (!closed && Date.now() - startedAt < EVENT_STREAM_MAX_MS) {
+    while (!closed && !shuttingDown && Date.now() - startedAt < EVENT_STREAM_MAX_MS) {
       let event: Awaited<ReturnType<typeof reportEvent>>;
       try {
         event = await reportEvent(ctx.db, report.id);
