@@ -30,8 +30,10 @@ export interface CategoryWriter {
   write(input: WriterInput): Promise<WrittenCategory>;
 }
 
-const citation = (sources: Source[]) =>
-  sources.length ? ` (Sources: ${sources.map((s) => s.url ?? s.dataset ?? s.title).join('; ')})` : '';
+const citation = (sources: Source[]) => {
+  const names = [...new Set(sources.map((s) => s.url ?? s.dataset ?? s.title))];
+  return names.length ? ` (Sources: ${names.join('; ')})` : '';
+};
 
 export const deterministicWriter: CategoryWriter = {
   kind: 'deterministic',
