@@ -9,6 +9,7 @@ export type JobQueue = PgBoss;
 /** Queue names; every queue is created at start-up so `send` never targets a missing one. */
 export const QUEUES = {
   research: 'research',
+  researchSweep: 'research-sweep',
   renderPdf: 'render-pdf',
   cardanoWatch: 'cardano-watch',
   cardanoExpire: 'cardano-expire',

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { deleteExpiredSessions } from '../features/auth/repository';
 import { startCardanoJobs } from '../features/cardano/jobs';
+import { registerResearchWorker } from '../research/job';
 import { QUEUES } from './queue';
 
 /** Registers every job handler and schedule. Runs in processes with the worker role. */
@@ -13,5 +14,6 @@ export async function startWorker(ctx: AppContext): Promise<void> {
   });
   await queue.schedule(QUEUES.sessionCleanup, '17 * * * *');
 
+  await registerResearchWorker(ctx);
   await startCardanoJobs(ctx);
 }

@@ -1,11 +1,264 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Download } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, useParams } from 'wouter';
+import { TIMINGS_MS } from '../../../contract/constants';
+import {
+  compositeOutOfFive,
+  RATING_BAND_TONES,
+  RISK_LEVEL_LABELS,
+  ratingBand,
+} from '../../../contract/methodology';
 import { PAGES } from '../../../contract/pages';
+import type { ProgressEntry, ReportResponse, ReportStatus } from '../../../contract/reports';
+import { Badge, type BadgeTone } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardTitle } from '../../components/ui/card';
 import { Page } from '../../components/ui/page';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/toast';
+import { downloadReportPdf } from '../../lib/download-pdf';
+import { ScoreChart } from './ScoreChart';
 
-// Placeholder until this screen's issue lands.
-export function ReportPage() {
+const ACTIVE: ReadonlySet<ReportStatus> = new Set(['pending', 'processing']);
+
+const STATUS_TONES: Record<ReportStatus, BadgeTone> = {
+  pending: 'grey',
+  processing: 'info',
+  completed: 'success',
+  failed: 'danger',
+};
+
+const formatDate = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+
+function reportQueryKey(id: string) {
+  return ['/api/reports', id];
+}
+
+/** Spec §4: toasts on a change from a previously seen status to processing or completed. */
+function useStatusToasts(report: ReportResponse['report'] | undefined) {
+  const previous = useRef<ReportStatus | undefined>(undefined);
+  useEffect(() => {
+    if (!report) return;
+    const before = previous.current;
+    previous.current = report.report_status;
+    if (before === undefined || before === report.report_status) return;
+    if (report.report_status === 'completed') {
+      toast({
+        title: 'Research Complete!',
+        description: `Your ${report.asset_name} research report is now ready.`,
+        duration: 5_000,
+      });
+    } else if (report.report_status === 'processing') {
+      toast({
+        title: 'Research in Progress',
+        description: `Analysis of ${report.asset_name} is now being processed.`,
+        duration: 3_000,
+      });
+    }
+  }, [report]);
+}
+
+/** Live updates: the server's event stream triggers a refetch on every status or progress change. */
+function useReportEvents(id: string, active: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!active || typeof EventSource === 'undefined') return;
+    const events = new EventSource(`/api/reports/${encodeURIComponent(id)}/events`, {
+      withCredentials: true,
+    });
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: reportQueryKey(id) });
+    events.addEventListener('report', refresh);
+    return () => events.close();
+  }, [id, active, queryClient]);
+}
+
+function NotFound() {
   return (
-    <Page meta={PAGES.report.meta} title="Research Report">
-      <p className="text-muted">This part of the product is coming soon.</p>
+    <Page meta={{ ...PAGES.report.meta, noindex: true }} title="Report Not Found">
+      <p className="text-muted">
+        The report you're looking for doesn't exist or you don't have access to it.
+      </p>
+      <Button asChild variant="secondary" className="mt-6">
+        <Link href="/dashboard">Back to Dashboard</Link>
+      </Button>
+    </Page>
+  );
+}
+
+function AgentCard({ entry }: { entry: ProgressEntry }) {
+  return (
+    <Card className="space-y-3 p-5">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 className="font-semibold">{entry.agent_name}</h3>
+          <p className="text-xs text-muted">Completed: {formatDate(entry.completed_at)}</p>
+        </div>
+        <div className="flex items-center gap-2">
+          <span className="font-semibold tabular-nums">
+            {entry.score ? `${Number(entry.score).toFixed(1)}/5` : '—'}
+          </span>
+          <Badge tone={STATUS_TONES[entry.status]}>{entry.status}</Badge>
+        </div>
+      </div>
+      {entry.research_findings && (
+        <div>
+          <h4 className="text-sm font-semibold">Research Findings</h4>
+          <p className="text-sm">{entry.research_findings}</p>
+        </div>
+      )}
+      {entry.detailed_analysis && (
+        <div>
+          <h4 className="text-sm font-semibold">Detailed Analysis</h4>
+          <p className="text-sm text-muted">{entry.detailed_analysis}</p>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+export function ReportPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const query = useQuery<ReportResponse>({
+    queryKey: reportQueryKey(id),
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+    refetchInterval: (q) =>
+      q.state.data && ACTIVE.has(q.state.data.report.report_status) ? TIMINGS_MS.reportPoll : false,
+  });
+  const report = query.data?.report;
+  const active = report ? ACTIVE.has(report.report_status) : false;
+  useStatusToasts(report);
+  useReportEvents(id, active);
+
+  if (query.isPending) {
+    return (
+      <Page meta={PAGES.report.meta}>
+        <Spinner label="Loading report" className="text-primary" />
+      </Page>
+    );
+  }
+  if (query.isError || !query.data || !report) return <NotFound />;
+
+  const { progressData, reportContent } = query.data;
+  const total = Number(report.composite_score);
+  const scored = report.report_status === 'completed';
+  const composite = compositeOutOfFive(total);
+  const band = ratingBand(composite);
+  const paragraphs = reportContent.split(/\n\s*\n/).filter((p) => p.trim());
+  const meta = {
+    ...PAGES.report.meta,
+    title: `${report.asset_name} Research Report`,
+    description: scored
+      ? `Research report on ${report.asset_name}: ${total.toFixed(1)}/77 composite score, risk level ${report.risk_level ? RISK_LEVEL_LABELS[report.risk_level] : 'unknown'}.`
+      : `Research report on ${report.asset_name}, in progress.`,
+  };
+  const chartScores = Object.fromEntries(
+    progressData.map((p) => [p.category_key, p.score === null ? null : Number(p.score)]),
+  );
+
+  return (
+    <Page meta={meta} wide>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <Button asChild variant="ghost">
+          <Link href="/dashboard">
+            <ArrowLeft size={16} aria-hidden /> Back to Dashboard
+          </Link>
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={!scored}
+          onClick={() => void downloadReportPdf(report.id, report.asset_name)}
+        >
+          <Download size={16} aria-hidden /> Download PDF
+        </Button>
+      </div>
+
+      {active && (
+        <div
+          role="status"
+          className="mb-6 flex items-center gap-3 rounded-md border border-primary/40 bg-primary/10 p-4 text-sm"
+        >
+          <Spinner label="Checking for updates" className="text-primary" />
+          Research in progress - checking for updates...
+        </div>
+      )}
+      {report.report_status === 'failed' && (
+        <div
+          role="alert"
+          className="mb-6 rounded-md border border-destructive/40 bg-destructive/10 p-4 text-sm text-destructive"
+        >
+          Research could not be completed. Our team has been notified; please report a bug if it persists.
+        </div>
+      )}
+
+      <header className="mb-8 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">{report.asset_name}</h1>
+          <p className="text-sm text-muted">
+            Generated {formatDate(report.completed_at ?? report.created_at)}
+            {report.methodology_version ? ` · Methodology ${report.methodology_version}` : ''}
+          </p>
+        </div>
+        <div className="text-right">
+          <p className="text-sm text-muted">Composite score</p>
+          <p className="text-3xl font-bold tabular-nums" data-testid="composite-score">
+            {scored ? `${composite.toFixed(1)}/5.0` : '—'}
+          </p>
+          {scored && (
+            <div className="mt-1 flex flex-wrap justify-end gap-2">
+              <Badge tone={RATING_BAND_TONES[band]}>{band}</Badge>
+              {report.risk_level && <Badge tone="neutral">{RISK_LEVEL_LABELS[report.risk_level]}</Badge>}
+              <Badge tone="grey">{total.toFixed(1)}/77.0</Badge>
+            </div>
+          )}
+        </div>
+      </header>
+
+      {paragraphs[0] && (
+        <Card className="mb-8">
+          <CardTitle>Executive Summary</CardTitle>
+          <p className="mt-3">{paragraphs[0]}</p>
+        </Card>
+      )}
+
+      {progressData.length > 0 && (
+        <Card className="mb-8">
+          <CardTitle className="mb-4">Category Scores</CardTitle>
+          <ScoreChart scores={chartScores} />
+        </Card>
+      )}
+
+      <section aria-labelledby="categories-title" className="mb-8">
+        <h2 id="categories-title" className="mb-4 text-xl font-semibold">
+          Research Categories Analysis
+        </h2>
+        {progressData.length === 0 ? (
+          <p className="text-muted">The research agents have not started yet.</p>
+        ) : (
+          <div className="grid gap-4 md:grid-cols-2">
+            {progressData.map((entry) => (
+              <AgentCard key={entry.id} entry={entry} />
+            ))}
+          </div>
+        )}
+      </section>
+
+      {paragraphs.length > 0 && (
+        <Card>
+          <CardTitle>Complete Research Report</CardTitle>
+          <div className="mt-4 space-y-4 text-sm">
+            {paragraphs.map((paragraph, index) => (
+              // Paragraphs have no identity beyond their position in the text.
+              // biome-ignore lint/suspicious/noArrayIndexKey: static text split into paragraphs
+              <p key={index} className="whitespace-pre-line break-words">
+                {paragraph}
+              </p>
+            ))}
+          </div>
+        </Card>
+      )}
     </Page>
   );
 }

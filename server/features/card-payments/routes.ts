@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
-import { AUTH_MESSAGES } from '../../../contract/auth';
 import {
   confirmPaymentRequestSchema,
   confirmPaymentResponseSchema,
@@ -14,8 +13,7 @@ import {
 } from '../../../contract/payments';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
-import { badRequest, HttpError, notFound, unauthorized } from '../../http/errors';
-import { PUBLIC_API_ROUTES } from '../../http/public-routes';
+import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { CardPaymentProvider } from './provider';
 import { findPurchaseByIntentId } from './repository';
 import { type SandboxCardProvider, sandboxProvider } from './sandbox-provider';

@@ -1,0 +1,70 @@
+import { expect, expectNoAxeViolations, setTheme, test } from './fixtures';
+import { grantNewReport, markReportProcessing } from './support/grant-report';
+
+test('a bought report goes from pending to processing to completed on the report page', async ({
+  page,
+  signedIn,
+}) => {
+  test.setTimeout(90_000);
+  const reportId = await grantNewReport(signedIn.email, 'Ethereum', 12);
+  await page.goto(`/report/${reportId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ethereum' })).toBeVisible();
+  await expect(page.getByText('Research in progress - checking for updates...')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download PDF' })).toBeDisabled();
+
+  await markReportProcessing(reportId);
+  await expect(page.getByText('Research in Progress', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Analysis of Ethereum is now being processed.').first()).toBeVisible();
+
+  await expect(page.getByText('Research Complete!', { exact: true }).first()).toBeVisible({
+    timeout: 40_000,
+  });
+  await expect(page.getByText('Your Ethereum research report is now ready.').first()).toBeVisible();
+  await expect(page.getByText('Research in progress - checking for updates...')).toBeHidden();
+  await expect(page.getByTestId('composite-score')).toHaveText(/^\d\.\d\/5\.0$/);
+  await expect(page.getByRole('heading', { name: 'Executive Summary' })).toBeVisible();
+  await expect(page.getByText(/^Executive summary: Ethereum \(ETH\) scores/)).toHaveCount(2);
+  await expect(page.getByRole('heading', { level: 3, name: /Agent$/ })).toHaveCount(12);
+  await expect(page.getByRole('heading', { name: 'Complete Research Report' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
+  await expect(page).toHaveTitle('Ethereum Research Report');
+  const description = await page.locator('meta[name="description"]').getAttribute('content');
+  expect(description).toMatch(/\d+\.\d\/77 composite score/);
+
+  await expectNoAxeViolations(page, 'report page (light)');
+  await setTheme(page, 'dark');
+  await page.reload();
+  await expect(page.getByTestId('composite-score')).toBeVisible();
+  await expectNoAxeViolations(page, 'report page (dark)');
+
+  await page.goto(`/reports/${reportId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ethereum' })).toBeVisible();
+});
+
+test('another user’s report, a missing and a malformed id show Report Not Found', async ({
+  page,
+  signedIn,
+}) => {
+  const otherReport = await grantNewReport('admin@e2e.example', 'Bitcoin');
+  expect(signedIn.email).not.toBe('admin@e2e.example');
+  for (const path of [`/report/${otherReport}`, '/report/99999999', '/reports/not-a-number']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Report Not Found' })).toBeVisible();
+    await expect(
+      page.getByText("The report you're looking for doesn't exist or you don't have access to it."),
+    ).toBeVisible();
+  }
+});
+
+test('the documentation page explains the methodology from the contract and passes axe', async ({ page }) => {
+  await page.goto('/documentation');
+  await expect(page.getByRole('heading', { level: 1, name: 'Research Methodology' })).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: 'Existence/Growth' })).toBeVisible();
+  await expect(page.getByText('51-77')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'The 77-point scale', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Hacks\/Scandals/ })).toBeVisible();
+  await expectNoAxeViolations(page, 'documentation (light)');
+  await setTheme(page, 'dark');
+  await page.reload();
+  await expectNoAxeViolations(page, 'documentation (dark)');
+});

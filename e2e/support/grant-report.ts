@@ -1,0 +1,74 @@
+import { eq, sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import { connectDatabase, queueExecutorFor } from '../../server/db/client';
+import { researchReports, users } from '../../server/db/schema';
+import { completePurchase, createPendingPurchase } from '../../server/domain/purchases';
+import { QUEUES } from '../../server/jobs/queue';
+
+// Until the payment issues land, browser tests create a paid new-report purchase through the
+// domain service, on the e2e server's embedded database.
+
+const databaseUrl = () => `postgres://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT ?? 5478}/crow`;
+
+async function withDatabase<T>(
+  work: (handle: ReturnType<typeof connectDatabase>, queue: PgBoss) => Promise<T>,
+) {
+  const handle = connectDatabase(databaseUrl(), 2);
+  const queue = new PgBoss({
+    connectionString: databaseUrl(),
+    schema: 'pgboss',
+    max: 1,
+    supervise: false,
+    schedule: false,
+    migrate: false,
+  });
+  queue.on('error', () => {});
+  await queue.start();
+  try {
+    return await work(handle, queue);
+  } finally {
+    await queue.stop({ graceful: false, wait: true });
+    await handle.close();
+  }
+}
+
+/**
+ * A completed card purchase of a new report for the user with this email; returns the report id.
+ * `holdSeconds` keeps the research job waiting that long, so a test can watch the report's
+ * whole life on screen.
+ */
+export async function grantNewReport(email: string, assetName: string, holdSeconds = 0): Promise<number> {
+  return withDatabase(async ({ db }, queue) => {
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+    if (!user) throw new Error(`no user with email ${email}`);
+    return db.transaction(async (tx) => {
+      const pending = await createPendingPurchase(tx, {
+        userId: user.id,
+        purchaseType: 'new_report',
+        assetName,
+        reportId: null,
+        paymentMethod: 'card',
+        stripePaymentIntentId: `pi_e2e_${Date.now()}_${Math.random().toString(36).slice(2)}`,
+      });
+      const { purchase } = await completePurchase(tx, queue, pending.id);
+      if (holdSeconds > 0) {
+        await queueExecutorFor(tx).executeSql(
+          `update pgboss.job set start_after = now() + make_interval(secs => $1)
+           where name = $2 and data->>'reportId' = $3`,
+          [holdSeconds, QUEUES.research, String(purchase.reportId)],
+        );
+      }
+      return purchase.reportId!;
+    });
+  });
+}
+
+/** What a worker does first when it picks the job up: the report turns processing. */
+export async function markReportProcessing(reportId: number): Promise<void> {
+  await withDatabase(async ({ db }) => {
+    await db
+      .update(researchReports)
+      .set({ status: 'processing', updatedAt: sql`now()` })
+      .where(eq(researchReports.id, reportId));
+  });
+}

@@ -1,0 +1,212 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportResponseSchema } from '../../../contract/reports';
+import { researchProgress, researchReports } from '../../db/schema';
+import { createPendingPurchase } from '../../domain/purchases';
+import { runResearch } from '../../research/pipeline';
+import { createSnapshotSources } from '../../research/sources/snapshot';
+import { grantNewReport } from '../../research/testing/grant';
+import { deterministicWriter } from '../../research/writer';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { signUp } from '../../testing/users';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ RESEARCH_DATA: 'offline' });
+});
+afterAll(() => t.close());
+
+const research = (reportId: number) =>
+  runResearch(
+    {
+      db: t.ctx.db,
+      queue: t.ctx.queue,
+      sources: createSnapshotSources(),
+      writer: deterministicWriter,
+      log: t.ctx.log,
+    },
+    reportId,
+  );
+
+describe('GET /api/reports/:id', () => {
+  it('shows a pending report to its buyer, then the completed report in the spec shapes', async () => {
+    const buyer = await signUp(t.app);
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'ethereum');
+    const pending = await t.app.inject({
+      url: `/api/reports/${reportId}`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect(pending.statusCode).toBe(200);
+    expect(pending.json().report.report_status).toBe('pending');
+    expect(pending.json().progressData).toEqual([]);
+
+    expect(await research(reportId)).toBe('completed');
+    const done = await t.app.inject({ url: `/api/reports/${reportId}`, headers: { cookie: buyer.cookie } });
+    const body = reportResponseSchema.parse(done.json());
+    expect(body.report.report_status).toBe('completed');
+    expect(body.report.asset_name).toBe('ethereum');
+    expect(Number(body.report.composite_score)).toBeGreaterThan(40);
+    expect(body.progressData).toHaveLength(12);
+    expect(body.progressData.every((p) => p.status === 'completed' && p.sources.length > 0)).toBe(true);
+    const paragraphs = body.reportContent.split('\n\n');
+    expect(paragraphs[0]).toMatch(/^Executive summary: Ethereum \(ETH\) scores [\d.]+\/77/);
+    expect(paragraphs[0]).toMatch(/Risk level: (Likely Safe|Potential Risk|Not Safe)\./);
+    expect(paragraphs[0]).toContain('offline demo snapshot');
+    expect(body.reportContent).toContain('Sources:\n[1]');
+
+    const [row] = await t.ctx.db.select().from(researchReports).where(eq(researchReports.id, reportId));
+    expect(row!.isPublic).toBe(true);
+    expect(row!.methodologyVersion).toBeTruthy();
+    expect(row!.completedAt).not.toBeNull();
+  });
+
+  it('answers 404 for another user, a missing id and a malformed id alike', async () => {
+    const owner = await signUp(t.app);
+    const stranger = await signUp(t.app);
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, owner.user.id, 'bitcoin');
+    for (const url of [
+      `/api/reports/${reportId}`,
+      '/api/reports/999999',
+      '/api/reports/abc',
+      '/api/reports/1.5',
+      '/api/reports/-1',
+      '/api/reports/99999999999999999999',
+      `/api/reports/${reportId}/events`,
+    ]) {
+      const response = await t.app.inject({ url, headers: { cookie: stranger.cookie } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().message).toMatch(/doesn't exist or you don't have access/);
+    }
+  });
+
+  it('an unknown asset still completes, with 1s and "No evidence found"', async () => {
+    const buyer = await signUp(t.app);
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'Zzyzx Imaginary Coin');
+    await research(reportId);
+    const body = (
+      await t.app.inject({ url: `/api/reports/${reportId}`, headers: { cookie: buyer.cookie } })
+    ).json();
+    expect(body.report.report_status).toBe('completed');
+    expect(body.report.risk_level).toBe('Not Safe');
+    expect(body.progressData.every((p: { score: string }) => p.score === '1.00')).toBe(true);
+    expect(body.progressData[0].research_findings).toMatch(/^No evidence found/);
+  });
+
+  it('streams status and progress as server-sent events until completed', async () => {
+    const buyer = await signUp(t.app);
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'solana');
+    await research(reportId);
+    const response = await t.app.inject({
+      url: `/api/reports/${reportId}/events`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect(response.headers['content-type']).toMatch(/text\/event-stream/);
+    const events = response.body
+      .split('\n\n')
+      .filter((block) => block.startsWith('event: report'))
+      .map((block) => JSON.parse(block.split('data: ')[1]!));
+    expect(events.at(-1).status).toBe('completed');
+    expect(events.at(-1).progress).toHaveLength(12);
+  });
+
+  it('streams the change live while the report is researched', async () => {
+    const buyer = await signUp(t.app);
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'tron');
+    const stream = t.app.inject({
+      url: `/api/reports/${reportId}/events`,
+      headers: { cookie: buyer.cookie },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await research(reportId);
+    const statuses = (await stream).body
+      .split('\n\n')
+      .filter((block) => block.startsWith('event: report'))
+      .map((block) => JSON.parse(block.split('data: ')[1]!).status);
+    expect(statuses[0]).toBe('pending');
+    expect(statuses.at(-1)).toBe('completed');
+  });
+});
+
+describe('POST /api/research', () => {
+  it('answers with the report already started for a paid purchase, idempotently', async () => {
+    const buyer = await signUp(t.app);
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'Cardano');
+    for (let i = 0; i < 2; i += 1) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/research',
+        headers: { cookie: buyer.cookie },
+        payload: { asset_name: 'cardano' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ reportId, state: 'already_started' });
+    }
+  });
+
+  it('refuses without a paid purchase (404), with a pending payment (409), and another user’s purchase', async () => {
+    const buyer = await signUp(t.app);
+    const other = await signUp(t.app);
+    await grantNewReport(t.ctx.db, t.ctx.queue, other.user.id, 'dogecoin');
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/research',
+      headers: { cookie: buyer.cookie },
+      payload: { asset_name: 'dogecoin' },
+    });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toMatch(/Buy the report first/);
+
+    await createPendingPurchase(t.ctx.db, {
+      userId: buyer.user.id,
+      purchaseType: 'new_report',
+      assetName: 'Polkadot',
+      reportId: null,
+      paymentMethod: 'card',
+      stripePaymentIntentId: `pi_pending_${buyer.user.id}`,
+    });
+    const pending = await t.app.inject({
+      method: 'POST',
+      url: '/api/research',
+      headers: { cookie: buyer.cookie },
+      payload: { asset_name: 'polkadot' },
+    });
+    expect(pending.statusCode).toBe(409);
+
+    const blank = await t.app.inject({
+      method: 'POST',
+      url: '/api/research',
+      headers: { cookie: buyer.cookie },
+      payload: { asset_name: '  ' },
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe('Asset name is required');
+  });
+});
+
+describe('GET /api/assets/search', () => {
+  it('suggests canonical assets to anyone, exact symbol first', async () => {
+    const response = await t.app.inject({ url: '/api/assets/search?q=eth' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().assets[0]).toEqual({ id: 'ethereum', name: 'Ethereum', symbol: 'ETH' });
+    const empty = await t.app.inject({ url: '/api/assets/search?q=' });
+    expect(empty.statusCode).toBe(400);
+  });
+});
+
+describe('progress rows', () => {
+  it('stay at 12 when research runs again after an interruption', async () => {
+    const buyer = await signUp(t.app);
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'uniswap');
+    await research(reportId);
+    await t.ctx.db
+      .update(researchReports)
+      .set({ status: 'processing' })
+      .where(eq(researchReports.id, reportId));
+    await research(reportId);
+    const rows = await t.ctx.db
+      .select()
+      .from(researchProgress)
+      .where(eq(researchProgress.reportId, reportId));
+    expect(rows).toHaveLength(12);
+  });
+});

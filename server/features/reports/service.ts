@@ -1,0 +1,138 @@
+import { CATEGORIES, RISK_LEVELS, type RiskLevel } from '../../../contract/methodology';
+import { agentResearchDataSchema, type ProgressEntry, type ReportResponse } from '../../../contract/reports';
+import { RESEARCH_MESSAGES, type ReportEvent, type ResearchStartResponse } from '../../../contract/research';
+import type { Database, DbExecutor } from '../../db/client';
+import { userHasReportAccess } from '../../domain/report-access';
+import { createReportAndEnqueueResearch } from '../../domain/research-start';
+import { conflict, notFound } from '../../http/errors';
+import type { JobQueue } from '../../jobs/queue';
+import {
+  attachReport,
+  findNewReportPurchases,
+  findReport,
+  listProgress,
+  lockPurchaseWithoutReport,
+  type ProgressRow,
+  type ReportRow,
+} from './repository';
+
+export const REPORT_NOT_FOUND = "The report you're looking for doesn't exist or you don't have access to it.";
+
+/** A positive integer id; anything else is treated as a report that does not exist. */
+export function parseReportId(raw: string): number | null {
+  if (!/^[1-9]\d{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+/** The report, if the caller may read it; 404 for missing, malformed and other users' reports alike. */
+export async function accessibleReport(db: DbExecutor, userId: number, rawId: string): Promise<ReportRow> {
+  const id = parseReportId(rawId);
+  if (id === null) throw notFound(REPORT_NOT_FOUND);
+  const report = await findReport(db, id);
+  if (!report || !(await userHasReportAccess(db, userId, id))) throw notFound(REPORT_NOT_FOUND);
+  return report;
+}
+
+const categoryOrder = new Map(CATEGORIES.map((c, i) => [c.key as string, i]));
+
+function toProgressEntry(row: ProgressRow): ProgressEntry {
+  const data = agentResearchDataSchema.safeParse(row.researchData);
+  return {
+    id: row.id,
+    agent_name: row.agentName,
+    category_key: row.categoryKey,
+    score: row.score,
+    status: row.status,
+    research_findings: data.success ? data.data.findings : null,
+    detailed_analysis: data.success
+      ? [data.data.analysis, data.data.scoreNote].filter(Boolean).join(' ')
+      : null,
+    sources: data.success ? data.data.sources : [],
+    updated_at: row.updatedAt.toISOString(),
+    completed_at: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+function riskOf(report: ReportRow): RiskLevel | null {
+  const level = (report.scores as { riskLevel?: unknown } | null)?.riskLevel;
+  return RISK_LEVELS.includes(level as RiskLevel) ? (level as RiskLevel) : null;
+}
+
+export async function reportResponse(db: DbExecutor, report: ReportRow): Promise<ReportResponse> {
+  const progress = (await listProgress(db, report.id)).sort(
+    (a, b) => (categoryOrder.get(a.categoryKey) ?? 99) - (categoryOrder.get(b.categoryKey) ?? 99),
+  );
+  return {
+    report: {
+      id: report.id,
+      asset_name: report.assetName,
+      report_status: report.status,
+      composite_score: report.compositeScore,
+      risk_level: riskOf(report),
+      methodology_version: report.methodologyVersion,
+      created_at: report.createdAt.toISOString(),
+      completed_at: report.completedAt?.toISOString() ?? null,
+    },
+    progressData: progress.map(toProgressEntry),
+    reportContent: report.reportContent ?? '',
+  };
+}
+
+export async function reportEvent(db: DbExecutor, reportId: number): Promise<ReportEvent | null> {
+  const report = await findReport(db, reportId);
+  if (!report) return null;
+  const progress = await listProgress(db, reportId);
+  return {
+    status: report.status,
+    composite_score: report.compositeScore,
+    progress: progress
+      .sort((a, b) => (categoryOrder.get(a.categoryKey) ?? 99) - (categoryOrder.get(b.categoryKey) ?? 99))
+      .map((p) => ({ category_key: p.categoryKey, status: p.status, score: p.score })),
+  };
+}
+
+/**
+ * POST /api/research (decisions.md): only for the caller's own paid new-report purchase of the
+ * asset. The server starts research when payment completes, so this normally answers with the
+ * existing report; a paid purchase that somehow has none gets one now (once, under a row lock).
+ */
+export async function startResearchForPurchase(
+  db: Database,
+  queue: JobQueue,
+  userId: number,
+  assetName: string,
+): Promise<{ status: 200 | 201; body: ResearchStartResponse }> {
+  const purchases = await findNewReportPurchases(db, userId, assetName);
+  const paid = purchases.filter((p) => p.status === 'completed');
+  const withReport = paid.find((p) => p.reportId !== null);
+  if (withReport) {
+    const report = await findReport(db, withReport.reportId!);
+    if (report) {
+      return {
+        status: 200,
+        body: { reportId: report.id, state: 'already_started', report_status: report.status },
+      };
+    }
+  }
+  const withoutReport = paid.find((p) => p.reportId === null);
+  if (withoutReport) {
+    const result = await db.transaction(async (tx) => {
+      const locked = await lockPurchaseWithoutReport(tx, withoutReport.id);
+      if (!locked) return null;
+      const reportId = await createReportAndEnqueueResearch(tx, queue, {
+        assetName: locked.assetName,
+        userId,
+      });
+      await attachReport(tx, locked.id, reportId);
+      return reportId;
+    });
+    if (result !== null) {
+      return { status: 201, body: { reportId: result, state: 'started', report_status: 'pending' } };
+    }
+    // Another request attached the report first: answer with it.
+    return startResearchForPurchase(db, queue, userId, assetName);
+  }
+  if (purchases.some((p) => p.status === 'pending')) throw conflict(RESEARCH_MESSAGES.paymentPending);
+  throw notFound(RESEARCH_MESSAGES.noPurchase);
+}

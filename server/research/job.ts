@@ -1,0 +1,131 @@
+import { eq } from 'drizzle-orm';
+import type pg from 'pg';
+import type PgBoss from 'pg-boss';
+import type { AppContext } from '../context';
+import { researchReports } from '../db/schema';
+import type { ResearchJob } from '../domain/research-start';
+import { QUEUES } from '../jobs/queue';
+import { markResearchFailed, type PipelineDeps, runResearch, sweepLostResearch } from './pipeline';
+import { withSnapshotFallback } from './sources/fallback';
+import { sourcesFromConfig } from './sources/live';
+import type { ResearchSources } from './sources/types';
+import { type CategoryWriter, createLlmWriter, deterministicWriter } from './writer';
+
+// The research job: pending -> processing -> completed. A failing source throws, and pg-boss
+// retries with backoff; the last failed attempt marks the report failed with its reason.
+// A session advisory lock per report makes sure one report is never researched twice at once,
+// even when an expired job is retried while a stalled worker still runs; if a worker dies,
+// its connection closes and the lock goes with it.
+
+const LOCK_NAMESPACE = 0x43_52_57; // "CRW"
+
+export class ResearchBusyError extends Error {}
+
+/** The pool behind Drizzle (set by drizzle(pool) at runtime; not part of the Database type). */
+const poolOf = (ctx: AppContext) => (ctx.db as unknown as { $client: pg.Pool }).$client;
+
+export function writerFromConfig(ctx: AppContext): CategoryWriter {
+  const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL } = ctx.config;
+  if (!LLM_BASE_URL || !LLM_MODEL) return deterministicWriter;
+  return createLlmWriter({
+    baseUrl: LLM_BASE_URL,
+    apiKey: LLM_API_KEY,
+    model: LLM_MODEL,
+    onFallback: (reason) => ctx.log.warn({ reason }, 'LLM writer fell back to the deterministic writer'),
+  });
+}
+
+export interface ResearchHandlerOptions {
+  sources?: ResearchSources;
+  writer?: CategoryWriter;
+  beforeAgentFinishes?: PipelineDeps['beforeAgentFinishes'];
+}
+
+export function createResearchHandler(ctx: AppContext, options: ResearchHandlerOptions = {}) {
+  const deps: PipelineDeps = {
+    db: ctx.db,
+    queue: ctx.queue,
+    sources: options.sources ?? sourcesFromConfig(ctx.config),
+    writer: options.writer ?? writerFromConfig(ctx),
+    log: ctx.log,
+    ...(options.beforeAgentFinishes ? { beforeAgentFinishes: options.beforeAgentFinishes } : {}),
+  };
+
+  const assetNameOf = async (reportId: number) =>
+    (
+      await ctx.db
+        .select({ name: researchReports.assetName })
+        .from(researchReports)
+        .where(eq(researchReports.id, reportId))
+    )[0]?.name ?? '';
+
+  async function researchOne(job: PgBoss.JobWithMetadata<ResearchJob>) {
+    const reportId = job.data.reportId;
+    const lockClient = await poolOf(ctx).connect();
+    // A connection lost while holding the lock must fail this attempt, not crash the process.
+    const onLockLost = (error: Error) =>
+      ctx.log.warn({ err: error, reportId }, 'research lock connection lost');
+    lockClient.on('error', onLockLost);
+    let locked = false;
+    try {
+      const result = await lockClient.query<{ locked: boolean }>(
+        'select pg_try_advisory_lock($1, $2) as locked',
+        [LOCK_NAMESPACE, reportId],
+      );
+      locked = Boolean(result.rows[0]?.locked);
+      if (!locked) throw new ResearchBusyError(`report ${reportId} is being researched by another worker`);
+      const lastAttempt = job.retryCount >= job.retryLimit;
+      const outcome = await runResearch(
+        lastAttempt && deps.sources.mode === 'live'
+          ? { ...deps, sources: withSnapshotFallback(deps.sources, await assetNameOf(reportId)) }
+          : deps,
+        reportId,
+      );
+      return { outcome };
+    } catch (error) {
+      const lastAttempt = job.retryCount >= job.retryLimit;
+      ctx.log.warn(
+        { err: error, reportId, attempt: job.retryCount + 1, lastAttempt },
+        'research attempt failed',
+      );
+      if (lastAttempt && !(error instanceof ResearchBusyError)) {
+        await markResearchFailed(
+          ctx.db,
+          reportId,
+          `Research failed after ${job.retryCount + 1} attempts: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      throw error;
+    } finally {
+      if (locked)
+        await lockClient
+          .query('select pg_advisory_unlock($1, $2)', [LOCK_NAMESPACE, reportId])
+          .catch(() => {});
+      lockClient.off('error', onLockLost);
+      lockClient.release();
+    }
+  }
+
+  return async (jobs: PgBoss.JobWithMetadata<ResearchJob>[]) => {
+    for (const job of jobs) await researchOne(job);
+  };
+}
+
+/** Reports researched at the same time by one worker process. */
+export const RESEARCH_CONCURRENCY = 4;
+
+export async function registerResearchWorker(ctx: AppContext, options: ResearchHandlerOptions = {}) {
+  const handler = createResearchHandler(ctx, options);
+  await ctx.queue.work(QUEUES.researchSweep, async () => {
+    const failed = await sweepLostResearch(ctx.db);
+    if (failed) ctx.log.error({ failed }, 'research jobs lost on their last attempt; reports marked failed');
+  });
+  await ctx.queue.schedule(QUEUES.researchSweep, '*/5 * * * *');
+  for (let i = 0; i < RESEARCH_CONCURRENCY; i += 1) {
+    await ctx.queue.work<ResearchJob>(
+      QUEUES.research,
+      { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 },
+      handler,
+    );
+  }
+}

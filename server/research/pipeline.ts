@@ -1,0 +1,227 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import {
+  buildScores,
+  CATEGORIES,
+  type Category,
+  type CategoryKey,
+  type CategoryScores,
+  METHODOLOGY_VERSION,
+} from '../../contract/methodology';
+import type { AgentResearchData } from '../../contract/reports';
+import { type Database, queueExecutorFor } from '../db/client';
+import { researchProgress, researchReports } from '../db/schema';
+import { type JobQueue, QUEUES } from '../jobs/queue';
+import type { AssetEvidence, AssetRef, MarketEvidence, SecurityEvidence } from './evidence';
+import { buildReportText, type CategoryResult, sourceKey } from './report-text';
+import { SCORERS } from './scoring';
+import { SNAPSHOT_DATASET } from './sources/snapshot-data';
+import type { ResearchSources } from './sources/types';
+import type { CategoryWriter } from './writer';
+
+// One report's research: resolve the asset, run the 12 category agents in parallel (each
+// records its progress row when it starts and when it finishes), score, write, complete.
+// Safe to run again after a crash: progress rows are upserted per (report, category).
+
+export interface PipelineDeps {
+  db: Database;
+  queue: JobQueue;
+  sources: ResearchSources;
+  writer: CategoryWriter;
+  log: Logger;
+  now?: () => Date;
+  /** Test hook: runs after an agent has its evidence, before it records its result. */
+  beforeAgentFinishes?: (key: CategoryKey) => Promise<void>;
+}
+
+export type PipelineOutcome = 'completed' | 'already-completed' | 'missing';
+
+/** Which evidence each agent needs: market (CoinGecko/snapshot), security (DeFiLlama/snapshot). */
+const NEEDS: Record<CategoryKey, ('market' | 'security')[]> = {
+  marketCap: ['market'],
+  volumeX2: ['market'],
+  circulatingSupply: ['market'],
+  totalSupply: ['market'],
+  socialMetricsX2: ['market'],
+  team: ['market'],
+  useCase: ['market', 'security'],
+  existenceGrowthX2: ['market'],
+  audits: ['security'],
+  dexHolders: ['market'],
+  hacksScandals: ['security'],
+  layer1: ['market'],
+};
+
+async function markAgentStarted(db: Database, reportId: number, category: Category) {
+  await db
+    .insert(researchProgress)
+    .values({
+      reportId,
+      categoryKey: category.key,
+      agentName: category.agentName,
+      status: 'processing',
+      startedAt: new Date(),
+    })
+    .onConflictDoUpdate({
+      target: [researchProgress.reportId, researchProgress.categoryKey],
+      set: {
+        status: 'processing',
+        startedAt: new Date(),
+        completedAt: null,
+        score: null,
+        researchData: null,
+      },
+    });
+}
+
+async function markAgentFinished(
+  db: Database,
+  reportId: number,
+  key: CategoryKey,
+  score: number,
+  data: AgentResearchData,
+) {
+  await db
+    .update(researchProgress)
+    .set({ status: 'completed', score: score.toFixed(2), researchData: data, completedAt: new Date() })
+    .where(and(eq(researchProgress.reportId, reportId), eq(researchProgress.categoryKey, key)));
+}
+
+export async function runResearch(deps: PipelineDeps, reportId: number): Promise<PipelineOutcome> {
+  const { db, sources, writer, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  const [report] = await db.select().from(researchReports).where(eq(researchReports.id, reportId));
+  if (!report) return 'missing';
+  if (report.status === 'completed') return 'already-completed';
+
+  await db
+    .update(researchReports)
+    .set({ status: 'processing', failureReason: null })
+    .where(and(eq(researchReports.id, reportId), ne(researchReports.status, 'completed')));
+
+  const asset: AssetRef | null = await sources.resolve(report.assetName);
+  let market: Promise<MarketEvidence> | undefined;
+  let security: Promise<SecurityEvidence> | undefined;
+  // Fetched once, shared by the agents that need them; started by the first agent that asks.
+  const marketOnce = (ref: AssetRef) => {
+    market = market ?? sources.market(ref);
+    return market;
+  };
+  const securityOnce = (ref: AssetRef) => {
+    security = security ?? sources.security(ref);
+    return security;
+  };
+  const evidenceFor = async (key: CategoryKey): Promise<AssetEvidence> => {
+    if (!asset) return {};
+    const parts = await Promise.all(
+      NEEDS[key].map((need) => (need === 'market' ? marketOnce(asset) : securityOnce(asset))),
+    );
+    return Object.assign({}, ...parts) as AssetEvidence;
+  };
+
+  const runAgent = async (category: Category): Promise<CategoryResult> => {
+    await markAgentStarted(db, reportId, category);
+    const evidence = await evidenceFor(category.key);
+    const assessment = SCORERS[category.key](evidence, now());
+    const written = await writer.write({ asset, assetName: report.assetName, category, assessment });
+    await deps.beforeAgentFinishes?.(category.key);
+    const data: AgentResearchData = {
+      findings: written.findings,
+      analysis: written.analysis,
+      sources: assessment.sources,
+      ...(written.scoreNote ? { scoreNote: written.scoreNote } : {}),
+    };
+    await markAgentFinished(db, reportId, category.key, written.score, data);
+    return {
+      key: category.key,
+      score: written.score,
+      findings: written.findings,
+      analysis: written.analysis,
+      sources: assessment.sources,
+      ...(written.scoreNote ? { scoreNote: written.scoreNote } : {}),
+    };
+  };
+
+  const settled = await Promise.allSettled(CATEGORIES.map(runAgent));
+  const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failure) throw failure.reason;
+  const results = settled.map((s) => (s as PromiseFulfilledResult<CategoryResult>).value);
+
+  const scores = buildScores(Object.fromEntries(results.map((r) => [r.key, r.score])) as CategoryScores);
+  const dataNote =
+    sources.mode === 'offline'
+      ? `Data: ${SNAPSHOT_DATASET} — an offline demo snapshot, not live market data.`
+      : `Data: live CoinGecko and DeFiLlama data retrieved on ${now().toISOString().slice(0, 10)}.`;
+  const reportContent = buildReportText({
+    assetName: report.assetName,
+    asset,
+    scores,
+    results,
+    dataNote,
+    methodologyVersion: METHODOLOGY_VERSION,
+  });
+  const allSources = new Map(results.flatMap((r) => r.sources).map((s) => [sourceKey(s), s]));
+  const overview = results.find((r) => r.key === 'useCase')?.findings ?? null;
+
+  const completed = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(researchReports)
+      .set({
+        assetId: asset?.id ?? null,
+        projectOverview: asset ? overview : null,
+        compositeScore: scores.totalScore.toFixed(2),
+        scores,
+        researchData: {
+          asset,
+          dataMode: sources.mode,
+          writer: writer.kind,
+          sources: [...allSources.values()],
+          categories: Object.fromEntries(results.map((r) => [r.key, { score: r.score, sources: r.sources }])),
+        },
+        reportContent,
+        methodologyVersion: METHODOLOGY_VERSION,
+        status: 'completed',
+        isPublic: true,
+        failureReason: null,
+        completedAt: sql`now()`,
+      })
+      .where(and(eq(researchReports.id, reportId), ne(researchReports.status, 'completed')))
+      .returning({ id: researchReports.id });
+    if (rows.length === 0) return false;
+    await deps.queue.send(
+      QUEUES.renderPdf,
+      { reportId },
+      { singletonKey: `render-pdf-${reportId}`, retryLimit: 3, retryBackoff: true, db: queueExecutorFor(tx) },
+    );
+    return true;
+  });
+  log.info({ reportId, total: scores.totalScore, asset: asset?.id ?? null }, 'research completed');
+  return completed ? 'completed' : 'already-completed';
+}
+
+/** A report whose research exhausted its retries: failed, with a reason the admin can read. */
+export async function markResearchFailed(db: Database, reportId: number, reason: string): Promise<void> {
+  await db
+    .update(researchReports)
+    .set({ status: 'failed', failureReason: reason.slice(0, 1_000) })
+    .where(and(eq(researchReports.id, reportId), ne(researchReports.status, 'completed')));
+}
+
+/**
+ * Reports whose research job ended failed without our handler seeing it (the worker died on the
+ * last attempt and pg-boss expired the job): marked failed, so no paid report is lost silently.
+ */
+export async function sweepLostResearch(db: Database): Promise<number> {
+  const result = await db.execute(sql`
+    update research_reports r
+       set status = 'failed',
+           failure_reason = 'Research stopped: the worker was lost on its last attempt.',
+           updated_at = now()
+     where r.status in ('pending', 'processing')
+       and exists (select 1 from pgboss.job j
+                    where j.name = ${QUEUES.research} and j.data->>'reportId' = r.id::text and j.state = 'failed')
+       and not exists (select 1 from pgboss.job j
+                        where j.name = ${QUEUES.research} and j.data->>'reportId' = r.id::text
+                          and j.state in ('created', 'retry', 'active'))`);
+  return result.rowCount ?? 0;
+}

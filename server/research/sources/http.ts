@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import { SourceUnavailableError } from './types';
+
+export interface FetchJsonOptions {
+  source: string;
+  timeoutMs: number;
+  /** Attempts after the first one. */
+  retries: number;
+  /** First backoff delay; doubled on every retry, capped by maxDelayMs. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function retryAfterMs(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return seconds * 1000;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/**
+ * GET a JSON document with a timeout per attempt and bounded retries on timeouts, network
+ * errors, 429 and 5xx (honouring Retry-After up to maxDelayMs). The body is validated with
+ * `schema`; a malformed body is a failure like any other, never a crash.
+ */
+export async function fetchJson<T>(url: string, schema: z.ZodType<T>, options: FetchJsonOptions): Promise<T> {
+  const { source, timeoutMs, retries, baseDelayMs = 250, maxDelayMs = 4_000 } = options;
+  let lastError = 'no attempt made';
+  for (let attempt = 0; attempt <= retries; attempt += 1) {
+    let delay = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
+    try {
+      const response = await fetch(url, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (response.ok) {
+        let body: unknown;
+        try {
+          body = await response.json();
+        } catch {
+          lastError = 'the answer is not valid JSON';
+          continue;
+        }
+        const parsed = schema.safeParse(body);
+        if (parsed.success) return parsed.data;
+        lastError = `the answer has an unexpected shape (${parsed.error.issues[0]?.message ?? 'invalid'})`;
+        continue;
+      }
+      lastError = `HTTP ${response.status}`;
+      await response.body?.cancel();
+      if (response.status !== 429 && response.status < 500) break;
+      delay = Math.min(maxDelayMs, retryAfterMs(response.headers.get('retry-after')) ?? delay);
+    } catch (error) {
+      lastError =
+        error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+          ? `no answer within ${timeoutMs} ms`
+          : `network error (${error instanceof Error ? error.message : String(error)})`;
+    }
+    if (attempt < retries) await sleep(delay);
+  }
+  throw new SourceUnavailableError(source, lastError);
+}

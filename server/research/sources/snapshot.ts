@@ -1,0 +1,98 @@
+import type { Source } from '../../../contract/reports';
+import type { AssetRef, Fact, MarketEvidence, SecurityEvidence } from '../evidence';
+import { SNAPSHOT_ASSETS, SNAPSHOT_DATASET, SNAPSHOT_DATE, type SnapshotAsset } from './snapshot-data';
+import { normalizeAssetText, type ResearchSources } from './types';
+
+const byKey = new Map<string, SnapshotAsset>();
+for (const asset of SNAPSHOT_ASSETS) {
+  for (const key of [asset.id, asset.name, asset.symbol, ...(asset.aliases ?? [])]) {
+    const normalized = normalizeAssetText(key);
+    if (!byKey.has(normalized)) byKey.set(normalized, asset);
+  }
+}
+
+const refOf = (asset: SnapshotAsset): AssetRef => ({ id: asset.id, name: asset.name, symbol: asset.symbol });
+
+function snapshotSource(asset: SnapshotAsset, topic: string): Source {
+  return {
+    title: `${SNAPSHOT_DATASET}: ${asset.name} ${topic}`,
+    dataset: `crow-offline-snapshot-${SNAPSHOT_DATE}`,
+    retrievedAt: `${SNAPSHOT_DATE}T00:00:00.000Z`,
+  };
+}
+
+export function findSnapshotAsset(text: string): SnapshotAsset | undefined {
+  return byKey.get(normalizeAssetText(text));
+}
+
+/** Facts of the dated offline snapshot, labelled as such in every source they cite. */
+export function snapshotMarketEvidence(asset: SnapshotAsset): MarketEvidence {
+  const fact = <T>(value: T, topic: string): Fact<T> => ({ value, source: snapshotSource(asset, topic) });
+  return {
+    marketCapUsd: fact(asset.marketCapUsd, 'market data'),
+    volume24hUsd: fact(asset.volume24hUsd, 'market data'),
+    supply: fact({ circulating: asset.circulating, total: asset.total, max: asset.max }, 'supply data'),
+    watchlistUsers: fact(asset.watchlistUsers, 'community data'),
+    genesisDate: fact(asset.genesisDate, 'history'),
+    athChangeRatio: fact(asset.athChangeRatio, 'market data'),
+    team: fact(asset.team, 'team information'),
+    useCase: fact(
+      { description: asset.description, categories: asset.categories, marketCapRank: asset.rank },
+      'project profile',
+    ),
+    chain: fact(asset.chain, 'chain information'),
+    topHoldersShare: fact(asset.topHoldersShare, 'holder distribution'),
+  };
+}
+
+export function snapshotSecurityEvidence(asset: SnapshotAsset): SecurityEvidence {
+  const fact = <T>(value: T, topic: string): Fact<T> => ({ value, source: snapshotSource(asset, topic) });
+  return {
+    audits: fact(asset.audits, 'audit records'),
+    hacks: fact(asset.hacks, 'incident records'),
+    ...(asset.tvlUsd !== undefined ? { tvlUsd: fact(asset.tvlUsd, 'total value locked') } : {}),
+  };
+}
+
+/** The offline sources: no network, instant, dated. */
+export function createSnapshotSources(): ResearchSources {
+  const require = (asset: AssetRef) => {
+    const found = byKey.get(asset.id);
+    if (!found) throw new Error(`asset ${asset.id} is not in the offline snapshot`);
+    return found;
+  };
+  return {
+    mode: 'offline',
+    async resolve(text) {
+      const found = findSnapshotAsset(text);
+      return found ? refOf(found) : null;
+    },
+    async search(text, limit) {
+      return searchSnapshot(text, limit);
+    },
+    async market(asset) {
+      return snapshotMarketEvidence(require(asset));
+    },
+    async security(asset) {
+      return snapshotSecurityEvidence(require(asset));
+    },
+  };
+}
+
+/** Exact symbol/name first, then prefixes, then substrings; larger assets first within each. */
+export function searchSnapshot(text: string, limit: number): AssetRef[] {
+  const query = normalizeAssetText(text);
+  if (!query) return [];
+  const rankOf = (asset: SnapshotAsset) => {
+    const keys = [asset.symbol, asset.name, asset.id, ...(asset.aliases ?? [])].map(normalizeAssetText);
+    if (keys.includes(query)) return 0;
+    if (keys.some((k) => k.startsWith(query))) return 1;
+    if (keys.some((k) => k.includes(query))) return 2;
+    return -1;
+  };
+  return SNAPSHOT_ASSETS.map((asset) => ({ asset, match: rankOf(asset) }))
+    .filter((entry) => entry.match >= 0)
+    .sort((a, b) => a.match - b.match || a.asset.rank - b.asset.rank)
+    .slice(0, limit)
+    .map((entry) => refOf(entry.asset));
+}

@@ -1,0 +1,170 @@
+import OpenAI from 'openai';
+import { z } from 'zod';
+import type { Category } from '../../contract/methodology';
+import type { Source } from '../../contract/reports';
+import { SCORING_RULES } from '../../contract/scoring-rules';
+import type { AssetRef } from './evidence';
+import { type CategoryAssessment, QUALITATIVE_CATEGORIES } from './scoring';
+
+// Turns one category's assessment into findings and analysis. The deterministic writer always
+// works; the optional LLM writer (any OpenAI-compatible API) writes from the evidence pack only,
+// and its answer is rejected (deterministic text instead) if it cites anything the pack lacks.
+
+export interface WriterInput {
+  asset: AssetRef | null;
+  assetName: string;
+  category: Category;
+  assessment: CategoryAssessment;
+}
+
+export interface WrittenCategory {
+  findings: string;
+  analysis: string;
+  score: number;
+  scoreNote?: string;
+  writer: 'deterministic' | 'llm';
+}
+
+export interface CategoryWriter {
+  readonly kind: 'deterministic' | 'llm';
+  write(input: WriterInput): Promise<WrittenCategory>;
+}
+
+const citation = (sources: Source[]) => {
+  const names = [...new Set(sources.map((s) => s.url ?? s.dataset ?? s.title))];
+  return names.length ? ` (Sources: ${names.join('; ')})` : '';
+};
+
+export const deterministicWriter: CategoryWriter = {
+  kind: 'deterministic',
+  async write({ category, assessment }) {
+    const rule = SCORING_RULES[category.key];
+    return {
+      findings: `${assessment.facts.join(' ')}${citation(assessment.sources)}`,
+      analysis: `${rule.measures} ${assessment.rationale} Under the documented rule this gives ${assessment.score}/5.`,
+      score: assessment.score,
+      writer: 'deterministic',
+    };
+  },
+};
+
+export const llmAnswerSchema = z.object({
+  findings: z.string().min(1).max(2_000),
+  analysis: z.string().min(1).max(3_000),
+  scoreAdjustment: z.number().int().min(-1).max(1).default(0),
+  adjustmentReason: z.string().max(500).optional(),
+});
+
+export interface LlmWriterOptions {
+  baseUrl: string;
+  apiKey?: string | undefined;
+  model: string;
+  timeoutMs?: number;
+  retries?: number;
+  onFallback?: (reason: string) => void;
+}
+
+const NUMBER_PATTERN = /\d[\d,]*(?:\.\d+)?/g;
+const URL_PATTERN = /https?:\/\/[^\s)"'\]]+/g;
+const digitsOnly = (value: string) => value.replace(/,/g, '').replace(/\.0+$/, '');
+
+/**
+ * Every number and every link in the writer's text must appear in the evidence pack (the
+ * facts, the rule or the sources): a claim without a source is not accepted.
+ */
+export function unsupportedClaims(text: string, pack: string, sources: Source[]): string[] {
+  const known = new Set((pack.match(NUMBER_PATTERN) ?? []).map(digitsOnly));
+  const urls = new Set(sources.map((s) => s.url).filter(Boolean));
+  const problems: string[] = [];
+  for (const value of text.match(NUMBER_PATTERN) ?? []) {
+    if (!known.has(digitsOnly(value))) problems.push(`number ${value}`);
+  }
+  for (const url of text.match(URL_PATTERN) ?? []) {
+    if (!urls.has(url.replace(/[.,;]+$/, ''))) problems.push(`link ${url}`);
+  }
+  return problems;
+}
+
+export function createLlmWriter(options: LlmWriterOptions): CategoryWriter {
+  const client = new OpenAI({
+    baseURL: options.baseUrl,
+    apiKey: options.apiKey ?? 'not-needed',
+    timeout: options.timeoutMs ?? 20_000,
+    maxRetries: options.retries ?? 1,
+  });
+  return {
+    kind: 'llm',
+    async write(input) {
+      const fallback = async (reason: string) => {
+        options.onFallback?.(reason);
+        return deterministicWriter.write(input);
+      };
+      const { category, assessment } = input;
+      if (!assessment.evidenceFound) return deterministicWriter.write(input);
+      const rule = SCORING_RULES[category.key];
+      const adjustable = QUALITATIVE_CATEGORIES.has(category.key);
+      const pack = {
+        asset: input.asset ?? { name: input.assetName },
+        category: category.name,
+        measures: rule.measures,
+        ruleScore: assessment.score,
+        rationale: assessment.rationale,
+        facts: assessment.facts,
+        sources: assessment.sources,
+      };
+      const packText = JSON.stringify(pack);
+      let content: string | null | undefined;
+      try {
+        const completion = await client.chat.completions.create({
+          model: options.model,
+          temperature: 0.2,
+          response_format: { type: 'json_object' },
+          messages: [
+            {
+              role: 'system',
+              content:
+                'You are a careful crypto research analyst. Write only from the evidence pack you are given; never add facts, numbers or links that are not in it. ' +
+                'Answer with a JSON object: {"findings": string, "analysis": string, "scoreAdjustment": -1|0|1, "adjustmentReason": string}. ' +
+                (adjustable
+                  ? 'You may adjust the rule score by at most one point when the evidence clearly justifies it; give the reason.'
+                  : 'scoreAdjustment must be 0 for this category.'),
+            },
+            { role: 'user', content: packText },
+          ],
+        });
+        content = completion.choices[0]?.message?.content;
+      } catch (error) {
+        return fallback(
+          `the language model call failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      let parsedJson: unknown;
+      try {
+        parsedJson = JSON.parse(content ?? '');
+      } catch {
+        return fallback('the language model answer is not JSON');
+      }
+      const answer = llmAnswerSchema.safeParse(parsedJson);
+      if (!answer.success) return fallback('the language model answer has an unexpected shape');
+      const { findings, analysis, scoreAdjustment, adjustmentReason } = answer.data;
+      const problems = unsupportedClaims(`${findings} ${analysis}`, packText, assessment.sources);
+      if (problems.length)
+        return fallback(`the language model wrote unsourced claims: ${problems.join(', ')}`);
+      let score = assessment.score;
+      let scoreNote: string | undefined;
+      if (adjustable && scoreAdjustment !== 0 && adjustmentReason?.trim()) {
+        score = Math.min(5, Math.max(1, assessment.score + scoreAdjustment));
+        if (score !== assessment.score) {
+          scoreNote = `Adjusted from ${assessment.score} to ${score} by the AI writer: ${adjustmentReason.trim()}`;
+        }
+      }
+      return {
+        findings: `${findings.trim()}${citation(assessment.sources)}`,
+        analysis: analysis.trim(),
+        score,
+        ...(scoreNote ? { scoreNote } : {}),
+        writer: 'llm',
+      };
+    },
+  };
+}
