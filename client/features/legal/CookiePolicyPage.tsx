@@ -104,6 +104,10 @@ export function CookiePolicyPage() {
             </tbody>
           </table>
         </div>
+        <p className="mt-3 text-sm text-muted">
+          We do not set <code>analytics_id</code> or <code>research_prefs</code> at present; they are listed
+          so that this policy already describes them, and we will update this page before we start.
+        </p>
       </LegalSection>
 
       <LegalSection title="Managing cookies in your browser">
