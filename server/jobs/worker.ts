@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { deleteExpiredSessions } from '../features/auth/repository';
+import { handleRenderPdfJobs } from '../pdf/jobs';
 import { QUEUES } from './queue';
 
 /** Registers every job handler and schedule. Runs in processes with the worker role. */
@@ -11,4 +12,6 @@ export async function startWorker(ctx: AppContext): Promise<void> {
     if (removed) ctx.log.info({ removed }, 'expired sessions removed');
   });
   await queue.schedule(QUEUES.sessionCleanup, '17 * * * *');
+
+  await queue.work(QUEUES.renderPdf, async (jobs) => handleRenderPdfJobs(ctx, jobs));
 }
