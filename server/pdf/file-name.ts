@@ -5,7 +5,9 @@ const SUFFIX = '-research-report.pdf';
 
 /** The same rule as the browser's save name (client/lib/download-pdf.ts reportPdfFileName). */
 export function reportPdfFileName(assetName: string): string {
-  const safe = assetName.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim() || 'report';
+  // Control characters count as rejected characters too (mapped to '|', then replaced with them).
+  const visible = [...assetName].map((char) => (char.charCodeAt(0) < 0x20 ? '|' : char)).join('');
+  const safe = visible.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'report';
   return `${safe}${SUFFIX}`;
 }
 

@@ -69,7 +69,18 @@ export const MISSING_GLYPH = '\u25A1';
 
 // Emoji and their joiners, variation selectors, skin tones, flags and tags carry no text
 // meaning in a report, so they are dropped rather than boxed.
-const DROPPED = /[\p{Extended_Pictographic}\u200D\uFE0E\uFE0F\u20E3\u{1F3FB}-\u{1F3FF}\u{1F1E6}-\u{1F1FF}\u{E0020}-\u{E007F}]/u;
+/** Signs newer than the font that a crypto report does use, written out instead of boxed. */
+const SUBSTITUTES = new Map<number, string>([[0x20bf, 'BTC ']]);
+const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
+/** Invisible parts of emoji sequences: never drawn, even where the font has a glyph for them. */
+const isEmojiJoiner = (cp: number) =>
+  cp === 0x200d || // zero width joiner
+  cp === 0xfe0e ||
+  cp === 0xfe0f || // text / emoji presentation selectors
+  cp === 0x20e3 || // combining keycap
+  (cp >= 0x1f3fb && cp <= 0x1f3ff) || // skin tones
+  (cp >= 0x1f1e6 && cp <= 0x1f1ff) || // regional indicators (flags)
+  (cp >= 0xe0020 && cp <= 0xe007f); // tag characters
 // Printable ASCII, tabs and newlines: DejaVu draws all of it, so most strings skip the scan.
 const PLAIN_TEXT = /^[\x20-\x7e\n\t]*$/;
 const KEPT_CONTROLS = new Set([0x0a, 0x09]);
@@ -81,9 +92,14 @@ export function fitTextToFont(text: string, coverage: ReadonlySet<number>): stri
   let dropped = false;
   for (const char of text) {
     const cp = char.codePointAt(0)!;
-    if (coverage.has(cp) || KEPT_CONTROLS.has(cp)) {
+    const substitute = SUBSTITUTES.get(cp);
+    if (substitute !== undefined && !coverage.has(cp)) {
+      out += substitute;
+    } else if (isEmojiJoiner(cp)) {
+      dropped = true;
+    } else if (coverage.has(cp) || KEPT_CONTROLS.has(cp)) {
       out += char;
-    } else if (DROPPED.test(char) && !coverage.has(cp)) {
+    } else if (PICTOGRAPHIC.test(char)) {
       dropped = true;
     } else if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) {
       out += ' ';
@@ -92,5 +108,10 @@ export function fitTextToFont(text: string, coverage: ReadonlySet<number>): stri
     }
   }
   // A removed emoji leaves its surrounding spaces behind: tidy them up.
-  return dropped ? out.replace(/[ \t]{2,}/g, ' ').replace(/ +([.,;:!?)])/g, '$1').replace(/^ +| +$/gm, '') : out;
+  return dropped
+    ? out
+        .replace(/[ \t]{2,}/g, ' ')
+        .replace(/ +([.,;:!?)])/g, '$1')
+        .replace(/^ +| +$/gm, '')
+    : out;
 }

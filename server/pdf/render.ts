@@ -46,7 +46,12 @@ const RISK_TONES: Record<RiskLevel, keyof typeof TONES> = {
   Potential: 'warning',
   'Not Safe': 'danger',
 };
-const STATUS_LABELS = { pending: 'Pending', processing: 'Processing', completed: 'Completed', failed: 'Failed' };
+const STATUS_LABELS = {
+  pending: 'Pending',
+  processing: 'Processing',
+  completed: 'Completed',
+  failed: 'Failed',
+};
 
 export const FOOTER_DISCLAIMER =
   'Informational and educational only. Not financial advice. AI analysis has limits; use at your own risk.';
@@ -62,8 +67,8 @@ const bandTone = (score: number) => TONES[RATING_BAND_TONES[ratingBand(score)]];
 /** Renders the report to PDF bytes. Pure: the same model and options give the same pages. */
 export function renderReportPdf(report: ReportDocument, options: RenderOptions): Promise<Buffer> {
   const fonts = pdfFonts();
-  const fit = (text: string) => fitTextToFont(text, fonts.coverage);
-  const asset = fit(report.assetName);
+  const drawable = (text: string) => fitTextToFont(text, fonts.coverage);
+  const asset = drawable(report.assetName);
   const renderedAt = options.renderedAt ?? new Date();
 
   const doc = new PDFDocument({
@@ -111,7 +116,12 @@ export function renderReportPdf(report: ReportDocument, options: RenderOptions):
       width: CONTENT_WIDTH,
     });
     const ruleY = doc.y + 4;
-    doc.moveTo(MARGIN.left, ruleY).lineTo(MARGIN.left + 48, ruleY).lineWidth(2).strokeColor(COLORS.accent).stroke();
+    doc
+      .moveTo(MARGIN.left, ruleY)
+      .lineTo(MARGIN.left + 48, ruleY)
+      .lineWidth(2)
+      .strokeColor(COLORS.accent)
+      .stroke();
     doc.y = ruleY + 14;
   };
 
@@ -127,7 +137,11 @@ export function renderReportPdf(report: ReportDocument, options: RenderOptions):
   const body = (text: string, size = 10) => {
     doc.font('Body').fontSize(size).fillColor(COLORS.ink);
     for (const paragraph of splitParagraphs(text)) {
-      doc.text(fit(paragraph), MARGIN.left, doc.y, { width: CONTENT_WIDTH, lineGap: 2.5, paragraphGap: 6 });
+      doc.text(drawable(paragraph), MARGIN.left, doc.y, {
+        width: CONTENT_WIDTH,
+        lineGap: 2.5,
+        paragraphGap: 6,
+      });
     }
   };
 
@@ -136,7 +150,9 @@ export function renderReportPdf(report: ReportDocument, options: RenderOptions):
     const width = doc.widthOfString(text) + size * 1.6;
     const height = size * 1.9;
     doc.roundedRect(x, y, width, height, height / 2).fill(tone.soft);
-    doc.fillColor(tone.ink).text(text, x, y + (height - size) / 2 - 1, { width, align: 'center', lineBreak: false });
+    doc
+      .fillColor(tone.ink)
+      .text(text, x, y + (height - size) / 2 - 1, { width, align: 'center', lineBreak: false });
     return width;
   };
 
@@ -148,8 +164,12 @@ export function renderReportPdf(report: ReportDocument, options: RenderOptions):
     .font('Bold')
     .fontSize(11)
     .fillColor(COLORS.accent)
-    .text(fit(options.appName).toUpperCase(), MARGIN.left + 20, 92, { characterSpacing: 1.5 });
-  doc.font('Body').fontSize(12).fillColor(COLORS.muted).text('Crypto asset research report', MARGIN.left + 20, 110);
+    .text(drawable(options.appName).toUpperCase(), MARGIN.left + 20, 92, { characterSpacing: 1.5 });
+  doc
+    .font('Body')
+    .fontSize(12)
+    .fillColor(COLORS.muted)
+    .text('Crypto asset research report', MARGIN.left + 20, 110);
   doc
     .font('Bold')
     .fontSize(asset.length > 28 ? 22 : 30)
@@ -165,15 +185,23 @@ export function renderReportPdf(report: ReportDocument, options: RenderOptions):
   for (const [name, value] of facts) {
     const y = doc.y;
     doc.font('Body').fontSize(10).fillColor(COLORS.muted).text(name, MARGIN.left, y, { width: 150 });
-    doc.font('Bold').fontSize(10).fillColor(COLORS.ink).text(fit(value), MARGIN.left + 150, y, {
-      width: CONTENT_WIDTH - 150,
-    });
+    doc
+      .font('Bold')
+      .fontSize(10)
+      .fillColor(COLORS.ink)
+      .text(drawable(value), MARGIN.left + 150, y, {
+        width: CONTENT_WIDTH - 150,
+      });
     doc.y = y + 17;
   }
 
   const cardY = doc.y + 18;
   const cardHeight = 150;
-  doc.roundedRect(MARGIN.left, cardY, CONTENT_WIDTH, cardHeight, 10).lineWidth(1).strokeColor(COLORS.rule).stroke();
+  doc
+    .roundedRect(MARGIN.left, cardY, CONTENT_WIDTH, cardHeight, 10)
+    .lineWidth(1)
+    .strokeColor(COLORS.rule)
+    .stroke();
   const column = CONTENT_WIDTH / 3;
   const cardLabel = (text: string, x: number) =>
     doc
@@ -184,25 +212,45 @@ export function renderReportPdf(report: ReportDocument, options: RenderOptions):
 
   const totalX = MARGIN.left + 20;
   cardLabel('Total score', totalX);
-  doc.font('Bold').fontSize(34).fillColor(COLORS.ink).text(report.total.toFixed(2), totalX, cardY + 44, {
-    lineBreak: false,
-  });
-  doc.font('Body').fontSize(12).fillColor(COLORS.muted).text('out of 77', totalX, cardY + 88);
+  doc
+    .font('Bold')
+    .fontSize(34)
+    .fillColor(COLORS.ink)
+    .text(report.total.toFixed(2), totalX, cardY + 44, {
+      lineBreak: false,
+    });
+  doc
+    .font('Body')
+    .fontSize(12)
+    .fillColor(COLORS.muted)
+    .text('out of 77', totalX, cardY + 88);
   doc.fontSize(8.5).text('77-point methodology scale', totalX, cardY + 106, { width: column - 24 });
 
   const compositeX = MARGIN.left + column + 12;
   cardLabel('Composite', compositeX);
-  doc.font('Bold').fontSize(34).fillColor(tone.ink).text(report.compositeOutOf5.toFixed(1), compositeX, cardY + 44, {
-    lineBreak: false,
-  });
-  doc.font('Body').fontSize(12).fillColor(COLORS.muted).text('out of 5.0', compositeX, cardY + 88);
+  doc
+    .font('Bold')
+    .fontSize(34)
+    .fillColor(tone.ink)
+    .text(report.compositeOutOf5.toFixed(1), compositeX, cardY + 44, {
+      lineBreak: false,
+    });
+  doc
+    .font('Body')
+    .fontSize(12)
+    .fillColor(COLORS.muted)
+    .text('out of 5.0', compositeX, cardY + 88);
   pill(report.band, compositeX, cardY + 108, tone);
 
   const riskX = MARGIN.left + column * 2 + 4;
   cardLabel('Risk level', riskX);
-  doc.font('Bold').fontSize(17).fillColor(riskTone.ink).text(RISK_LEVEL_LABELS[report.risk], riskX, cardY + 50, {
-    width: column - 24,
-  });
+  doc
+    .font('Bold')
+    .fontSize(17)
+    .fillColor(riskTone.ink)
+    .text(RISK_LEVEL_LABELS[report.risk], riskX, cardY + 50, {
+      width: column - 24,
+    });
   doc
     .font('Body')
     .fontSize(8.5)
@@ -236,36 +284,62 @@ export function renderReportPdf(report: ReportDocument, options: RenderOptions):
   const chartBottom = chartTop + rowHeight * report.categories.length;
   for (let tick = 0; tick <= MAX_CATEGORY_SCORE; tick += 1) {
     const x = chartX + tick * unit;
-    doc.moveTo(x, chartTop - 2).lineTo(x, chartBottom).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
-    doc.font('Body').fontSize(8).fillColor(COLORS.muted).text(String(tick), x - 10, chartBottom + 4, {
-      width: 20,
-      align: 'center',
-    });
+    doc
+      .moveTo(x, chartTop - 2)
+      .lineTo(x, chartBottom)
+      .lineWidth(0.5)
+      .strokeColor(COLORS.rule)
+      .stroke();
+    doc
+      .font('Body')
+      .fontSize(8)
+      .fillColor(COLORS.muted)
+      .text(String(tick), x - 10, chartBottom + 4, {
+        width: 20,
+        align: 'center',
+      });
   }
   report.categories.forEach((category, index) => {
     const y = chartTop + index * rowHeight;
-    doc.font('Body').fontSize(9).fillColor(COLORS.ink).text(category.name, MARGIN.left, y + 4, {
-      width: chartLabelWidth - 10,
-      lineBreak: false,
-    });
+    doc
+      .font('Body')
+      .fontSize(9)
+      .fillColor(COLORS.ink)
+      .text(category.name, MARGIN.left, y + 4, {
+        width: chartLabelWidth - 10,
+        lineBreak: false,
+      });
     if (category.score == null) {
-      doc.font('Body').fontSize(8.5).fillColor(COLORS.muted).text('not scored', chartX + 6, y + 4);
+      doc
+        .font('Body')
+        .fontSize(8.5)
+        .fillColor(COLORS.muted)
+        .text('not scored', chartX + 6, y + 4);
       return;
     }
     const barWidth = category.score * unit;
     doc.roundedRect(chartX, y + 3, barWidth, rowHeight - 7, 2).fill(bandTone(category.score).ink);
-    doc.font('Bold').fontSize(8.5).fillColor(COLORS.ink).text(category.score.toFixed(1), chartX + barWidth + 5, y + 4, {
-      lineBreak: false,
-    });
+    doc
+      .font('Bold')
+      .fontSize(8.5)
+      .fillColor(COLORS.ink)
+      .text(category.score.toFixed(1), chartX + barWidth + 5, y + 4, {
+        lineBreak: false,
+      });
   });
   doc.y = chartBottom + 26;
   doc
     .font('Body')
     .fontSize(8)
     .fillColor(COLORS.muted)
-    .text('Category scores from 1 (weakest) to 5 (strongest). Green 4 or more, yellow 3 or more, red below 3.', MARGIN.left, doc.y, {
-      width: CONTENT_WIDTH,
-    });
+    .text(
+      'Category scores from 1 (weakest) to 5 (strongest). Green 4 or more, yellow 3 or more, red below 3.',
+      MARGIN.left,
+      doc.y,
+      {
+        width: CONTENT_WIDTH,
+      },
+    );
   doc.moveDown(1.2);
 
   const columns = [
@@ -305,11 +379,22 @@ export function renderReportPdf(report: ReportDocument, options: RenderOptions):
       { fill: index % 2 === 1 ? COLORS.zebra : undefined },
     );
   });
-  doc.moveTo(MARGIN.left, doc.y).lineTo(MARGIN.left + CONTENT_WIDTH, doc.y).lineWidth(1).strokeColor(COLORS.ink).stroke();
+  doc
+    .moveTo(MARGIN.left, doc.y)
+    .lineTo(MARGIN.left + CONTENT_WIDTH, doc.y)
+    .lineWidth(1)
+    .strokeColor(COLORS.ink)
+    .stroke();
   const maxWeighted = WEIGHT_SUM * MAX_CATEGORY_SCORE;
-  tableRow(['Weighted sum', `×${WEIGHT_SUM}`, '', `${report.weightedSum.toFixed(1)} / ${maxWeighted}`], { bold: true });
-  tableRow(['Total on the 77-point scale', '', '', `${report.total.toFixed(2)} / ${MAX_TOTAL}`], { bold: true });
-  tableRow(['Composite', '', '', `${report.compositeOutOf5.toFixed(1)} / 5.0 · ${report.band}`], { bold: true });
+  tableRow(['Weighted sum', `×${WEIGHT_SUM}`, '', `${report.weightedSum.toFixed(1)} / ${maxWeighted}`], {
+    bold: true,
+  });
+  tableRow(['Total on the 77-point scale', '', '', `${report.total.toFixed(2)} / ${MAX_TOTAL}`], {
+    bold: true,
+  });
+  tableRow(['Composite', '', '', `${report.compositeOutOf5.toFixed(1)} / 5.0 · ${report.band}`], {
+    bold: true,
+  });
   doc.moveDown(0.8);
   doc
     .font('Body')
@@ -335,9 +420,13 @@ export function renderReportPdf(report: ReportDocument, options: RenderOptions):
     ensureSpace(150);
     doc.moveDown(0.6);
     const top = doc.y;
-    doc.font('Bold').fontSize(13).fillColor(COLORS.ink).text(category.name, MARGIN.left, top, {
-      width: CONTENT_WIDTH - 90,
-    });
+    doc
+      .font('Bold')
+      .fontSize(13)
+      .fillColor(COLORS.ink)
+      .text(category.name, MARGIN.left, top, {
+        width: CONTENT_WIDTH - 90,
+      });
     if (category.score != null) {
       doc.font('Bold').fontSize(10);
       const text = `${category.score.toFixed(1)} / 5`;
@@ -346,18 +435,26 @@ export function renderReportPdf(report: ReportDocument, options: RenderOptions):
     }
     doc.y = Math.max(doc.y, top + 20);
     const meta = [
-      fit(category.agentName),
+      drawable(category.agentName),
       `Weight ×${category.weight}`,
       `Status: ${STATUS_LABELS[category.status]}`,
       category.completedAt ? `Completed ${formatDate(category.completedAt)}` : null,
     ]
       .filter(Boolean)
       .join('  ·  ');
-    doc.font('Body').fontSize(8.5).fillColor(COLORS.muted).text(meta, MARGIN.left, doc.y, { width: CONTENT_WIDTH });
+    doc
+      .font('Body')
+      .fontSize(8.5)
+      .fillColor(COLORS.muted)
+      .text(meta, MARGIN.left, doc.y, { width: CONTENT_WIDTH });
     if (category.scoreNote) {
-      doc.font('Body').fontSize(8.5).fillColor(COLORS.muted).text(`Score note: ${fit(category.scoreNote)}`, {
-        width: CONTENT_WIDTH,
-      });
+      doc
+        .font('Body')
+        .fontSize(8.5)
+        .fillColor(COLORS.muted)
+        .text(`Score note: ${drawable(category.scoreNote)}`, {
+          width: CONTENT_WIDTH,
+        });
     }
     doc.moveDown(0.6);
     label('Research findings');
@@ -385,14 +482,22 @@ export function renderReportPdf(report: ReportDocument, options: RenderOptions):
       ? source.retrievedAt
       : formatDate(new Date(source.retrievedAt));
     const y = doc.y;
-    doc.font('Bold').fontSize(size).fillColor(COLORS.accent).text(`[${source.number}]`, MARGIN.left, y, { width: 28 });
-    doc.font('Body').fontSize(size).fillColor(COLORS.ink).text(fit(source.title), MARGIN.left + 30, y, {
-      width: CONTENT_WIDTH - 30,
-    });
+    doc
+      .font('Bold')
+      .fontSize(size)
+      .fillColor(COLORS.accent)
+      .text(`[${source.number}]`, MARGIN.left, y, { width: 28 });
+    doc
+      .font('Body')
+      .fontSize(size)
+      .fillColor(COLORS.ink)
+      .text(drawable(source.title), MARGIN.left + 30, y, {
+        width: CONTENT_WIDTH - 30,
+      });
     doc
       .fillColor(source.url ? COLORS.accent : COLORS.muted)
-      .text(fit(where), { width: CONTENT_WIDTH - 30, link: source.url ?? null, underline: false });
-    doc.fillColor(COLORS.muted).text(`Retrieved ${fit(retrieved)}`, { width: CONTENT_WIDTH - 30 });
+      .text(drawable(where), { width: CONTENT_WIDTH - 30, link: source.url ?? null, underline: false });
+    doc.fillColor(COLORS.muted).text(`Retrieved ${drawable(retrieved)}`, { width: CONTENT_WIDTH - 30 });
     doc.moveDown(0.35);
   }
 
@@ -413,20 +518,30 @@ export function renderReportPdf(report: ReportDocument, options: RenderOptions):
   ];
   doc.font('Body').fontSize(9);
   const disclaimerHeight =
-    disclaimer.reduce((sum, text) => sum + doc.heightOfString(text, { width: CONTENT_WIDTH - 32, lineGap: 2 }) + 8, 0) +
-    48;
+    disclaimer.reduce(
+      (sum, text) => sum + doc.heightOfString(text, { width: CONTENT_WIDTH - 32, lineGap: 2 }) + 8,
+      0,
+    ) + 48;
   ensureSpace(disclaimerHeight + 24);
   doc.moveDown(1);
   const boxY = doc.y;
   doc.roundedRect(MARGIN.left, boxY, CONTENT_WIDTH, disclaimerHeight, 8).fill(COLORS.zebra);
-  doc.font('Bold').fontSize(11).fillColor(COLORS.ink).text('Disclaimer', MARGIN.left + 16, boxY + 16);
+  doc
+    .font('Bold')
+    .fontSize(11)
+    .fillColor(COLORS.ink)
+    .text('Disclaimer', MARGIN.left + 16, boxY + 16);
   doc.moveDown(0.4);
   for (const text of disclaimer) {
-    doc.font('Body').fontSize(9).fillColor(COLORS.ink).text(text, MARGIN.left + 16, doc.y, {
-      width: CONTENT_WIDTH - 32,
-      lineGap: 2,
-      paragraphGap: 8,
-    });
+    doc
+      .font('Body')
+      .fontSize(9)
+      .fillColor(COLORS.ink)
+      .text(text, MARGIN.left + 16, doc.y, {
+        width: CONTENT_WIDTH - 32,
+        lineGap: 2,
+        paragraphGap: 8,
+      });
   }
 
   // ── Contents page numbers, headers and footers on every page ─────────────
@@ -435,10 +550,14 @@ export function renderReportPdf(report: ReportDocument, options: RenderOptions):
   doc.switchToPage(range.start);
   let contentsY2 = contentsListY;
   for (const entry of contents) {
-    doc.font('Body').fontSize(10).fillColor(COLORS.ink).text(entry.title, MARGIN.left, contentsY2, {
-      width: CONTENT_WIDTH - 40,
-      lineBreak: false,
-    });
+    doc
+      .font('Body')
+      .fontSize(10)
+      .fillColor(COLORS.ink)
+      .text(entry.title, MARGIN.left, contentsY2, {
+        width: CONTENT_WIDTH - 40,
+        lineBreak: false,
+      });
     doc.text(String(entry.page - range.start + 1), MARGIN.left + CONTENT_WIDTH - 40, contentsY2, {
       width: 40,
       align: 'right',
@@ -452,31 +571,55 @@ export function renderReportPdf(report: ReportDocument, options: RenderOptions):
     const page = doc.page;
     const savedBottom = page.margins.bottom;
     page.margins.bottom = 0;
-    doc.font('Bold').fontSize(8.5).fillColor(COLORS.ink).text(asset, MARGIN.left, 34, {
-      width: CONTENT_WIDTH * 0.6,
-      lineBreak: false,
-      ellipsis: true,
-    });
-    doc.font('Body').fontSize(8.5).fillColor(COLORS.muted).text(`${fit(options.appName)} research report`, MARGIN.left + CONTENT_WIDTH * 0.6, 34, {
-      width: CONTENT_WIDTH * 0.4,
-      align: 'right',
-      lineBreak: false,
-    });
-    doc.moveTo(MARGIN.left, 50).lineTo(MARGIN.left + CONTENT_WIDTH, 50).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
+    doc
+      .font('Bold')
+      .fontSize(8.5)
+      .fillColor(COLORS.ink)
+      .text(asset, MARGIN.left, 34, {
+        width: CONTENT_WIDTH * 0.6,
+        lineBreak: false,
+        ellipsis: true,
+      });
+    doc
+      .font('Body')
+      .fontSize(8.5)
+      .fillColor(COLORS.muted)
+      .text(`${drawable(options.appName)} research report`, MARGIN.left + CONTENT_WIDTH * 0.6, 34, {
+        width: CONTENT_WIDTH * 0.4,
+        align: 'right',
+        lineBreak: false,
+      });
+    doc
+      .moveTo(MARGIN.left, 50)
+      .lineTo(MARGIN.left + CONTENT_WIDTH, 50)
+      .lineWidth(0.5)
+      .strokeColor(COLORS.rule)
+      .stroke();
 
     const footerY = PAGE.height - 46;
-    doc.moveTo(MARGIN.left, footerY - 8).lineTo(MARGIN.left + CONTENT_WIDTH, footerY - 8).stroke();
+    doc
+      .moveTo(MARGIN.left, footerY - 8)
+      .lineTo(MARGIN.left + CONTENT_WIDTH, footerY - 8)
+      .stroke();
     const pageLabel = `Page ${i + 1} of ${pageCount}`;
-    doc.font('Body').fontSize(7).fillColor(COLORS.muted).text(FOOTER_DISCLAIMER, MARGIN.left, footerY, {
-      width: CONTENT_WIDTH - 70,
-      lineBreak: false,
-      ellipsis: true,
-    });
-    doc.font('Bold').fontSize(8).fillColor(COLORS.ink).text(pageLabel, MARGIN.left + CONTENT_WIDTH - 70, footerY - 0.5, {
-      width: 70,
-      align: 'right',
-      lineBreak: false,
-    });
+    doc
+      .font('Body')
+      .fontSize(7)
+      .fillColor(COLORS.muted)
+      .text(FOOTER_DISCLAIMER, MARGIN.left, footerY, {
+        width: CONTENT_WIDTH - 70,
+        lineBreak: false,
+        ellipsis: true,
+      });
+    doc
+      .font('Bold')
+      .fontSize(8)
+      .fillColor(COLORS.ink)
+      .text(pageLabel, MARGIN.left + CONTENT_WIDTH - 70, footerY - 0.5, {
+        width: 70,
+        align: 'right',
+        lineBreak: false,
+      });
     page.margins.bottom = savedBottom;
   }
   doc.end();

@@ -84,7 +84,10 @@ export function sampleReportContent(assetName: string): string {
 }
 
 /** The rows of a completed sample report as the database returns them (for database-free renders). */
-export function sampleReportRows(assetName: string, reportId = 1): { report: ReportRow; progress: ProgressRow[] } {
+export function sampleReportRows(
+  assetName: string,
+  reportId = 1,
+): { report: ReportRow; progress: ProgressRow[] } {
   const scores = buildScores(SAMPLE_SCORES);
   return {
     report: {

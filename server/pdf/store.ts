@@ -39,7 +39,7 @@ interface StoreContext {
 /** Renders a completed report and stores it (replacing an older file); null if not completed. */
 export async function renderAndStorePdf(ctx: StoreContext, reportId: number): Promise<StoredPdf | null> {
   const document = await loadReportDocument(ctx.db, reportId);
-  if (!document || document.status !== 'completed') return null;
+  if (document?.status !== 'completed') return null;
   const renderedAt = new Date();
   const pdf = await renderReportPdf(document, { appName: ctx.config.APP_NAME, renderedAt });
   const stored: StoredPdf = {
@@ -134,7 +134,7 @@ export type EnsureOutcome = 'rendered' | 'up-to-date' | 'not-completed';
 /** The job's work: make sure a completed report has a current stored PDF. */
 export async function ensureReportPdf(ctx: StoreContext, reportId: number): Promise<EnsureOutcome> {
   const state = await loadReportPdfState(ctx.db, reportId);
-  if (!state || state.status !== 'completed') return 'not-completed';
+  if (state?.status !== 'completed') return 'not-completed';
   if (!stateIsStale(state)) return 'up-to-date';
   return (await renderAndStorePdfOnce(ctx, reportId)) ? 'rendered' : 'not-completed';
 }

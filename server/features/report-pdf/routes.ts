@@ -67,7 +67,7 @@ export async function reportPdfRoutes(app: FastifyInstance, ctx: AppContext) {
         .header('ETag', etag)
         // Access-checked content: browsers may keep it but must revalidate (a cheap 304).
         .header('Cache-Control', 'private, no-cache');
-      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
 
       pdf ??= cache.get(sha256) ?? (await readStoredPdf(ctx.db, reportId, sha256));
       if (!pdf) {
