@@ -11,7 +11,7 @@ import { sampleReportRows } from './sample-report';
 import { pdfIsStale } from './store';
 
 const { coverage } = pdfFonts();
-const fit = (text: string) => fitTextToFont(text, coverage);
+const fitted = (text: string) => fitTextToFont(text, coverage);
 
 describe('text fitted to the embedded fonts', () => {
   it('keeps Latin with accents, Greek, Cyrillic and common symbols as they are', () => {
@@ -21,32 +21,32 @@ describe('text fitted to the embedded fonts', () => {
       'Ærø ß ő ł ğ ş',
       '€ £ ¥ ≥ ≤ ±',
     ]) {
-      expect(fit(text)).toBe(text);
+      expect(fitted(text)).toBe(text);
     }
   });
 
   it('drops emoji with their joiners, skin tones and flags, tidying the spaces they leave', () => {
-    expect(fit('Rocket 🚀 token')).toBe('Rocket token');
-    expect(fit('mood 👍🏽, family 👨‍👩‍👧 and flag 🇺🇸.')).toBe('mood, family and flag.');
-    expect(fit('🔥Hot')).toBe('Hot');
+    expect(fitted('Rocket 🚀 token')).toBe('Rocket token');
+    expect(fitted('mood 👍🏽, family 👨‍👩‍👧 and flag 🇺🇸.')).toBe('mood, family and flag.');
+    expect(fitted('🔥Hot')).toBe('Hot');
   });
 
   it('writes out the bitcoin sign, which the font predates', () => {
-    expect(fit('₿0.25')).toBe('BTC 0.25');
+    expect(fitted('₿0.25')).toBe('BTC 0.25');
   });
 
   it('boxes letters no embedded font has (CJK), never passing them through to garble', () => {
-    expect(fit('比特币 coin')).toBe(`${MISSING_GLYPH.repeat(3)} coin`);
+    expect(fitted('比特币 coin')).toBe(`${MISSING_GLYPH.repeat(3)} coin`);
   });
 
   it('turns control characters into spaces and keeps line breaks', () => {
-    expect(fit('a\u0007b\nc')).toBe('a b\nc');
+    expect(fitted('a\u0007b\nc')).toBe('a b\nc');
   });
 
   it('only ever returns characters the fonts can draw', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (text) => {
-        for (const char of fit(text)) {
+        for (const char of fitted(text)) {
           const cp = char.codePointAt(0)!;
           expect(coverage.has(cp) || cp === 0x0a || cp === 0x09).toBe(true);
         }
