@@ -15,6 +15,7 @@ import { cardPaymentRoutes } from './features/card-payments/routes';
 import { cardanoRoutes } from './features/cardano/routes';
 import { healthRoutes } from './features/health/routes';
 import { purchaseRoutes } from './features/purchases/routes';
+import { reportPdfRoutes } from './features/report-pdf/routes';
 import { reportRoutes } from './features/reports/routes';
 import { siteRoutes } from './features/site/routes';
 import { registerApiSecurityHeaders } from './http/api-headers';
@@ -72,6 +73,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     healthRoutes,
     authRoutes,
     reportRoutes,
+    reportPdfRoutes,
     purchaseRoutes,
     cardPaymentRoutes,
     cardanoRoutes,

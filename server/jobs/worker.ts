@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { deleteExpiredSessions } from '../features/auth/repository';
 import { startCardanoJobs } from '../features/cardano/jobs';
+import { handleRenderPdfJobs } from '../pdf/jobs';
 import { registerResearchWorker } from '../research/job';
 import { QUEUES } from './queue';
 
@@ -15,5 +16,6 @@ export async function startWorker(ctx: AppContext): Promise<void> {
   await queue.schedule(QUEUES.sessionCleanup, '17 * * * *');
 
   await registerResearchWorker(ctx);
+  await queue.work(QUEUES.renderPdf, async (jobs) => handleRenderPdfJobs(ctx, jobs));
   await startCardanoJobs(ctx);
 }

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+// The PDF download (spec §7 `GET /api/reports/{id}/pdf`) and the render-pdf job payload.
+
+/** What the research pipeline sends to QUEUES.renderPdf when a report completes. */
+export const renderPdfJobSchema = z.object({ reportId: z.number().int().positive() });
+export type RenderPdfJob = z.infer<typeof renderPdfJobSchema>;
+
+export const REPORT_PDF_MESSAGES = {
+  notFound: "Report not found. The report you're looking for doesn't exist or you don't have access to it.",
+  notReady: 'The report is still being researched. Its PDF can be downloaded once the report is completed.',
+  failed: 'This report could not be completed, so it has no PDF.',
+} as const;

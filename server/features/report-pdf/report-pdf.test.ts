@@ -1,0 +1,320 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FINANCIAL_DISCLAIMER } from '../../../contract/constants';
+import { CATEGORIES } from '../../../contract/methodology';
+import { REPORT_PDF_MESSAGES } from '../../../contract/report-pdf';
+import { reportPdfs, researchProgress, researchReports } from '../../db/schema';
+import { handleRenderPdfJobs } from '../../pdf/jobs';
+import { seedSampleReport } from '../../pdf/sample-report';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { type SignedInUser, signUp } from '../../testing/users';
+
+let t: TestApp;
+let buyer: SignedInUser;
+let stranger: SignedInUser;
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'crow-pdf-test-'));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  buyer = await signUp(t.app);
+  stranger = await signUp(t.app);
+});
+afterAll(async () => {
+  rmSync(tmp, { recursive: true, force: true });
+  await t.close();
+});
+
+const download = (reportId: number, headers: Record<string, string> = { cookie: buyer.cookie }) =>
+  t.app.inject({ method: 'GET', url: `/api/reports/${reportId}/pdf`, headers });
+
+let fileCounter = 0;
+function savePdf(pdf: Buffer): string {
+  fileCounter += 1;
+  const file = path.join(tmp, `report-${fileCounter}.pdf`);
+  writeFileSync(file, pdf);
+  return file;
+}
+/** The text a reader's tool extracts, whitespace collapsed (lines wrap anywhere). */
+const pdfText = (file: string) => execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString('utf8');
+const flat = (text: string) => text.replace(/\s+/g, ' ');
+const pageCount = (file: string) =>
+  Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file]).toString())?.[1]);
+const qpdfCheck = (file: string) => spawnSync('qpdf', ['--check', file]);
+
+describe('GET /api/reports/:id/pdf for a completed report the user bought', () => {
+  let reportId: number;
+  let body: Buffer;
+  let etag: string;
+
+  beforeAll(async () => {
+    reportId = await seedSampleReport(t.ctx.db, { assetName: 'Cardano', buyerUserId: buyer.user.id });
+    const response = await download(reportId);
+    expect(response.statusCode, response.body).toBe(200);
+    body = response.rawPayload;
+    etag = String(response.headers.etag);
+  });
+
+  it('answers a PDF attachment named after the asset, with an entity tag', async () => {
+    const response = await download(reportId);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="Cardano-research-report.pdf"',
+    );
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers.etag).toMatch(/^"[0-9a-f]{64}"$/);
+    expect(Number(response.headers['content-length'])).toBe(body.length);
+    expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('is a valid PDF with the asset, every category, the scores, the disclaimer and page numbers', () => {
+    const file = savePdf(body);
+    const check = qpdfCheck(file);
+    expect(check.status, check.stdout.toString() + check.stderr.toString()).toBe(0);
+    expect(check.stdout.toString()).toContain('No syntax or stream encoding errors found');
+
+    const text = flat(pdfText(file));
+    expect(text).toContain('Cardano');
+    for (const category of CATEGORIES) expect(text).toContain(category.name);
+    // The sample's total is 59.55/77 (composite 3.9, Good, Likely Safe).
+    expect(text).toContain('59.55');
+    expect(text).toContain('3.9');
+    expect(text).toContain('Good');
+    expect(text).toContain('Likely Safe');
+    expect(text).toContain('4.5 / 5');
+    expect(text).toContain('2.5 / 5');
+    expect(text).toContain('58.0 / 75');
+    expect(text).toContain(flat(FINANCIAL_DISCLAIMER));
+    expect(text).toContain('Page 1 of');
+    expect(text).toContain('Executive summary');
+    expect(text).toContain('Crow Research');
+
+    const pages = pageCount(file);
+    expect(pages).toBeGreaterThanOrEqual(6);
+    expect(pages).toBeLessThanOrEqual(30);
+    expect(text).toContain(`Page ${pages} of ${pages}`);
+  });
+
+  it('sets the document metadata', () => {
+    const info = execFileSync('pdfinfo', ['-enc', 'UTF-8', savePdf(body)]).toString('utf8');
+    expect(info).toMatch(/Title:\s+Cardano Research Report/);
+    expect(info).toMatch(/Author:\s+Crow Research/);
+    expect(info).toMatch(/Subject:\s+.*Cardano/);
+    expect(info).toMatch(/CreationDate:\s+\S+/);
+  });
+
+  it('stores the file once, with its size and SHA-256, and serves the stored bytes again', async () => {
+    const [stored] = await t.ctx.db.select().from(reportPdfs).where(eq(reportPdfs.reportId, reportId));
+    expect(stored?.sizeBytes).toBe(body.length);
+    expect(stored?.sha256).toBe(createHash('sha256').update(body).digest('hex'));
+    expect(etag).toBe(`"${stored?.sha256}"`);
+
+    const again = await download(reportId);
+    expect(again.rawPayload.equals(body)).toBe(true);
+    const [after] = await t.ctx.db.select().from(reportPdfs).where(eq(reportPdfs.reportId, reportId));
+    expect(after?.renderedAt).toEqual(stored?.renderedAt);
+  });
+
+  it('answers 304 without a body when the entity tag is current', async () => {
+    const response = await download(reportId, { cookie: buyer.cookie, 'if-none-match': etag });
+    expect(response.statusCode).toBe(304);
+    expect(response.rawPayload.length).toBe(0);
+    expect(response.headers.etag).toBe(etag);
+
+    const weakList = await download(reportId, {
+      cookie: buyer.cookie,
+      'if-none-match': `"other", W/${etag}`,
+    });
+    expect(weakList.statusCode).toBe(304);
+    const stale = await download(reportId, { cookie: buyer.cookie, 'if-none-match': '"outdated"' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.rawPayload.equals(body)).toBe(true);
+  });
+
+  it('renders again when the stored file is missing or was made under another methodology version', async () => {
+    await t.ctx.db
+      .update(reportPdfs)
+      .set({ methodologyVersion: '2025.01-0' })
+      .where(eq(reportPdfs.reportId, reportId));
+    const [before] = await t.ctx.db.select().from(reportPdfs).where(eq(reportPdfs.reportId, reportId));
+    const rerendered = await download(reportId);
+    expect(rerendered.statusCode).toBe(200);
+    const [after] = await t.ctx.db.select().from(reportPdfs).where(eq(reportPdfs.reportId, reportId));
+    expect(after?.methodologyVersion).not.toBe('2025.01-0');
+    expect(after!.renderedAt.getTime()).toBeGreaterThan(before!.renderedAt.getTime());
+
+    await t.ctx.db.delete(reportPdfs).where(eq(reportPdfs.reportId, reportId));
+    const recreated = await download(reportId);
+    expect(recreated.statusCode).toBe(200);
+    expect(recreated.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const rows = await t.ctx.db.select().from(reportPdfs).where(eq(reportPdfs.reportId, reportId));
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('text the fonts must carry', () => {
+  it('renders an asset named with accented, Greek and Cyrillic letters, and drops its emoji cleanly', async () => {
+    const assetName = 'Ünïcødé Ελληνικά Токен 🚀';
+    const reportId = await seedSampleReport(t.ctx.db, { assetName, buyerUserId: buyer.user.id });
+    const response = await download(reportId);
+    expect(response.statusCode, response.body).toBe(200);
+    const file = savePdf(response.rawPayload);
+    expect(qpdfCheck(file).status).toBe(0);
+    const text = flat(pdfText(file));
+    expect(text).toContain('Ünïcødé Ελληνικά Токен');
+    expect(text).not.toContain('🚀');
+    expect(text).not.toContain('\uFFFD');
+
+    const disposition = String(response.headers['content-disposition']);
+    expect(disposition).toMatch(
+      /^attachment; filename="[\x20-\x7e]+-research-report\.pdf"; filename\*=UTF-8''/,
+    );
+    expect(disposition).toContain(
+      `filename*=UTF-8''${encodeURIComponent(`${assetName}-research-report.pdf`)}`,
+    );
+    expect(disposition).not.toMatch(/filename="[^"]*[^\x20-\x7e]/);
+  });
+
+  it('keeps rendering when findings are full of emoji', async () => {
+    const reportId = await seedSampleReport(t.ctx.db, { assetName: 'Dogecoin', buyerUserId: buyer.user.id });
+    const [row] = await t.ctx.db
+      .select()
+      .from(researchProgress)
+      .where(eq(researchProgress.reportId, reportId))
+      .limit(1);
+    await t.ctx.db
+      .update(researchProgress)
+      .set({
+        researchData: {
+          ...(row!.researchData as object),
+          findings:
+            'Community mood 🚀🔥 is upbeat 👍🏽; flags 🇺🇸 and families 👨‍👩‍👧 appear in posts. Holders: 4.2 million.',
+        },
+      })
+      .where(eq(researchProgress.id, row!.id));
+    const response = await download(reportId);
+    expect(response.statusCode, response.body).toBe(200);
+    const file = savePdf(response.rawPayload);
+    expect(qpdfCheck(file).status).toBe(0);
+    const text = flat(pdfText(file));
+    expect(text).toContain(
+      'Community mood is upbeat; flags and families appear in posts. Holders: 4.2 million.',
+    );
+  });
+});
+
+describe('who may download', () => {
+  let reportId: number;
+  beforeAll(async () => {
+    reportId = await seedSampleReport(t.ctx.db, { assetName: 'Solana', buyerUserId: buyer.user.id });
+  });
+
+  it('refuses another user exactly like a report that does not exist', async () => {
+    const other = await download(reportId, { cookie: stranger.cookie });
+    const missing = await download(9_999_999, { cookie: stranger.cookie });
+    expect(other.statusCode).toBe(404);
+    expect(missing.statusCode).toBe(404);
+    expect(other.json()).toEqual(missing.json());
+    expect(other.json().message).toBe(REPORT_PDF_MESSAGES.notFound);
+    expect(other.headers['content-type']).toMatch(/application\/json/);
+  });
+
+  it('refuses an anonymous caller', async () => {
+    const response = await download(reportId, {});
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['content-type']).not.toMatch(/pdf/);
+    const head = await t.app.inject({ method: 'HEAD', url: `/api/reports/${reportId}/pdf` });
+    expect(head.statusCode).toBe(401);
+  });
+
+  it('refuses a user whose purchase did not complete', async () => {
+    const pendingBuyer = await signUp(t.app);
+    const id = await seedSampleReport(t.ctx.db, { assetName: 'Polkadot' });
+    const { userPurchases } = await import('../../db/schema');
+    await t.ctx.db.insert(userPurchases).values({
+      userId: pendingBuyer.user.id,
+      reportId: id,
+      purchaseType: 'existing_report',
+      assetName: 'Polkadot',
+      amount: '2.99',
+      paymentMethod: 'card',
+      stripePaymentIntentId: `pi_pending_${id}`,
+      status: 'pending',
+    });
+    expect((await download(id, { cookie: pendingBuyer.cookie })).statusCode).toBe(404);
+  });
+});
+
+describe('a report that is not completed', () => {
+  it('answers 409 with a readable message while research is running, and stores nothing', async () => {
+    const reportId = await seedSampleReport(t.ctx.db, {
+      assetName: 'Avalanche',
+      buyerUserId: buyer.user.id,
+      status: 'processing',
+    });
+    const response = await download(reportId);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(REPORT_PDF_MESSAGES.notReady);
+    const rows = await t.ctx.db.select().from(reportPdfs).where(eq(reportPdfs.reportId, reportId));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('answers 409 for a failed report', async () => {
+    const reportId = await seedSampleReport(t.ctx.db, {
+      assetName: 'Terra',
+      buyerUserId: buyer.user.id,
+      status: 'failed',
+    });
+    const response = await download(reportId);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(REPORT_PDF_MESSAGES.failed);
+  });
+});
+
+describe('render-pdf job', () => {
+  const job = (data: unknown) => ({ id: `job-${Math.random()}`, name: 'render-pdf', data }) as never;
+
+  it('renders a completed report once, and not again when the job is delivered twice', async () => {
+    const reportId = await seedSampleReport(t.ctx.db, { assetName: 'Chainlink' });
+    await handleRenderPdfJobs(t.ctx, [job({ reportId })]);
+    const [first] = await t.ctx.db.select().from(reportPdfs).where(eq(reportPdfs.reportId, reportId));
+    expect(first?.sizeBytes).toBeGreaterThan(10_000);
+    expect(first?.pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await handleRenderPdfJobs(t.ctx, [job({ reportId })]);
+    const [second] = await t.ctx.db.select().from(reportPdfs).where(eq(reportPdfs.reportId, reportId));
+    expect(second?.renderedAt).toEqual(first?.renderedAt);
+    expect(second?.sha256).toBe(first?.sha256);
+  });
+
+  it('leaves unfinished reports and malformed jobs alone', async () => {
+    const reportId = await seedSampleReport(t.ctx.db, { assetName: 'Near', status: 'processing' });
+    await handleRenderPdfJobs(t.ctx, [job({ reportId }), job({ nope: true })]);
+    const rows = await t.ctx.db.select().from(reportPdfs).where(eq(reportPdfs.reportId, reportId));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('runs from the queue: a report completed by the pipeline gets its stored PDF', async () => {
+    const reportId = await seedSampleReport(t.ctx.db, { assetName: 'Cosmos' });
+    const { QUEUES } = await import('../../jobs/queue');
+    await t.ctx.queue.work(QUEUES.renderPdf, { pollingIntervalSeconds: 0.5 }, (jobs) =>
+      handleRenderPdfJobs(t.ctx, jobs),
+    );
+    await t.ctx.queue.send(QUEUES.renderPdf, { reportId });
+    const deadline = Date.now() + 15_000;
+    let stored: unknown[] = [];
+    while (Date.now() < deadline && stored.length === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      stored = await t.ctx.db
+        .select({ id: reportPdfs.reportId })
+        .from(reportPdfs)
+        .where(eq(reportPdfs.reportId, reportId));
+    }
+    expect(stored).toHaveLength(1);
+    const [report] = await t.ctx.db.select().from(researchReports).where(eq(researchReports.id, reportId));
+    expect(report?.status).toBe('completed');
+  });
+});

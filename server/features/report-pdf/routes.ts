@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AUTH_MESSAGES } from '../../../contract/auth';
+import { idParamSchema } from '../../../contract/http';
+import { REPORT_PDF_MESSAGES } from '../../../contract/report-pdf';
+import type { AppContext } from '../../context';
+import { userHasReportAccess } from '../../domain/report-access';
+import { conflict, notFound, unauthorized } from '../../http/errors';
+import { PdfByteCache } from '../../pdf/byte-cache';
+import { contentDisposition } from '../../pdf/file-name';
+import { loadReportPdfState, readStoredPdf, renderAndStorePdfOnce, stateIsStale } from '../../pdf/store';
+
+const BYTE_CACHE_LIMIT = 32 * 1024 * 1024;
+
+/** True when an If-None-Match header names this entity tag (weak comparison, RFC 9110 §13.1.2). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim())
+    .some((tag) => tag === '*' || tag.replace(/^W\//, '') === opaque);
+}
+
+/** GET /api/reports/:id/pdf: the stored PDF of a completed report the caller bought. */
+export async function reportPdfRoutes(app: FastifyInstance, ctx: AppContext) {
+  const cache = new PdfByteCache(BYTE_CACHE_LIMIT);
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/reports/:id/pdf',
+    {
+      schema: {
+        params: idParamSchema,
+        response: {
+          200: z.any().describe('The report as a PDF file (application/pdf)'),
+          304: z.null().describe('Not modified: the If-None-Match entity tag is current'),
+        },
+      },
+    },
+    async (request, reply) => {
+      // The guard requires a session for GET; Fastify's automatic HEAD route skips the guard.
+      const user = request.user;
+      if (!user) throw unauthorized(AUTH_MESSAGES.notSignedIn);
+      const reportId = request.params.id;
+      const [state, hasAccess] = await Promise.all([
+        loadReportPdfState(ctx.db, reportId),
+        userHasReportAccess(ctx.db, user.id, reportId),
+      ]);
+      if (!state || !hasAccess) throw notFound(REPORT_PDF_MESSAGES.notFound);
+      if (state.status === 'failed') throw conflict(REPORT_PDF_MESSAGES.failed);
+      if (state.status !== 'completed') throw conflict(REPORT_PDF_MESSAGES.notReady);
+
+      let sha256 = state.stored?.sha256;
+      let pdf: Buffer | null | undefined;
+      if (!sha256 || stateIsStale(state)) {
+        const rendered = await renderAndStorePdfOnce(ctx, reportId);
+        if (!rendered) throw conflict(REPORT_PDF_MESSAGES.notReady);
+        request.log.info({ reportId, sizeBytes: rendered.sizeBytes }, 'report PDF rendered on demand');
+        sha256 = rendered.sha256;
+        pdf = rendered.pdf;
+        cache.set(sha256, pdf);
+      }
+
+      const etag = `"${sha256}"`;
+      reply
+        .header('ETag', etag)
+        // Access-checked content: browsers may keep it but must revalidate (a cheap 304).
+        .header('Cache-Control', 'private, no-cache');
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+
+      pdf ??= cache.get(sha256) ?? (await readStoredPdf(ctx.db, reportId, sha256));
+      if (!pdf) {
+        // Replaced by a concurrent re-render between the two reads: serve the current file.
+        const rendered = await renderAndStorePdfOnce(ctx, reportId);
+        if (!rendered) throw conflict(REPORT_PDF_MESSAGES.notReady);
+        pdf = rendered.pdf;
+        sha256 = rendered.sha256;
+        reply.header('ETag', `"${sha256}"`);
+      }
+      cache.set(sha256, pdf);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', contentDisposition(state.assetName))
+        .send(pdf);
+    },
+  );
+}

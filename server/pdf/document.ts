@@ -1,0 +1,180 @@
+import { asc, eq } from 'drizzle-orm';
+import {
+  CATEGORIES,
+  type CategoryKey,
+  compositeOutOfFive,
+  METHODOLOGY_VERSION,
+  type RatingBand,
+  type RiskLevel,
+  ratingBand,
+  riskLevel,
+  scoresSchema,
+} from '../../contract/methodology';
+import { agentResearchDataSchema, type ReportStatus, type Source } from '../../contract/reports';
+import type { DbExecutor } from '../db/client';
+import { researchProgress, researchReports } from '../db/schema';
+
+// Everything the PDF shows, read once from the database into plain values, so the renderer is
+// a pure function of this model (and can be benchmarked and tested without a database).
+
+export interface NumberedSource extends Source {
+  /** 1-based position in the report's numbered sources list. */
+  number: number;
+}
+
+export interface CategorySection {
+  key: CategoryKey;
+  name: string;
+  agentName: string;
+  weight: number;
+  /** 1-5, or null when the agent produced no score. */
+  score: number | null;
+  /** weight x score: this category's part of the weighted sum (out of weight x 5). */
+  contribution: number;
+  status: ReportStatus;
+  completedAt: Date | null;
+  findings: string;
+  analysis: string;
+  scoreNote: string | null;
+  sources: NumberedSource[];
+}
+
+export interface ReportDocument {
+  reportId: number;
+  assetName: string;
+  status: ReportStatus;
+  /** Total on the 77-point scale (composite_score). */
+  total: number;
+  compositeOutOf5: number;
+  band: RatingBand;
+  risk: RiskLevel;
+  methodologyVersion: string;
+  createdAt: Date;
+  completedAt: Date | null;
+  categories: CategorySection[];
+  weightedSum: number;
+  /** Paragraphs of report_content (separated by blank lines); the first is the executive summary. */
+  paragraphs: string[];
+  sources: NumberedSource[];
+}
+
+export interface ReportRow {
+  id: number;
+  assetName: string;
+  status: ReportStatus;
+  compositeScore: string;
+  scores: unknown;
+  reportContent: string | null;
+  methodologyVersion: string | null;
+  createdAt: Date;
+  completedAt: Date | null;
+}
+
+export interface ProgressRow {
+  categoryKey: string;
+  agentName: string;
+  status: ReportStatus;
+  score: string | null;
+  researchData: unknown;
+  completedAt: Date | null;
+}
+
+export function splitParagraphs(content: string | null): string[] {
+  return (content ?? '')
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+}
+
+const sourceKey = (source: Source) =>
+  `${source.url ?? ''}|${source.dataset ?? ''}|${source.url || source.dataset ? '' : source.title}`;
+
+/** Builds the document model from stored rows; sources are numbered once, in category order. */
+export function buildReportDocument(report: ReportRow, progress: ProgressRow[]): ReportDocument {
+  const parsedScores = scoresSchema.partial().safeParse(report.scores);
+  const storedScores = parsedScores.success ? parsedScores.data : {};
+  const byKey = new Map(progress.map((row) => [row.categoryKey, row]));
+  const numbered = new Map<string, NumberedSource>();
+
+  const categories = CATEGORIES.map((category): CategorySection => {
+    const row = byKey.get(category.key);
+    const data = agentResearchDataSchema.safeParse(row?.researchData);
+    const rowScore = row?.score == null ? null : Number(row.score);
+    const score = storedScores[category.key] ?? rowScore;
+    const sources = (data.success ? data.data.sources : []).map((source) => {
+      const key = sourceKey(source);
+      let entry = numbered.get(key);
+      if (!entry) {
+        entry = { ...source, number: numbered.size + 1 };
+        numbered.set(key, entry);
+      }
+      return entry;
+    });
+    return {
+      key: category.key,
+      name: category.name,
+      agentName: row?.agentName ?? category.agentName,
+      weight: category.weight,
+      score,
+      contribution: score == null ? 0 : category.weight * score,
+      status: row?.status ?? 'pending',
+      completedAt: row?.completedAt ?? null,
+      findings: data.success ? data.data.findings : '',
+      analysis: data.success ? data.data.analysis : '',
+      scoreNote: data.success ? (data.data.scoreNote ?? null) : null,
+      sources,
+    };
+  });
+
+  const total = Number(report.compositeScore);
+  const composite = compositeOutOfFive(total);
+  return {
+    reportId: report.id,
+    assetName: report.assetName,
+    status: report.status,
+    total,
+    compositeOutOf5: composite,
+    band: ratingBand(composite),
+    risk: storedScores.riskLevel ?? riskLevel(total),
+    methodologyVersion: report.methodologyVersion ?? METHODOLOGY_VERSION,
+    createdAt: report.createdAt,
+    completedAt: report.completedAt,
+    categories,
+    weightedSum: categories.reduce((sum, c) => sum + c.contribution, 0),
+    paragraphs: splitParagraphs(report.reportContent),
+    sources: [...numbered.values()],
+  };
+}
+
+/** Reads a report and its 12 agent rows; null when the report does not exist. */
+export async function loadReportDocument(db: DbExecutor, reportId: number): Promise<ReportDocument | null> {
+  const [report] = await db
+    .select({
+      id: researchReports.id,
+      assetName: researchReports.assetName,
+      status: researchReports.status,
+      compositeScore: researchReports.compositeScore,
+      scores: researchReports.scores,
+      reportContent: researchReports.reportContent,
+      methodologyVersion: researchReports.methodologyVersion,
+      createdAt: researchReports.createdAt,
+      completedAt: researchReports.completedAt,
+    })
+    .from(researchReports)
+    .where(eq(researchReports.id, reportId));
+  if (!report) return null;
+  const progress = await db
+    .select({
+      categoryKey: researchProgress.categoryKey,
+      agentName: researchProgress.agentName,
+      status: researchProgress.status,
+      score: researchProgress.score,
+      researchData: researchProgress.researchData,
+      completedAt: researchProgress.completedAt,
+    })
+    .from(researchProgress)
+    .where(eq(researchProgress.reportId, reportId))
+    .orderBy(asc(researchProgress.id));
+  return buildReportDocument(report, progress);
+}
