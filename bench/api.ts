@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
-import { freePort } from '../server/testing/global-setup';
+import { freePort } from '../server/testing/postgres';
 import { load, printTable, startBenchApp } from './support';
 
 // npm run bench:api — authenticated GET /api/auth/me and GET /api/health under load, beside a

@@ -15,7 +15,7 @@ import { AddressDeriver, SANDBOX_ACCOUNT_XPUB } from '../server/features/cardano
 import { startFakeBlockfrost } from '../server/features/cardano/testing/fake-services';
 import { CardanoWatcher } from '../server/features/cardano/watcher';
 import { startQueue } from '../server/jobs/queue';
-import { freePort } from '../server/testing/global-setup';
+import { freePort } from '../server/testing/postgres';
 
 const PAYMENTS = 1_000;
 const PAID_SHARE = 0.1;

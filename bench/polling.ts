@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,6 +8,7 @@ import pg from 'pg';
 import { TIMINGS_MS } from '../contract/constants';
 import { startEmbeddedPostgres } from '../server/db/embedded';
 import { runMigrations } from '../server/db/migrate';
+import { freePort } from '../server/testing/postgres';
 
 // Dashboard polling load (spec §7): every simulated signed-in user polls as the dashboard does —
 // my-reports every 15 s (all its reports are completed), public-reports every 30 s, and both
@@ -26,18 +26,6 @@ const WARMUP_SECONDS = 3;
 const P99_LIMIT_MS = 100;
 /** Stateless web processes behind a load balancer: users are spread over them evenly. */
 const WEB_PROCESSES = Number(process.env.BENCH_WEB_PROCESSES ?? 2);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error()),
-      );
-    });
-  });
-}
 
 async function seed(url: string, users: number) {
   const client = new pg.Client({ connectionString: url });

@@ -1,6 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -18,6 +18,7 @@ import { RESEARCH_CONCURRENCY, registerResearchWorker } from '../server/research
 import { createLiveSources } from '../server/research/sources/live';
 import { createSnapshotSources } from '../server/research/sources/snapshot';
 import type { ResearchSources } from '../server/research/sources/types';
+import { freePort } from '../server/testing/postgres';
 
 // npm run bench:research — research latency (enqueue -> completed) with the offline snapshot
 // and with fake live sources answering in 200 ms, and the throughput of 50 queued reports on
@@ -26,14 +27,6 @@ import type { ResearchSources } from '../server/research/sources/types';
 const RUNS = 10;
 const QUEUED = 50;
 const FAKE_LATENCY_MS = 200;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 /** CoinGecko and DeFiLlama in their wire formats, each answer delayed by FAKE_LATENCY_MS. */
 async function startFakeSources() {

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import pino from 'pino';
@@ -8,27 +5,13 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import type { AppContext } from '../server/context';
 import { connectDatabase } from '../server/db/client';
-import { startEmbeddedPostgres } from '../server/db/embedded';
 import { runMigrations } from '../server/db/migrate';
 import { startQueue } from '../server/jobs/queue';
-import { freePort, withDatabase } from '../server/testing/global-setup';
+import { startThrowawayPostgres, withDatabase } from '../server/testing/postgres';
 
 /** A running app on a throwaway database: DATABASE_URL's server when set, else embedded. */
 export async function startBenchApp(env: Record<string, string> = {}) {
-  let serverUrl = process.env.DATABASE_URL;
-  let stopServer = async () => {};
-  let tempDir: string | undefined;
-  if (!serverUrl) {
-    tempDir = await mkdtemp(path.join(os.tmpdir(), 'crow-bench-pg-'));
-    const embedded = await startEmbeddedPostgres({
-      dataDir: tempDir,
-      port: await freePort(),
-      database: 'postgres',
-      persistent: false,
-    });
-    serverUrl = embedded.url;
-    stopServer = embedded.stop;
-  }
+  const { serverUrl, stop: stopServer } = await startThrowawayPostgres('bench');
   const name = `crow_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -63,7 +46,6 @@ export async function startBenchApp(env: Record<string, string> = {}) {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
       await stopServer();
-      if (tempDir) await rm(tempDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import type { BrowserContext, Page } from '@playwright/test';
 import pg from 'pg';
 import { E2E_ADMIN } from '../playwright.config';
 import { type FakeStripe, startFakeStripe } from '../server/features/card-payments/fake-stripe';
+import { freePort } from '../server/testing/postgres';
 import { expect, expectNoAxeViolations, newUser, PASSWORD, setTheme, signInAs, test } from './fixtures';
 import { grantNewReport } from './support/grant-report';
 
@@ -302,18 +302,6 @@ test('dashboard and checkout have no axe violations in light and dark themes', a
 
 // Stripe mode: a second web process on the same database, keyed for Stripe and talking to a fake
 // Stripe API; the browser gets a stub of Stripe.js (window.Stripe) instead of Stripe's script.
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error()),
-      );
-    });
-  });
-}
 
 async function startStripeModeServer(fake: FakeStripe): Promise<{ url: string; process: ChildProcess }> {
   const port = await freePort();

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './testing/global-setup';
+import { freePort } from './testing/postgres';
 
 // The real entry point as an operator runs it: embedded database in a data folder, signals,
 // crashes and bad configuration.

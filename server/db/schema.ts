@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { BUG_CATEGORIES, BUG_STATUSES } from '../../contract/bug-reports';
 
 // Tables of spec §3, with the keys, defaults and checks the product's rules rely on.
 // Column names are snake_case in SQL; TypeScript names are camelCase.
@@ -222,16 +223,7 @@ export const userPurchases = pgTable(
   ],
 );
 
-export const BUG_STATUSES = ['open', 'investigating', 'resolved', 'closed'] as const;
-export const BUG_CATEGORIES = [
-  'payment',
-  'research',
-  'authentication',
-  'ui',
-  'performance',
-  'data',
-  'other',
-] as const;
+// Bug statuses and categories come from the contract (one list for client, server and database).
 
 export const bugReports = pgTable(
   'bug_reports',

@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BUG_CATEGORIES,
   BUG_FIELD_LIMITS,
   BUG_MESSAGES,
   BUG_REPORT_RATE_LIMIT,
+  BUG_STATUSES,
   BUG_CATEGORIES as CONTRACT_CATEGORIES,
   BUG_STATUSES as CONTRACT_STATUSES,
   tooLongMessage,
 } from '../../../contract/bug-reports';
-import { BUG_CATEGORIES, BUG_STATUSES, bugReports } from '../../db/schema';
+import { bugReports } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type SignedInUser, signUp } from '../../testing/users';
 

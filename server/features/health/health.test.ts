@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { connectDatabase } from '../../db/client';
-import { freePort } from '../../testing/global-setup';
+import { freePort } from '../../testing/postgres';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
