@@ -5,8 +5,8 @@ import { researchReports, users } from '../../server/db/schema';
 import { completePurchase, createPendingPurchase } from '../../server/domain/purchases';
 import { QUEUES } from '../../server/jobs/queue';
 
-// Until the payment issues land, browser tests create a paid new-report purchase through the
-// domain service, on the e2e server's embedded database.
+// Browser tests that need a purchase without going through a checkout create it through the
+// domain service, on the e2e server's embedded database (the real worker then researches it).
 
 const databaseUrl = () => `postgres://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT ?? 5478}/crow`;
 
