@@ -1,7 +1,7 @@
 // Run after `npm install` changes the lockfile: node scripts/complete-lockfile.cjs
 // Adds lock entries for Biome's platform binaries that this registry mirror does not serve.
 // They never install on this platform (os/cpu mismatch), but npm ci wants them listed.
-const fs = require('fs');
+const fs = require('node:fs');
 const lock = JSON.parse(fs.readFileSync('package-lock.json', 'utf8'));
 const version = lock.packages['node_modules/@biomejs/biome'].version;
 const platforms = {

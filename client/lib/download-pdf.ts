@@ -1,9 +1,4 @@
-/** '{asset_name}-research-report.pdf' (spec §7), with characters file systems reject removed. */
-export function reportPdfFileName(assetName: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what must go
-  const safe = assetName.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim() || 'report';
-  return `${safe}-research-report.pdf`;
-}
+import { reportPdfFileName } from '../../contract/report-file';
 
 /** Downloads a report's PDF and saves it; a failure is only logged (spec §8). */
 export async function downloadReportPdf(reportId: number, assetName: string): Promise<void> {

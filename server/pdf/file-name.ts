@@ -1,15 +1,9 @@
 // Content-Disposition for '{asset_name}-research-report.pdf' (spec §7): a plain ASCII
 // `filename` every client understands, and an RFC 5987 `filename*` carrying the real name.
 
-const SUFFIX = '-research-report.pdf';
+import { reportPdfFileName, REPORT_PDF_SUFFIX as SUFFIX } from '../../contract/report-file';
 
-/** The same rule as the browser's save name (client/lib/download-pdf.ts reportPdfFileName). */
-export function reportPdfFileName(assetName: string): string {
-  // Control characters count as rejected characters too (mapped to '|', then replaced with them).
-  const visible = [...assetName].map((char) => (char.charCodeAt(0) < 0x20 ? '|' : char)).join('');
-  const safe = visible.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'report';
-  return `${safe}${SUFFIX}`;
-}
+export { reportPdfFileName };
 
 /** Accents dropped, other non-ASCII letters as '_', quote and escape characters removed. */
 function asciiFileName(fileName: string): string {
