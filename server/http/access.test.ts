@@ -46,6 +46,15 @@ describe('access to /api routes', () => {
     }
   });
 
+  it('refuses an anonymous HEAD request on every protected GET route', async () => {
+    const protectedGets = routes.filter((r) => r.method === 'GET' && !PUBLIC_API_ROUTES.has(`GET ${r.url}`));
+    expect(protectedGets.length).toBeGreaterThan(0);
+    for (const route of protectedGets) {
+      const response = await t.app.inject({ method: 'HEAD', url: concrete(route.url) });
+      expect(response.statusCode, `HEAD ${route.url}`).toBe(401);
+    }
+  });
+
   it('refuses a signed-in non-admin on every admin route', async () => {
     const { cookie } = await signUp(t.app);
     for (const route of routes.filter((r) => r.url.startsWith(ADMIN_API_PREFIX))) {

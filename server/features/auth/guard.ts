@@ -18,8 +18,9 @@ export function registerAccessGuard(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const isPublic = methods.every(
-      (method) => method === 'HEAD' || PUBLIC_API_ROUTES.has(`${method} ${route.url}`),
+    // Fastify's automatic HEAD route of a GET is as public as that GET, and no more.
+    const isPublic = methods.every((method) =>
+      PUBLIC_API_ROUTES.has(`${method === 'HEAD' ? 'GET' : method} ${route.url}`),
     );
     if (isPublic) return;
     const guard = route.url.startsWith(ADMIN_API_PREFIX) ? requireAdmin : requireUser;
