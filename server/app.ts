@@ -21,6 +21,7 @@ import { siteRoutes } from './features/site/routes';
 import { registerApiSecurityHeaders } from './http/api-headers';
 import { errorBody, registerErrorHandling } from './http/errors';
 import { registerSameOriginGuard } from './http/origin';
+import { registerConnectionDrain } from './http/shutdown';
 
 /** Builds the web application: plugins, guards and every feature's routes. Used by main and tests. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -33,6 +34,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerConnectionDrain(app);
 
   await app.register(fastifyCookie);
   registerApiSecurityHeaders(app);
