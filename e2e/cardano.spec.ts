@@ -49,6 +49,11 @@ test('buying a new report with ADA in sandbox: address, QR, countdown, simulated
   const status = await (await page.request.get(`/api/cardano/payment/${paymentId}`)).json();
   expect(status.payment).toMatchObject({ status: 'confirmed', receivedAmount: '9.980000' });
   expect(status.payment.reportId).toEqual(expect.any(Number));
+  // The research worker then completes the report, which shows in My Reports.
+  await page.getByRole('tab', { name: 'My Reports' }).click();
+  const item = page.getByTestId('my-report').filter({ hasText: 'Bitcoin' });
+  await expect(item.getByTestId('report-status')).toHaveText('Completed', { timeout: 60_000 });
+  await expect(item.getByRole('button', { name: /View Report/ })).toBeEnabled();
 });
 
 test('a failed conversion clears the amount silently; a refused creation shows the server message', async ({
