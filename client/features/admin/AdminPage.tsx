@@ -275,6 +275,20 @@ const listState = (query: { isLoading: boolean; isError: boolean; data?: unknown
 const TH = 'px-3 py-2 text-left font-semibold';
 const TD = 'px-3 py-2 align-top';
 
+function TableHead({ columns }: { columns: string[] }) {
+  return (
+    <thead className="border-b border-border bg-subtle">
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col" className={TH}>
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 function FailedReportsList() {
   const failed = useQuery<FailedReport[]>({ queryKey: ['/api/admin/failed-reports'] });
   return (
@@ -286,22 +300,7 @@ function FailedReportsList() {
       empty="No failed research reports."
     >
       <table className="w-full text-sm">
-        <thead className="border-b border-border bg-subtle">
-          <tr>
-            <th scope="col" className={TH}>
-              ID
-            </th>
-            <th scope="col" className={TH}>
-              Asset
-            </th>
-            <th scope="col" className={TH}>
-              Reason
-            </th>
-            <th scope="col" className={TH}>
-              Failed at
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['ID', 'Asset', 'Reason', 'Failed at']} />
         <tbody>
           {failed.data?.map((report) => (
             <tr key={report.id} className="border-b border-border last:border-0">
@@ -338,31 +337,7 @@ function FlaggedPaymentsList() {
       empty="No flagged payments."
     >
       <table className="w-full text-sm">
-        <thead className="border-b border-border bg-subtle">
-          <tr>
-            <th scope="col" className={TH}>
-              ID
-            </th>
-            <th scope="col" className={TH}>
-              Customer
-            </th>
-            <th scope="col" className={TH}>
-              Expected
-            </th>
-            <th scope="col" className={TH}>
-              Received
-            </th>
-            <th scope="col" className={TH}>
-              Status
-            </th>
-            <th scope="col" className={TH}>
-              Flags
-            </th>
-            <th scope="col" className={TH}>
-              Created
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['ID', 'Customer', 'Expected', 'Received', 'Status', 'Flags', 'Created']} />
         <tbody>
           {flagged.data?.map((payment) => (
             <tr key={payment.id} className="border-b border-border last:border-0">
