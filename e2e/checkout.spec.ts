@@ -207,6 +207,8 @@ test("the marketplace: a second user buys the first user's completed report for 
   const reportId = await reportIdOf(page, asset);
   // An asset the sources do not know scores 1 everywhere: 15.4 on the 77-point scale.
   await expect(mine.getByText('Score: 15.4/77.0')).toBeVisible();
+  // The marketplace list refreshes every 30 s; a fresh visit shows the newly public report now.
+  await page.reload();
   await openTab(page, 'Marketplace');
   const ownListing = page.getByTestId('public-report').filter({ hasText: asset });
   await expect(ownListing).toContainText('Owned');
