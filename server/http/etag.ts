@@ -15,12 +15,17 @@ export function etagOf(value: unknown): string {
 export function notModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
   reply.header('etag', etag);
   reply.header('cache-control', 'private, no-cache');
-  const sent = request.headers['if-none-match'];
-  if (!sent) return false;
-  return sent.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === etag || trimmed === '*' || trimmed.replace(/^W\//, '') === etag.replace(/^W\//, '');
-  });
+  return etagMatches(request.headers['if-none-match'], etag);
+}
+
+/** True when an If-None-Match header names this entity tag (weak comparison, RFC 9110 §13.1.2). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim())
+    .some((tag) => tag === '*' || tag.replace(/^W\//, '') === opaque);
 }
 
 /** Response schema entry for a 304 (no body). */

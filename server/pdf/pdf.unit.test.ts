@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES, totalScore, weightedSum } from '../../contract/methodology';
-import { etagMatches } from '../features/report-pdf/routes';
+import { etagMatches } from '../http/etag';
 import { PdfByteCache } from './byte-cache';
 import { buildReportDocument } from './document';
 import { contentDisposition, reportPdfFileName } from './file-name';

@@ -7,21 +7,12 @@ import { REPORT_PDF_MESSAGES } from '../../../contract/report-pdf';
 import type { AppContext } from '../../context';
 import { userHasReportAccess } from '../../domain/report-access';
 import { conflict, notFound, unauthorized } from '../../http/errors';
+import { notModified } from '../../http/etag';
 import { PdfByteCache } from '../../pdf/byte-cache';
 import { contentDisposition } from '../../pdf/file-name';
 import { loadReportPdfState, readStoredPdf, renderAndStorePdfOnce, stateIsStale } from '../../pdf/store';
 
 const BYTE_CACHE_LIMIT = 32 * 1024 * 1024;
-
-/** True when an If-None-Match header names this entity tag (weak comparison, RFC 9110 §13.1.2). */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const opaque = etag.replace(/^W\//, '');
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim())
-    .some((tag) => tag === '*' || tag.replace(/^W\//, '') === opaque);
-}
 
 /** GET /api/reports/:id/pdf: the stored PDF of a completed report the caller bought. */
 export async function reportPdfRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -62,12 +53,8 @@ export async function reportPdfRoutes(app: FastifyInstance, ctx: AppContext) {
         cache.set(sha256, pdf);
       }
 
-      const etag = `"${sha256}"`;
-      reply
-        .header('ETag', etag)
-        // Access-checked content: browsers may keep it but must revalidate (a cheap 304).
-        .header('Cache-Control', 'private, no-cache');
-      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      // Access-checked content: browsers may keep it but must revalidate (a cheap 304).
+      if (notModified(request, reply, `"${sha256}"`)) return reply.code(304).send(null);
 
       pdf ??= cache.get(sha256) ?? (await readStoredPdf(ctx.db, reportId, sha256));
       if (!pdf) {

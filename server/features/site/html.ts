@@ -1,4 +1,4 @@
-import { DEFAULT_TITLE, type PageMeta, SOCIAL_IMAGE } from '../../../contract/pages';
+import { type PageMeta, SOCIAL_IMAGE } from '../../../contract/pages';
 
 const escapeHtml = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
@@ -50,5 +50,3 @@ export function renderHeadTags(
   ];
   return tags.join('\n    ');
 }
-
-export const DEFAULT_DOCUMENT_TITLE = DEFAULT_TITLE;
