@@ -1,17 +1,28 @@
 import type { Source } from '../../contract/reports';
 
 // What the agents score: facts about one asset, each with the source it came from.
+// Every field is optional: a source fills what it holds, and the scorers say plainly what
+// was missing. Sources (live services, the dated snapshot) merge into one AssetEvidence.
 
 export interface Fact<T> {
   value: T;
   source: Source;
 }
 
+/** What an asset is, in the words a buyer uses ("layer 1", "token on Ethereum", "meme"…). */
+export const ASSET_KINDS = ['layer1', 'layer2', 'token', 'stablecoin', 'meme', 'defi', 'exchange'] as const;
+export type AssetKind = (typeof ASSET_KINDS)[number];
+
 export interface AssetRef {
   /** Canonical id (CoinGecko's coin id, e.g. "bitcoin"). */
   id: string;
   name: string;
   symbol: string;
+  /** Market-cap rank when the source knows it. */
+  rank?: number;
+  kind?: AssetKind;
+  /** Host chain of a token (e.g. "Ethereum"), absent for native coins. */
+  platform?: string;
 }
 
 export type ChainKind = 'layer1' | 'layer2' | 'token';
@@ -23,6 +34,31 @@ export interface HackRecord {
   amountUsd: number;
   returnedUsd: number;
   technique?: string;
+  /** Write-up of the incident (DeFiLlama's source link, a post-mortem). */
+  link?: string;
+}
+
+/** Incidents beyond hacks: collapses, rug pulls, regulator actions, depegs, fraud. */
+export const INCIDENT_KINDS = [
+  'hack',
+  'exploit',
+  'rug pull',
+  'exchange collapse',
+  'depeg',
+  'regulatory action',
+  'fraud',
+] as const;
+export type IncidentKind = (typeof INCIDENT_KINDS)[number];
+
+export interface IncidentRecord {
+  kind: IncidentKind;
+  /** ISO date. */
+  date: string;
+  title: string;
+  summary: string;
+  /** Loss to holders or users, when known. */
+  amountUsd?: number;
+  link: string;
 }
 
 export interface TeamFacts {
@@ -38,13 +74,82 @@ export interface UseCaseFacts {
   marketCapRank?: number;
 }
 
+export interface AuditReport {
+  auditor: string;
+  /** ISO date or year. */
+  date?: string;
+  url?: string;
+}
+
 export interface AuditFacts {
   count: number;
   latestYear?: number;
+  /** The individual audits with their auditors and links, when the source lists them. */
+  reports?: AuditReport[];
+}
+
+/** Order-book quality over the asset's most liquid markets (CoinGecko tickers). */
+export interface LiquidityFacts {
+  /** Distinct exchanges with a live market. */
+  exchangeCount: number;
+  /** Median bid-ask spread over the top markets, as a ratio (0.001 = 0.1%). */
+  medianSpread?: number;
+  /** Summed order-book depth within ±2% of the price over the top markets, USD. */
+  depthPlus2Usd?: number;
+  depthMinus2Usd?: number;
+}
+
+export interface SocialFacts {
+  twitterFollowers?: number;
+  redditSubscribers?: number;
+  telegramUsers?: number;
+  /** Official accounts and sites, as links. */
+  links: string[];
+}
+
+export interface DeveloperFacts {
+  commits4Weeks: number;
+  contributors: number;
+  stars?: number;
+  repoUrl?: string;
+}
+
+/** From daily prices over (up to) the last 365 days. */
+export interface PriceHistoryFacts {
+  /** Largest peak-to-trough fall in the window, as a positive ratio (0.55 = 55%). */
+  maxDrawdown: number;
+  /** Annualised standard deviation of daily log returns (0.6 = 60%). */
+  annualisedVolatility: number;
+  days: number;
+}
+
+export interface HolderEntry {
+  address: string;
+  /** Share of the supply, as a ratio. */
+  share: number;
+  /** "Exchange: Binance", "Contract: bridge", … when known. */
+  label?: string;
+}
+
+export interface HolderFacts {
+  /** Share held by the 10 largest addresses, as a ratio. */
+  top10Share: number;
+  /** Same, leaving out addresses labelled as exchanges or contracts. */
+  top10ShareExcludingLabelled?: number;
+  holderCount?: number;
+  largest: HolderEntry[];
+}
+
+export interface TvlTrendFacts {
+  currentUsd: number;
+  /** Change over 30 and 365 days, as ratios (-0.2 = down 20%). */
+  change30d?: number;
+  change365d?: number;
 }
 
 /** Market and project facts (CoinGecko or the snapshot). */
 export interface MarketEvidence {
+  profile?: Fact<{ kind: AssetKind; platform?: string }>;
   marketCapUsd?: Fact<number>;
   volume24hUsd?: Fact<number>;
   supply?: Fact<{ circulating: number | null; total: number | null; max: number | null }>;
@@ -54,15 +159,24 @@ export interface MarketEvidence {
   team?: Fact<TeamFacts>;
   useCase?: Fact<UseCaseFacts>;
   chain?: Fact<ChainKind>;
+  /** Share of the 10 largest holders (kept for reports scored before HolderFacts). */
   topHoldersShare?: Fact<number>;
+  holders?: Fact<HolderFacts>;
+  liquidity?: Fact<LiquidityFacts>;
+  social?: Fact<SocialFacts>;
+  developer?: Fact<DeveloperFacts>;
+  priceHistory?: Fact<PriceHistoryFacts>;
 }
 
-/** Security facts (DeFiLlama or the snapshot). */
+/** Security facts (DeFiLlama, the curated incident list or the snapshot). */
 export interface SecurityEvidence {
   audits?: Fact<AuditFacts>;
   /** Present (possibly empty) when the incident database was consulted. */
   hacks?: Fact<HackRecord[]>;
   tvlUsd?: Fact<number>;
+  tvlTrend?: Fact<TvlTrendFacts>;
+  /** Present (possibly empty) when the curated incident list was consulted. */
+  incidents?: Fact<IncidentRecord[]>;
 }
 
 export type AssetEvidence = MarketEvidence & SecurityEvidence;

@@ -14,6 +14,12 @@ export interface CategoryAssessment {
   rationale: string;
   sources: Source[];
   evidenceFound: boolean;
+  /** What would move the score one band up ("Volume above $1 billion a day would score 5"); absent at 5. */
+  nextUp?: string;
+  /** What would move it one band down; absent at 1. */
+  nextDown?: string;
+  /** The risk this category shows, tied to its evidence, when the score is low (<= 2). */
+  keyRisk?: string;
 }
 
 const t = THRESHOLDS;

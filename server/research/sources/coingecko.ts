@@ -116,7 +116,7 @@ export class CoinGeckoSource {
     return parsed.data;
   }
 
-  async search(text: string, limit: number): Promise<(AssetRef & { rank: number | null })[]> {
+  async search(text: string, limit: number): Promise<AssetRef[]> {
     const query = normalizeAssetText(text);
     if (!query) return [];
     const result = await this.searches.get(query, () =>
@@ -126,7 +126,7 @@ export class CoinGeckoSource {
       id: coin.id,
       name: coin.name,
       symbol: coin.symbol.toUpperCase(),
-      rank: coin.market_cap_rank ?? null,
+      ...(coin.market_cap_rank ? { rank: coin.market_cap_rank } : {}),
     }));
   }
 
