@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 // What needs a person (read-only admin lists): research that failed, and Cardano payments the
 // chain watcher flagged (arrived after expiry, or less than the quoted amount arrived).

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** GET /api/assets/search?q= — suggestions for the New Report input. */
 export const assetSearchQuerySchema = z.object({

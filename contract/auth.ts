@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { requiredField, z } from './zod';
 
 // Messages come from the spec (§5) and decisions.md; client forms and the server share them.
 export const AUTH_MESSAGES = {
@@ -26,21 +26,21 @@ export const USERNAME_HINT = '3-30 characters, letters, numbers, and underscores
 export const PASSWORD_HINT = 'Must be 8+ characters with uppercase, lowercase, number, and special character';
 
 const emailSchema = z
-  .string()
+  .string(requiredField(AUTH_MESSAGES.invalidEmail))
   .trim()
   .toLowerCase()
   .max(254, AUTH_MESSAGES.invalidEmail)
   .email(AUTH_MESSAGES.invalidEmail);
 
 export const usernameSchema = z
-  .string()
+  .string(requiredField(AUTH_MESSAGES.usernameShort))
   .trim()
   .min(3, AUTH_MESSAGES.usernameShort)
   .max(30, AUTH_MESSAGES.usernameLong)
   .regex(/^[A-Za-z0-9_]+$/, AUTH_MESSAGES.usernameChars);
 
 export const newPasswordSchema = z
-  .string()
+  .string(requiredField(AUTH_MESSAGES.passwordShort))
   .min(8, AUTH_MESSAGES.passwordShort)
   .max(128, AUTH_MESSAGES.passwordLong)
   .regex(/[A-Z]/, AUTH_MESSAGES.passwordUpper)
@@ -53,7 +53,7 @@ export const registerRequestSchema = z
     username: usernameSchema,
     email: emailSchema,
     password: newPasswordSchema,
-    confirmPassword: z.string().max(128),
+    confirmPassword: z.string(requiredField(AUTH_MESSAGES.passwordsDontMatch)).max(128),
   })
   .refine((body) => body.password === body.confirmPassword, {
     message: AUTH_MESSAGES.passwordsDontMatch,
@@ -63,7 +63,10 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
-  password: z.string().min(6, AUTH_MESSAGES.loginPasswordShort).max(128, AUTH_MESSAGES.passwordLong),
+  password: z
+    .string(requiredField(AUTH_MESSAGES.loginPasswordShort))
+    .min(6, AUTH_MESSAGES.loginPasswordShort)
+    .max(128, AUTH_MESSAGES.passwordLong),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 // Bug reports (spec §2 Bug report and Admin, §3, §4, §5, §8). The client form and the server
 // validate with the same schema, so both show the same messages.

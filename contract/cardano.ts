@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { apiErrorSchema } from './http';
-import { PURCHASE_TYPES } from './reports';
+import { optionalReportIdSchema, PURCHASE_TYPES } from './reports';
+import { requiredField, z } from './zod';
 
 // Cardano checkout (spec §2, §3, §5, §7, §8, §9 and decisions.md "Money").
 
@@ -61,10 +61,18 @@ const positiveAmount = z.coerce
 export const createCardanoPaymentRequestSchema = z.object({
   amount: positiveAmount,
   currency: z.enum(CARDANO_CURRENCIES, { message: CARDANO_MESSAGES.currency }),
-  description: z.string().trim().min(1, CARDANO_MESSAGES.description).max(200),
-  reportId: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
+  description: z
+    .string(requiredField(CARDANO_MESSAGES.description))
+    .trim()
+    .min(1, CARDANO_MESSAGES.description)
+    .max(200),
+  reportId: optionalReportIdSchema,
   purchaseType: z.enum(PURCHASE_TYPES).default('new_report'),
-  researchAsset: z.string().trim().min(1, CARDANO_MESSAGES.researchAsset).max(100),
+  researchAsset: z
+    .string(requiredField(CARDANO_MESSAGES.researchAsset))
+    .trim()
+    .min(1, CARDANO_MESSAGES.researchAsset)
+    .max(100),
   policyId: z
     .string()
     .trim()

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Every 4xx/5xx answer of the API has this shape; `issues` lists field errors of a 400. */
 export const apiErrorSchema = z.object({

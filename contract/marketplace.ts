@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { myReportItemSchema, publicReportItemSchema } from './reports';
+import { z } from './zod';
 
 /** The marketplace answers at most this many reports; a search narrows them by asset name. */
 export const MARKETPLACE_LIMIT = 100;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 // The research methodology: one source of truth for scoring, the report page, the PDF and the
 // documentation page (decisions.md "Scoring").

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { PURCHASE_TYPES } from './reports';
+import { optionalReportIdSchema, PURCHASE_TYPES } from './reports';
+import { z } from './zod';
 
 // Card checkout (spec §7): create-payment-intent, confirm-payment and the sandbox card.
 
@@ -21,7 +21,7 @@ export const PAYMENT_MESSAGES = {
 export const createPaymentIntentRequestSchema = z.object({
   purchaseType: z.enum(PURCHASE_TYPES, { message: 'Choose a purchase type' }),
   assetName: z.string().max(200).optional(),
-  reportId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  reportId: optionalReportIdSchema,
   amount: z.unknown().optional(),
 });
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentRequestSchema>;

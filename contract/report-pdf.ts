@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 // The PDF download (spec §7 `GET /api/reports/{id}/pdf`) and the render-pdf job payload.
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { RISK_LEVELS } from './methodology';
+import { requiredField, z } from './zod';
 
 // Shapes of reports as the client reads them (spec §3 "Report response", "Progress entry",
 // "My-reports list item", "Public-reports list item").
@@ -93,8 +93,17 @@ export const publicReportItemSchema = z.object({
 export type PublicReportItem = z.infer<typeof publicReportItemSchema>;
 
 export const newReportAssetNameSchema = z
-  .string()
+  .string(requiredField('Asset name is required'))
   .trim()
   .min(1, 'Asset name is required')
   .max(100, 'Asset name must be at most 100 characters');
 export const researchRequestSchema = z.object({ asset_name: newReportAssetNameSchema });
+
+/**
+ * A report id that arrives with a purchase. Spec §3: the purchase data's `reportId` is 0 when
+ * there is none, so 0 (and null or blank) mean "no report"; anything else must be a valid id.
+ */
+export const optionalReportIdSchema = z.preprocess(
+  (value) => (value === 0 || value === '0' || value === '' || value === null ? undefined : value),
+  z.coerce.number().int().positive().max(2_147_483_647).optional(),
+);

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { REPORT_STATUSES } from './reports';
+import { z } from './zod';
 
 /** POST /api/research answer: the report of the caller's paid new-report purchase. */
 export const researchStartResponseSchema = z.object({

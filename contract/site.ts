@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Public settings the browser needs (GET /api/config). */
 export const siteConfigSchema = z.object({

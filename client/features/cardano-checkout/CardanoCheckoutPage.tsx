@@ -18,7 +18,8 @@ function purchaseFrom(search: string, pathReportId: string | undefined): Purchas
   if (!assetName) return null;
   const rawType = params.get('purchaseType');
   const reportIdText = pathReportId ?? params.get('reportId') ?? '';
-  const reportId = /^\d+$/.test(reportIdText) ? Number(reportIdText) : null;
+  // Spec §3: reportId 0 means "no report".
+  const reportId = /^\d+$/.test(reportIdText) && Number(reportIdText) > 0 ? Number(reportIdText) : null;
   const purchaseType: PurchaseType =
     rawType === 'existing_report' || (rawType !== 'new_report' && reportId !== null)
       ? 'existing_report'
