@@ -9,6 +9,9 @@ export interface FetchJsonOptions {
   /** First backoff delay; doubled on every retry, capped by maxDelayMs. */
   baseDelayMs?: number;
   maxDelayMs?: number;
+  /** A JSON body to POST (JSON-RPC); GET when absent. */
+  postBody?: unknown;
+  headers?: Record<string, string>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -22,18 +25,24 @@ function retryAfterMs(header: string | null): number | undefined {
 }
 
 /**
- * GET a JSON document with a timeout per attempt and bounded retries on timeouts, network
+ * GET (or POST) a JSON document with a timeout per attempt and bounded retries on timeouts, network
  * errors, 429 and 5xx (honouring Retry-After up to maxDelayMs). The body is validated with
  * `schema`; a malformed body is a failure like any other, never a crash.
  */
 export async function fetchJson<T>(url: string, schema: z.ZodType<T>, options: FetchJsonOptions): Promise<T> {
-  const { source, timeoutMs, retries, baseDelayMs = 250, maxDelayMs = 4_000 } = options;
+  const { source, timeoutMs, retries, baseDelayMs = 250, maxDelayMs = 4_000, postBody, headers } = options;
   let lastError = 'no attempt made';
   for (let attempt = 0; attempt <= retries; attempt += 1) {
     let delay = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
     try {
       const response = await fetch(url, {
-        headers: { accept: 'application/json' },
+        ...(postBody === undefined
+          ? { headers: { accept: 'application/json', ...headers } }
+          : {
+              method: 'POST',
+              headers: { accept: 'application/json', 'content-type': 'application/json', ...headers },
+              body: JSON.stringify(postBody),
+            }),
         signal: AbortSignal.timeout(timeoutMs),
       });
       if (response.ok) {
