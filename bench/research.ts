@@ -72,6 +72,20 @@ async function startFakeSources() {
             totalLiquidityUSD: 1.5e10 + i * 1.5e7,
           })),
         };
+      if (url.pathname === '/orgs/aave/repos')
+        return [
+          {
+            full_name: 'aave/aave-v3-core',
+            html_url: 'https://github.com/aave/aave-v3-core',
+            stargazers_count: 900,
+            archived: false,
+          },
+        ];
+      if (
+        url.pathname === '/repos/aave/aave-v3-core/commits' ||
+        url.pathname === '/repos/aave/aave-v3-core/contributors'
+      )
+        return [{}];
       if (url.pathname === `/getTokenInfo/${AAVE_TOKEN}`)
         return { address: AAVE_TOKEN, name: 'Aave Token', holdersCount: 170_000 };
       if (url.pathname === `/getTopTokenHolders/${AAVE_TOKEN}`)
@@ -257,6 +271,7 @@ async function main() {
         coingecko: { baseUrl: fake.base, retries: 0, cacheTtlMs: 1 },
         defillama: { baseUrl: fake.base, retries: 0, cacheTtlMs: 1 },
         holders: { ethplorerBaseUrl: fake.base, retries: 0, cacheTtlMs: 1 },
+        github: { baseUrl: fake.base, retries: 0, cacheTtlMs: 1 },
       }),
       'aave',
     );

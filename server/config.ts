@@ -82,6 +82,9 @@ const envSchema = z.object({
   /** Mainnet Blockfrost project for Cardano token holders (default: BLOCKFROST_PROJECT_ID on mainnet). */
   HOLDERS_BLOCKFROST_PROJECT_ID: optionalString,
   HOLDERS_BLOCKFROST_URL: optionalUrl,
+  /** GitHub developer activity; keyless allows 60 calls an hour, a read-only token more. */
+  GITHUB_TOKEN: optionalString,
+  GITHUB_API_URL: optionalUrl,
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,

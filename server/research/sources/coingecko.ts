@@ -234,14 +234,27 @@ export class CoinGeckoSource {
     );
   }
 
-  /** The coin's own platform and its contract address per platform (empty for native coins). */
-  async contracts(asset: AssetRef): Promise<{ platformId?: string; contracts: PlatformContracts }> {
+  /**
+   * The coin's own platform, its contract address per platform (empty for native coins) and
+   * its listed GitHub repositories: what the holder and developer sources start from.
+   */
+  async contracts(asset: AssetRef): Promise<{
+    platformId?: string;
+    contracts: PlatformContracts;
+    repos: string[];
+    hasDeveloperData: boolean;
+  }> {
     const coin = await this.details(asset.id);
     const contracts: PlatformContracts = {};
     for (const [platform, address] of Object.entries(coin.platforms ?? {})) {
       if (platform && address?.trim()) contracts[platform] = address.trim();
     }
-    return { ...(coin.asset_platform_id ? { platformId: coin.asset_platform_id } : {}), contracts };
+    return {
+      ...(coin.asset_platform_id ? { platformId: coin.asset_platform_id } : {}),
+      contracts,
+      repos: compact(coin.links?.repos_url?.github),
+      hasDeveloperData: typeof coin.developer_data?.commit_count_4_weeks === 'number',
+    };
   }
 
   async market(asset: AssetRef): Promise<MarketEvidence> {

@@ -12,6 +12,8 @@ export interface FetchJsonOptions {
   /** A JSON body to POST (JSON-RPC); GET when absent. */
   postBody?: unknown;
   headers?: Record<string, string>;
+  /** Sees the headers of the answer that is returned (pagination links). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -30,7 +32,16 @@ function retryAfterMs(header: string | null): number | undefined {
  * `schema`; a malformed body is a failure like any other, never a crash.
  */
 export async function fetchJson<T>(url: string, schema: z.ZodType<T>, options: FetchJsonOptions): Promise<T> {
-  const { source, timeoutMs, retries, baseDelayMs = 250, maxDelayMs = 4_000, postBody, headers } = options;
+  const {
+    source,
+    timeoutMs,
+    retries,
+    baseDelayMs = 250,
+    maxDelayMs = 4_000,
+    postBody,
+    headers,
+    onHeaders,
+  } = options;
   let lastError = 'no attempt made';
   for (let attempt = 0; attempt <= retries; attempt += 1) {
     let delay = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
@@ -54,7 +65,10 @@ export async function fetchJson<T>(url: string, schema: z.ZodType<T>, options: F
           continue;
         }
         const parsed = schema.safeParse(body);
-        if (parsed.success) return parsed.data;
+        if (parsed.success) {
+          onHeaders?.(response.headers);
+          return parsed.data;
+        }
         lastError = `the answer has an unexpected shape (${parsed.error.issues[0]?.message ?? 'invalid'})`;
         continue;
       }

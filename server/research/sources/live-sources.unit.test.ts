@@ -223,6 +223,8 @@ describe('CoinGecko source (official SDK)', () => {
     expect(await source.contracts({ id: 'aave', name: 'Aave', symbol: 'AAVE' })).toEqual({
       platformId: 'ethereum',
       contracts: { ethereum: AAVE_TOKEN, 'polygon-pos': '0xd6df932a45c0f255f85145f286ea0b292b21c90b' },
+      repos: ['https://github.com/aave/aave-v3-core'],
+      hasDeveloperData: true,
     });
   });
 
@@ -478,6 +480,7 @@ describe('live sources together', () => {
     const live = createLiveSources({
       coingecko: { baseUrl: base, retries: 0 },
       holders: { ethplorerBaseUrl: base, retries: 0 },
+      github: { baseUrl: base, retries: 0 },
     });
     const evidence = await live.market({ id: 'aave', name: 'Aave', symbol: 'AAVE' });
     expect(evidence.holders?.value.top10Share).toBeCloseTo(0.313);
@@ -500,6 +503,7 @@ describe('live sources together', () => {
     const live = createLiveSources({
       coingecko: { baseUrl: base, retries: 0 },
       holders: { ethplorerBaseUrl: base, retries: 0 },
+      github: { baseUrl: base, retries: 0 },
     });
     const evidence = await live.market({ id: 'aave', name: 'Aave', symbol: 'AAVE' });
     expect(evidence.marketCapUsd?.value).toBe(3.9e9);
@@ -509,9 +513,43 @@ describe('live sources together', () => {
     ]);
   });
 
+  it('reads developer activity from GitHub when CoinGecko no longer sends it', async () => {
+    handler = (req, res) => {
+      const url = new URL(req.url!, base);
+      if (url.pathname === '/coins/aave') return json(res, 200, { ...COIN, developer_data: undefined });
+      if (url.pathname === '/repos/aave/aave-v3-core')
+        return json(res, 200, {
+          full_name: 'aave/aave-v3-core',
+          html_url: 'https://github.com/aave/aave-v3-core',
+          stargazers_count: 880,
+          archived: false,
+        });
+      if (url.pathname.endsWith('/commits') || url.pathname.endsWith('/contributors'))
+        return json(res, 200, [{}], {
+          link: `<https://api.github.com/repositories/1/x?page=2>; rel="next", <https://api.github.com/repositories/1/x?page=${url.pathname.endsWith('/commits') ? 17 : 55}>; rel="last"`,
+        });
+      return holderRoutes(req, res, '');
+    };
+    const live = createLiveSources({
+      coingecko: { baseUrl: base, retries: 0 },
+      holders: { ethplorerBaseUrl: base, retries: 0 },
+      github: { baseUrl: base, retries: 0 },
+    });
+    const evidence = await live.market({ id: 'aave', name: 'Aave', symbol: 'AAVE' });
+    expect(evidence.marketGaps).toBeUndefined();
+    expect(evidence.developer?.value).toEqual({
+      commits4Weeks: 17,
+      contributors: 55,
+      stars: 880,
+      repoUrl: 'https://github.com/aave/aave-v3-core',
+    });
+    expect(evidence.developer?.source.title).toBe('GitHub repository activity: aave/aave-v3-core');
+    expect(evidence.holders).toBeDefined();
+  });
+
   it('answers search and resolution from the snapshot first, costing no CoinGecko call', async () => {
     handler = coingeckoRoutes();
-    const live = createLiveSources({ coingecko: { baseUrl: base, retries: 0 } });
+    const live = createLiveSources({ coingecko: { baseUrl: base, retries: 0 }, github: { baseUrl: base } });
     expect((await live.search('bitcoin', 8))[0]?.id).toBe('bitcoin');
     expect(await live.resolve('ETH')).toMatchObject({ id: 'ethereum' });
     expect(seen).toHaveLength(0);
@@ -523,7 +561,10 @@ describe('live sources together', () => {
         coins: [{ id: 'zorbcoin', name: 'Zorbcoin', symbol: 'ZORB', market_cap_rank: null }],
       });
     const quota = new CoinGeckoQuota({ callsPerMinute: 8, searchCallsPerDay: 100 });
-    const live = createLiveSources({ coingecko: { baseUrl: base, retries: 0, quota } });
+    const live = createLiveSources({
+      coingecko: { baseUrl: base, retries: 0, quota },
+      github: { baseUrl: base },
+    });
     // Capacity 2, reserve 1: the first unknown name may ask CoinGecko, the second may not.
     expect((await live.search('zorbcoin', 8)).map((a) => a.id)).toEqual(['zorbcoin']);
     expect(await live.search('zorbcoi', 8)).toEqual([]);

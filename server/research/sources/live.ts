@@ -2,7 +2,8 @@ import type { Config } from '../../config';
 import type { AssetRef, MarketEvidence } from '../evidence';
 import { CoinGeckoSource } from './coingecko';
 import { DefiLlamaSource } from './defillama';
-import { HolderSource } from './holders';
+import { type DeveloperResult, GitHubSource } from './github';
+import { type HolderResult, HolderSource } from './holders';
 import {
   type CoinGeckoQuota,
   defaultCallsPerMinute,
@@ -16,6 +17,7 @@ export interface LiveSourceOptions {
   coingecko?: ConstructorParameters<typeof CoinGeckoSource>[0];
   defillama?: ConstructorParameters<typeof DefiLlamaSource>[0];
   holders?: ConstructorParameters<typeof HolderSource>[0];
+  github?: ConstructorParameters<typeof GitHubSource>[0];
 }
 
 /** True when the error (or one it wraps) is the quota refusing a search. */
@@ -34,13 +36,15 @@ const matchesExactly = (asset: AssetRef, text: string) => {
 
 /**
  * Live market data (CoinGecko: details, markets, prices), holder concentration (Ethplorer,
- * Solana RPC, Blockfrost) and security data (DeFiLlama). Search and resolution answer from the
- * dated snapshot first when it knows the asset: typing in the New Report box costs no quota.
+ * Solana RPC, Blockfrost), developer activity (GitHub) and security data (DeFiLlama). Search
+ * and resolution answer from the dated snapshot first when it knows the asset: typing in the
+ * New Report box costs no quota.
  */
 export function createLiveSources(options: LiveSourceOptions = {}): ResearchSources {
   const coingecko = new CoinGeckoSource(options.coingecko);
   const defillama = new DefiLlamaSource(options.defillama);
   const holders = new HolderSource(options.holders);
+  const github = new GitHubSource(options.github);
   return {
     mode: 'live',
     async resolve(text) {
@@ -63,26 +67,31 @@ export function createLiveSources(options: LiveSourceOptions = {}): ResearchSour
       return [...local, ...remote.filter((a) => !seen.has(a.id))].slice(0, limit);
     },
     async market(asset) {
-      // Holders need the coin's contracts, which come with the details the market call reads
-      // (one cached request); they run alongside the markets and price-history calls.
-      const [evidence, holderResult] = await Promise.all([
+      // Holders and GitHub activity need the coin's contracts and repositories, which come with
+      // the details the market call reads (one cached request); they run alongside the markets
+      // and price-history calls.
+      const [evidence, [holderResult, developerResult]] = await Promise.all([
         coingecko.market(asset),
         coingecko.contracts(asset).then(
-          ({ contracts, platformId }) => holders.holders(contracts, platformId),
-          () => ({}),
+          ({ contracts, platformId, repos, hasDeveloperData }) =>
+            Promise.all([
+              holders.holders(contracts, platformId),
+              hasDeveloperData ? ({} as DeveloperResult) : github.developer(repos),
+            ]),
+          (): [HolderResult, DeveloperResult] => [{}, {}],
         ),
       ]);
       const merged: MarketEvidence = { ...evidence };
-      if ('holders' in holderResult && holderResult.holders) {
+      if (holderResult.holders) {
         merged.holders = holderResult.holders;
         merged.topHoldersShare = {
           value: holderResult.holders.value.top10Share,
           source: holderResult.holders.source,
         };
       }
-      if ('gap' in holderResult && holderResult.gap) {
-        merged.marketGaps = [...(merged.marketGaps ?? []), holderResult.gap];
-      }
+      if (!merged.developer && developerResult.developer) merged.developer = developerResult.developer;
+      const gaps = [holderResult.gap, developerResult.gap].filter((gap) => gap !== undefined);
+      if (gaps.length) merged.marketGaps = [...(merged.marketGaps ?? []), ...gaps];
       return merged;
     },
     security: (asset) => defillama.security(asset),
@@ -119,5 +128,6 @@ export function sourcesFromConfig(config: Config): ResearchSources {
       blockfrostProjectId: holderBlockfrostId,
       blockfrostBaseUrl: config.HOLDERS_BLOCKFROST_URL,
     },
+    github: { token: config.GITHUB_TOKEN, baseUrl: config.GITHUB_API_URL },
   });
 }
