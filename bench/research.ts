@@ -14,25 +14,88 @@ import { runMigrations } from '../server/db/migrate';
 import { researchReports, users } from '../server/db/schema';
 import { completePurchase, createPendingPurchase } from '../server/domain/purchases';
 import { QUEUES, startQueue } from '../server/jobs/queue';
+import type { AssetEvidence, Fact } from '../server/research/evidence';
 import { RESEARCH_CONCURRENCY, registerResearchWorker } from '../server/research/job';
+import { sourceKey } from '../server/research/report-text';
 import { createLiveSources } from '../server/research/sources/live';
 import { createSnapshotSources } from '../server/research/sources/snapshot';
 import type { ResearchSources } from '../server/research/sources/types';
 import { freePort } from '../server/testing/postgres';
 
 // npm run bench:research — research latency (enqueue -> completed) with the offline snapshot
-// and with fake live sources answering in 200 ms, and the throughput of 50 queued reports on
-// one worker process. Runs on its own embedded PostgreSQL.
+// and with fake live sources answering in 200 ms, the facts and distinct sources behind a
+// report in each mode, and the throughput of 50 queued reports on one worker process.
+// Runs on its own embedded PostgreSQL.
 
 const RUNS = 10;
 const QUEUED = 50;
 const FAKE_LATENCY_MS = 200;
 
-/** CoinGecko and DeFiLlama in their wire formats, each answer delayed by FAKE_LATENCY_MS. */
+const AAVE_TOKEN = '0x7fc66500c84a76ad7e9c93437bfc5ac33e2ddae9';
+const DAY_S = 86_400;
+
+/** CoinGecko, DeFiLlama and Ethplorer in their wire formats, each answer delayed by FAKE_LATENCY_MS. */
 async function startFakeSources() {
+  const now = Math.floor(Date.now() / 1000);
   const server = createHttpServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const body = (() => {
+      if (url.pathname === '/coins/aave/tickers')
+        return {
+          name: 'Aave',
+          tickers: ['binance', 'coinbase', 'okx', 'kraken', 'uniswap_v3'].map((exchange, i) => ({
+            base: 'AAVE',
+            target: 'USDT',
+            market: { name: exchange, identifier: exchange, has_trading_incentive: false },
+            converted_volume: { usd: 5e7 / (i + 1) },
+            bid_ask_spread_percentage: 0.02 * (i + 1),
+            cost_to_move_up_usd: 1e6 / (i + 1),
+            cost_to_move_down_usd: 9e5 / (i + 1),
+            is_anomaly: false,
+            is_stale: false,
+            trust_score: 'green',
+          })),
+        };
+      if (url.pathname === '/coins/aave/market_chart') {
+        const prices = Array.from({ length: 366 }, (_, i) => [
+          (now - (365 - i) * DAY_S) * 1000,
+          250 + 60 * Math.sin(i / 20),
+        ]);
+        return { prices, market_caps: prices, total_volumes: prices };
+      }
+      if (url.pathname === '/protocol/aave')
+        return {
+          name: 'Aave',
+          audit_links: ['https://blog.openzeppelin.com/aave-v3-audit'],
+          tvl: Array.from({ length: 400 }, (_, i) => ({
+            date: now - (399 - i) * DAY_S,
+            totalLiquidityUSD: 1.5e10 + i * 1.5e7,
+          })),
+        };
+      if (url.pathname === '/orgs/aave/repos')
+        return [
+          {
+            full_name: 'aave/aave-v3-core',
+            html_url: 'https://github.com/aave/aave-v3-core',
+            stargazers_count: 900,
+            archived: false,
+          },
+        ];
+      if (
+        url.pathname === '/repos/aave/aave-v3-core/commits' ||
+        url.pathname === '/repos/aave/aave-v3-core/contributors'
+      )
+        return [{}];
+      if (url.pathname === `/getTokenInfo/${AAVE_TOKEN}`)
+        return { address: AAVE_TOKEN, name: 'Aave Token', holdersCount: 170_000 };
+      if (url.pathname === `/getTopTokenHolders/${AAVE_TOKEN}`)
+        return {
+          holders: Array.from({ length: 20 }, (_, i) => ({
+            address: `0x${String(i + 1).padStart(40, '0')}`,
+            balance: 1e5,
+            share: 10 / (i + 1),
+          })),
+        };
       if (url.pathname === '/search')
         return {
           coins: [{ id: 'aave', name: 'Aave', symbol: 'AAVE', market_cap_rank: 28 }],
@@ -46,12 +109,18 @@ async function startFakeSources() {
           name: 'Aave',
           symbol: 'aave',
           asset_platform_id: 'ethereum',
+          platforms: { ethereum: AAVE_TOKEN },
           categories: ['Lending/Borrowing', 'DeFi'],
           description: { en: 'Aave is a decentralised lending protocol.' },
           genesis_date: '2020-10-02',
           market_cap_rank: 28,
           watchlist_portfolio_users: 312_000,
-          links: { homepage: ['https://aave.com'], repos_url: { github: ['https://github.com/aave'] } },
+          links: {
+            homepage: ['https://aave.com'],
+            twitter_screen_name: 'aave',
+            chat_url: ['https://discord.gg/aave'],
+            repos_url: { github: ['https://github.com/aave'] },
+          },
           market_data: {
             market_cap: { usd: 3.9e9 },
             total_volume: { usd: 3e8 },
@@ -62,8 +131,32 @@ async function startFakeSources() {
           },
         };
       if (url.pathname === '/protocols')
-        return [{ id: '1', name: 'Aave V3', symbol: 'AAVE', gecko_id: 'aave', audits: '2', tvl: 2e10 }];
-      if (url.pathname === '/hacks') return [];
+        return [
+          {
+            id: '1',
+            name: 'Aave V3',
+            symbol: 'AAVE',
+            gecko_id: 'aave',
+            audits: '2',
+            audit_links: [
+              'https://github.com/trailofbits/publications/blob/master/reviews/2022-01-aave-v3.pdf',
+            ],
+            tvl: 2e10,
+            parentProtocol: 'parent#aave',
+          },
+        ];
+      if (url.pathname === '/hacks')
+        return [
+          {
+            date: now - 400 * DAY_S,
+            name: 'Aave V2 oracle incident',
+            technique: 'Oracle',
+            amount: 5e6,
+            returnedFunds: 1e6,
+            defillamaId: 1,
+            source: 'https://governance.aave.com/t/post-mortem',
+          },
+        ];
       return null;
     })();
     setTimeout(() => {
@@ -73,6 +166,17 @@ async function startFakeSources() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { base, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** Facts (fields holding a value and its source) and distinct sources in one report's evidence. */
+async function evidenceFigures(sources: ResearchSources, assetName: string) {
+  const asset = await sources.resolve(assetName);
+  if (!asset) throw new Error(`${assetName} did not resolve`);
+  const evidence: AssetEvidence = { ...(await sources.market(asset)), ...(await sources.security(asset)) };
+  const facts = Object.values(evidence).filter(
+    (field): field is Fact<unknown> => typeof field === 'object' && field !== null && 'source' in field,
+  );
+  return { facts: facts.length, sources: new Set(facts.map((fact) => sourceKey(fact.source))).size };
 }
 
 const median = (values: number[]) => {
@@ -135,15 +239,25 @@ async function main() {
     const latency = async (label: string, sources: ResearchSources, asset: string) => {
       await registerResearchWorker(ctx, { sources });
       const times: number[] = [];
+      let lastId = 0;
       for (let i = 0; i < RUNS; i += 1) {
         const started = performance.now();
-        const id = await enqueue(asset);
-        await waitCompleted([id]);
+        lastId = await enqueue(asset);
+        await waitCompleted([lastId]);
         times.push(performance.now() - started);
       }
       await queue.offWork(QUEUES.research);
       console.info(
         `${label}: median ${median(times).toFixed(0)} ms, min ${Math.min(...times).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms (${RUNS} reports)`,
+      );
+      const figures = await evidenceFigures(sources, asset);
+      const [report] = await ctx.db
+        .select({ data: researchReports.researchData })
+        .from(researchReports)
+        .where(eq(researchReports.id, lastId));
+      const cited = (report?.data as { sources?: unknown[] } | null)?.sources?.length ?? 0;
+      console.info(
+        `  per report (${asset}): ${figures.facts} facts from ${figures.sources} distinct sources in the evidence; the report cites ${cited} distinct sources`,
       );
     };
 
@@ -156,6 +270,8 @@ async function main() {
       createLiveSources({
         coingecko: { baseUrl: fake.base, retries: 0, cacheTtlMs: 1 },
         defillama: { baseUrl: fake.base, retries: 0, cacheTtlMs: 1 },
+        holders: { ethplorerBaseUrl: fake.base, retries: 0, cacheTtlMs: 1 },
+        github: { baseUrl: fake.base, retries: 0, cacheTtlMs: 1 },
       }),
       'aave',
     );

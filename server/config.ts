@@ -70,6 +70,21 @@ const envSchema = z.object({
   COINGECKO_PLAN: z.enum(['demo', 'pro']).default('demo'),
   COINGECKO_BASE_URL: optionalUrl,
   DEFILLAMA_BASE_URL: optionalUrl,
+  /** CoinGecko calls per minute for this process; default from the plan (keyless 10, demo 30, pro 500). */
+  COINGECKO_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).optional(),
+  /** CoinGecko calls anonymous asset search may make per day (paid research never waits for it). */
+  COINGECKO_SEARCH_CALLS_PER_DAY: z.coerce.number().int().min(0).default(100),
+  /** Ethplorer (ERC-20 holders); "freekey" is Ethplorer's public key. */
+  ETHPLORER_API_KEY: z.string().trim().min(1).default('freekey'),
+  ETHPLORER_BASE_URL: optionalUrl,
+  /** Solana JSON-RPC for SPL token holders. */
+  SOLANA_RPC_URL: z.url().default('https://api.mainnet-beta.solana.com'),
+  /** Mainnet Blockfrost project for Cardano token holders (default: BLOCKFROST_PROJECT_ID on mainnet). */
+  HOLDERS_BLOCKFROST_PROJECT_ID: optionalString,
+  HOLDERS_BLOCKFROST_URL: optionalUrl,
+  /** GitHub developer activity; keyless allows 60 calls an hour, a read-only token more. */
+  GITHUB_TOKEN: optionalString,
+  GITHUB_API_URL: optionalUrl,
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,

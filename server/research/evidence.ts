@@ -147,6 +147,14 @@ export interface TvlTrendFacts {
   change365d?: number;
 }
 
+/** A live source that did not answer: its facts are missing, and the report can say why. */
+export interface SourceGap {
+  source: string;
+  /** The evidence fields left missing (e.g. "liquidity", "holders"). */
+  facts: string[];
+  reason: string;
+}
+
 /** Market and project facts (CoinGecko or the snapshot). */
 export interface MarketEvidence {
   profile?: Fact<{ kind: AssetKind; platform?: string }>;
@@ -166,6 +174,8 @@ export interface MarketEvidence {
   social?: Fact<SocialFacts>;
   developer?: Fact<DeveloperFacts>;
   priceHistory?: Fact<PriceHistoryFacts>;
+  /** Live market sources that failed for this report (their facts are missing). */
+  marketGaps?: SourceGap[];
 }
 
 /** Security facts (DeFiLlama, the curated incident list or the snapshot). */
@@ -177,6 +187,8 @@ export interface SecurityEvidence {
   tvlTrend?: Fact<TvlTrendFacts>;
   /** Present (possibly empty) when the curated incident list was consulted. */
   incidents?: Fact<IncidentRecord[]>;
+  /** Live security sources that failed for this report (their facts are missing). */
+  securityGaps?: SourceGap[];
 }
 
 export type AssetEvidence = MarketEvidence & SecurityEvidence;

@@ -23,7 +23,13 @@ export class CoinGeckoPriceSource implements AdaPriceSource {
   private inFlight: Promise<number> | undefined;
 
   constructor(
-    options: { apiKey: string; plan: 'demo' | 'pro'; baseUrl?: string | undefined },
+    options: {
+      apiKey: string;
+      plan: 'demo' | 'pro';
+      baseUrl?: string | undefined;
+      /** Shared CoinGecko budget: a quote is paid work and goes ahead of asset search. */
+      fetch?: typeof fetch | undefined;
+    },
     private readonly now: () => number = Date.now,
   ) {
     const key = options.plan === 'pro' ? { proAPIKey: options.apiKey } : { demoAPIKey: options.apiKey };
@@ -33,6 +39,7 @@ export class CoinGeckoPriceSource implements AdaPriceSource {
       ...(options.baseUrl ? { baseURL: options.baseUrl } : { baseURL: null, environment: options.plan }),
       maxRetries: 1,
       timeout: 10_000,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
     });
   }
 

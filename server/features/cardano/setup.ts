@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
+import { coingeckoQuotaFromConfig } from '../../research/sources/live';
 import { BlockfrostChain, type ChainClient, SandboxChain } from './chain';
 import { AddressDeriver, SANDBOX_ACCOUNT_XPUB } from './derivation';
 import { type AdaPriceSource, CoinGeckoPriceSource, SandboxPriceSource } from './price';
@@ -35,6 +36,7 @@ export function createCardanoSetup(config: Config): CardanoSetup {
         apiKey: config.COINGECKO_API_KEY,
         plan: config.COINGECKO_PLAN,
         baseUrl: config.COINGECKO_BASE_URL,
+        fetch: coingeckoQuotaFromConfig(config).fetchFor('paid'),
       })
     : mode === 'sandbox'
       ? new SandboxPriceSource()

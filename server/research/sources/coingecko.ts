@@ -1,12 +1,17 @@
 import Coingecko from '@coingecko/coingecko-typescript';
 import { z } from 'zod';
-import type { AssetRef, ChainKind, Fact, MarketEvidence } from '../evidence';
+import type { Source } from '../../../contract/reports';
+import type { AssetRef, ChainKind, Fact, MarketEvidence, SourceGap } from '../evidence';
 import { TtlCache } from './cache';
+import { assetKind, liquidityFacts, platformName, priceHistoryFacts } from './metrics';
+import type { CoinGeckoQuota, QuotaPriority } from './quota';
 import { normalizeAssetText, SourceUnavailableError } from './types';
 
 // CoinGecko through its official SDK. Works without a key (public API), with a demo key
 // (environment 'demo', x-cg-demo-api-key) or a pro key. The SDK retries 429/5xx/timeouts
 // with backoff and honours Retry-After; answers are validated here before use.
+// Per report: coin details (required), tickers with ±2% depth and 365 days of daily prices
+// (each optional: a failure leaves its facts missing and is recorded as a gap).
 
 export interface CoinGeckoOptions {
   apiKey?: string | undefined;
@@ -15,6 +20,10 @@ export interface CoinGeckoOptions {
   timeoutMs?: number;
   retries?: number;
   cacheTtlMs?: number;
+  /** Search answers change slowly; kept longer so repeated typing costs no calls. */
+  searchCacheTtlMs?: number;
+  /** Shared request budget: research goes first, search only gets spare capacity. */
+  quota?: CoinGeckoQuota | undefined;
 }
 
 const searchSchema = z.object({
@@ -29,11 +38,13 @@ const searchSchema = z.object({
 });
 
 const num = z.number().nullish();
+const strings = z.array(z.string().nullable()).nullish();
 const coinSchema = z.object({
   id: z.string(),
   name: z.string(),
   symbol: z.string(),
   asset_platform_id: z.string().nullish(),
+  platforms: z.record(z.string(), z.string().nullable()).nullish(),
   categories: z.array(z.string().nullable()).nullish(),
   description: z.object({ en: z.string().nullish() }).nullish(),
   genesis_date: z.string().nullish(),
@@ -41,8 +52,31 @@ const coinSchema = z.object({
   watchlist_portfolio_users: num,
   links: z
     .object({
-      homepage: z.array(z.string()).nullish(),
-      repos_url: z.object({ github: z.array(z.string()).nullish() }).nullish(),
+      homepage: strings,
+      whitepaper: z.string().nullish(),
+      blockchain_site: strings,
+      official_forum_url: strings,
+      chat_url: strings,
+      twitter_screen_name: z.string().nullish(),
+      telegram_channel_identifier: z.string().nullish(),
+      subreddit_url: z.string().nullish(),
+      repos_url: z.object({ github: strings }).nullish(),
+    })
+    .nullish(),
+  // CoinGecko stopped returning these two objects on 28 August 2026; read when present
+  // (self-hosted mirrors, older plans), otherwise the facts are simply missing.
+  community_data: z
+    .object({
+      twitter_followers: num,
+      reddit_subscribers: num,
+      telegram_channel_user_count: num,
+    })
+    .nullish(),
+  developer_data: z
+    .object({
+      stars: num,
+      pull_request_contributors: num,
+      commit_count_4_weeks: num,
     })
     .nullish(),
   market_data: z
@@ -58,6 +92,27 @@ const coinSchema = z.object({
 });
 type Coin = z.infer<typeof coinSchema>;
 
+const tickersSchema = z.object({
+  tickers: z.array(
+    z.object({
+      market: z.object({ identifier: z.string().nullish(), name: z.string().nullish() }).nullish(),
+      converted_volume: z.object({ usd: num }).nullish(),
+      bid_ask_spread_percentage: num,
+      cost_to_move_up_usd: num,
+      cost_to_move_down_usd: num,
+      is_anomaly: z.boolean().nullish(),
+      is_stale: z.boolean().nullish(),
+    }),
+  ),
+});
+type Tickers = z.infer<typeof tickersSchema>;
+
+const chartSchema = z.object({ prices: z.array(z.tuple([z.number(), z.number().nullable()])) });
+type Chart = z.infer<typeof chartSchema>;
+
+/** Contract addresses of a token per CoinGecko platform id (e.g. { ethereum: "0x…" }). */
+export type PlatformContracts = Record<string, string>;
+
 /** The first one or two sentences of a description, without markup. */
 function summary(text: string): string {
   const plain = text
@@ -72,29 +127,43 @@ function summary(text: string): string {
   return short.length > 400 ? `${short.slice(0, 397)}...` : short;
 }
 
+const compact = (values: (string | null | undefined)[] | null | undefined): string[] =>
+  (values ?? []).map((v) => v?.trim()).filter((v): v is string => Boolean(v));
+
 export class CoinGeckoSource {
-  private readonly client: Coingecko;
+  private readonly paidClient: Coingecko;
+  private readonly searchClient: Coingecko;
   private readonly searches: TtlCache<z.infer<typeof searchSchema>>;
   private readonly coins: TtlCache<Coin>;
+  private readonly tickers: TtlCache<Tickers>;
+  private readonly charts: TtlCache<Chart>;
 
   constructor(options: CoinGeckoOptions = {}) {
     const plan = options.plan ?? 'demo';
     const keyed = Boolean(options.apiKey);
-    this.client = new Coingecko({
-      // A base URL (tests, proxies) replaces the environment; the SDK refuses both at once.
-      ...(options.baseUrl
-        ? { baseURL: options.baseUrl }
-        : { environment: keyed ? plan : 'demo', baseURL: null }),
-      ...(keyed && plan === 'pro' ? { proAPIKey: options.apiKey } : {}),
-      ...(keyed && plan === 'demo' ? { demoAPIKey: options.apiKey } : {}),
-      // No key: the public API; tell the SDK no key header is intended.
-      ...(keyed ? {} : { defaultHeaders: { 'x-cg-demo-api-key': null } }),
-      timeout: options.timeoutMs ?? 10_000,
-      maxRetries: options.retries ?? 2,
-      logLevel: 'off',
-    });
-    this.searches = new TtlCache(options.cacheTtlMs ?? 5 * 60_000);
-    this.coins = new TtlCache(options.cacheTtlMs ?? 5 * 60_000);
+    const clientFor = (priority: QuotaPriority) =>
+      new Coingecko({
+        // A base URL (tests, proxies) replaces the environment; the SDK refuses both at once.
+        ...(options.baseUrl
+          ? { baseURL: options.baseUrl }
+          : { environment: keyed ? plan : 'demo', baseURL: null }),
+        ...(keyed && plan === 'pro' ? { proAPIKey: options.apiKey } : {}),
+        ...(keyed && plan === 'demo' ? { demoAPIKey: options.apiKey } : {}),
+        // No key: the public API; tell the SDK no key header is intended.
+        ...(keyed ? {} : { defaultHeaders: { 'x-cg-demo-api-key': null } }),
+        timeout: options.timeoutMs ?? 10_000,
+        // A refused search is not retried: the snapshot answers instead.
+        maxRetries: priority === 'search' && options.quota ? 0 : (options.retries ?? 2),
+        logLevel: 'off',
+        ...(options.quota ? { fetch: options.quota.fetchFor(priority) } : {}),
+      });
+    this.paidClient = clientFor('paid');
+    this.searchClient = options.quota ? clientFor('search') : this.paidClient;
+    const ttl = options.cacheTtlMs ?? 5 * 60_000;
+    this.searches = new TtlCache(options.searchCacheTtlMs ?? options.cacheTtlMs ?? 60 * 60_000, 2_000);
+    this.coins = new TtlCache(ttl);
+    this.tickers = new TtlCache(ttl);
+    this.charts = new TtlCache(ttl);
   }
 
   private async call<T>(what: string, schema: z.ZodType<T>, request: () => Promise<unknown>): Promise<T> {
@@ -116,11 +185,12 @@ export class CoinGeckoSource {
     return parsed.data;
   }
 
-  async search(text: string, limit: number): Promise<AssetRef[]> {
+  private async searchCoins(text: string, limit: number, priority: QuotaPriority): Promise<AssetRef[]> {
     const query = normalizeAssetText(text);
     if (!query) return [];
+    const client = priority === 'search' ? this.searchClient : this.paidClient;
     const result = await this.searches.get(query, () =>
-      this.call('search', searchSchema, () => this.client.search.get({ query })),
+      this.call('search', searchSchema, () => client.search.get({ query })),
     );
     return result.coins.slice(0, limit).map((coin) => ({
       id: coin.id,
@@ -130,39 +200,99 @@ export class CoinGeckoSource {
     }));
   }
 
-  /** Exact id, symbol or name match; among several, the largest by market-cap rank. */
+  /** Suggestions for anonymous typing: spare quota only (QuotaReservedError otherwise). */
+  search(text: string, limit: number): Promise<AssetRef[]> {
+    return this.searchCoins(text, limit, 'search');
+  }
+
+  /** Exact id, symbol or name match; among several, the largest by market-cap rank. Paid priority. */
   async resolve(text: string): Promise<AssetRef | null> {
     const query = normalizeAssetText(text);
-    const candidates = await this.search(query, 25);
+    const candidates = await this.searchCoins(query, 25, 'paid');
     const exact = candidates.filter((coin) =>
       [coin.id, coin.symbol, coin.name].map(normalizeAssetText).includes(query),
     );
     exact.sort((a, b) => (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER));
     const best = exact[0];
-    return best ? { id: best.id, name: best.name, symbol: best.symbol } : null;
+    return best
+      ? { id: best.id, name: best.name, symbol: best.symbol, ...(best.rank ? { rank: best.rank } : {}) }
+      : null;
   }
 
-  async market(asset: AssetRef): Promise<MarketEvidence> {
-    const coin = await this.coins.get(asset.id, () =>
+  private details(id: string): Promise<Coin> {
+    return this.coins.get(id, () =>
       this.call('coin data', coinSchema, () =>
-        this.client.coins.getID(asset.id, {
+        this.paidClient.coins.getID(id, {
           localization: false,
           tickers: false,
           market_data: true,
-          community_data: false,
-          developer_data: false,
+          community_data: true,
+          developer_data: true,
           sparkline: false,
         }),
       ),
     );
-    const source = {
-      title: `CoinGecko coin data: ${coin.name}`,
-      url: `https://www.coingecko.com/en/coins/${encodeURIComponent(coin.id)}`,
-      retrievedAt: new Date().toISOString(),
+  }
+
+  /**
+   * The coin's own platform, its contract address per platform (empty for native coins) and
+   * its listed GitHub repositories: what the holder and developer sources start from.
+   */
+  async contracts(asset: AssetRef): Promise<{
+    platformId?: string;
+    contracts: PlatformContracts;
+    repos: string[];
+    hasDeveloperData: boolean;
+  }> {
+    const coin = await this.details(asset.id);
+    const contracts: PlatformContracts = {};
+    for (const [platform, address] of Object.entries(coin.platforms ?? {})) {
+      if (platform && address?.trim()) contracts[platform] = address.trim();
+    }
+    return {
+      ...(coin.asset_platform_id ? { platformId: coin.asset_platform_id } : {}),
+      contracts,
+      repos: compact(coin.links?.repos_url?.github),
+      hasDeveloperData: typeof coin.developer_data?.commit_count_4_weeks === 'number',
     };
-    const fact = <T>(value: T): Fact<T> => ({ value, source });
+  }
+
+  async market(asset: AssetRef): Promise<MarketEvidence> {
+    // Details are required (a failure retries the job); tickers and prices are extras.
+    const [coin, tickers, chart] = await Promise.all([
+      this.details(asset.id),
+      this.tickers
+        .get(asset.id, () =>
+          this.call('tickers', tickersSchema, () =>
+            this.paidClient.coins.tickers.get(asset.id, { depth: true, order: 'volume_desc' }),
+          ),
+        )
+        .then(
+          (value) => ({ value }),
+          (error: unknown) => ({ error }),
+        ),
+      this.charts
+        .get(asset.id, () =>
+          this.call('price history', chartSchema, () =>
+            this.paidClient.coins.marketChart.get(asset.id, {
+              vs_currency: 'usd',
+              days: '365',
+              interval: 'daily',
+            }),
+          ),
+        )
+        .then(
+          (value) => ({ value }),
+          (error: unknown) => ({ error }),
+        ),
+    ]);
+    const retrievedAt = new Date().toISOString();
+    const page = `https://www.coingecko.com/en/coins/${encodeURIComponent(coin.id)}`;
+    const source: Source = { title: `CoinGecko coin data: ${coin.name}`, url: page, retrievedAt };
+    const fact = <T>(value: T, from: Source = source): Fact<T> => ({ value, source: from });
     const market = coin.market_data;
     const evidence: MarketEvidence = {};
+    const gaps: SourceGap[] = [];
     const cap = market?.market_cap?.usd;
     if (cap) evidence.marketCapUsd = fact(cap);
     const volume = market?.total_volume?.usd;
@@ -178,7 +308,7 @@ export class CoinGeckoSource {
     if (coin.genesis_date) evidence.genesisDate = fact(coin.genesis_date);
     const ath = market?.ath_change_percentage?.usd;
     if (ath !== undefined && ath !== null) evidence.athChangeRatio = fact(ath / 100);
-    const categories = (coin.categories ?? []).filter((c): c is string => Boolean(c));
+    const categories = compact(coin.categories);
     const description = summary(coin.description?.en ?? '');
     if (description || categories.length) {
       evidence.useCase = fact({
@@ -187,20 +317,99 @@ export class CoinGeckoSource {
         ...(coin.market_cap_rank ? { marketCapRank: coin.market_cap_rank } : {}),
       });
     }
-    const repos = (coin.links?.repos_url?.github ?? []).filter(Boolean);
-    const homepage = (coin.links?.homepage ?? []).find(Boolean);
+    const links = coin.links;
+    const repos = compact(links?.repos_url?.github);
+    const homepage = compact(links?.homepage)[0];
     evidence.team = fact({
       // CoinGecko does not say who the team is; the writer (or a reviewer) may add that with a source.
       identified: false,
       publicCode: repos.length > 0,
       note: homepage ? `Project homepage: ${homepage}.` : 'No project homepage is listed.',
     });
-    const kind: ChainKind = coin.asset_platform_id
-      ? 'token'
-      : categories.some((c) => /layer 2|\bl2\b/i.test(c))
-        ? 'layer2'
-        : 'layer1';
-    evidence.chain = fact(kind);
+    const platformId = coin.asset_platform_id ?? undefined;
+    const kind = assetKind(categories, platformId);
+    evidence.profile = fact({ kind, ...(platformId ? { platform: platformName(platformId) } : {}) });
+    const chain: ChainKind = platformId ? 'token' : kind === 'layer2' ? 'layer2' : 'layer1';
+    evidence.chain = fact(chain);
+
+    const socialLinks = [
+      ...compact(links?.homepage),
+      links?.twitter_screen_name ? `https://x.com/${links.twitter_screen_name}` : undefined,
+      links?.subreddit_url && !/reddit\.com\/?$/.test(links.subreddit_url) ? links.subreddit_url : undefined,
+      links?.telegram_channel_identifier ? `https://t.me/${links.telegram_channel_identifier}` : undefined,
+      ...compact(links?.chat_url),
+      ...compact(links?.official_forum_url),
+    ].filter((link): link is string => Boolean(link));
+    const community = coin.community_data;
+    if (socialLinks.length || community?.twitter_followers || community?.reddit_subscribers) {
+      evidence.social = fact({
+        links: [...new Set(socialLinks)],
+        ...(community?.twitter_followers ? { twitterFollowers: community.twitter_followers } : {}),
+        ...(community?.reddit_subscribers ? { redditSubscribers: community.reddit_subscribers } : {}),
+        ...(community?.telegram_channel_user_count
+          ? { telegramUsers: community.telegram_channel_user_count }
+          : {}),
+      });
+    }
+    const developer = coin.developer_data;
+    if (
+      developer &&
+      typeof developer.commit_count_4_weeks === 'number' &&
+      typeof developer.pull_request_contributors === 'number'
+    ) {
+      evidence.developer = fact({
+        commits4Weeks: developer.commit_count_4_weeks,
+        contributors: developer.pull_request_contributors,
+        ...(typeof developer.stars === 'number' ? { stars: developer.stars } : {}),
+        ...(repos[0] ? { repoUrl: repos[0] } : {}),
+      });
+    }
+
+    if ('value' in tickers) {
+      const liquidity = liquidityFacts(
+        tickers.value.tickers.map((t) => ({
+          exchangeId: t.market?.identifier ?? t.market?.name ?? undefined,
+          volumeUsd: t.converted_volume?.usd ?? undefined,
+          spreadPercent: t.bid_ask_spread_percentage ?? undefined,
+          depthUpUsd: t.cost_to_move_up_usd ?? undefined,
+          depthDownUsd: t.cost_to_move_down_usd ?? undefined,
+          stale: t.is_stale ?? undefined,
+          anomaly: t.is_anomaly ?? undefined,
+        })),
+      );
+      if (liquidity) {
+        evidence.liquidity = fact(liquidity, {
+          title: `CoinGecko markets (top ${tickers.value.tickers.length} by volume, ±2% depth): ${coin.name}`,
+          url: `${page}#markets`,
+          retrievedAt,
+        });
+      }
+    } else {
+      gaps.push({ source: 'CoinGecko tickers', facts: ['liquidity'], reason: reasonOf(tickers.error) });
+    }
+    if ('value' in chart) {
+      const history = priceHistoryFacts(
+        chart.value.prices.filter((p): p is [number, number] => p[1] !== null),
+      );
+      if (history) {
+        evidence.priceHistory = fact(history, {
+          title: `CoinGecko daily prices, last ${history.days} days: ${coin.name}`,
+          url: `${page}/historical_data`,
+          retrievedAt,
+        });
+      }
+    } else {
+      gaps.push({
+        source: 'CoinGecko price history',
+        facts: ['priceHistory'],
+        reason: reasonOf(chart.error),
+      });
+    }
+    if (gaps.length) evidence.marketGaps = gaps;
     return evidence;
   }
+}
+
+export function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -9,6 +9,11 @@ export interface FetchJsonOptions {
   /** First backoff delay; doubled on every retry, capped by maxDelayMs. */
   baseDelayMs?: number;
   maxDelayMs?: number;
+  /** A JSON body to POST (JSON-RPC); GET when absent. */
+  postBody?: unknown;
+  headers?: Record<string, string>;
+  /** Sees the headers of the answer that is returned (pagination links). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -22,18 +27,33 @@ function retryAfterMs(header: string | null): number | undefined {
 }
 
 /**
- * GET a JSON document with a timeout per attempt and bounded retries on timeouts, network
+ * GET (or POST) a JSON document with a timeout per attempt and bounded retries on timeouts, network
  * errors, 429 and 5xx (honouring Retry-After up to maxDelayMs). The body is validated with
  * `schema`; a malformed body is a failure like any other, never a crash.
  */
 export async function fetchJson<T>(url: string, schema: z.ZodType<T>, options: FetchJsonOptions): Promise<T> {
-  const { source, timeoutMs, retries, baseDelayMs = 250, maxDelayMs = 4_000 } = options;
+  const {
+    source,
+    timeoutMs,
+    retries,
+    baseDelayMs = 250,
+    maxDelayMs = 4_000,
+    postBody,
+    headers,
+    onHeaders,
+  } = options;
   let lastError = 'no attempt made';
   for (let attempt = 0; attempt <= retries; attempt += 1) {
     let delay = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
     try {
       const response = await fetch(url, {
-        headers: { accept: 'application/json' },
+        ...(postBody === undefined
+          ? { headers: { accept: 'application/json', ...headers } }
+          : {
+              method: 'POST',
+              headers: { accept: 'application/json', 'content-type': 'application/json', ...headers },
+              body: JSON.stringify(postBody),
+            }),
         signal: AbortSignal.timeout(timeoutMs),
       });
       if (response.ok) {
@@ -45,7 +65,10 @@ export async function fetchJson<T>(url: string, schema: z.ZodType<T>, options: F
           continue;
         }
         const parsed = schema.safeParse(body);
-        if (parsed.success) return parsed.data;
+        if (parsed.success) {
+          onHeaders?.(response.headers);
+          return parsed.data;
+        }
         lastError = `the answer has an unexpected shape (${parsed.error.issues[0]?.message ?? 'invalid'})`;
         continue;
       }

@@ -5,7 +5,9 @@ import { CATEGORIES } from '../../../contract/methodology';
 import { scoreTeam } from '../scoring';
 import { createLlmWriter } from '../writer';
 import { CoinGeckoSource } from './coingecko';
-import { DefiLlamaSource } from './defillama';
+import { auditorOf, DefiLlamaSource } from './defillama';
+import { createLiveSources } from './live';
+import { CoinGeckoQuota } from './quota';
 import { SourceUnavailableError } from './types';
 
 // Fake CoinGecko, DeFiLlama and OpenAI-compatible servers on 127.0.0.1 answering in the real
@@ -39,11 +41,56 @@ beforeEach(() => {
 const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
 
+const AAVE_TOKEN = '0x7fc66500c84a76ad7e9c93437bfc5ac33e2ddae9';
+const DAY_MS = 86_400_000;
+
+/** /coins/{id}/tickers?depth=true in CoinGecko's format. */
+const TICKERS = {
+  name: 'Aave',
+  tickers: [
+    ['binance', 'Binance', 'USDT', 9e7, 0.010013, 2.1e6, 1.9e6],
+    ['coinbase', 'Coinbase Exchange', 'USD', 4e7, 0.02, 1.2e6, 1.1e6],
+    ['binance', 'Binance', 'BTC', 1e7, 0.05, 3e5, 2e5],
+    ['uniswap_v3', 'Uniswap V3 (Ethereum)', 'WETH', 5e6, 0.6, null, null],
+  ].map(([id, name, target, volume, spread, up, down]) => ({
+    base: 'AAVE',
+    target,
+    market: { name, identifier: id, has_trading_incentive: false },
+    last: 250,
+    volume: Number(volume) / 250,
+    converted_last: { btc: 0.0025, eth: 0.08, usd: 250 },
+    converted_volume: { btc: 1, eth: 30, usd: volume },
+    trust_score: 'green',
+    bid_ask_spread_percentage: spread,
+    timestamp: '2026-11-22T07:58:00+00:00',
+    last_traded_at: '2026-11-22T07:58:00+00:00',
+    last_fetch_at: '2026-11-22T07:59:00+00:00',
+    is_anomaly: false,
+    is_stale: false,
+    trade_url: null,
+    token_info_url: null,
+    coin_id: 'aave',
+    target_coin_id: 'tether',
+    ...(up === null ? {} : { cost_to_move_up_usd: up, cost_to_move_down_usd: down }),
+  })),
+};
+
+/** /coins/{id}/market_chart?days=365&interval=daily: 366 daily points from 100 up to 200 then down to 80. */
+const CHART = (() => {
+  const start = Date.UTC(2025, 10, 22);
+  const prices = Array.from({ length: 366 }, (_, i) => [
+    start + i * DAY_MS,
+    i <= 200 ? 100 + i / 2 : 200 - (i - 200) * (120 / 165),
+  ]);
+  return { prices, market_caps: prices.map(([t]) => [t, 1e9]), total_volumes: prices.map(([t]) => [t, 1e8]) };
+})();
+
 const COIN = {
   id: 'aave',
   symbol: 'aave',
   name: 'Aave',
   asset_platform_id: 'ethereum',
+  platforms: { ethereum: AAVE_TOKEN, 'polygon-pos': '0xd6df932a45c0f255f85145f286ea0b292b21c90b', '': '' },
   categories: ['Lending/Borrowing', 'Decentralized Finance (DeFi)'],
   description: {
     en: 'Aave is a <a href="x">decentralized</a> lending protocol. It runs on many chains. More text.',
@@ -51,7 +98,33 @@ const COIN = {
   genesis_date: null,
   market_cap_rank: 28,
   watchlist_portfolio_users: 312_000,
-  links: { homepage: ['https://aave.com/'], repos_url: { github: ['https://github.com/aave/aave-v3-core'] } },
+  links: {
+    homepage: ['https://aave.com/', '', ''],
+    whitepaper: 'https://github.com/aave/aave-protocol/blob/master/docs/Aave_Protocol_Whitepaper_v1_0.pdf',
+    blockchain_site: ['https://etherscan.io/token/0x7fc66500c84a76ad7e9c93437bfc5ac33e2ddae9'],
+    official_forum_url: ['https://governance.aave.com/'],
+    chat_url: ['https://discord.gg/CvKUrqM'],
+    twitter_screen_name: 'aave',
+    telegram_channel_identifier: '',
+    subreddit_url: 'https://www.reddit.com',
+    repos_url: { github: ['https://github.com/aave/aave-v3-core'], bitbucket: [] },
+  },
+  community_data: {
+    facebook_likes: null,
+    twitter_followers: 650_000,
+    reddit_subscribers: null,
+    telegram_channel_user_count: null,
+  },
+  developer_data: {
+    forks: 300,
+    stars: 900,
+    subscribers: 40,
+    total_issues: 100,
+    closed_issues: 90,
+    pull_requests_merged: 500,
+    pull_request_contributors: 61,
+    commit_count_4_weeks: 42,
+  },
   market_data: {
     market_cap: { usd: 3.9e9 },
     total_volume: { usd: 3.1e8 },
@@ -82,6 +155,8 @@ function coingeckoRoutes(failures: { status: number; count: number } = { status:
       });
     }
     if (url.pathname === '/coins/aave') return json(res, 200, COIN);
+    if (url.pathname === '/coins/aave/tickers') return json(res, 200, TICKERS);
+    if (url.pathname === '/coins/aave/market_chart') return json(res, 200, CHART);
     return json(res, 404, { error: 'coin not found' });
   };
 }
@@ -90,7 +165,7 @@ describe('CoinGecko source (official SDK)', () => {
   it('resolves free text to the largest exact match and maps coin data with its source', async () => {
     handler = coingeckoRoutes();
     const source = new CoinGeckoSource({ baseUrl: base, apiKey: 'demo-key', plan: 'demo', retries: 0 });
-    expect(await source.resolve('AAVE')).toEqual({ id: 'aave', name: 'Aave', symbol: 'AAVE' });
+    expect(await source.resolve('AAVE')).toEqual({ id: 'aave', name: 'Aave', symbol: 'AAVE', rank: 28 });
     expect(await source.resolve('no such coin')).toBeNull();
     const evidence = await source.market({ id: 'aave', name: 'Aave', symbol: 'AAVE' });
     expect(evidence.marketCapUsd?.value).toBe(3.9e9);
@@ -103,7 +178,75 @@ describe('CoinGecko source (official SDK)', () => {
     expect(evidence.marketCapUsd?.source.url).toBe('https://www.coingecko.com/en/coins/aave');
     expect(Date.parse(evidence.marketCapUsd!.source.retrievedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(seen[0]!.headers['x-cg-demo-api-key']).toBe('demo-key');
-    expect(seen.find((s) => s.url.startsWith('/coins/aave'))!.url).toContain('market_data=true');
+    expect(seen.find((s) => s.url.startsWith('/coins/aave?'))!.url).toContain('market_data=true');
+  });
+
+  it('reads markets with ±2% depth, price history, social links, developer activity and kind', async () => {
+    handler = coingeckoRoutes();
+    const source = new CoinGeckoSource({ baseUrl: base, retries: 0 });
+    const evidence = await source.market({ id: 'aave', name: 'Aave', symbol: 'AAVE' });
+    const tickerCall = seen.find((s) => s.url.startsWith('/coins/aave/tickers'))!.url;
+    expect(tickerCall).toContain('depth=true');
+    expect(tickerCall).toContain('order=volume_desc');
+    expect(seen.find((s) => s.url.startsWith('/coins/aave/market_chart'))!.url).toMatch(
+      /days=365.*interval=daily|interval=daily.*days=365/,
+    );
+
+    expect(evidence.liquidity?.value).toEqual({
+      exchangeCount: 3,
+      medianSpread: expect.closeTo(0.00035, 6),
+      depthPlus2Usd: 3.6e6,
+      depthMinus2Usd: 3.2e6,
+    });
+    expect(evidence.liquidity?.source.url).toBe('https://www.coingecko.com/en/coins/aave#markets');
+    expect(evidence.priceHistory?.value.days).toBe(366);
+    expect(evidence.priceHistory?.value.maxDrawdown).toBeCloseTo(0.6, 2);
+    expect(evidence.priceHistory?.value.annualisedVolatility).toBeGreaterThan(0);
+    expect(evidence.priceHistory?.source.url).toBe('https://www.coingecko.com/en/coins/aave/historical_data');
+    expect(evidence.social?.value).toEqual({
+      twitterFollowers: 650_000,
+      links: [
+        'https://aave.com/',
+        'https://x.com/aave',
+        'https://discord.gg/CvKUrqM',
+        'https://governance.aave.com/',
+      ],
+    });
+    expect(evidence.developer?.value).toEqual({
+      commits4Weeks: 42,
+      contributors: 61,
+      stars: 900,
+      repoUrl: 'https://github.com/aave/aave-v3-core',
+    });
+    expect(evidence.profile?.value).toEqual({ kind: 'defi', platform: 'Ethereum' });
+    expect(evidence.marketGaps).toBeUndefined();
+    expect(await source.contracts({ id: 'aave', name: 'Aave', symbol: 'AAVE' })).toEqual({
+      platformId: 'ethereum',
+      contracts: { ethereum: AAVE_TOKEN, 'polygon-pos': '0xd6df932a45c0f255f85145f286ea0b292b21c90b' },
+      repos: ['https://github.com/aave/aave-v3-core'],
+      hasDeveloperData: true,
+    });
+  });
+
+  it('leaves markets and price history missing, with the reason, when only those calls fail', async () => {
+    handler = (req, res) => {
+      if (new URL(req.url!, base).pathname === '/coins/aave')
+        return json(res, 200, { ...COIN, community_data: undefined, developer_data: undefined });
+      return json(res, 500, { error: 'internal' });
+    };
+    const evidence = await new CoinGeckoSource({ baseUrl: base, retries: 0 }).market({
+      id: 'aave',
+      name: 'Aave',
+      symbol: 'AAVE',
+    });
+    expect(evidence.marketCapUsd?.value).toBe(3.9e9);
+    expect(evidence.liquidity).toBeUndefined();
+    expect(evidence.priceHistory).toBeUndefined();
+    // CoinGecko no longer returns developer data: missing, not zero.
+    expect(evidence.developer).toBeUndefined();
+    expect(evidence.social?.value.twitterFollowers).toBeUndefined();
+    expect(evidence.marketGaps?.map((g) => g.facts[0])).toEqual(['liquidity', 'priceHistory']);
+    expect(evidence.marketGaps?.[0]?.reason).toMatch(/HTTP 500/);
   });
 
   it('works without a key (no key header sent)', async () => {
@@ -154,6 +297,10 @@ const PROTOCOLS = [
     symbol: 'AAVE',
     gecko_id: 'aave',
     audits: '2',
+    audit_links: [
+      'https://github.com/trailofbits/publications/blob/master/reviews/2022-01-aave-v3.pdf',
+      'https://blog.openzeppelin.com/aave-v3-audit',
+    ],
     tvl: 2e10,
     slug: 'aave-v3',
     parentProtocol: 'parent#aave',
@@ -170,6 +317,24 @@ const PROTOCOLS = [
   },
   { id: '2', name: 'Other', symbol: 'OTH', gecko_id: 'other', audits: '0', tvl: 5 },
 ];
+const PROTOCOL_DETAIL = {
+  id: 'parent#aave',
+  name: 'Aave',
+  url: 'https://aave.com',
+  gecko_id: 'aave',
+  audit_links: [
+    'https://blog.openzeppelin.com/aave-v3-audit',
+    'https://chainsecurity.com/security-audit/aave-v3/',
+  ],
+  chains: ['Ethereum', 'Polygon'],
+  currentChainTvls: { Ethereum: 1.8e10, Polygon: 3e9 },
+  // Daily points for 400 days: 1.4e10 a year ago, 2.0e10 a month ago, 2.1e10 today.
+  tvl: Array.from({ length: 400 }, (_, i) => ({
+    date: 1_730_000_000 + i * 86_400,
+    totalLiquidityUSD: i === 399 ? 2.1e10 : i === 369 ? 2.0e10 : i === 34 ? 1.4e10 : 1.7e10,
+  })),
+};
+
 const HACKS = [
   {
     date: 1_700_000_000,
@@ -182,6 +347,8 @@ const HACKS = [
     bridgeHack: false,
     defillamaId: 111,
     targetType: 'DeFi Protocol',
+    source: 'https://governance.aave.com/t/post-mortem-oracle-incident',
+    language: 'Solidity',
   },
   {
     date: 1_600_000_000,
@@ -201,15 +368,64 @@ describe('DeFiLlama source (fetch)', () => {
     handler = (req, res) => {
       if (req.url === '/protocols') return json(res, 200, PROTOCOLS);
       if (req.url === '/hacks') return json(res, 200, HACKS);
+      if (req.url === '/protocol/aave') return json(res, 200, PROTOCOL_DETAIL);
       return json(res, 404, {});
     };
     const source = new DefiLlamaSource({ baseUrl: base, retries: 0 });
     const evidence = await source.security({ id: 'aave', name: 'Aave', symbol: 'AAVE' });
     expect(evidence.audits?.value.count).toBe(3);
+    expect(evidence.audits?.value.latestYear).toBe(2022);
+    expect(evidence.audits?.value.reports).toEqual([
+      {
+        auditor: 'Trail of Bits',
+        url: 'https://github.com/trailofbits/publications/blob/master/reviews/2022-01-aave-v3.pdf',
+        date: '2022',
+      },
+      { auditor: 'OpenZeppelin', url: 'https://blog.openzeppelin.com/aave-v3-audit' },
+      { auditor: 'ChainSecurity', url: 'https://chainsecurity.com/security-audit/aave-v3/' },
+    ]);
     expect(evidence.tvlUsd?.value).toBe(2.1e10);
+    // The parent protocol's page and series cover every version.
+    expect(evidence.audits?.source.url).toBe('https://defillama.com/protocol/aave');
+    expect(evidence.tvlTrend?.value.currentUsd).toBe(2.1e10);
+    expect(evidence.tvlTrend?.value.change30d).toBeCloseTo(2.1e10 / 2.0e10 - 1);
+    expect(evidence.tvlTrend?.value.change365d).toBeCloseTo(2.1e10 / 1.4e10 - 1);
     expect(evidence.hacks?.value).toHaveLength(1);
-    expect(evidence.hacks?.value[0]).toMatchObject({ amountUsd: 5e6, returnedUsd: 1e6, technique: 'Oracle' });
+    expect(evidence.hacks?.value[0]).toMatchObject({
+      amountUsd: 5e6,
+      returnedUsd: 1e6,
+      technique: 'Oracle',
+      date: '2023-11-14T22:13:20.000Z',
+      link: 'https://governance.aave.com/t/post-mortem-oracle-incident',
+    });
     expect(evidence.hacks?.source.url).toBe('https://defillama.com/hacks');
+    expect(evidence.securityGaps).toBeUndefined();
+  });
+
+  it('leaves the TVL trend missing, with the reason, when the protocol history fails', async () => {
+    handler = (req, res) => {
+      if (req.url === '/protocols') return json(res, 200, PROTOCOLS);
+      if (req.url === '/hacks') return json(res, 200, []);
+      return json(res, 404, { message: 'Protocol not found' });
+    };
+    const evidence = await new DefiLlamaSource({ baseUrl: base, retries: 0 }).security({
+      id: 'aave',
+      name: 'Aave',
+      symbol: 'AAVE',
+    });
+    expect(evidence.audits?.value.count).toBe(3);
+    expect(evidence.tvlTrend).toBeUndefined();
+    expect(evidence.securityGaps).toEqual([
+      { source: 'DeFiLlama protocol history', facts: ['tvlTrend'], reason: 'DeFiLlama: HTTP 404' },
+    ]);
+  });
+
+  it('names auditors from their links', () => {
+    expect(auditorOf('https://www.certik.com/projects/aave')).toBe('CertiK');
+    expect(auditorOf('https://github.com/code-423n4/2023-01-x')).toBe('Code4rena');
+    expect(auditorOf('https://github.com/someone/audits')).toBe('GitHub: someone');
+    expect(auditorOf('https://audits.example.org/x.pdf')).toBe('audits.example.org');
+    expect(auditorOf('not a link')).toBe('unnamed auditor');
   });
 
   it('retries 429 and 5xx, and fails cleanly on timeouts and malformed bodies', async () => {
@@ -240,6 +456,124 @@ describe('DeFiLlama source (fetch)', () => {
         symbol: 'A',
       }),
     ).rejects.toThrow(/no answer within 100 ms/);
+  });
+});
+
+describe('live sources together', () => {
+  const holderRoutes: Handler = (req, res) => {
+    const url = new URL(req.url!, base);
+    if (url.pathname === `/getTokenInfo/${AAVE_TOKEN}`)
+      return json(res, 200, { address: AAVE_TOKEN, name: 'Aave Token', holdersCount: 170_000 });
+    if (url.pathname === `/getTopTokenHolders/${AAVE_TOKEN}`)
+      return json(res, 200, {
+        holders: [
+          { address: '0x4da27a545c0c5b758a6ba100e3a049001de870f5', balance: 3e6, share: 19.5 },
+          { address: '0xbe0eb53f46cd790cd13851d5eff43d12404d33e8', balance: 1e6, share: 6.2 },
+          { address: '0x25f2226b597e8f9514b3f68f00f494cf4f286491', balance: 9e5, share: 5.6 },
+        ],
+      });
+    return coingeckoRoutes()(req, res, '');
+  };
+
+  it('adds holder concentration from the coin’s platform contract, with its own source', async () => {
+    handler = holderRoutes;
+    const live = createLiveSources({
+      coingecko: { baseUrl: base, retries: 0 },
+      holders: { ethplorerBaseUrl: base, retries: 0 },
+      github: { baseUrl: base, retries: 0 },
+    });
+    const evidence = await live.market({ id: 'aave', name: 'Aave', symbol: 'AAVE' });
+    expect(evidence.holders?.value.top10Share).toBeCloseTo(0.313);
+    expect(evidence.holders?.value.top10ShareExcludingLabelled).toBeCloseTo(0.251);
+    expect(evidence.holders?.value.largest[1]?.label).toBe('Exchange: Binance (Binance 7)');
+    expect(evidence.topHoldersShare).toEqual({
+      value: evidence.holders?.value.top10Share,
+      source: evidence.holders?.source,
+    });
+    expect(evidence.holders?.source.title).toMatch(/^Ethplorer/);
+    // One details request serves both the market facts and the contract lookup.
+    expect(seen.filter((s) => s.url.startsWith('/coins/aave?'))).toHaveLength(1);
+  });
+
+  it('keeps the market facts and records a gap when the holder source fails', async () => {
+    handler = (req, res) =>
+      req.url!.startsWith('/getTop') || req.url!.startsWith('/getTokenInfo')
+        ? json(res, 503, { error: { code: 503, message: 'busy' } })
+        : coingeckoRoutes()(req, res, '');
+    const live = createLiveSources({
+      coingecko: { baseUrl: base, retries: 0 },
+      holders: { ethplorerBaseUrl: base, retries: 0 },
+      github: { baseUrl: base, retries: 0 },
+    });
+    const evidence = await live.market({ id: 'aave', name: 'Aave', symbol: 'AAVE' });
+    expect(evidence.marketCapUsd?.value).toBe(3.9e9);
+    expect(evidence.holders).toBeUndefined();
+    expect(evidence.marketGaps).toEqual([
+      { source: 'Ethplorer', facts: ['holders'], reason: 'Ethplorer: HTTP 503' },
+    ]);
+  });
+
+  it('reads developer activity from GitHub when CoinGecko no longer sends it', async () => {
+    handler = (req, res) => {
+      const url = new URL(req.url!, base);
+      if (url.pathname === '/coins/aave') return json(res, 200, { ...COIN, developer_data: undefined });
+      if (url.pathname === '/repos/aave/aave-v3-core')
+        return json(res, 200, {
+          full_name: 'aave/aave-v3-core',
+          html_url: 'https://github.com/aave/aave-v3-core',
+          stargazers_count: 880,
+          archived: false,
+        });
+      if (url.pathname.endsWith('/commits') || url.pathname.endsWith('/contributors'))
+        return json(res, 200, [{}], {
+          link: `<https://api.github.com/repositories/1/x?page=2>; rel="next", <https://api.github.com/repositories/1/x?page=${url.pathname.endsWith('/commits') ? 17 : 55}>; rel="last"`,
+        });
+      return holderRoutes(req, res, '');
+    };
+    const live = createLiveSources({
+      coingecko: { baseUrl: base, retries: 0 },
+      holders: { ethplorerBaseUrl: base, retries: 0 },
+      github: { baseUrl: base, retries: 0 },
+    });
+    const evidence = await live.market({ id: 'aave', name: 'Aave', symbol: 'AAVE' });
+    expect(evidence.marketGaps).toBeUndefined();
+    expect(evidence.developer?.value).toEqual({
+      commits4Weeks: 17,
+      contributors: 55,
+      stars: 880,
+      repoUrl: 'https://github.com/aave/aave-v3-core',
+    });
+    expect(evidence.developer?.source.title).toBe('GitHub repository activity: aave/aave-v3-core');
+    expect(evidence.holders).toBeDefined();
+  });
+
+  it('answers search and resolution from the snapshot first, costing no CoinGecko call', async () => {
+    handler = coingeckoRoutes();
+    const live = createLiveSources({ coingecko: { baseUrl: base, retries: 0 }, github: { baseUrl: base } });
+    expect((await live.search('bitcoin', 8))[0]?.id).toBe('bitcoin');
+    expect(await live.resolve('ETH')).toMatchObject({ id: 'ethereum' });
+    expect(seen).toHaveLength(0);
+  });
+
+  it('gives anonymous search only spare quota: the snapshot answers when none is left', async () => {
+    handler = (_req, res) =>
+      json(res, 200, {
+        coins: [{ id: 'zorbcoin', name: 'Zorbcoin', symbol: 'ZORB', market_cap_rank: null }],
+      });
+    const quota = new CoinGeckoQuota({ callsPerMinute: 8, searchCallsPerDay: 100 });
+    const live = createLiveSources({
+      coingecko: { baseUrl: base, retries: 0, quota },
+      github: { baseUrl: base },
+    });
+    // Capacity 2, reserve 1: the first unknown name may ask CoinGecko, the second may not.
+    expect((await live.search('zorbcoin', 8)).map((a) => a.id)).toEqual(['zorbcoin']);
+    expect(await live.search('zorbcoi', 8)).toEqual([]);
+    expect(seen).toHaveLength(1);
+    // Paid resolution still gets the reserved call (and a cached answer costs nothing).
+    expect(await live.resolve('ZORB')).toMatchObject({ id: 'zorbcoin' });
+    expect(seen).toHaveLength(2);
+    expect(await live.resolve('zorbcoin')).toMatchObject({ id: 'zorbcoin' });
+    expect(seen).toHaveLength(2);
   });
 });
 

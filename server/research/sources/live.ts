@@ -1,38 +1,133 @@
 import type { Config } from '../../config';
-import type { AssetRef } from '../evidence';
+import type { AssetRef, MarketEvidence } from '../evidence';
 import { CoinGeckoSource } from './coingecko';
 import { DefiLlamaSource } from './defillama';
-import { createSnapshotSources } from './snapshot';
-import type { ResearchSources } from './types';
+import { type DeveloperResult, GitHubSource } from './github';
+import { type HolderResult, HolderSource } from './holders';
+import {
+  type CoinGeckoQuota,
+  defaultCallsPerMinute,
+  QuotaReservedError,
+  sharedCoinGeckoQuota,
+} from './quota';
+import { createSnapshotSources, searchSnapshot } from './snapshot';
+import { normalizeAssetText, type ResearchSources } from './types';
 
 export interface LiveSourceOptions {
   coingecko?: ConstructorParameters<typeof CoinGeckoSource>[0];
   defillama?: ConstructorParameters<typeof DefiLlamaSource>[0];
+  holders?: ConstructorParameters<typeof HolderSource>[0];
+  github?: ConstructorParameters<typeof GitHubSource>[0];
 }
 
-/** Live market data (CoinGecko) and security data (DeFiLlama). */
+/** True when the error (or one it wraps) is the quota refusing a search. */
+function isQuotaRefusal(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth += 1) {
+    if (e instanceof QuotaReservedError) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const matchesExactly = (asset: AssetRef, text: string) => {
+  const query = normalizeAssetText(text);
+  return [asset.id, asset.symbol, asset.name].some((key) => normalizeAssetText(key) === query);
+};
+
+/**
+ * Live market data (CoinGecko: details, markets, prices), holder concentration (Ethplorer,
+ * Solana RPC, Blockfrost), developer activity (GitHub) and security data (DeFiLlama). Search
+ * and resolution answer from the dated snapshot first when it knows the asset: typing in the
+ * New Report box costs no quota.
+ */
 export function createLiveSources(options: LiveSourceOptions = {}): ResearchSources {
   const coingecko = new CoinGeckoSource(options.coingecko);
   const defillama = new DefiLlamaSource(options.defillama);
+  const holders = new HolderSource(options.holders);
+  const github = new GitHubSource(options.github);
   return {
     mode: 'live',
-    resolve: (text) => coingecko.resolve(text),
-    search: async (text, limit) =>
-      (await coingecko.search(text, limit)).map(({ id, name, symbol }): AssetRef => ({ id, name, symbol })),
-    market: (asset) => coingecko.market(asset),
+    async resolve(text) {
+      const known = searchSnapshot(text, 1)[0];
+      if (known && matchesExactly(known, text)) return known;
+      return coingecko.resolve(text);
+    },
+    async search(text, limit) {
+      const local = searchSnapshot(text, limit);
+      if (local.length >= limit || (local[0] && matchesExactly(local[0], text))) return local;
+      let remote: AssetRef[];
+      try {
+        remote = await coingecko.search(text, limit);
+      } catch (error) {
+        // No spare quota: the snapshot's answer (possibly empty) is the answer.
+        if (isQuotaRefusal(error)) return local;
+        throw error;
+      }
+      const seen = new Set(local.map((a) => a.id));
+      return [...local, ...remote.filter((a) => !seen.has(a.id))].slice(0, limit);
+    },
+    async market(asset) {
+      // Holders and GitHub activity need the coin's contracts and repositories, which come with
+      // the details the market call reads (one cached request); they run alongside the markets
+      // and price-history calls.
+      const [evidence, [holderResult, developerResult]] = await Promise.all([
+        coingecko.market(asset),
+        coingecko.contracts(asset).then(
+          ({ contracts, platformId, repos, hasDeveloperData }) =>
+            Promise.all([
+              holders.holders(contracts, platformId),
+              hasDeveloperData ? ({} as DeveloperResult) : github.developer(repos),
+            ]),
+          (): [HolderResult, DeveloperResult] => [{}, {}],
+        ),
+      ]);
+      const merged: MarketEvidence = { ...evidence };
+      if (holderResult.holders) {
+        merged.holders = holderResult.holders;
+        merged.topHoldersShare = {
+          value: holderResult.holders.value.top10Share,
+          source: holderResult.holders.source,
+        };
+      }
+      if (!merged.developer && developerResult.developer) merged.developer = developerResult.developer;
+      const gaps = [holderResult.gap, developerResult.gap].filter((gap) => gap !== undefined);
+      if (gaps.length) merged.marketGaps = [...(merged.marketGaps ?? []), ...gaps];
+      return merged;
+    },
     security: (asset) => defillama.security(asset),
   };
+}
+
+/** The process's CoinGecko budget, as configured (shared by research, quotes and search). */
+export function coingeckoQuotaFromConfig(config: Config): CoinGeckoQuota {
+  const plan = config.COINGECKO_API_KEY ? config.COINGECKO_PLAN : 'public';
+  return sharedCoinGeckoQuota({
+    callsPerMinute: config.COINGECKO_CALLS_PER_MINUTE ?? defaultCallsPerMinute(plan),
+    searchCallsPerDay: config.COINGECKO_SEARCH_CALLS_PER_DAY,
+  });
 }
 
 /** The sources the configuration asks for (offline snapshot on the embedded demo). */
 export function sourcesFromConfig(config: Config): ResearchSources {
   if (config.researchData === 'offline') return createSnapshotSources();
+  const holderBlockfrostId =
+    config.HOLDERS_BLOCKFROST_PROJECT_ID ??
+    (config.CARDANO_NETWORK === 'mainnet' ? config.BLOCKFROST_PROJECT_ID : undefined);
   return createLiveSources({
     coingecko: {
       apiKey: config.COINGECKO_API_KEY,
       plan: config.COINGECKO_PLAN,
       baseUrl: config.COINGECKO_BASE_URL,
+      quota: coingeckoQuotaFromConfig(config),
     },
     defillama: { ...(config.DEFILLAMA_BASE_URL ? { baseUrl: config.DEFILLAMA_BASE_URL } : {}) },
+    holders: {
+      ethplorerApiKey: config.ETHPLORER_API_KEY,
+      ethplorerBaseUrl: config.ETHPLORER_BASE_URL,
+      solanaRpcUrl: config.SOLANA_RPC_URL,
+      blockfrostProjectId: holderBlockfrostId,
+      blockfrostBaseUrl: config.HOLDERS_BLOCKFROST_URL,
+    },
+    github: { token: config.GITHUB_TOKEN, baseUrl: config.GITHUB_API_URL },
   });
 }

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeHttp, sendJson, startFakeHttp } from '../testing/fake-http';
+import { countFromLink, GitHubSource, parseGitHubLink } from './github';
+
+// A GitHub REST API fake on 127.0.0.1: repository, org repositories, and commits/contributors
+// lists paginated with Link headers, as api.github.com answers.
+
+let fake: FakeHttp;
+beforeAll(async () => {
+  fake = await startFakeHttp();
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  fake.seen.length = 0;
+});
+
+const repo = (name: string, stars: number, archived = false) => ({
+  id: stars,
+  name,
+  full_name: `aave/${name}`,
+  html_url: `https://github.com/aave/${name}`,
+  stargazers_count: stars,
+  archived,
+  pushed_at: '2026-11-20T10:00:00Z',
+});
+const linkTo = (path: string, last: number) =>
+  `<https://api.github.com/repositories/1/${path}?per_page=1&page=2>; rel="next", <https://api.github.com/repositories/1/${path}?per_page=1&page=${last}>; rel="last"`;
+
+function github(commitsLast: number | null) {
+  fake.handler = (req, res) => {
+    const url = new URL(req.url!, fake.base);
+    if (url.pathname === '/orgs/aave/repos')
+      return sendJson(res, 200, [repo('interface', 300), repo('aave-v3-core', 900), repo('old', 5000, true)]);
+    if (url.pathname === '/repos/aave/aave-v3-core') return sendJson(res, 200, repo('aave-v3-core', 900));
+    if (url.pathname === '/repos/aave/aave-v3-core/commits') {
+      if (commitsLast === null) return sendJson(res, 200, []);
+      return sendJson(res, 200, [{ sha: 'abc' }], { link: linkTo('commits', commitsLast) });
+    }
+    if (url.pathname === '/repos/aave/aave-v3-core/contributors')
+      return sendJson(res, 200, [{ login: 'dev', contributions: 10 }], { link: linkTo('contributors', 61) });
+    return sendJson(res, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
+  };
+}
+
+describe('GitHub developer activity', () => {
+  it('counts commits in four weeks and contributors from the pagination links', async () => {
+    github(42);
+    const source = new GitHubSource({
+      baseUrl: fake.base,
+      token: 'ghp_test',
+      retries: 0,
+      now: () => new Date('2026-11-22T00:00:00Z'),
+    });
+    const result = await source.developer(['https://github.com/aave/aave-v3-core']);
+    expect(result.developer?.value).toEqual({
+      commits4Weeks: 42,
+      contributors: 61,
+      stars: 900,
+      repoUrl: 'https://github.com/aave/aave-v3-core',
+    });
+    expect(result.developer?.source.url).toBe('https://github.com/aave/aave-v3-core');
+    const commits = fake.seen.find((s) => s.url.includes('/commits'))!;
+    expect(commits.url).toContain(`since=${encodeURIComponent('2026-10-25T00:00:00.000Z')}`);
+    expect(commits.headers.authorization).toBe('Bearer ghp_test');
+  });
+
+  it('picks the most-starred active repository of an organisation link, and counts zero commits', async () => {
+    github(null);
+    const result = await new GitHubSource({ baseUrl: fake.base, retries: 0 }).developer([
+      'https://github.com/aave',
+    ]);
+    expect(result.developer?.value).toMatchObject({
+      commits4Weeks: 0,
+      contributors: 61,
+      repoUrl: 'https://github.com/aave/aave-v3-core',
+    });
+    expect(fake.seen[0]!.headers.authorization).toBeUndefined();
+  });
+
+  it('records a gap when GitHub refuses (rate limit), and does nothing without a GitHub link', async () => {
+    fake.handler = (_req, res) =>
+      sendJson(res, 403, {
+        message: 'API rate limit exceeded',
+        documentation_url: 'https://docs.github.com/rest',
+      });
+    const source = new GitHubSource({ baseUrl: fake.base, retries: 0 });
+    const result = await source.developer(['https://github.com/aave/aave-v3-core']);
+    expect(result.developer).toBeUndefined();
+    expect(result.gap).toEqual({ source: 'GitHub', facts: ['developer'], reason: 'GitHub: HTTP 403' });
+    expect(await source.developer(['https://gitlab.com/x/y'])).toEqual({});
+  });
+
+  it('reads links and counts', () => {
+    expect(parseGitHubLink('https://github.com/bitcoin/bitcoin.git')).toEqual({
+      owner: 'bitcoin',
+      repo: 'bitcoin',
+    });
+    expect(parseGitHubLink('https://github.com/aave/')).toEqual({ owner: 'aave' });
+    expect(parseGitHubLink('https://example.com/aave')).toBeUndefined();
+    expect(countFromLink(null, 1)).toBe(1);
+    expect(countFromLink(linkTo('commits', 57), 1)).toBe(57);
+  });
+});
