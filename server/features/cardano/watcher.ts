@@ -175,12 +175,14 @@ export class CardanoWatcher {
     });
     await touchCheckedPayments(db, [...looked]);
 
-    for (const row of await unsettledTotals(db, tipHeight, this.deps.confirmations)) {
+    // Settling: each confirmation is its own transaction (purchase, report, research job); a few at once.
+    const unsettled = await unsettledTotals(db, tipHeight, this.deps.confirmations);
+    await mapBounded(unsettled, this.deps.concurrency ?? DEFAULT_WATCH_CONCURRENCY, async (row) => {
       const expected = BigInt(row.payment.expectedQuantity);
       try {
         if (BigInt(row.confirmed) >= expected) {
           if (await this.confirm(row.payment.id)) report.confirmed += 1;
-          continue;
+          return;
         }
         report.partlyPaid += 1;
         if (BigInt(row.total) !== BigInt(row.payment.receivedQuantity)) {
@@ -190,7 +192,7 @@ export class CardanoWatcher {
         report.errors += 1;
         log.warn({ err: error, paymentId: row.payment.id }, 'cardano watcher: settling failed');
       }
-    }
+    });
     return finish();
   }
 
