@@ -132,11 +132,7 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
     }
     const derivationIndex = await allocateDerivationIndex(tx);
     const address = deriver.addressAt(derivationIndex);
-    const qrCode = await QRCode.toDataURL(paymentUriOf(address, body.currency, amount), {
-      errorCorrectionLevel: 'M',
-      margin: 2,
-      width: 256,
-    });
+    const qrCode = await paymentQrCode(paymentUriOf(address, body.currency, amount));
     const payment = await insertCardanoPayment(tx, {
       userId,
       reportId,
@@ -170,7 +166,17 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
 export async function getCardanoPayment(ctx: AppContext, userId: number, paymentId: number) {
   const row = await findPaymentWithPurchase(ctx.db, paymentId, userId);
   if (!row) throw notFound(CARDANO_MESSAGES.paymentNotFound);
-  return toClientPayment(cardanoSetupFor(ctx), row.payment, row.purchase);
+  const payment = toClientPayment(cardanoSetupFor(ctx), row.payment, row.purchase);
+  // Partly paid: the QR code asks for what is still owed, not the full amount (a top-up).
+  const partlyPaid = BigInt(row.payment.receivedQuantity) > 0n && payment.remainingAmount !== payment.amount;
+  if (payment.status === 'pending' && partlyPaid && payment.currency === 'ADA') {
+    payment.qrCode = await paymentQrCode(payment.paymentUri);
+  }
+  return payment;
+}
+
+function paymentQrCode(uri: string): Promise<string> {
+  return QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 256 });
 }
 
 /**
@@ -223,10 +229,11 @@ export function toClientPayment(
     description: payment.description,
     address: payment.address,
     qrCode: payment.qrCode ?? '',
+    // What a wallet should send now: the full amount, or after a partial payment the rest.
     paymentUri: paymentUriOf(
       payment.address,
       payment.currency,
-      toDisplayAmount(BigInt(payment.expectedQuantity), payment.currency),
+      toDisplayAmount(remaining > 0n ? remaining : BigInt(payment.expectedQuantity), payment.currency),
     ),
     expiresAt: payment.expiresAt.toISOString(),
     assetName: payment.assetName,
