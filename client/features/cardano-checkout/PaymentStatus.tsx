@@ -184,8 +184,9 @@ export function PaymentStatus({ initial }: { initial: CardanoPayment }) {
         )}
         {status === 'expired' && (
           <p className="mt-3 text-sm text-muted" role="status">
-            The payment window has closed. If you already sent the payment it is still credited when it
-            arrives within 24 hours; otherwise start a new payment.
+            The payment window has closed. Money sent before it closed, or up to 24 hours after, still
+            completes this payment when it arrives; anything later is recorded for our support team to refund.
+            Otherwise start a new payment.
           </p>
         )}
       </Card>
