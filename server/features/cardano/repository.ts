@@ -82,8 +82,19 @@ export async function findRecordedTransactions(db: DbExecutor, paymentIds: numbe
   return seen;
 }
 
-export async function insertIncomingTransaction(tx: DbExecutor, values: NewIncomingTransaction) {
+export async function insertIncomingTransactions(tx: DbExecutor, values: NewIncomingTransaction[]) {
+  if (values.length === 0) return;
   await tx.insert(cardanoIncomingTransactions).values(values).onConflictDoNothing();
+}
+
+/** Row locks on several payments, taken in id order so two lockers never deadlock. */
+export function lockPayments(tx: DbExecutor, paymentIds: number[]) {
+  return tx
+    .select()
+    .from(cardanoPayments)
+    .where(inArray(cardanoPayments.id, paymentIds))
+    .orderBy(asc(cardanoPayments.id))
+    .for('update');
 }
 
 /**

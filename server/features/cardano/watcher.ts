@@ -10,8 +10,9 @@ import {
   findPaymentsByAddresses,
   findPurchaseForPayment,
   findRecordedTransactions,
-  insertIncomingTransaction,
+  insertIncomingTransactions,
   lockPayment,
+  lockPayments,
   markConfirmed,
   paymentTransactionsOf,
   recordObservation,
@@ -161,19 +162,23 @@ export class CardanoWatcher {
       }
     }
     report.chainRequests += selected.length * cost;
-    const looked = new Set<number>();
+    const looked: { arrival: Arrival; details: ChainTransaction }[] = [];
     await mapBounded(selected, this.deps.concurrency ?? DEFAULT_WATCH_CONCURRENCY, async (arrival) => {
       try {
-        const details = await chain.transaction(arrival.txHash);
-        await this.record(arrival, details);
-        report.recorded += 1;
-        looked.add(arrival.payment.id);
+        looked.push({ arrival, details: await chain.transaction(arrival.txHash) });
       } catch (error) {
         report.errors += 1;
         log.warn({ err: error, paymentId: arrival.payment.id }, 'cardano watcher: transaction look failed');
       }
     });
-    await touchCheckedPayments(db, [...looked]);
+    try {
+      await this.record(looked);
+      report.recorded += looked.length;
+    } catch (error) {
+      report.errors += 1;
+      log.warn({ err: error }, 'cardano watcher: recording transactions failed');
+    }
+    await touchCheckedPayments(db, [...new Set(looked.map((l) => l.arrival.payment.id))]);
 
     // Settling: each confirmation is its own transaction (purchase, report, research job); a few at once.
     const unsettled = await unsettledTotals(db, tipHeight, this.deps.confirmations);
@@ -231,33 +236,40 @@ export class CardanoWatcher {
     return arrivals;
   }
 
-  /** Records one arrival under the payment's row lock, so it is classified against its settled state. */
-  private async record(arrival: Arrival, details: ChainTransaction): Promise<void> {
+  /** Records arrivals in one transaction, under their payments' row locks, so each is classified against the settled state. */
+  private async record(looked: { arrival: Arrival; details: ChainTransaction }[]): Promise<void> {
+    if (looked.length === 0) return;
     await this.deps.db.transaction(async (tx) => {
-      const payment = await lockPayment(tx, arrival.payment.id);
-      if (!payment) return;
-      const classification = classifyArrival(payment, details.blockTime);
-      await insertIncomingTransaction(tx, {
-        paymentId: payment.id,
-        txHash: arrival.txHash,
-        quantity: arrival.quantity.toString(),
-        unit: unitOf(payment),
-        blockHeight: details.blockHeight,
-        blockTime: details.blockTime,
-        senderAddress: details.senderAddress,
-        classification,
-      });
-      if (classification !== 'payment') {
-        this.deps.log.warn(
-          {
-            paymentId: payment.id,
-            txHash: arrival.txHash,
-            quantity: arrival.quantity.toString(),
-            classification,
-          },
-          'cardano: money arrived that pays for nothing; recorded for the admin',
-        );
+      const locked = await lockPayments(tx, [...new Set(looked.map((l) => l.arrival.payment.id))]);
+      const byId = new Map(locked.map((payment) => [payment.id, payment]));
+      const rows = [];
+      for (const { arrival, details } of looked) {
+        const payment = byId.get(arrival.payment.id);
+        if (!payment) continue;
+        const classification = classifyArrival(payment, details.blockTime);
+        rows.push({
+          paymentId: payment.id,
+          txHash: arrival.txHash,
+          quantity: arrival.quantity.toString(),
+          unit: unitOf(payment),
+          blockHeight: details.blockHeight,
+          blockTime: details.blockTime,
+          senderAddress: details.senderAddress,
+          classification,
+        });
+        if (classification !== 'payment') {
+          this.deps.log.warn(
+            {
+              paymentId: payment.id,
+              txHash: arrival.txHash,
+              quantity: arrival.quantity.toString(),
+              classification,
+            },
+            'cardano: money arrived that pays for nothing; recorded for the admin',
+          );
+        }
       }
+      await insertIncomingTransactions(tx, rows);
     });
   }
 
@@ -286,16 +298,18 @@ export class CardanoWatcher {
       const surplus = received - expected;
       const last = paid.at(-1);
       if (surplus > 0n && last) {
-        await insertIncomingTransaction(tx, {
-          paymentId,
-          txHash: last.txHash,
-          quantity: surplus.toString(),
-          unit: last.unit,
-          blockHeight: last.blockHeight,
-          blockTime: last.blockTime,
-          senderAddress: last.senderAddress,
-          classification: 'surplus',
-        });
+        await insertIncomingTransactions(tx, [
+          {
+            paymentId,
+            txHash: last.txHash,
+            quantity: surplus.toString(),
+            unit: last.unit,
+            blockHeight: last.blockHeight,
+            blockTime: last.blockTime,
+            senderAddress: last.senderAddress,
+            classification: 'surplus',
+          },
+        ]);
       }
       const details = {
         paymentId,
