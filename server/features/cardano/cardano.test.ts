@@ -665,6 +665,35 @@ describe('no money only logged', () => {
     ).toBe(true);
   });
 
+  it('a payment confirmed before transactions were recorded: its own transaction is not called a duplicate', async () => {
+    const payment = await createOk(alice);
+    const [original] = chain.send(
+      payment.address,
+      [{ unit: 'lovelace', quantity: '9980000', confirmations: 5 }],
+      {
+        blockTime: new Date(Date.now() - 5 * 60_000),
+      },
+    );
+    await t.ctx.db
+      .update(cardanoPayments)
+      .set({ status: 'confirmed', receivedQuantity: '9980000', confirmedAt: new Date() })
+      .where(eq(cardanoPayments.id, payment.id));
+    const [later] = chain.send(
+      payment.address,
+      [{ unit: 'lovelace', quantity: '2000000', confirmations: 5 }],
+      {
+        blockTime: new Date(Date.now() + 60_000),
+      },
+    );
+    await newWatcher().runCycle();
+    const rows = await incomingOf(payment.id);
+    expect(rows.find((r) => r.txHash === original)?.classification).toBe('payment');
+    expect(rows.find((r) => r.txHash === later)?.classification).toBe('duplicate');
+    const listed = await unmatchedForAdmin();
+    expect(listed.some((r) => r.txHash === original)).toBe(false);
+    expect(listed.some((r) => r.txHash === later)).toBe(true);
+  });
+
   it('the surplus of an over-payment is recorded against the transaction that completed it', async () => {
     const payment = await createOk(alice);
     chain.send(payment.address, [{ unit: 'lovelace', quantity: '5000000', confirmations: 5 }]);

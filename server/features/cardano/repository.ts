@@ -117,6 +117,24 @@ export async function unsettledTotals(db: DbExecutor, tipHeight: number, minConf
     .groupBy(cardanoPayments.id);
 }
 
+/** Which of these payments have at least one transaction recorded as payment. */
+export async function paymentsWithRecordedPayment(
+  db: DbExecutor,
+  paymentIds: number[],
+): Promise<Set<number>> {
+  if (paymentIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ paymentId: cardanoIncomingTransactions.paymentId })
+    .from(cardanoIncomingTransactions)
+    .where(
+      and(
+        inArray(cardanoIncomingTransactions.paymentId, paymentIds),
+        eq(cardanoIncomingTransactions.classification, 'payment'),
+      ),
+    );
+  return new Set(rows.map((row) => row.paymentId));
+}
+
 /** The payment transactions of one payment, newest block last. */
 export function paymentTransactionsOf(tx: DbExecutor, paymentId: number) {
   return tx

@@ -14,6 +14,7 @@ import {
   lockPayment,
   lockPayments,
   markConfirmed,
+  paymentsWithRecordedPayment,
   paymentTransactionsOf,
   recordObservation,
   touchCheckedPayments,
@@ -91,10 +92,15 @@ export function fairOrder<T extends Fairness>(payments: T[]): T[] {
 
 /** How an arrival counts, judged by its block time (never the watcher's clock). */
 export function classifyArrival(
-  payment: Pick<CardanoPaymentRow, 'status' | 'expiresAt'>,
+  payment: Pick<CardanoPaymentRow, 'status' | 'expiresAt' | 'confirmedAt'>,
   blockTime: Date,
+  hasRecordedPayment: boolean,
 ): Exclude<CardanoIncomingClassification, 'surplus'> {
-  if (payment.status === 'confirmed') return 'duplicate';
+  if (payment.status === 'confirmed') {
+    // A payment confirmed before transactions were recorded: what was on chain by then paid for it.
+    const legacy = !hasRecordedPayment && payment.confirmedAt && blockTime <= payment.confirmedAt;
+    return legacy ? 'payment' : 'duplicate';
+  }
   if (blockTime.getTime() > payment.expiresAt.getTime() + CARDANO_LATE_WATCH_MS) return 'late';
   return 'payment';
 }
@@ -242,11 +248,13 @@ export class CardanoWatcher {
     await this.deps.db.transaction(async (tx) => {
       const locked = await lockPayments(tx, [...new Set(looked.map((l) => l.arrival.payment.id))]);
       const byId = new Map(locked.map((payment) => [payment.id, payment]));
+      const confirmed = locked.filter((p) => p.status === 'confirmed').map((p) => p.id);
+      const withPayments = await paymentsWithRecordedPayment(tx, confirmed);
       const rows = [];
       for (const { arrival, details } of looked) {
         const payment = byId.get(arrival.payment.id);
         if (!payment) continue;
-        const classification = classifyArrival(payment, details.blockTime);
+        const classification = classifyArrival(payment, details.blockTime, withPayments.has(payment.id));
         rows.push({
           paymentId: payment.id,
           txHash: arrival.txHash,
