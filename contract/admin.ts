@@ -32,5 +32,21 @@ export const flaggedPaymentSchema = z.object({
 export type FlaggedPayment = z.infer<typeof flaggedPaymentSchema>;
 export const flaggedPaymentListSchema = z.array(flaggedPaymentSchema);
 
+/** Money that reached a payment address but did not pay for anything: late, duplicate, surplus. */
+export const unmatchedIncomingSchema = z.object({
+  id: z.number().int(),
+  paymentId: z.number().int(),
+  classification: z.enum(['late', 'duplicate', 'surplus']),
+  currency: z.enum(['ADA', 'NATIVE_TOKEN']),
+  /** Base units (lovelace or token units) as an integer string. */
+  quantity: z.string(),
+  txHash: z.string(),
+  senderAddress: z.string().nullable(),
+  blockTime: z.string(),
+  user: z.object({ username: z.string(), email: z.string() }),
+});
+export type UnmatchedIncoming = z.infer<typeof unmatchedIncomingSchema>;
+export const unmatchedIncomingListSchema = z.array(unmatchedIncomingSchema);
+
 /** How many rows an attention list returns at most (newest first). */
 export const ATTENTION_LIST_LIMIT = 100;

@@ -8,6 +8,9 @@ export const CARDANO_CURRENCIES = ['ADA', 'NATIVE_TOKEN'] as const;
 export type CardanoCurrency = (typeof CARDANO_CURRENCIES)[number];
 export const CARDANO_PAYMENT_STATUSES = ['pending', 'confirmed', 'expired'] as const;
 export type CardanoPaymentStatus = (typeof CARDANO_PAYMENT_STATUSES)[number];
+/** How an incoming transaction was counted (see the cardano_incoming_transactions table). */
+export const CARDANO_INCOMING_CLASSIFICATIONS = ['payment', 'late', 'duplicate', 'surplus'] as const;
+export type CardanoIncomingClassification = (typeof CARDANO_INCOMING_CLASSIFICATIONS)[number];
 
 /** Spec §9: the token price of any report purchase, without conversion. */
 export const CROW_TOKEN_AMOUNT = 10_000_000;
@@ -34,6 +37,9 @@ export const CARDANO_MESSAGES = {
   sandboxOnly: 'Simulated payments exist only in sandbox mode',
   notPending: 'This payment is already settled',
   createFailed: 'Failed to create payment request',
+  tooManyOpen: (max: number) =>
+    `You have ${max} unpaid Cardano payments open. Pay or let one expire before creating another.`,
+  simulateAmount: 'Simulated amount must be a positive number with at most 6 decimals',
 } as const;
 
 /** Client texts of spec §8 and the notes of §2. */
@@ -96,6 +102,8 @@ export const cardanoPaymentSchema = z.object({
   amount: z.string(),
   /** What has arrived at the address so far, in the same units. */
   receivedAmount: z.string(),
+  /** What is still owed (amount minus received, never below zero), in the same units. */
+  remainingAmount: z.string(),
   description: z.string(),
   address: z.string(),
   /** PNG data URL of the CIP-13 payment URI. */
@@ -127,6 +135,20 @@ export type CardanoPaymentResponse = z.infer<typeof cardanoPaymentResponseSchema
 
 /** A refused creation: `{ success: false, error }`, also carrying the API's usual error fields. */
 export const cardanoFailureSchema = apiErrorSchema.extend({ success: z.literal(false).optional() });
+
+/** Sandbox "Simulate incoming payment": an optional amount (display units); default, what is still owed. */
+export const simulatePaymentRequestSchema = z
+  .object({
+    amount: z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d{1,6})?$/, CARDANO_MESSAGES.simulateAmount)
+      .refine((value) => Number(value) > 0, CARDANO_MESSAGES.simulateAmount)
+      .optional(),
+  })
+  .nullish()
+  .transform((body) => body ?? {});
+export type SimulatePaymentRequest = z.input<typeof simulatePaymentRequestSchema>;
 
 export const convertPriceParamsSchema = z.object({
   amount: z.coerce

@@ -110,3 +110,35 @@ test('create is disabled without a description, and the dark theme passes axe', 
   await expect(page.getByRole('button', { name: 'Create Payment' })).toBeEnabled();
   await expectNoAxeViolations(page, 'cardano checkout form (dark)');
 });
+
+test('a partial payment shows what arrived and what is still owed; a top-up to the same address completes it', async ({
+  page,
+  signedIn: _user,
+}) => {
+  await page.goto(NEW_REPORT);
+  await expect(page.getByLabel('Amount (ADA)')).toHaveValue('9.98');
+  await page.getByRole('button', { name: 'Create Payment' }).click();
+  await expect(page.getByTestId('payment-status')).toHaveText('Pending');
+  const address = await page.getByTestId('payment-address').textContent();
+
+  // The sandbox simulates a buyer who sends only 4 of the 9.98 ADA owed.
+  await page.getByLabel(/Simulated amount/).fill('4');
+  await page.getByRole('button', { name: 'Simulate incoming payment' }).click();
+  await expect(page.getByTestId('payment-received')).toHaveText('4.00 ADA');
+  await expect(page.getByTestId('payment-remaining')).toHaveText('5.98 ADA');
+  await expect(page.getByTestId('partial-payment-note')).toHaveText(
+    '4.00 ADA has arrived; 5.98 ADA is still owed. Send the remaining 5.98 ADA to the same address before the time runs out and the payment completes.',
+  );
+  await expect(page.getByText('Send the remaining 5.98 ADA to this preprod address.')).toBeVisible();
+  await expect(page.getByTestId('payment-status')).toHaveText('Pending');
+  await expect(page.getByTestId('payment-address')).toHaveText(address ?? '');
+  await expectNoAxeViolations(page, 'partly paid cardano payment');
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expectNoAxeViolations(page, 'partly paid cardano payment (dark)');
+
+  // The top-up: an empty amount sends what is still owed, to the same address.
+  await page.getByRole('button', { name: 'Simulate incoming payment' }).click();
+  await expect(page.getByTestId('payment-status')).toHaveText('Confirmed');
+  await expect(page.getByTestId('payment-received')).toHaveText('9.98 ADA');
+  await expect(page.getByTestId('payment-remaining')).toHaveCount(0);
+});

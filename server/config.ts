@@ -59,6 +59,8 @@ const envSchema = z.object({
   BLOCKFROST_PROJECT_ID: optionalString,
   BLOCKFROST_URL: optionalUrl,
   CARDANO_CONFIRMATIONS: z.coerce.number().int().min(0).max(100).default(3),
+  /** Unpaid Cardano payments one user may have open at once (each holds an address under watch). */
+  CARDANO_MAX_OPEN_PAYMENTS: z.coerce.number().int().min(1).max(100).default(5),
   CROW_POLICY_ID: z
     .string()
     .regex(/^[0-9a-f]{56}$/, 'must be 56 hex characters')

@@ -15,6 +15,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { BUG_CATEGORIES, BUG_STATUSES } from '../../contract/bug-reports';
+import { CARDANO_INCOMING_CLASSIFICATIONS } from '../../contract/cardano';
 
 // Tables of spec §3, with the keys, defaults and checks the product's rules rely on.
 // Column names are snake_case in SQL; TypeScript names are camelCase.
@@ -183,6 +184,54 @@ export const cardanoPayments = pgTable(
     check('cardano_payments_status_check', sql`${t.status} in ('pending', 'confirmed', 'expired')`),
     check('cardano_payments_amount_min', sql`${t.amount} >= 0.001`),
   ],
+);
+
+/**
+ * Every transaction seen paying into one of our receive addresses, classified so no money is only
+ * logged: payment (counts toward the amount owed), late (after the late-payment window, by block
+ * time), duplicate (after the payment was confirmed), surplus (what an over-payment left over).
+ */
+export const cardanoIncomingTransactions = pgTable(
+  'cardano_incoming_transactions',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => cardanoPayments.id, { onDelete: 'cascade' }),
+    txHash: text('tx_hash').notNull(),
+    /** Base units of `unit` (lovelace or token units) as an integer string. */
+    quantity: numeric('quantity', { precision: 38, scale: 0 }).notNull(),
+    unit: text('unit').notNull(),
+    blockHeight: integer('block_height').notNull(),
+    blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
+    /** Address of the transaction's first input: where a refund would go. */
+    senderAddress: text('sender_address'),
+    classification: text('classification', { enum: CARDANO_INCOMING_CLASSIFICATIONS }).notNull(),
+    recordedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cardano_incoming_tx_key').on(t.paymentId, t.txHash, t.classification),
+    index('cardano_incoming_classification_idx').on(t.classification, t.recordedAt),
+    check(
+      'cardano_incoming_classification_check',
+      sql`${t.classification} in ('payment', 'late', 'duplicate', 'surplus')`,
+    ),
+  ],
+);
+
+/** Sandbox only: the simulated chain's outputs (shared by every process; the id is the block height). */
+export const cardanoSandboxOutputs = pgTable(
+  'cardano_sandbox_outputs',
+  {
+    id: serial('id').primaryKey(),
+    txHash: text('tx_hash').notNull(),
+    address: text('address').notNull(),
+    unit: text('unit').notNull(),
+    quantity: numeric('quantity', { precision: 38, scale: 0 }).notNull(),
+    senderAddress: text('sender_address').notNull(),
+    blockTime: timestamp('block_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('cardano_sandbox_outputs_tx_key').on(t.txHash)],
 );
 
 export const userPurchases = pgTable(

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ShieldAlert } from 'lucide-react';
 import { Link } from 'wouter';
-import type { FailedReport, FlaggedPayment } from '../../../contract/admin';
+import type { FailedReport, FlaggedPayment, UnmatchedIncoming } from '../../../contract/admin';
 import {
   type AdminBugReport,
   BUG_CATEGORY_LABELS,
@@ -128,6 +128,7 @@ function AdminOverview() {
 
       <FailedReportsList />
       <FlaggedPaymentsList />
+      <UnmatchedIncomingList />
     </Page>
   );
 }
@@ -357,6 +358,48 @@ function FlaggedPaymentsList() {
                 </div>
               </td>
               <td className={TD}>{dateTime(payment.createdAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </AttentionSection>
+  );
+}
+
+const CLASSIFICATION_LABELS: Record<UnmatchedIncoming['classification'], string> = {
+  late: 'Late (after the watch window)',
+  duplicate: 'Sent again after confirmation',
+  surplus: 'Over-payment surplus',
+};
+
+function UnmatchedIncomingList() {
+  const incoming = useQuery<UnmatchedIncoming[]>({ queryKey: ['/api/admin/unmatched-incoming'] });
+  return (
+    <AttentionSection
+      id="unmatched-incoming-heading"
+      title="Cardano Money Not Applied"
+      description="Money that reached a payment address but paid for nothing: it arrived too late, after the payment was confirmed, or beyond the amount owed. Refund it to the sender or credit the customer by hand."
+      state={listState(incoming)}
+      empty="No unapplied Cardano money."
+    >
+      <table className="w-full text-sm">
+        <TableHead
+          columns={['Payment', 'Customer', 'Kind', 'Amount', 'Transaction', 'Sender', 'Block time']}
+        />
+        <tbody>
+          {incoming.data?.map((row) => (
+            <tr key={row.id} className="border-b border-border last:border-0">
+              <td className={TD}>{row.paymentId}</td>
+              <td className={TD}>
+                {row.user.username}
+                <br />
+                <span className="break-all text-muted">{row.user.email}</span>
+              </td>
+              <td className={TD}>{CLASSIFICATION_LABELS[row.classification]}</td>
+              <td className={TD}>{displayQuantity(row.quantity, row.currency)}</td>
+              <td className={`${TD} break-all font-mono text-xs`}>{row.txHash}</td>
+              <td className={`${TD} break-all font-mono text-xs`}>{row.senderAddress ?? 'Unknown'}</td>
+              <td className={TD}>{dateTime(row.blockTime)}</td>
             </tr>
           ))}
         </tbody>

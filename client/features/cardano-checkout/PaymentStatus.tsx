@@ -12,9 +12,10 @@ import { TIMINGS_MS } from '../../../contract/constants';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
+import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { apiRequest, errorMessage } from '../../lib/api';
-import { formatCountdown, formatTokenAmount } from './format';
+import { formatCountdown, formatExactAmount, formatTokenAmount } from './format';
 
 const STATUS_TONES: Record<CardanoPayment['status'], BadgeTone> = {
   pending: 'warning',
@@ -84,10 +85,19 @@ export function PaymentStatus({ initial }: { initial: CardanoPayment }) {
   }, [payment, navigate]);
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
+  // Sandbox: an empty amount simulates what is still owed; a smaller one, a partial payment.
+  const [simulatedAmount, setSimulatedAmount] = useState('');
   const simulate = useMutation({
     mutationFn: () =>
-      apiRequest<CardanoPaymentResponse>('POST', `/api/cardano/sandbox/simulate-payment/${payment.id}`),
-    onSuccess: (response) => queryClient.setQueryData(queryKey, response),
+      apiRequest<CardanoPaymentResponse>(
+        'POST',
+        `/api/cardano/sandbox/simulate-payment/${payment.id}`,
+        simulatedAmount.trim() ? { amount: simulatedAmount.trim() } : undefined,
+      ),
+    onSuccess: (response) => {
+      setSimulatedAmount('');
+      queryClient.setQueryData(queryKey, response);
+    },
     onError: (error) =>
       toast({
         title: 'Simulation Failed',
@@ -116,7 +126,9 @@ export function PaymentStatus({ initial }: { initial: CardanoPayment }) {
     100,
     Math.round(((CARDANO_PAYMENT_WINDOW_MS - remaining) / CARDANO_PAYMENT_WINDOW_MS) * 100),
   );
-  const received = Number(payment.receivedAmount);
+  const partlyPaid = Number(payment.receivedAmount) > 0 && Number(payment.remainingAmount) > 0;
+  const received = formatExactAmount(payment.receivedAmount, payment.currency);
+  const stillOwed = formatExactAmount(payment.remainingAmount, payment.currency);
 
   return (
     <div className="space-y-6">
@@ -142,17 +154,26 @@ export function PaymentStatus({ initial }: { initial: CardanoPayment }) {
           <div>
             <dt className="text-muted">Received so far</dt>
             <dd className="text-lg font-semibold" data-testid="payment-received">
-              {formatTokenAmount(payment.receivedAmount, payment.currency)}
+              {received}
             </dd>
           </div>
+          {partlyPaid && status !== 'confirmed' && (
+            <div>
+              <dt className="text-muted">Still owed</dt>
+              <dd className="text-lg font-semibold text-warning" data-testid="payment-remaining">
+                {stillOwed}
+              </dd>
+            </div>
+          )}
           <div className="sm:col-span-2">
             <dt className="text-muted">Description</dt>
             <dd>{payment.description}</dd>
           </div>
         </dl>
-        {status === 'pending' && received > 0 && (
-          <p className="mt-3 text-sm text-warning" role="status">
-            Part of the payment has arrived. Send the rest to the same address to complete it.
+        {status === 'pending' && partlyPaid && (
+          <p className="mt-3 text-sm text-warning" role="status" data-testid="partial-payment-note">
+            {received} has arrived; {stillOwed} is still owed. Send the remaining {stillOwed} to the same
+            address before the time runs out and the payment completes.
           </p>
         )}
         {status === 'confirmed' && (
@@ -163,8 +184,9 @@ export function PaymentStatus({ initial }: { initial: CardanoPayment }) {
         )}
         {status === 'expired' && (
           <p className="mt-3 text-sm text-muted" role="status">
-            The payment window has closed. If you already sent the payment it is still credited when it
-            arrives within 24 hours; otherwise start a new payment.
+            The payment window has closed. Money sent before it closed, or up to 24 hours after, still
+            completes this payment when it arrives; anything later is recorded for our support team to refund.
+            Otherwise start a new payment.
           </p>
         )}
       </Card>
@@ -173,8 +195,9 @@ export function PaymentStatus({ initial }: { initial: CardanoPayment }) {
         <Card>
           <CardTitle>Send Payment</CardTitle>
           <CardDescription className="mt-1">
-            Send exactly {formatTokenAmount(payment.amount, payment.currency)} to this {payment.network}{' '}
-            address.
+            {partlyPaid
+              ? `Send the remaining ${stillOwed} to this ${payment.network} address.`
+              : `Send exactly ${formatTokenAmount(payment.amount, payment.currency)} to this ${payment.network} address.`}
           </CardDescription>
           <div className="mt-4">
             <p className="text-sm font-medium" id="payment-address-label">
@@ -220,14 +243,27 @@ export function PaymentStatus({ initial }: { initial: CardanoPayment }) {
             </div>
           </div>
           {payment.sandbox && (
-            <Button
-              className="mt-4 w-full"
-              variant="secondary"
-              onClick={() => simulate.mutate()}
-              disabled={simulate.isPending}
+            <form
+              className="mt-4 space-y-2 rounded-md border border-warning/40 p-3"
+              onSubmit={(event) => {
+                event.preventDefault();
+                simulate.mutate();
+              }}
             >
-              {simulate.isPending ? 'Simulating...' : 'Simulate incoming payment'}
-            </Button>
+              <Label htmlFor="simulated-amount">
+                Simulated amount ({payment.currency === 'ADA' ? 'ADA' : 'CROW'}, optional)
+              </Label>
+              <Input
+                id="simulated-amount"
+                inputMode="decimal"
+                placeholder={`${stillOwed} (what is still owed)`}
+                value={simulatedAmount}
+                onChange={(event) => setSimulatedAmount(event.target.value)}
+              />
+              <Button type="submit" className="w-full" variant="secondary" disabled={simulate.isPending}>
+                {simulate.isPending ? 'Simulating...' : 'Simulate incoming payment'}
+              </Button>
+            </form>
           )}
         </Card>
       )}
@@ -238,6 +274,9 @@ export function PaymentStatus({ initial }: { initial: CardanoPayment }) {
           <li>{CARDANO_TEXTS.confirmationNote}</li>
           <li>This page checks the payment status every 30 seconds.</li>
           <li>The amount is locked for 30 minutes; the address is used for this payment only.</li>
+          <li>
+            Sent too little? What arrived counts: send the rest to the same address before the time runs out.
+          </li>
           {payment.currency === 'NATIVE_TOKEN' && (
             <li>Your wallet adds the small amount of ADA every Cardano output must carry.</li>
           )}

@@ -10,6 +10,14 @@ export function formatTokenAmount(amount: string | number, currency: CardanoPaym
   return `${value.toLocaleString('en-US', { maximumFractionDigits: 0 })} CROW`;
 }
 
+/** What arrived or is still owed: exact to the lovelace (at least 2 decimals), so a top-up is never short. */
+export function formatExactAmount(amount: string, currency: CardanoPayment['currency']): string {
+  if (currency !== 'ADA') return formatTokenAmount(amount, currency);
+  const [whole, fraction = ''] = amount.split('.');
+  const decimals = fraction.replace(/0+$/, '').padEnd(2, '0');
+  return `${whole}.${decimals} ADA`;
+}
+
 export function formatUnitPrice(price: number, currency: CheckoutCurrency): string {
   return `$${price.toFixed(currency === 'ADA' ? 4 : 6)}`;
 }

@@ -56,6 +56,7 @@ describe('who may use the bug and admin routes', () => {
     { method: 'PATCH', url: '/api/admin/bug-reports/1', admin: true },
     { method: 'GET', url: '/api/admin/failed-reports', admin: true },
     { method: 'GET', url: '/api/admin/flagged-payments', admin: true },
+    { method: 'GET', url: '/api/admin/unmatched-incoming', admin: true },
   ] as const;
   const bodies: Record<string, Record<string, unknown> | undefined> = {
     POST: { name: 'N', email: 'n@example.com', title: 'T', description: 'D' },

@@ -1,8 +1,14 @@
-import { and, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { ATTENTION_LIST_LIMIT } from '../../../contract/admin';
 import type { BugStatus } from '../../../contract/bug-reports';
 import type { DbExecutor } from '../../db/client';
-import { bugReports, cardanoPayments, researchReports, users } from '../../db/schema';
+import {
+  bugReports,
+  cardanoIncomingTransactions,
+  cardanoPayments,
+  researchReports,
+  users,
+} from '../../db/schema';
 
 export function listBugReports(db: DbExecutor) {
   return db
@@ -69,5 +75,21 @@ export function listFlaggedPayments(db: DbExecutor) {
     .innerJoin(users, eq(users.id, cardanoPayments.userId))
     .where(or(eq(cardanoPayments.paidLate, true), underPaid))
     .orderBy(desc(cardanoPayments.createdAt), desc(cardanoPayments.id))
+    .limit(ATTENTION_LIST_LIMIT);
+}
+
+/** Money at a payment address that paid for nothing (late, duplicate, surplus), newest first. */
+export function listUnmatchedIncoming(db: DbExecutor) {
+  return db
+    .select({
+      incoming: cardanoIncomingTransactions,
+      currency: cardanoPayments.currency,
+      user: { username: users.username, email: users.email },
+    })
+    .from(cardanoIncomingTransactions)
+    .innerJoin(cardanoPayments, eq(cardanoPayments.id, cardanoIncomingTransactions.paymentId))
+    .innerJoin(users, eq(users.id, cardanoPayments.userId))
+    .where(inArray(cardanoIncomingTransactions.classification, ['late', 'duplicate', 'surplus']))
+    .orderBy(desc(cardanoIncomingTransactions.recordedAt), desc(cardanoIncomingTransactions.id))
     .limit(ATTENTION_LIST_LIMIT);
 }

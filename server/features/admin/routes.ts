@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { failedReportListSchema, flaggedPaymentListSchema } from '../../../contract/admin';
+import {
+  failedReportListSchema,
+  flaggedPaymentListSchema,
+  unmatchedIncomingListSchema,
+} from '../../../contract/admin';
 import {
   type AdminBugReport,
   adminBugReportListSchema,
@@ -16,6 +20,7 @@ import {
   listBugReports,
   listFailedReports,
   listFlaggedPayments,
+  listUnmatchedIncoming,
   updateBugReportStatus,
 } from './repository';
 
@@ -93,6 +98,23 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         underPaid,
         createdAt: payment.createdAt.toISOString(),
         expiresAt: payment.expiresAt.toISOString(),
+        user,
+      })),
+  );
+
+  api.get(
+    '/api/admin/unmatched-incoming',
+    { schema: { response: { 200: unmatchedIncomingListSchema } } },
+    async () =>
+      (await listUnmatchedIncoming(ctx.db)).map(({ incoming, currency, user }) => ({
+        id: incoming.id,
+        paymentId: incoming.paymentId,
+        classification: incoming.classification as 'late' | 'duplicate' | 'surplus',
+        currency,
+        quantity: incoming.quantity,
+        txHash: incoming.txHash,
+        senderAddress: incoming.senderAddress,
+        blockTime: incoming.blockTime.toISOString(),
         user,
       })),
   );

@@ -1,31 +1,43 @@
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { UnmatchedIncoming } from '../../../contract/admin';
 import type { CardanoPayment } from '../../../contract/cardano';
-import { cardanoPayments, researchReports, userPurchases } from '../../db/schema';
+import {
+  cardanoIncomingTransactions,
+  cardanoPayments,
+  researchReports,
+  userPurchases,
+} from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { type SignedInUser, signUp } from '../../testing/users';
-import { BlockfrostChain } from './chain';
-import { SANDBOX_ACCOUNT_XPUB } from './derivation';
+import { type SignedInUser, signInAdmin, signUp } from '../../testing/users';
+import { BlockfrostChain, SandboxChain } from './chain';
+import { AddressDeriver, SANDBOX_ACCOUNT_XPUB } from './derivation';
 import { CoinGeckoPriceSource, PriceUnavailableError } from './price';
 import { cardanoSetupFor } from './setup';
 import {
+  FAKE_SENDER_ADDRESS,
   type FakeBlockfrost,
   type FakeCoinGecko,
   startFakeBlockfrost,
   startFakeCoinGecko,
 } from './testing/fake-services';
-import { CardanoWatcher, expireCardanoPayments } from './watcher';
+import { CardanoWatcher, expireCardanoPayments, fairOrder } from './watcher';
 
 const POLICY = 'ab'.repeat(28);
 const CROW_UNIT = `${POLICY}${Buffer.from('CROW').toString('hex')}`;
 const log = pino({ level: 'silent' });
+/** A preprod base address under another stake key: not ours, never counted. */
+const FOREIGN_ADDRESS =
+  'addr_test1qz9ftj8dtzpsd65gsc94f6cvvhnhm74en9ufe30xegqg0xdcj5svm9t00v9dhwskmuxjd0gptfp8j40rh7864crfzxxs9kr5hu';
 
 let chain: FakeBlockfrost;
 let prices: FakeCoinGecko;
 let t: TestApp;
+let admin: SignedInUser;
 let alice: SignedInUser;
 let bob: SignedInUser;
+let stakeAddress: string;
 
 beforeAll(async () => {
   chain = await startFakeBlockfrost();
@@ -40,9 +52,10 @@ beforeAll(async () => {
     CROW_ASSET_NAME: 'CROW',
     COINGECKO_API_KEY: 'demo-test-key',
     COINGECKO_BASE_URL: prices.url,
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
   });
-  alice = await signUp(t.app);
-  bob = await signUp(t.app);
+  admin = await signInAdmin(t.app, t.ctx.db);
+  stakeAddress = cardanoSetupFor(t.ctx).stakeAddress;
 });
 
 afterAll(async () => {
@@ -51,8 +64,15 @@ afterAll(async () => {
   await prices?.close();
 });
 
-beforeEach(() => {
+/** Each test creates payments from its own client address: the per-address create limit stays out of the way. */
+let clientAddress = 0;
+
+beforeEach(async () => {
   chain.failWith = undefined;
+  clientAddress += 1;
+  // Fresh buyers per test: each may hold only a few unpaid payments at once.
+  alice = await signUp(t.app);
+  bob = await signUp(t.app);
 });
 
 async function create(user: SignedInUser, payload: Record<string, unknown>) {
@@ -60,6 +80,7 @@ async function create(user: SignedInUser, payload: Record<string, unknown>) {
     method: 'POST',
     url: '/api/cardano/create-payment',
     headers: { cookie: user.cookie },
+    remoteAddress: `10.0.0.${clientAddress}`,
     payload: {
       amount: 4.99,
       currency: 'ADA',
@@ -87,7 +108,7 @@ async function paymentOf(id: number): Promise<CardanoPayment> {
   return response.json().payment;
 }
 
-function newWatcher() {
+function newWatcher(options: { requestBudget?: number } = {}) {
   // A fresh SDK client each time: the same as a restarted worker process.
   return new CardanoWatcher({
     db: t.ctx.db,
@@ -95,6 +116,8 @@ function newWatcher() {
     chain: new BlockfrostChain({ projectId: 'preprodFakeProjectId', baseUrl: chain.url, network: 'preprod' }),
     log,
     confirmations: 2,
+    stakeAddress,
+    ...options,
   });
 }
 
@@ -187,7 +210,8 @@ describe('POST /api/cardano/create-payment', () => {
   });
 
   it('concurrent checkouts never share a derivation index or an address', async () => {
-    const payments = await Promise.all(Array.from({ length: 12 }, (_, i) => createOk(i % 2 ? alice : bob)));
+    const buyers = [alice, bob, await signUp(t.app), await signUp(t.app)];
+    const payments = await Promise.all(Array.from({ length: 12 }, (_, i) => createOk(buyers[i % 4]!)));
     const rows = await t.ctx.db.select().from(cardanoPayments);
     expect(new Set(payments.map((p) => p.address)).size).toBe(12);
     expect(new Set(rows.map((r) => r.derivationIndex)).size).toBe(rows.length);
@@ -333,17 +357,6 @@ describe('chain watcher against the Blockfrost SDK', () => {
     expect((await purchaseOf(payment.id))?.status).toBe('completed');
   });
 
-  it('stops watching an address 24 h after its window closed', async () => {
-    const payment = await createOk(alice);
-    await t.ctx.db
-      .update(cardanoPayments)
-      .set({ status: 'expired', expiresAt: new Date(Date.now() - 25 * 3_600_000) })
-      .where(eq(cardanoPayments.id, payment.id));
-    chain.send(payment.address, [{ unit: 'lovelace', quantity: '9980000', confirmations: 5 }]);
-    await newWatcher().runCycle();
-    expect((await paymentOf(payment.id)).status).toBe('expired');
-  });
-
   it('CROW: a token with the right policy but another asset name is ignored', async () => {
     const payment = await createOk(alice, { currency: 'NATIVE_TOKEN' });
     chain.send(payment.address, [{ unit: `${POLICY}deadbeef`, quantity: '10000000', confirmations: 5 }]);
@@ -444,6 +457,325 @@ describe('sandbox and production', () => {
       expect(simulated.statusCode).toBe(403);
     } finally {
       await production.close();
+    }
+  });
+});
+
+async function incomingOf(paymentId: number) {
+  return t.ctx.db
+    .select()
+    .from(cardanoIncomingTransactions)
+    .where(eq(cardanoIncomingTransactions.paymentId, paymentId))
+    .orderBy(cardanoIncomingTransactions.id);
+}
+
+async function expireNow(paymentId: number, expiresAt: Date) {
+  await t.ctx.db.update(cardanoPayments).set({ expiresAt }).where(eq(cardanoPayments.id, paymentId));
+  await expireCardanoPayments(t.ctx.db);
+}
+
+async function unmatchedForAdmin(): Promise<UnmatchedIncoming[]> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/admin/unmatched-incoming',
+    headers: { cookie: admin.cookie },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+describe('open payments per user', () => {
+  it('a sixth unpaid payment is refused with 429 until one is paid or expires; others are unaffected', async () => {
+    const open = [];
+    for (let i = 0; i < 5; i += 1) open.push(await createOk(alice));
+    const refused = await create(alice, {});
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      success: false,
+      error: 'You have 5 unpaid Cardano payments open. Pay or let one expire before creating another.',
+    });
+    await createOk(bob); // the cap is per user
+
+    await expireNow(open[0]!.id, new Date(Date.now() - 1_000));
+    await createOk(alice); // an expired one frees a place
+    expect((await create(alice, {})).statusCode).toBe(429);
+
+    chain.send(open[1]!.address, [{ unit: 'lovelace', quantity: '9980000', confirmations: 5 }]);
+    await newWatcher().runCycle();
+    expect((await paymentOf(open[1]!.id)).status).toBe('confirmed');
+    await createOk(alice); // so does a paid one
+  });
+
+  it('concurrent creations cannot slip past the cap', async () => {
+    const results = await Promise.all(Array.from({ length: 8 }, () => create(alice, {})));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    expect(results.filter((r) => r.statusCode === 429)).toHaveLength(3);
+  });
+});
+
+describe('watching the stake account', () => {
+  it('one paged account query covers every open payment; unpaid ones cost no request of their own', async () => {
+    const payments = [];
+    for (const buyer of [alice, bob, await signUp(t.app)]) {
+      for (let i = 0; i < 5; i += 1) payments.push(await createOk(buyer));
+    }
+    // Outputs at 120 addresses of the account (more than one page of 100) ...
+    for (const payment of payments.slice(0, 3)) {
+      chain.send(payment.address, [{ unit: 'lovelace', quantity: '1000000', confirmations: 5 }]);
+    }
+    const deriver = new AddressDeriver(SANDBOX_ACCOUNT_XPUB, 'preprod');
+    for (let i = 0; i < 120; i += 1) {
+      chain.send(deriver.addressAt(900_000 + i), [{ unit: 'lovelace', quantity: '1', confirmations: 5 }]);
+    }
+    // ... and money at an address of another stake key, which is not ours.
+    chain.send(FOREIGN_ADDRESS, [{ unit: 'lovelace', quantity: '5', confirmations: 5 }]);
+    const before = { ...chain.requestsByKind };
+    const requestsBefore = chain.requests;
+    const since = (kind: string) => (chain.requestsByKind[kind] ?? 0) - (before[kind] ?? 0);
+    const report = await newWatcher().runCycle();
+    expect(report.errors).toBe(0);
+    expect(since('tip')).toBe(1);
+    expect(since('account-utxos')).toBeGreaterThanOrEqual(2); // paged
+    expect(since('address-utxos')).toBe(0);
+    expect(since('tx') + since('tx-utxos')).toBe(6); // only the three new transactions at our payments
+    expect(report.chainRequests).toBe(chain.requests - requestsBefore);
+    const partly = await paymentOf(payments[0]!.id);
+    expect(partly).toMatchObject({
+      status: 'pending',
+      receivedAmount: '1.000000',
+      remainingAmount: '8.980000',
+    });
+
+    // Next cycle: the transactions are known, so only the tip and the account pages are asked for.
+    const again = { ...chain.requestsByKind };
+    await newWatcher().runCycle();
+    expect((chain.requestsByKind.tx ?? 0) - (again.tx ?? 0)).toBe(0);
+  });
+
+  it('fair order: over a small request budget the newest payment is served first, and every one in turn', async () => {
+    // Eight older payments, abandoned after their window, each hit by dust in the same minute.
+    const old = [];
+    for (const buyer of [alice, bob]) {
+      for (let i = 0; i < 4; i += 1) old.push(await createOk(buyer));
+    }
+    for (const payment of old) {
+      await expireNow(payment.id, new Date(Date.now() - 60_000));
+      chain.send(payment.address, [{ unit: 'lovelace', quantity: '1000', confirmations: 5 }]);
+    }
+    const buyer = await signUp(t.app);
+    const real = await createOk(buyer);
+    chain.send(real.address, [{ unit: 'lovelace', quantity: '9980000', confirmations: 5 }]);
+
+    // A budget the tip and the account pages already use up: one transaction look per cycle.
+    const watcher = () => newWatcher({ requestBudget: 1 });
+    const first = await watcher().runCycle();
+    expect(first.deferred).toBeGreaterThan(0);
+    const served = await t.app.inject({
+      method: 'GET',
+      url: `/api/cardano/payment/${real.id}`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect(served.json().payment.status).toBe('confirmed'); // in the first cycle, ahead of the dust
+
+    // Round robin: the rest are recorded over the next cycles, none left behind.
+    for (let cycle = 0; cycle < old.length; cycle += 1) {
+      if ((await watcher().runCycle()).deferred === 0) break;
+    }
+    for (const payment of old) expect(await incomingOf(payment.id)).toHaveLength(1);
+  });
+
+  it('fairOrder: open and partly paid first, then least recently looked at, newest first', () => {
+    const at = (minutes: number) => new Date(Date.UTC(2026, 10, 22, 8, minutes));
+    const row = (id: number, extra: Partial<Parameters<typeof fairOrder>[0][number]>) => ({
+      id,
+      status: 'pending' as const,
+      receivedQuantity: '0',
+      lastCheckedAt: null,
+      createdAt: at(id),
+      ...extra,
+    });
+    const ordered = fairOrder([
+      row(1, { status: 'expired' }),
+      row(2, { lastCheckedAt: at(50) }),
+      row(3, {}),
+      row(4, { receivedQuantity: '5', lastCheckedAt: at(55) }),
+      row(5, {}),
+      row(6, { lastCheckedAt: at(40) }),
+    ]);
+    expect(ordered.map((p) => p.id)).toEqual([4, 5, 3, 6, 2, 1]);
+  });
+});
+
+describe('no money only logged', () => {
+  it('late is judged by block time: paid inside the window but seen a day later is credited, not late', async () => {
+    const payment = await createOk(alice);
+    const expiresAt = new Date(Date.now() - 30 * 3_600_000);
+    await expireNow(payment.id, expiresAt);
+    // The watcher was down; the transaction is in a block from before the window closed.
+    chain.send(payment.address, [{ unit: 'lovelace', quantity: '9980000', confirmations: 5 }], {
+      blockTime: new Date(expiresAt.getTime() - 5 * 60_000),
+    });
+    await newWatcher().runCycle();
+    expect(await paymentOf(payment.id)).toMatchObject({ status: 'confirmed', paidLate: false });
+    expect((await incomingOf(payment.id)).map((r) => r.classification)).toEqual(['payment']);
+  });
+
+  it('money arriving after the watch window is recorded as late with amount, tx hash and sender, and shown to the admin', async () => {
+    const payment = await createOk(alice);
+    const expiresAt = new Date(Date.now() - 25 * 3_600_000);
+    await expireNow(payment.id, expiresAt);
+    const [txHash] = chain.send(payment.address, [
+      { unit: 'lovelace', quantity: '9980000', confirmations: 5 },
+    ]);
+    await newWatcher().runCycle();
+    expect((await paymentOf(payment.id)).status).toBe('expired'); // not credited
+    const [late] = await incomingOf(payment.id);
+    expect(late).toMatchObject({
+      classification: 'late',
+      txHash,
+      quantity: '9980000',
+      unit: 'lovelace',
+      senderAddress: FAKE_SENDER_ADDRESS,
+    });
+    const listed = (await unmatchedForAdmin()).find((row) => row.txHash === txHash);
+    expect(listed).toMatchObject({
+      paymentId: payment.id,
+      classification: 'late',
+      quantity: '9980000',
+      currency: 'ADA',
+      senderAddress: FAKE_SENDER_ADDRESS,
+    });
+  });
+
+  it('a second send after confirmation is recorded as a duplicate', async () => {
+    const payment = await createOk(alice);
+    chain.send(payment.address, [{ unit: 'lovelace', quantity: '9980000', confirmations: 5 }]);
+    await newWatcher().runCycle();
+    expect((await paymentOf(payment.id)).status).toBe('confirmed');
+    const [again] = chain.send(payment.address, [
+      { unit: 'lovelace', quantity: '9980000', confirmations: 5 },
+    ]);
+    await newWatcher().runCycle();
+    const rows = await incomingOf(payment.id);
+    expect(rows.map((r) => r.classification)).toEqual(['payment', 'duplicate']);
+    expect(rows[1]).toMatchObject({ txHash: again, quantity: '9980000' });
+    expect((await paymentOf(payment.id)).receivedAmount).toBe('9.980000'); // the purchase is paid once
+    expect(
+      (await unmatchedForAdmin()).some((r) => r.txHash === again && r.classification === 'duplicate'),
+    ).toBe(true);
+  });
+
+  it('a payment confirmed before transactions were recorded: its own transaction is not called a duplicate', async () => {
+    const payment = await createOk(alice);
+    const [original] = chain.send(
+      payment.address,
+      [{ unit: 'lovelace', quantity: '9980000', confirmations: 5 }],
+      {
+        blockTime: new Date(Date.now() - 5 * 60_000),
+      },
+    );
+    await t.ctx.db
+      .update(cardanoPayments)
+      .set({ status: 'confirmed', receivedQuantity: '9980000', confirmedAt: new Date() })
+      .where(eq(cardanoPayments.id, payment.id));
+    const [later] = chain.send(
+      payment.address,
+      [{ unit: 'lovelace', quantity: '2000000', confirmations: 5 }],
+      {
+        blockTime: new Date(Date.now() + 60_000),
+      },
+    );
+    await newWatcher().runCycle();
+    const rows = await incomingOf(payment.id);
+    expect(rows.find((r) => r.txHash === original)?.classification).toBe('payment');
+    expect(rows.find((r) => r.txHash === later)?.classification).toBe('duplicate');
+    const listed = await unmatchedForAdmin();
+    expect(listed.some((r) => r.txHash === original)).toBe(false);
+    expect(listed.some((r) => r.txHash === later)).toBe(true);
+  });
+
+  it('the surplus of an over-payment is recorded against the transaction that completed it', async () => {
+    const payment = await createOk(alice);
+    chain.send(payment.address, [{ unit: 'lovelace', quantity: '5000000', confirmations: 5 }]);
+    await newWatcher().runCycle();
+    const [topUp] = chain.send(payment.address, [
+      { unit: 'lovelace', quantity: '6000000', confirmations: 5 },
+    ]);
+    await newWatcher().runCycle();
+    expect((await paymentOf(payment.id)).status).toBe('confirmed');
+    const surplus = (await incomingOf(payment.id)).find((r) => r.classification === 'surplus');
+    expect(surplus).toMatchObject({ txHash: topUp, quantity: '1020000', senderAddress: FAKE_SENDER_ADDRESS });
+    expect((await unmatchedForAdmin()).find((r) => r.txHash === topUp)).toMatchObject({
+      classification: 'surplus',
+      quantity: '1020000',
+    });
+  });
+
+  it('the admin list is refused to other users', async () => {
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/unmatched-incoming',
+      headers: { cookie: alice.cookie },
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('sandbox ledger in PostgreSQL', () => {
+  it('a partial simulated payment shows what is owed; the top-up is seen by another process', async () => {
+    const sandbox = await createTestApp({});
+    try {
+      const user = await signUp(sandbox.app);
+      const created = await sandbox.app.inject({
+        method: 'POST',
+        url: '/api/cardano/create-payment',
+        headers: { cookie: user.cookie },
+        payload: { amount: 9.98, currency: 'ADA', description: 'd', researchAsset: 'Bitcoin' },
+      });
+      const payment: CardanoPayment = created.json().payment;
+      const partial = await sandbox.app.inject({
+        method: 'POST',
+        url: `/api/cardano/sandbox/simulate-payment/${payment.id}`,
+        headers: { cookie: user.cookie },
+        payload: { amount: '4' },
+      });
+      expect(partial.statusCode, partial.body).toBe(200);
+      expect(partial.json().payment).toMatchObject({
+        status: 'pending',
+        receivedAmount: '4.000000',
+        remainingAmount: '5.980000',
+      });
+      const bad = await sandbox.app.inject({
+        method: 'POST',
+        url: `/api/cardano/sandbox/simulate-payment/${payment.id}`,
+        headers: { cookie: user.cookie },
+        payload: { amount: '-1' },
+      });
+      expect(bad.statusCode).toBe(400);
+
+      // Another process (its own chain client and watcher on the same database) sees the ledger.
+      const otherChain = new SandboxChain(sandbox.ctx.db);
+      await otherChain.credit(payment.address, 'lovelace', 5_980_000n);
+      await new CardanoWatcher({
+        db: sandbox.ctx.db,
+        queue: sandbox.ctx.queue,
+        chain: new SandboxChain(sandbox.ctx.db),
+        log,
+        confirmations: 0,
+        stakeAddress: cardanoSetupFor(sandbox.ctx).stakeAddress,
+      }).runCycle();
+      const done = await sandbox.app.inject({
+        method: 'GET',
+        url: `/api/cardano/payment/${payment.id}`,
+        headers: { cookie: user.cookie },
+      });
+      expect(done.json().payment).toMatchObject({
+        status: 'confirmed',
+        receivedAmount: '9.980000',
+        remainingAmount: '0.000000',
+      });
+    } finally {
+      await sandbox.close();
     }
   });
 });

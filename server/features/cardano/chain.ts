@@ -1,19 +1,36 @@
+import { randomBytes } from 'node:crypto';
 import { BlockFrostAPI, BlockfrostServerError } from '@blockfrost/blockfrost-js';
+import { asc, max, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { cardanoSandboxOutputs } from '../../db/schema';
 
-// What the watcher needs from the chain: how much of one unit sits at an address, and how much
-// of that is buried deep enough. Live: Blockfrost's official SDK. Sandbox: an in-memory ledger.
+// What the watcher needs from the chain. Every receive address shares the account's stake key,
+// so one paged query on the stake account lists what sits at all of them; only transactions not
+// seen before cost one more look each (block height and time, sender). Live: Blockfrost's
+// official SDK. Sandbox: a ledger table in PostgreSQL, shared by every process.
 
-export interface ReceivedFunds {
-  /** Everything seen at the address, in base units (lovelace or token units). */
-  total: bigint;
-  /** The part in blocks with at least the required number of confirmations. */
-  confirmed: bigint;
+export interface ChainOutput {
+  txHash: string;
+  address: string;
+  amount: { unit: string; quantity: string }[];
+}
+
+export interface ChainTransaction {
+  blockHeight: number;
+  blockTime: Date;
+  /** The first input's address: where a refund would go. */
+  senderAddress: string | null;
 }
 
 export interface ChainClient {
   readonly kind: 'blockfrost' | 'sandbox';
-  /** `unit` is 'lovelace' or policy id + hex asset name; other assets are ignored. */
-  receivedAt(address: string, unit: string, minConfirmations: number): Promise<ReceivedFunds>;
+  /** Chain requests one `transaction()` look costs (the watcher's per-cycle budget counts them). */
+  readonly requestsPerTransaction: number;
+  /** Height of the newest block. */
+  tipHeight(): Promise<number>;
+  /** Unspent outputs at every address of the stake account, with the requests it took. */
+  accountOutputs(stakeAddress: string): Promise<{ outputs: ChainOutput[]; requests: number }>;
+  transaction(txHash: string): Promise<ChainTransaction>;
 }
 
 /** Thrown for answers the watcher should retry on its next cycle (429, 5xx, timeouts). */
@@ -29,11 +46,13 @@ export interface BlockfrostChainOptions {
   requestTimeoutMs?: number;
 }
 
+/** Blockfrost pages hold at most 100 items. */
+const PAGE_SIZE = 100;
+
 export class BlockfrostChain implements ChainClient {
   readonly kind = 'blockfrost' as const;
+  readonly requestsPerTransaction = 2;
   private readonly api: BlockFrostAPI;
-  /** Blocks already known to be deep enough (depth only grows; a rollback drops the UTxO itself). */
-  private readonly deepBlocks = new Map<string, number>();
 
   constructor(options: BlockfrostChainOptions) {
     this.api = new BlockFrostAPI({
@@ -54,42 +73,46 @@ export class BlockfrostChain implements ChainClient {
     });
   }
 
-  async receivedAt(address: string, unit: string, minConfirmations: number): Promise<ReceivedFunds> {
-    let utxos: Awaited<ReturnType<BlockFrostAPI['addressesUtxosAll']>>;
+  async tipHeight(): Promise<number> {
     try {
-      utxos = await this.api.addressesUtxosAll(address, { batchSize: 1 });
+      const block = await this.api.blocksLatest();
+      return block.height ?? 0;
     } catch (error) {
-      // A never-used address is unknown to the chain index: nothing has arrived.
-      if (error instanceof BlockfrostServerError && error.status_code === 404) {
-        return { total: 0n, confirmed: 0n };
-      }
       throw asChainError(error);
     }
-    let total = 0n;
-    let confirmed = 0n;
-    for (const utxo of utxos) {
-      let quantity = 0n;
-      for (const amount of utxo.amount) {
-        if (amount.unit === unit) quantity += BigInt(amount.quantity);
-      }
-      if (quantity === 0n) continue;
-      total += quantity;
-      if (await this.isDeepEnough(utxo.block, minConfirmations)) confirmed += quantity;
-    }
-    return { total, confirmed };
   }
 
-  private async isDeepEnough(blockHash: string, minConfirmations: number): Promise<boolean> {
-    if (minConfirmations <= 0) return true;
-    if ((this.deepBlocks.get(blockHash) ?? -1) >= minConfirmations) return true;
-    try {
-      const block = await this.api.blocks(blockHash);
-      if (block.confirmations >= minConfirmations) {
-        if (this.deepBlocks.size > 10_000) this.deepBlocks.clear();
-        this.deepBlocks.set(blockHash, block.confirmations);
-        return true;
+  async accountOutputs(stakeAddress: string): Promise<{ outputs: ChainOutput[]; requests: number }> {
+    const outputs: ChainOutput[] = [];
+    let requests = 0;
+    // Page by page (not the SDK's batched "all"), so the request count is exactly the pages needed.
+    for (let page = 1; ; page += 1) {
+      let items: Awaited<ReturnType<BlockFrostAPI['accountsUtxos']>>;
+      try {
+        requests += 1;
+        items = await this.api.accountsUtxos(stakeAddress, { page, count: PAGE_SIZE, order: 'asc' });
+      } catch (error) {
+        // A stake account nothing was ever sent to is unknown to the chain index: nothing has arrived.
+        if (error instanceof BlockfrostServerError && error.status_code === 404) break;
+        throw asChainError(error);
       }
-      return false;
+      for (const item of items) {
+        outputs.push({ txHash: item.tx_hash, address: item.address, amount: item.amount });
+      }
+      if (items.length < PAGE_SIZE) break;
+    }
+    return { outputs, requests };
+  }
+
+  async transaction(txHash: string): Promise<ChainTransaction> {
+    try {
+      const [tx, utxos] = await Promise.all([this.api.txs(txHash), this.api.txsUtxos(txHash)]);
+      const sender = utxos.inputs.find((input) => !input.collateral && !input.reference) ?? utxos.inputs[0];
+      return {
+        blockHeight: tx.block_height,
+        blockTime: new Date(tx.block_time * 1000),
+        senderAddress: sender?.address ?? null,
+      };
     } catch (error) {
       throw asChainError(error);
     }
@@ -105,18 +128,56 @@ function asChainError(error: unknown): ChainUnavailableError {
   );
 }
 
-/** Sandbox: funds exist only when the "Simulate incoming payment" control credits them. */
+/** The simulated buyer wallet every sandbox payment comes from (preprod, never real money). */
+export const SANDBOX_SENDER_ADDRESS = 'addr_test1vqjhzsk56euudsj6cjf8av3q4ph6q0stqlqy6scsjc0vnmqhclw5u';
+
+/**
+ * Sandbox: funds exist only when the "Simulate incoming payment" control credits them. The ledger
+ * is a table, so a payment simulated on one web process is seen by a worker in another.
+ * Every simulated output is its own block (the row id is its height); the sandbox needs no depth.
+ */
 export class SandboxChain implements ChainClient {
   readonly kind = 'sandbox' as const;
-  private readonly ledger = new Map<string, bigint>();
+  readonly requestsPerTransaction = 0;
 
-  credit(address: string, unit: string, quantity: bigint): void {
-    const key = `${address}#${unit}`;
-    this.ledger.set(key, (this.ledger.get(key) ?? 0n) + quantity);
+  constructor(private readonly db: DbExecutor) {}
+
+  async credit(address: string, unit: string, quantity: bigint): Promise<string> {
+    const txHash = randomBytes(32).toString('hex');
+    await this.db.insert(cardanoSandboxOutputs).values({
+      txHash,
+      address,
+      unit,
+      quantity: quantity.toString(),
+      senderAddress: SANDBOX_SENDER_ADDRESS,
+    });
+    return txHash;
   }
 
-  async receivedAt(address: string, unit: string): Promise<ReceivedFunds> {
-    const quantity = this.ledger.get(`${address}#${unit}`) ?? 0n;
-    return { total: quantity, confirmed: quantity };
+  async tipHeight(): Promise<number> {
+    const [row] = await this.db.select({ tip: max(cardanoSandboxOutputs.id) }).from(cardanoSandboxOutputs);
+    return row?.tip ?? 0;
+  }
+
+  async accountOutputs(): Promise<{ outputs: ChainOutput[]; requests: number }> {
+    const rows = await this.db.select().from(cardanoSandboxOutputs).orderBy(asc(cardanoSandboxOutputs.id));
+    return {
+      outputs: rows.map((row) => ({
+        txHash: row.txHash,
+        address: row.address,
+        amount: [{ unit: row.unit, quantity: row.quantity }],
+      })),
+      requests: 0,
+    };
+  }
+
+  async transaction(txHash: string): Promise<ChainTransaction> {
+    const [row] = await this.db
+      .select()
+      .from(cardanoSandboxOutputs)
+      .where(sql`${cardanoSandboxOutputs.txHash} = ${txHash}`)
+      .limit(1);
+    if (!row) throw new ChainUnavailableError(`sandbox transaction ${txHash} not found`);
+    return { blockHeight: row.id, blockTime: row.blockTime, senderAddress: row.senderAddress };
   }
 }

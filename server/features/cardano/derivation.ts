@@ -3,6 +3,7 @@ import {
   Bip32PublicKey,
   Credential,
   NetworkInfo,
+  RewardAddress,
 } from '@emurgo/cardano-serialization-lib-nodejs';
 
 // Receive addresses come from an account public key (CIP-1852 m/1852'/1815'/0'): the server can
@@ -38,6 +39,11 @@ export class AddressDeriver {
     this.stakeCredential = Credential.from_keyhash(account.derive(2).derive(0).to_raw_key().hash());
     this.networkId =
       network === 'mainnet' ? NetworkInfo.mainnet().network_id() : NetworkInfo.testnet_preprod().network_id();
+  }
+
+  /** The stake (reward) address every receive address shares: one chain query covers them all. */
+  stakeAddress(): string {
+    return RewardAddress.new(this.networkId, this.stakeCredential).to_address().to_bech32(undefined);
   }
 
   /** The base address (payment key m/…/0/index, stake key m/…/2/0) in bech32. */

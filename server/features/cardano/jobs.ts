@@ -18,6 +18,7 @@ export async function startCardanoJobs(ctx: AppContext): Promise<void> {
     chain: setup.chain,
     log: ctx.log,
     confirmations: setup.confirmations,
+    stakeAddress: setup.stakeAddress,
   });
   await ctx.queue.work(QUEUES.cardanoWatch, async () => {
     await watcher.runCycle();

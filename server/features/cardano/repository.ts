@@ -1,9 +1,17 @@
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { cardanoPayments, researchReports, userPurchases } from '../../db/schema';
+import {
+  cardanoIncomingTransactions,
+  cardanoPayments,
+  researchReports,
+  userPurchases,
+  users,
+} from '../../db/schema';
 
 export type CardanoPaymentRow = typeof cardanoPayments.$inferSelect;
 export type NewCardanoPayment = typeof cardanoPayments.$inferInsert;
+export type IncomingTransactionRow = typeof cardanoIncomingTransactions.$inferSelect;
+export type NewIncomingTransaction = typeof cardanoIncomingTransactions.$inferInsert;
 
 /** Any number shared by every process: serializes derivation-index allocation. */
 const DERIVATION_LOCK_KEY = 0x43524f57;
@@ -48,34 +56,132 @@ export async function findPaymentWithPurchase(db: DbExecutor, paymentId: number,
   return row;
 }
 
-/** Payments still watched: pending ones, and expired ones within the late-payment window. */
-export function findWatchedPayments(db: DbExecutor, now: Date, lateWatchMs: number) {
-  const lateSince = new Date(now.getTime() - lateWatchMs);
-  return db
+/** Every payment (any status) at one of these addresses. */
+export async function findPaymentsByAddresses(db: DbExecutor, addresses: string[]) {
+  const rows: CardanoPaymentRow[] = [];
+  for (let i = 0; i < addresses.length; i += 1_000) {
+    const chunk = addresses.slice(i, i + 1_000);
+    rows.push(...(await db.select().from(cardanoPayments).where(inArray(cardanoPayments.address, chunk))));
+  }
+  return rows;
+}
+
+/** "paymentId:txHash" of every transaction already recorded for these payments. */
+export async function findRecordedTransactions(db: DbExecutor, paymentIds: number[]): Promise<Set<string>> {
+  const seen = new Set<string>();
+  for (let i = 0; i < paymentIds.length; i += 1_000) {
+    const rows = await db
+      .selectDistinct({
+        paymentId: cardanoIncomingTransactions.paymentId,
+        txHash: cardanoIncomingTransactions.txHash,
+      })
+      .from(cardanoIncomingTransactions)
+      .where(inArray(cardanoIncomingTransactions.paymentId, paymentIds.slice(i, i + 1_000)));
+    for (const row of rows) seen.add(`${row.paymentId}:${row.txHash}`);
+  }
+  return seen;
+}
+
+export async function insertIncomingTransactions(tx: DbExecutor, values: NewIncomingTransaction[]) {
+  if (values.length === 0) return;
+  await tx.insert(cardanoIncomingTransactions).values(values).onConflictDoNothing();
+}
+
+/** Row locks on several payments, taken in id order so two lockers never deadlock. */
+export function lockPayments(tx: DbExecutor, paymentIds: number[]) {
+  return tx
     .select()
     .from(cardanoPayments)
+    .where(inArray(cardanoPayments.id, paymentIds))
+    .orderBy(asc(cardanoPayments.id))
+    .for('update');
+}
+
+/**
+ * For every unconfirmed payment with money counted toward it: the total, the part at least
+ * `minConfirmations` deep below `tipHeight`, and whether any of it came after the window closed.
+ */
+export async function unsettledTotals(db: DbExecutor, tipHeight: number, minConfirmations: number) {
+  const deep = sql`${tipHeight} - ${cardanoIncomingTransactions.blockHeight} >= ${minConfirmations}`;
+  return db
+    .select({
+      payment: cardanoPayments,
+      total: sql<string>`sum(${cardanoIncomingTransactions.quantity})::text`,
+      confirmed: sql<string>`coalesce(sum(${cardanoIncomingTransactions.quantity}) filter (where ${deep}), 0)::text`,
+    })
+    .from(cardanoIncomingTransactions)
+    .innerJoin(cardanoPayments, eq(cardanoPayments.id, cardanoIncomingTransactions.paymentId))
     .where(
-      or(
-        eq(cardanoPayments.status, 'pending'),
-        and(eq(cardanoPayments.status, 'expired'), gt(cardanoPayments.expiresAt, lateSince)),
+      and(eq(cardanoIncomingTransactions.classification, 'payment'), ne(cardanoPayments.status, 'confirmed')),
+    )
+    .groupBy(cardanoPayments.id);
+}
+
+/** Which of these payments have at least one transaction recorded as payment. */
+export async function paymentsWithRecordedPayment(
+  db: DbExecutor,
+  paymentIds: number[],
+): Promise<Set<number>> {
+  if (paymentIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ paymentId: cardanoIncomingTransactions.paymentId })
+    .from(cardanoIncomingTransactions)
+    .where(
+      and(
+        inArray(cardanoIncomingTransactions.paymentId, paymentIds),
+        eq(cardanoIncomingTransactions.classification, 'payment'),
+      ),
+    );
+  return new Set(rows.map((row) => row.paymentId));
+}
+
+/** The payment transactions of one payment, newest block last. */
+export function paymentTransactionsOf(tx: DbExecutor, paymentId: number) {
+  return tx
+    .select()
+    .from(cardanoIncomingTransactions)
+    .where(
+      and(
+        eq(cardanoIncomingTransactions.paymentId, paymentId),
+        eq(cardanoIncomingTransactions.classification, 'payment'),
       ),
     )
-    .orderBy(asc(cardanoPayments.expiresAt));
+    .orderBy(asc(cardanoIncomingTransactions.blockHeight), asc(cardanoIncomingTransactions.id));
 }
 
 export async function recordObservation(db: DbExecutor, paymentId: number, receivedQuantity: bigint) {
   await db
     .update(cardanoPayments)
-    .set({ receivedQuantity: receivedQuantity.toString(), lastCheckedAt: sql`now()` })
+    .set({ receivedQuantity: receivedQuantity.toString() })
     .where(and(eq(cardanoPayments.id, paymentId), sql`${cardanoPayments.status} <> 'confirmed'`));
 }
 
+/** Round robin: a payment whose new transactions were looked at goes to the back of the queue. */
 export async function touchCheckedPayments(db: DbExecutor, paymentIds: number[]) {
   if (paymentIds.length === 0) return;
   await db
     .update(cardanoPayments)
     .set({ lastCheckedAt: sql`now()` })
     .where(inArray(cardanoPayments.id, paymentIds));
+}
+
+/**
+ * Serializes payment creation per user (a row lock on the user), then counts the user's unpaid
+ * payments whose window is still open. Call inside the creating transaction.
+ */
+export async function lockAndCountOpenPayments(tx: DbExecutor, userId: number, now: Date): Promise<number> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const [row] = await tx
+    .select({ open: sql<number>`count(*)::int` })
+    .from(cardanoPayments)
+    .where(
+      and(
+        eq(cardanoPayments.userId, userId),
+        eq(cardanoPayments.status, 'pending'),
+        gt(cardanoPayments.expiresAt, now),
+      ),
+    );
+  return row?.open ?? 0;
 }
 
 export async function lockPayment(tx: DbExecutor, paymentId: number) {

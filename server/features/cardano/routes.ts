@@ -7,6 +7,7 @@ import {
   convertPriceParamsSchema,
   convertPriceResponseSchema,
   createCardanoPaymentRequestSchema,
+  simulatePaymentRequestSchema,
 } from '../../../contract/cardano';
 import { idParamSchema } from '../../../contract/http';
 import type { AppContext } from '../../context';
@@ -31,6 +32,7 @@ export async function cardanoRoutes(app: FastifyInstance, ctx: AppContext) {
           400: cardanoFailureSchema,
           403: cardanoFailureSchema,
           404: cardanoFailureSchema,
+          429: cardanoFailureSchema,
           503: cardanoFailureSchema,
         },
       },
@@ -43,7 +45,7 @@ export async function cardanoRoutes(app: FastifyInstance, ctx: AppContext) {
       } catch (error) {
         // Spec §7: a refused creation answers { success: false, error } with its status code.
         if (!(error instanceof HttpError)) throw error;
-        const status = error.statusCode as 400 | 403 | 404 | 503;
+        const status = error.statusCode as 400 | 403 | 404 | 429 | 503;
         return reply.status(status).send({
           success: false,
           error: error.message,
@@ -75,10 +77,16 @@ export async function cardanoRoutes(app: FastifyInstance, ctx: AppContext) {
   // Sandbox only (refused in production and with a real chain): the "Simulate incoming payment" control.
   api.post(
     '/api/cardano/sandbox/simulate-payment/:id',
-    { schema: { params: idParamSchema, response: { 200: cardanoPaymentResponseSchema } } },
+    {
+      schema: {
+        params: idParamSchema,
+        body: simulatePaymentRequestSchema,
+        response: { 200: cardanoPaymentResponseSchema },
+      },
+    },
     async (request) => ({
       success: true as const,
-      payment: await simulateIncomingPayment(ctx, userId(request), request.params.id),
+      payment: await simulateIncomingPayment(ctx, userId(request), request.params.id, request.body),
     }),
   );
 }

@@ -22,9 +22,10 @@ import {
   findCompletedReport,
   findPaymentWithPurchase,
   insertCardanoPayment,
+  lockAndCountOpenPayments,
 } from './repository';
 import { type CardanoSetup, cardanoSetupFor } from './setup';
-import { CardanoWatcher } from './watcher';
+import { CardanoWatcher, unitOf } from './watcher';
 
 type CreateRequest = z.output<typeof createCardanoPaymentRequestSchema>;
 
@@ -36,6 +37,14 @@ export function toDisplayAmount(quantity: bigint, currency: CardanoPayment['curr
   const whole = quantity / LOVELACE_PER_ADA;
   const fraction = (quantity % LOVELACE_PER_ADA).toString().padStart(6, '0');
   return `${whole}.${fraction}`;
+}
+
+/** A display decimal (ADA with up to 6 places, or whole tokens) as base units; null if not representable. */
+export function fromDisplayAmount(value: string, currency: CardanoPayment['currency']): bigint | null {
+  const match = /^(\d+)(?:\.(\d{1,6}))?$/.exec(value.trim());
+  if (!match) return null;
+  if (currency === 'NATIVE_TOKEN') return match[2] && /[1-9]/.test(match[2]) ? null : BigInt(match[1]!);
+  return BigInt(match[1]!) * LOVELACE_PER_ADA + BigInt((match[2] ?? '').padEnd(6, '0'));
 }
 
 /** CIP-13 payment URI; the amount (in ADA) only for ADA, which is all CIP-13 defines. */
@@ -113,15 +122,17 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
     assetName = setup.crowAssetNameHex;
   }
 
-  const expiresAt = new Date(Date.now() + CARDANO_PAYMENT_WINDOW_MS);
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + CARDANO_PAYMENT_WINDOW_MS);
+  const maxOpen = ctx.config.CARDANO_MAX_OPEN_PAYMENTS;
   const { payment, purchase } = await ctx.db.transaction(async (tx) => {
+    // Every open payment is an address under watch: a cap keeps one account from flooding the watcher.
+    if ((await lockAndCountOpenPayments(tx, userId, now)) >= maxOpen) {
+      throw new HttpError(429, CARDANO_MESSAGES.tooManyOpen(maxOpen));
+    }
     const derivationIndex = await allocateDerivationIndex(tx);
     const address = deriver.addressAt(derivationIndex);
-    const qrCode = await QRCode.toDataURL(paymentUriOf(address, body.currency, amount), {
-      errorCorrectionLevel: 'M',
-      margin: 2,
-      width: 256,
-    });
+    const qrCode = await paymentQrCode(paymentUriOf(address, body.currency, amount));
     const payment = await insertCardanoPayment(tx, {
       userId,
       reportId,
@@ -155,11 +166,29 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
 export async function getCardanoPayment(ctx: AppContext, userId: number, paymentId: number) {
   const row = await findPaymentWithPurchase(ctx.db, paymentId, userId);
   if (!row) throw notFound(CARDANO_MESSAGES.paymentNotFound);
-  return toClientPayment(cardanoSetupFor(ctx), row.payment, row.purchase);
+  const payment = toClientPayment(cardanoSetupFor(ctx), row.payment, row.purchase);
+  // Partly paid: the QR code asks for what is still owed, not the full amount (a top-up).
+  const partlyPaid = BigInt(row.payment.receivedQuantity) > 0n && payment.remainingAmount !== payment.amount;
+  if (payment.status === 'pending' && partlyPaid && payment.currency === 'ADA') {
+    payment.qrCode = await paymentQrCode(payment.paymentUri);
+  }
+  return payment;
 }
 
-/** Sandbox only: credits the expected amount on the simulated chain and checks it at once. */
-export async function simulateIncomingPayment(ctx: AppContext, userId: number, paymentId: number) {
+function paymentQrCode(uri: string): Promise<string> {
+  return QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 256 });
+}
+
+/**
+ * Sandbox only: puts a simulated transaction on the sandbox ledger (the amount given, by default
+ * what is still owed) and runs the watcher over it at once, as the worker would on its next cycle.
+ */
+export async function simulateIncomingPayment(
+  ctx: AppContext,
+  userId: number,
+  paymentId: number,
+  body: { amount?: string | undefined } = {},
+) {
   const setup = cardanoSetupFor(ctx);
   const sandboxChain = setup.chain;
   if (ctx.config.isProduction || setup.mode !== 'sandbox' || !(sandboxChain instanceof SandboxChain)) {
@@ -169,16 +198,18 @@ export async function simulateIncomingPayment(ctx: AppContext, userId: number, p
   if (!row) throw notFound(CARDANO_MESSAGES.paymentNotFound);
   if (row.payment.status === 'confirmed') throw new HttpError(409, CARDANO_MESSAGES.notPending);
   const { payment } = row;
-  const unit = payment.currency === 'ADA' ? 'lovelace' : `${payment.policyId}${payment.assetName ?? ''}`;
   const missing = BigInt(payment.expectedQuantity) - BigInt(payment.receivedQuantity);
-  sandboxChain.credit(payment.address, unit, missing > 0n ? missing : 0n);
+  const quantity = body.amount === undefined ? missing : fromDisplayAmount(body.amount, payment.currency);
+  if (quantity === null || quantity <= 0n) throw badRequest(CARDANO_MESSAGES.simulateAmount);
+  await sandboxChain.credit(payment.address, unitOf(payment), quantity);
   await new CardanoWatcher({
     db: ctx.db,
     queue: ctx.queue,
     chain: sandboxChain,
     log: ctx.log,
     confirmations: 0,
-  }).checkPayment(payment);
+    stakeAddress: setup.stakeAddress,
+  }).runCycle();
   return getCardanoPayment(ctx, userId, paymentId);
 }
 
@@ -187,19 +218,22 @@ export function toClientPayment(
   payment: CardanoPaymentRow,
   purchase: { purchaseType: CardanoPayment['purchaseType']; assetName: string; reportId: number | null },
 ): CardanoPayment {
+  const remaining = BigInt(payment.expectedQuantity) - BigInt(payment.receivedQuantity);
   return {
     id: payment.id,
     status: payment.status,
     currency: payment.currency,
     amount: toDisplayAmount(BigInt(payment.expectedQuantity), payment.currency),
     receivedAmount: toDisplayAmount(BigInt(payment.receivedQuantity), payment.currency),
+    remainingAmount: toDisplayAmount(remaining > 0n ? remaining : 0n, payment.currency),
     description: payment.description,
     address: payment.address,
     qrCode: payment.qrCode ?? '',
+    // What a wallet should send now: the full amount, or after a partial payment the rest.
     paymentUri: paymentUriOf(
       payment.address,
       payment.currency,
-      toDisplayAmount(BigInt(payment.expectedQuantity), payment.currency),
+      toDisplayAmount(remaining > 0n ? remaining : BigInt(payment.expectedQuantity), payment.currency),
     ),
     expiresAt: payment.expiresAt.toISOString(),
     assetName: payment.assetName,

@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
+import type { DbExecutor } from '../../db/client';
 import { coingeckoQuotaFromConfig } from '../../research/sources/live';
 import { BlockfrostChain, type ChainClient, SandboxChain } from './chain';
 import { AddressDeriver, SANDBOX_ACCOUNT_XPUB } from './derivation';
@@ -13,6 +14,8 @@ export interface CardanoSetup {
   mode: CardanoMode;
   network: 'mainnet' | 'preprod';
   deriver: AddressDeriver | undefined;
+  /** The stake address every receive address shares (what the watcher queries). */
+  stakeAddress: string;
   chain: ChainClient | undefined;
   prices: AdaPriceSource | undefined;
   confirmations: number;
@@ -25,7 +28,7 @@ export function cardanoModeOf(config: Config): CardanoMode {
   return config.sandboxAllowed ? 'sandbox' : 'unavailable';
 }
 
-export function createCardanoSetup(config: Config): CardanoSetup {
+export function createCardanoSetup(config: Config, db: DbExecutor): CardanoSetup {
   const mode = cardanoModeOf(config);
   const crow = {
     crowPolicyId: config.CROW_POLICY_ID.toLowerCase(),
@@ -42,10 +45,12 @@ export function createCardanoSetup(config: Config): CardanoSetup {
       ? new SandboxPriceSource()
       : undefined;
   if (mode === 'blockfrost') {
+    const deriver = new AddressDeriver(config.CARDANO_ACCOUNT_XPUB!, config.CARDANO_NETWORK);
     return {
       mode,
       network: config.CARDANO_NETWORK,
-      deriver: new AddressDeriver(config.CARDANO_ACCOUNT_XPUB!, config.CARDANO_NETWORK),
+      deriver,
+      stakeAddress: deriver.stakeAddress(),
       chain: new BlockfrostChain({
         projectId: config.BLOCKFROST_PROJECT_ID,
         baseUrl: config.BLOCKFROST_URL,
@@ -58,11 +63,13 @@ export function createCardanoSetup(config: Config): CardanoSetup {
   }
   if (mode === 'sandbox') {
     // The sandbox always runs on preprod with the library's public test key: never real money.
+    const deriver = new AddressDeriver(SANDBOX_ACCOUNT_XPUB, 'preprod');
     return {
       mode,
       network: 'preprod',
-      deriver: new AddressDeriver(SANDBOX_ACCOUNT_XPUB, 'preprod'),
-      chain: new SandboxChain(),
+      deriver,
+      stakeAddress: deriver.stakeAddress(),
+      chain: new SandboxChain(db),
       prices,
       confirmations: 0,
       ...crow,
@@ -72,6 +79,7 @@ export function createCardanoSetup(config: Config): CardanoSetup {
     mode,
     network: config.CARDANO_NETWORK,
     deriver: undefined,
+    stakeAddress: '',
     chain: undefined,
     prices,
     confirmations: config.CARDANO_CONFIRMATIONS,
@@ -81,11 +89,11 @@ export function createCardanoSetup(config: Config): CardanoSetup {
 
 const setups = new WeakMap<AppContext, CardanoSetup>();
 
-/** The process's setup: routes and jobs share it (the sandbox ledger lives in it). */
+/** The process's setup: routes and jobs share it (the sandbox ledger lives in the database). */
 export function cardanoSetupFor(ctx: AppContext): CardanoSetup {
   let setup = setups.get(ctx);
   if (!setup) {
-    setup = createCardanoSetup(ctx.config);
+    setup = createCardanoSetup(ctx.config, ctx.db);
     setups.set(ctx, setup);
   }
   return setup;

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Address, BaseAddress, RewardAddress } from '@emurgo/cardano-serialization-lib-nodejs';
 
 // Small stand-ins for Blockfrost and CoinGecko on 127.0.0.1 that answer in the real wire
-// formats, so tests and the benchmark drive the official SDKs end to end.
+// formats, so tests and the benchmark drive the official SDKs end to end. The Blockfrost fake
+// keeps a chain of transactions: account UTxOs (by the stake key inside each base address),
+// address UTxOs, transactions and their inputs, blocks and the tip.
 
 export interface FakeUtxo {
   unit: string;
@@ -11,19 +14,46 @@ export interface FakeUtxo {
   confirmations: number;
 }
 
+export interface SendOptions {
+  /** When the transaction's block was made (default: now). */
+  blockTime?: Date;
+  /** The first input's address (default: a fixed buyer wallet). */
+  sender?: string;
+}
+
 export interface FakeBlockfrost {
   url: string;
-  /** Adds an output at the address (in a fresh block with the given depth). */
-  send(address: string, outputs: FakeUtxo[]): void;
+  /** Puts each output on chain at the address as its own transaction; returns their hashes. */
+  send(address: string, outputs: FakeUtxo[], options?: SendOptions): string[];
+  /** Lets the chain grow until the address's newest block is this deep (depth only grows). */
   setConfirmations(address: string, confirmations: number): void;
   /** While set, every request answers this status (429 rate limit, 5xx outage). */
   failWith: number | undefined;
   /** Artificial latency per request. */
   delayMs: number;
   requests: number;
+  /** Requests per endpoint kind: 'account-utxos', 'address-utxos', 'tx', 'tx-utxos', 'block', 'tip'. */
+  requestsByKind: Record<string, number>;
   /** Most requests seen within any one second. */
   peakRequestsPerSecond: number;
   close(): Promise<void>;
+}
+
+/** A preprod enterprise address outside our account: the buyer's wallet. */
+export const FAKE_SENDER_ADDRESS = 'addr_test1vz9jrppy446d7fwntsh23cy55nzutt4jew6yysvnx9tfxycvp587p';
+
+/** The stake key hash of a base address, or of a stake (reward) address; null for others. */
+function stakeKeyHashOf(bech32: string): string | null {
+  try {
+    const address = Address.from_bech32(bech32);
+    const base = BaseAddress.from_address(address);
+    if (base) return base.stake_cred().to_keyhash()?.to_hex() ?? null;
+    const reward = RewardAddress.from_address(address);
+    if (reward) return reward.payment_cred().to_keyhash()?.to_hex() ?? null;
+    return null;
+  } catch {
+    return null;
+  }
 }
 
 const randomHex = (bytes: number) => randomBytes(bytes).toString('hex');
@@ -58,10 +88,21 @@ const ERRORS: Record<number, { error: string; message: string }> = {
   503: { error: 'Service Unavailable', message: 'Service temporarily unavailable.' },
 };
 
+interface FakeTx {
+  hash: string;
+  block: string;
+  height: number;
+  time: number;
+  sender: string;
+  address: string;
+  amount: { unit: string; quantity: string }[];
+}
+
 export async function startFakeBlockfrost(): Promise<FakeBlockfrost> {
-  const utxosByAddress = new Map<string, Array<Record<string, unknown>>>();
-  const blocks = new Map<string, { height: number; confirmations: number; address: string }>();
-  let height = 4_000_000;
+  const txs = new Map<string, FakeTx>();
+  const txsByAddress = new Map<string, FakeTx[]>();
+  const stakeKeyOf = new Map<string, string | null>();
+  let tip = 4_000_000;
   let windowStart = 0;
   let windowCount = 0;
 
@@ -70,18 +111,20 @@ export async function startFakeBlockfrost(): Promise<FakeBlockfrost> {
     failWith: undefined,
     delayMs: 0,
     requests: 0,
+    requestsByKind: {},
     peakRequestsPerSecond: 0,
-    send(address, outputs) {
-      const list = utxosByAddress.get(address) ?? [];
+    send(address, outputs, options = {}) {
+      const list = txsByAddress.get(address) ?? [];
+      if (!stakeKeyOf.has(address)) stakeKeyOf.set(address, stakeKeyHashOf(address));
+      const hashes: string[] = [];
       for (const output of outputs) {
-        height += 1;
-        const block = randomHex(32);
-        blocks.set(block, { height, confirmations: output.confirmations, address });
-        list.push({
+        const tx: FakeTx = {
+          hash: randomHex(32),
+          block: randomHex(32),
+          height: tip - output.confirmations,
+          time: Math.floor((options.blockTime?.getTime() ?? Date.now()) / 1000),
+          sender: options.sender ?? FAKE_SENDER_ADDRESS,
           address,
-          tx_hash: randomHex(32),
-          tx_index: 0,
-          output_index: 0,
           amount:
             output.unit === 'lovelace'
               ? [{ unit: 'lovelace', quantity: output.quantity }]
@@ -89,19 +132,41 @@ export async function startFakeBlockfrost(): Promise<FakeBlockfrost> {
                   { unit: 'lovelace', quantity: '1444443' },
                   { unit: output.unit, quantity: output.quantity },
                 ],
-          block,
-          data_hash: null,
-          inline_datum: null,
-          reference_script_hash: null,
-        });
+        };
+        txs.set(tx.hash, tx);
+        list.push(tx);
+        hashes.push(tx.hash);
       }
-      utxosByAddress.set(address, list);
+      txsByAddress.set(address, list);
+      return hashes;
     },
     setConfirmations(address, confirmations) {
-      for (const block of blocks.values()) if (block.address === address) block.confirmations = confirmations;
+      for (const tx of txsByAddress.get(address) ?? []) tip = Math.max(tip, tx.height + confirmations);
     },
     close: async () => closeServer(server),
   };
+
+  const utxoOf = (tx: FakeTx) => ({
+    address: tx.address,
+    tx_hash: tx.hash,
+    tx_index: 0,
+    output_index: 0,
+    amount: tx.amount,
+    block: tx.block,
+    data_hash: null,
+    inline_datum: null,
+    reference_script_hash: null,
+  });
+  const page = <T>(list: T[], url: URL) => {
+    const number = Number(url.searchParams.get('page') ?? 1);
+    const count = Math.min(100, Number(url.searchParams.get('count') ?? 100));
+    const ordered = url.searchParams.get('order') === 'desc' ? [...list].reverse() : list;
+    return ordered.slice((number - 1) * count, number * count);
+  };
+  const count = (kind: string) => {
+    fake.requestsByKind[kind] = (fake.requestsByKind[kind] ?? 0) + 1;
+  };
+  const notFound = (res: ServerResponse) => json(res, 404, { status_code: 404, ...ERRORS[404]! });
 
   const { server, url } = await listen((req, res) => {
     fake.requests += 1;
@@ -116,45 +181,125 @@ export async function startFakeBlockfrost(): Promise<FakeBlockfrost> {
       const path = new URL(req.url ?? '/', 'http://x');
       const status = fake.failWith;
       if (status) return json(res, status, { status_code: status, ...(ERRORS[status] ?? ERRORS[500]!) });
-      const utxoMatch = /^\/addresses\/([^/]+)\/utxos$/.exec(path.pathname);
-      if (utxoMatch) {
-        const list = utxosByAddress.get(decodeURIComponent(utxoMatch[1]!));
-        if (!list) return json(res, 404, { status_code: 404, ...ERRORS[404]! });
-        const page = Number(path.searchParams.get('page') ?? 1);
-        const count = Number(path.searchParams.get('count') ?? 100);
-        return json(res, 200, list.slice((page - 1) * count, page * count));
+      let match = /^\/accounts\/([^/]+)\/utxos$/.exec(path.pathname);
+      if (match) {
+        count('account-utxos');
+        const stakeKey = stakeKeyHashOf(decodeURIComponent(match[1]!));
+        const list: FakeTx[] = [];
+        for (const [address, sent] of txsByAddress)
+          if (stakeKey && stakeKeyOf.get(address) === stakeKey) list.push(...sent);
+        // Like the real index: an account nothing was ever sent to is unknown.
+        if (list.length === 0) return notFound(res);
+        return json(res, 200, page(list, path).map(utxoOf));
       }
-      const blockMatch = /^\/blocks\/([0-9a-f]{64})$/.exec(path.pathname);
-      if (blockMatch) {
-        const block = blocks.get(blockMatch[1]!);
-        if (!block) return json(res, 404, { status_code: 404, ...ERRORS[404]! });
+      match = /^\/addresses\/([^/]+)\/utxos$/.exec(path.pathname);
+      if (match) {
+        count('address-utxos');
+        const list = txsByAddress.get(decodeURIComponent(match[1]!));
+        if (!list) return notFound(res);
+        return json(res, 200, page(list, path).map(utxoOf));
+      }
+      match = /^\/txs\/([0-9a-f]{64})(\/utxos)?$/.exec(path.pathname);
+      if (match) {
+        const tx = txs.get(match[1]!);
+        count(match[2] ? 'tx-utxos' : 'tx');
+        if (!tx) return notFound(res);
+        if (match[2]) {
+          return json(res, 200, {
+            hash: tx.hash,
+            inputs: [
+              {
+                address: tx.sender,
+                amount: [{ unit: 'lovelace', quantity: '500000000' }],
+                tx_hash: randomHex(32),
+                output_index: 0,
+                data_hash: null,
+                inline_datum: null,
+                reference_script_hash: null,
+                collateral: false,
+                reference: false,
+              },
+            ],
+            outputs: [
+              {
+                address: tx.address,
+                amount: tx.amount,
+                output_index: 0,
+                data_hash: null,
+                inline_datum: null,
+                collateral: false,
+                reference_script_hash: null,
+                consumed_by_tx: null,
+              },
+            ],
+          });
+        }
         return json(res, 200, {
-          time: 1_763_000_000,
-          height: block.height,
-          hash: blockMatch[1],
-          slot: 100_000_000 + block.height,
-          epoch: 500,
-          epoch_slot: 1234,
-          slot_leader: 'pool1fakeleader',
-          size: 1024,
-          tx_count: 1,
-          output: '1000000',
+          hash: tx.hash,
+          block: tx.block,
+          block_height: tx.height,
+          block_time: tx.time,
+          slot: 100_000_000 + tx.height,
+          index: 0,
+          output_amount: tx.amount,
           fees: '170000',
-          block_vrf: 'vrf_vk1fake',
-          op_cert: null,
-          op_cert_counter: null,
-          previous_block: null,
-          next_block: null,
-          confirmations: block.confirmations,
+          deposit: '0',
+          size: 300,
+          invalid_before: null,
+          invalid_hereafter: null,
+          utxo_count: 2,
+          withdrawal_count: 0,
+          mir_cert_count: 0,
+          delegation_count: 0,
+          stake_cert_count: 0,
+          pool_update_count: 0,
+          pool_retire_count: 0,
+          asset_mint_or_burn_count: 0,
+          redeemer_count: 0,
+          valid_contract: true,
+          treasury_donation: '0',
         });
       }
-      return json(res, 404, { status_code: 404, ...ERRORS[404]! });
+      if (path.pathname === '/blocks/latest') {
+        count('tip');
+        return json(res, 200, blockContent(randomHex(32), tip, 0));
+      }
+      match = /^\/blocks\/([0-9a-f]{64})$/.exec(path.pathname);
+      if (match) {
+        count('block');
+        const tx = [...txs.values()].find((t) => t.block === match![1]);
+        if (!tx) return notFound(res);
+        return json(res, 200, blockContent(tx.block, tx.height, tip - tx.height));
+      }
+      return notFound(res);
     };
     if (fake.delayMs > 0) setTimeout(answer, fake.delayMs);
     else answer();
   });
   fake.url = url;
   return fake;
+}
+
+function blockContent(hash: string, height: number, confirmations: number) {
+  return {
+    time: Math.floor(Date.now() / 1000),
+    height,
+    hash,
+    slot: 100_000_000 + height,
+    epoch: 500,
+    epoch_slot: 1234,
+    slot_leader: 'pool1fakeleader',
+    size: 1024,
+    tx_count: 1,
+    output: '1000000',
+    fees: '170000',
+    block_vrf: 'vrf_vk1fake',
+    op_cert: null,
+    op_cert_counter: null,
+    previous_block: null,
+    next_block: null,
+    confirmations,
+  };
 }
 
 export interface FakeCoinGecko {
