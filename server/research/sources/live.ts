@@ -2,6 +2,7 @@ import type { Config } from '../../config';
 import type { AssetRef } from '../evidence';
 import { CoinGeckoSource } from './coingecko';
 import { DefiLlamaSource } from './defillama';
+import { withCuratedIncidents } from './incidents';
 import { createSnapshotSources } from './snapshot';
 import type { ResearchSources } from './types';
 
@@ -10,18 +11,18 @@ export interface LiveSourceOptions {
   defillama?: ConstructorParameters<typeof DefiLlamaSource>[0];
 }
 
-/** Live market data (CoinGecko) and security data (DeFiLlama). */
+/** Live market data (CoinGecko) and security data (DeFiLlama, plus the curated incident list). */
 export function createLiveSources(options: LiveSourceOptions = {}): ResearchSources {
   const coingecko = new CoinGeckoSource(options.coingecko);
   const defillama = new DefiLlamaSource(options.defillama);
-  return {
+  return withCuratedIncidents({
     mode: 'live',
     resolve: (text) => coingecko.resolve(text),
     search: async (text, limit) =>
       (await coingecko.search(text, limit)).map(({ id, name, symbol }): AssetRef => ({ id, name, symbol })),
     market: (asset) => coingecko.market(asset),
     security: (asset) => defillama.security(asset),
-  };
+  });
 }
 
 /** The sources the configuration asks for (offline snapshot on the embedded demo). */
