@@ -4,7 +4,7 @@ import type { Source } from '../../../contract/reports';
 import { type AssetRef, type Fact, INCIDENT_KINDS, type IncidentRecord } from '../evidence';
 import type { ResearchSources } from './types';
 
-// The curated incident list shipped with the product (server/research/data/incidents.json):
+// The curated incident list shipped with the product (server/research/datasets/incidents.json):
 // exchange collapses, rug pulls, regulator actions, depegs, fraud and large hacks that a hacks
 // database alone misses. Each entry cites a public write-up. It answers for any asset, live or
 // offline: an asset without an entry gets an empty (but consulted) list.
@@ -34,7 +34,7 @@ export const incidentListSchema = z
   .strict();
 export type IncidentList = z.infer<typeof incidentListSchema>;
 
-export const INCIDENT_LIST_URL = new URL('../data/incidents.json', import.meta.url);
+export const INCIDENT_LIST_URL = new URL('../datasets/incidents.json', import.meta.url);
 
 export function loadIncidentList(url: URL = INCIDENT_LIST_URL): IncidentList {
   const parsed = incidentListSchema.safeParse(JSON.parse(readFileSync(url, 'utf8')));

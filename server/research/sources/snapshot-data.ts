@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ASSET_KINDS } from '../evidence';
 
 // OFFLINE DEMO SNAPSHOT — not live data. The figures live as dated JSON under
-// server/research/data/snapshot-YYYY-MM-DD/ (one file per group plus a manifest); this module
+// server/research/datasets/snapshot-YYYY-MM-DD/ (one file per group plus a manifest); this module
 // validates them at load, so a malformed entry stops the server instead of producing a report.
 // The newest dated directory is the snapshot in use; every fact taken from it cites its label
 // and date.
@@ -122,9 +122,9 @@ export const snapshotManifestSchema = z
   .object({ date: isoDate, label: z.string().min(1), notes: z.array(z.string()) })
   .strict();
 
-export const SNAPSHOT_DATA_ROOT = new URL('../data/', import.meta.url);
+export const SNAPSHOT_DATA_ROOT = new URL('../datasets/', import.meta.url);
 
-/** The newest `snapshot-YYYY-MM-DD` directory under server/research/data. */
+/** The newest `snapshot-YYYY-MM-DD` directory under server/research/datasets. */
 export function latestSnapshotDirectory(root: URL = SNAPSHOT_DATA_ROOT): URL {
   const dated = readdirSync(root)
     .filter((name) => /^snapshot-\d{4}-\d{2}-\d{2}$/.test(name))
