@@ -97,6 +97,19 @@ describe(`methodology ${METHODOLOGY_VERSION} calibration on the ${SNAPSHOT_DATE}
     expect(rows.filter((row) => !row.ok).map((row) => `${row.symbol}: ${row.scores.riskLevel}`)).toEqual([]);
   });
 
+  it('states at least two facts in every category of every snapshot asset', () => {
+    const thin: string[] = [];
+    for (const asset of SNAPSHOT_ASSETS) {
+      const evidence = { ...snapshotMarketEvidence(asset), ...snapshotSecurityEvidence(asset) };
+      for (const category of CATEGORIES) {
+        const { facts, evidenceFound } = SCORERS[category.key](evidence, AS_OF);
+        if (evidenceFound && facts.length < 2)
+          thin.push(`${asset.symbol} ${category.key}: ${facts.join(' ')}`);
+      }
+    }
+    expect(thin).toEqual([]);
+  });
+
   it('spreads the whole snapshot over all three bands and prints the distribution', () => {
     const scored = SNAPSHOT_ASSETS.map((asset) => ({ asset, scores: scoreAsset(asset) }));
     const byLevel = Object.fromEntries(

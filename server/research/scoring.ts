@@ -711,7 +711,12 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
     return {
       score: 5,
       facts: [
-        `No hack, exploit, rug pull or scandal is recorded for this asset in ${checked}.`,
+        e.hacks
+          ? 'The hacks database records no hack or exploit for this asset.'
+          : 'No hack or exploit is recorded in the sources checked.',
+        e.incidents
+          ? 'The curated incident list records no exchange collapse, rug pull, depeg, fraud or regulator action for it.'
+          : `Only ${checked} could be checked.`,
         ...missingFact(missing),
       ],
       rationale: 'A clean incident record scores 5.',
@@ -745,7 +750,11 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
   }));
   return {
     score,
-    facts: [...events.map((event) => event.text), ...missingFact(missing)],
+    facts: [
+      `${events.length} incident${events.length === 1 ? '' : 's'} on record: ${hacks.length} in the hacks database${e.incidents ? `, ${incidents.length} in the curated incident list` : ''}.`,
+      ...events.map((event) => event.text),
+      ...missingFact(missing),
+    ],
     rationale: `The worst incident decides: ${worst.title} gives ${worst.severity}${largest !== undefined ? `; the largest net hack loss is ${formatUsd(largest)}` : ''}${recent ? `; an incident within the last ${t.recentYears} years costs a point` : ''}.`,
     sources: [...sourcesOf(e.hacks, e.incidents), ...incidentSources],
     evidenceFound: true,

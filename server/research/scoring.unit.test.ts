@@ -133,6 +133,7 @@ const evidenceArbitrary: fc.Arbitrary<AssetEvidence> = fc.record(
   { requiredKeys: [] },
 );
 
+// The property tests generate rich evidence; the machine is shared, so they get room to run.
 describe('scoring rules', () => {
   it('give every category a whole score between 1 and 5 for any evidence', () => {
     fc.assert(
@@ -147,7 +148,7 @@ describe('scoring rules', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 30_000);
 
   it('say what would move every score up or down, and name the risk of every low score', () => {
     fc.assert(
@@ -162,7 +163,7 @@ describe('scoring rules', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 30_000);
 
   it('keep the total within 15.40-77 and the risk level consistent with it', () => {
     fc.assert(
