@@ -4,7 +4,31 @@ import { z } from './zod';
 // documentation page (decisions.md "Scoring").
 
 /** Stored with every report so it can be re-explained with the rules that scored it. */
-export const METHODOLOGY_VERSION = '2026.11-1';
+export const METHODOLOGY_VERSION = '2026.11-2';
+
+/** What changed in each version, newest first (shown on the documentation page). */
+export const METHODOLOGY_CHANGELOG: readonly { version: string; date: string; changes: readonly string[] }[] =
+  [
+    {
+      version: '2026.11-2',
+      date: '2026-11-22',
+      changes: [
+        'Volume scores absolute 24-hour volume, with order-book depth, spread and turnover as secondary signals; a large asset is no longer penalised for its size.',
+        'Social Metrics combines reach (watchlist users, X followers) with development activity (commits in 4 weeks).',
+        'Existence/Growth also reads the price history: more than 99% below the all-time high costs two points; a fall of more than 80% within a year or volatility above 100% costs one.',
+        'Dex Holders leaves out exchange and contract wallets when the source labels them.',
+        'Hacks/Scandals also reads a curated, cited list of exchange collapses, rug pulls, depegs, fraud and regulator actions.',
+        'Team scores 1 after fraud or a rug pull by the people behind the asset; a recorded collapse caps Market Cap, Volume, Social Metrics, Use Case and Existence/Growth at 2.',
+        'Every category states the next threshold up and down, and the risk it shows when the score is low.',
+        'Calibrated against well-known assets in the dated snapshot (majors Likely Safe, collapsed and rugged tokens Not Safe).',
+      ],
+    },
+    {
+      version: '2026.11-1',
+      date: '2026-11-22',
+      changes: ['First published methodology: twelve categories, documented thresholds, the 77-point scale.'],
+    },
+  ];
 
 export const CATEGORIES = [
   { key: 'marketCap', name: 'Market Cap', weight: 1, agentName: 'Market Cap Agent' },

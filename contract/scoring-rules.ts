@@ -1,4 +1,4 @@
-import type { CategoryKey } from './methodology';
+import { type CategoryKey, METHODOLOGY_VERSION } from './methodology';
 
 // The documented rule of every category: what it measures, the evidence it reads and how that
 // evidence maps to a 1-5 score. The research engine implements exactly these thresholds
@@ -17,8 +17,8 @@ export const NO_EVIDENCE_FINDING = 'No evidence found';
 export const NO_EVIDENCE_NOTE =
   'A category without evidence scores 1 with the finding "No evidence found": absence of data is itself a risk.';
 
-/** Thresholds shared by the rules below and the scoring code. */
-export const THRESHOLDS = {
+/** Thresholds of methodology 2026.11-1 (kept so reports scored with it stay explainable). */
+export const THRESHOLDS_V1 = {
   marketCapUsd: [10e9, 1e9, 100e6, 10e6],
   volumeToMarketCap: [0.1, 0.05, 0.02, 0.005],
   circulatingToTotal: [0.9, 0.75, 0.5, 0.25],
@@ -33,12 +33,17 @@ export const THRESHOLDS = {
 } as const;
 
 const usd = (value: number) =>
-  value >= 1e9 ? `$${value / 1e9} billion` : value >= 1e6 ? `$${value / 1e6} million` : `$${value}`;
+  value >= 1e9
+    ? `$${value / 1e9} billion`
+    : value >= 1e6
+      ? `$${value / 1e6} million`
+      : `$${value.toLocaleString('en-US')}`;
 const pct = (ratio: number) => `${Math.round(ratio * 100)}%`;
 const count = (value: number) => value.toLocaleString('en-US');
-const t = THRESHOLDS;
+const t = THRESHOLDS_V1;
 
-export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
+/** The rules of methodology 2026.11-1: volume judged only against market cap, watchlists only. */
+export const SCORING_RULES_V1: Record<CategoryKey, ScoringRule> = {
   marketCap: {
     measures: 'Size of the asset: how much capital the market values it at.',
     evidence: 'Market capitalisation in US dollars (CoinGecko market data).',
@@ -196,3 +201,197 @@ export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
     ],
   },
 };
+
+/**
+ * Thresholds of the current methodology (2026.11-2), shared by the rules below and the scoring
+ * code. Calibrated against the dated snapshot (server/research/calibration.unit.test.ts).
+ */
+export const THRESHOLDS = {
+  marketCapUsd: [10e9, 1e9, 100e6, 10e6],
+  /** Absolute 24 h volume: the primary liquidity signal (size never counts against an asset). */
+  volume24hUsd: [1e9, 100e6, 10e6, 1e6],
+  /** Order-book depth within ±2%, both sides summed: below the level volume implies costs a point. */
+  depth2PctUsd: [20e6, 2e6, 200e3, 20e3],
+  /** A median bid-ask spread wider than this costs a point. */
+  wideSpread: 0.01,
+  /** Daily volume below this share of market cap (turnover) costs a point: a price few trade at. */
+  minTurnover: 0.001,
+  circulatingToTotal: [0.9, 0.75, 0.5, 0.25],
+  totalToMax: [0.9, 0.6, 0.3],
+  watchlistUsers: [1_000_000, 200_000, 50_000, 10_000],
+  twitterFollowers: [2_000_000, 500_000, 100_000, 20_000],
+  commits4Weeks: [100, 30, 5, 1],
+  ageYears: [8, 5, 3, 1],
+  /** Below the all-time high by more than this costs a point… */
+  athDrawdownPenalty: 0.9,
+  /** …and by more than this, two points. */
+  athCollapse: 0.99,
+  /** A fall within the last year deeper than this, or annualised volatility above the next, costs a point. */
+  yearDrawdownPenalty: 0.8,
+  volatilityPenalty: 1,
+  topHoldersShare: [0.2, 0.35, 0.5, 0.7],
+  hackNetLossUsd: [1e6, 10e6, 100e6],
+  recentYears: 2,
+  staleAuditYears: 3,
+  /** Categories that measure present size and attention are capped here after a recorded collapse. */
+  collapseCap: 2,
+} as const;
+
+const v = THRESHOLDS;
+const ladder = (thresholds: readonly number[], format: (value: number) => string, unit: string) => [
+  { score: 5, when: `${format(thresholds[0]!)}${unit} or more` },
+  { score: 4, when: `${format(thresholds[1]!)} to ${format(thresholds[0]!)}` },
+  { score: 3, when: `${format(thresholds[2]!)} to ${format(thresholds[1]!)}` },
+  { score: 2, when: `${format(thresholds[3]!)} to ${format(thresholds[2]!)}` },
+];
+const COLLAPSE_NOTE = `Collapse rule: when the curated incident list records the asset's own collapse (it lost most of its value through a depeg, rug pull, exchange collapse or fraud), this category is capped at ${v.collapseCap} (as are Market Cap, Volume, Social Metrics, Use Case and Existence/Growth): what remains is trading in a failed asset, not evidence of safety.`;
+
+export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
+  marketCap: {
+    measures: 'Size of the asset: how much capital the market values it at.',
+    evidence: 'Market capitalisation in US dollars (CoinGecko market data).',
+    levels: [
+      ...ladder(v.marketCapUsd, usd, ''),
+      { score: 1, when: `below ${usd(v.marketCapUsd[3])}, or no market data` },
+    ],
+    notes: [COLLAPSE_NOTE],
+  },
+  volumeX2: {
+    measures: 'Liquidity: whether the asset can be bought and sold without moving its price.',
+    evidence:
+      'Absolute 24-hour trading volume; order-book depth within ±2% and the median bid-ask spread of the most liquid markets; turnover (volume / market cap) as a secondary signal (CoinGecko markets and tickers).',
+    levels: [
+      ...ladder(v.volume24hUsd, usd, ' traded in 24 hours'),
+      { score: 1, when: `below ${usd(v.volume24hUsd[3])} a day, or no volume data` },
+    ],
+    notes: [
+      `Market quality: one point less when order-book depth within ±2% (both sides) sits on a lower ladder than the volume (${usd(v.depth2PctUsd[0])}, ${usd(v.depth2PctUsd[1])}, ${usd(v.depth2PctUsd[2])}, ${usd(v.depth2PctUsd[3])} for 5 to 2), or when the median spread is wider than ${v.wideSpread * 100}%.`,
+      `Turnover: one point less when a day's volume is below ${v.minTurnover * 100}% of market capitalisation. A large asset is never penalised for being large.`,
+      'At most one point is taken for market quality and turnover together; the minimum is 1.',
+      COLLAPSE_NOTE,
+    ],
+  },
+  circulatingSupply: SCORING_RULES_V1.circulatingSupply,
+  totalSupply: SCORING_RULES_V1.totalSupply,
+  socialMetricsX2: {
+    measures: 'Community reach and development activity: who follows the asset and who still builds it.',
+    evidence:
+      'CoinGecko watchlist users and X (Twitter) followers for reach; commits to the main public repository in the last 4 weeks for development (CoinGecko developer data, GitHub).',
+    levels: [
+      { score: 5, when: 'reach level and development level average 4.5 or more' },
+      { score: 4, when: 'they average 3.5 to 4.4' },
+      { score: 3, when: 'they average 2.5 to 3.4' },
+      { score: 2, when: 'they average 1.5 to 2.4' },
+      { score: 1, when: 'below 1.5, or no community data' },
+    ],
+    notes: [
+      `Reach level: the better of watchlist users (${count(v.watchlistUsers[0])}, ${count(v.watchlistUsers[1])}, ${count(v.watchlistUsers[2])}, ${count(v.watchlistUsers[3])} for 5 to 2) and X followers (${count(v.twitterFollowers[0])}, ${count(v.twitterFollowers[1])}, ${count(v.twitterFollowers[2])}, ${count(v.twitterFollowers[3])}).`,
+      `Development level: commits in 4 weeks (${v.commits4Weeks[0]}, ${v.commits4Weeks[1]}, ${v.commits4Weeks[2]}, ${v.commits4Weeks[3]} for 5 to 2); no public development activity counts as 1.`,
+      'Score = the average of the two levels, rounded half up.',
+      COLLAPSE_NOTE,
+    ],
+  },
+  team: {
+    ...SCORING_RULES_V1.team,
+    notes: [
+      ...(SCORING_RULES_V1.team.notes ?? []),
+      'Accountability rule: when the curated incident list records fraud or a rug pull by the people behind the asset, the score is 1; a regulatory finding against them costs 2 points (minimum 1).',
+    ],
+  },
+  useCase: {
+    ...SCORING_RULES_V1.useCase,
+    evidence:
+      'Project description, categories and kind (CoinGecko), total value locked (DeFiLlama), market rank, and the curated incident list.',
+    notes: [
+      'Points: 1 + 1 for a described purpose + 2 for a utility category or kind (platform, DeFi, payments, stablecoin, oracle, exchange, infrastructure) + 1 for proven usage.',
+      'Meme assets (by kind or category) are capped at 2. After a recorded collapse the use it was built for failed, so the score is capped at 2.',
+      'The optional AI writer may move this score by at most one point, with a stated reason.',
+    ],
+  },
+  existenceGrowthX2: {
+    measures: 'Track record: how long the asset has survived and whether it kept its value.',
+    evidence:
+      'Time since genesis or launch; drawdown from the all-time high; the largest fall and the volatility over the last year (CoinGecko market data and price history).',
+    levels: [
+      { score: 5, when: `${v.ageYears[0]} years or more since genesis` },
+      { score: 4, when: `${v.ageYears[1]} to ${v.ageYears[0]} years` },
+      { score: 3, when: `${v.ageYears[2]} to ${v.ageYears[1]} years` },
+      { score: 2, when: `${v.ageYears[3]} to ${v.ageYears[2]} years` },
+      { score: 1, when: `less than ${v.ageYears[3]} year, or unknown launch date` },
+    ],
+    notes: [
+      `One point less when the price is more than ${pct(v.athDrawdownPenalty)} below its all-time high, two points less when it is more than ${v.athCollapse * 100}% below (the asset did not keep its value).`,
+      `One point less when the largest fall within the last year exceeds ${pct(v.yearDrawdownPenalty)} or the annualised volatility of daily prices exceeds ${pct(v.volatilityPenalty)} (a price that swings like this is speculative).`,
+      'The minimum is 1.',
+      COLLAPSE_NOTE,
+    ],
+  },
+  audits: {
+    measures: 'Independent review of the code that holds users’ funds.',
+    evidence:
+      'Published security audits with their auditors, dates and links (DeFiLlama, public audit reports).',
+    levels: [
+      { score: 5, when: '3 or more audits' },
+      { score: 4, when: '2 audits' },
+      { score: 3, when: '1 audit' },
+      { score: 1, when: 'no published audit, or no evidence' },
+    ],
+    notes: [`One point less (minimum 2) when the latest audit is more than ${v.staleAuditYears} years old.`],
+  },
+  dexHolders: {
+    measures: 'Holder concentration: how much of the supply a few wallets control.',
+    evidence:
+      'Share of supply held by the 10 largest addresses, leaving out addresses labelled as exchanges, bridges, burn addresses or protocol contracts (chain explorers, Blockfrost, Ethplorer, Solana RPC).',
+    levels: [
+      { score: 5, when: `top-10 holders hold ${pct(v.topHoldersShare[0])} or less` },
+      { score: 4, when: `${pct(v.topHoldersShare[0])} to ${pct(v.topHoldersShare[1])}` },
+      { score: 3, when: `${pct(v.topHoldersShare[1])} to ${pct(v.topHoldersShare[2])}` },
+      { score: 2, when: `${pct(v.topHoldersShare[2])} to ${pct(v.topHoldersShare[3])}` },
+      { score: 1, when: `more than ${pct(v.topHoldersShare[3])}, or no holder data` },
+    ],
+    notes: [
+      'Exchange and contract wallets hold other people’s coins, so they are left out when the source labels them; without labels the raw top-10 share is used.',
+    ],
+  },
+  hacksScandals: {
+    measures:
+      'Security incidents and scandals: hacks, exploits, rug pulls, exchange collapses, depegs, fraud and regulator actions.',
+    evidence:
+      'Hacks with amounts lost and returned (DeFiLlama hacks database) and the curated incident list shipped with Crow Research, each incident with a public write-up.',
+    levels: [
+      { score: 5, when: 'no recorded incident' },
+      {
+        score: 4,
+        when: `the worst incident is a hack with a net loss below ${usd(v.hackNetLossUsd[0])}, a regulator action, or a depeg that recovered`,
+      },
+      {
+        score: 3,
+        when: `a net hack loss of ${usd(v.hackNetLossUsd[0])} to ${usd(v.hackNetLossUsd[1])}, a regulator finding against the team, or a lasting depeg`,
+      },
+      {
+        score: 2,
+        when: `a net hack loss of ${usd(v.hackNetLossUsd[1])} to ${usd(v.hackNetLossUsd[2])}, or a rug pull, fraud or exchange collapse without a collapse of the asset`,
+      },
+      {
+        score: 1,
+        when: `a net hack loss of ${usd(v.hackNetLossUsd[2])} or more, the asset's own collapse, fraud by its team, or no incident data`,
+      },
+    ],
+    notes: [
+      `The worst incident decides; one point less (minimum 1) when any incident happened within the last ${v.recentYears} years.`,
+      'A curated incident that is the same event as a recorded hack (same kind, within 7 days) counts once.',
+    ],
+  },
+  layer1: SCORING_RULES_V1.layer1,
+};
+
+/** Every published rule table by methodology version: a stored report is explained by its own. */
+export const SCORING_RULES_BY_VERSION: Readonly<Record<string, Record<CategoryKey, ScoringRule>>> = {
+  '2026.11-1': SCORING_RULES_V1,
+  [METHODOLOGY_VERSION]: SCORING_RULES,
+};
+
+/** The rules that scored a report of the given version (the current ones for an unknown version). */
+export function scoringRulesFor(version: string | null | undefined): Record<CategoryKey, ScoringRule> {
+  return (version && SCORING_RULES_BY_VERSION[version]) || SCORING_RULES;
+}

@@ -63,6 +63,10 @@ test('the documentation page explains the methodology from the contract and pass
   await expect(page.getByText('51-77')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'The 77-point scale', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Hacks\/Scandals/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Change log' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Version 2026\.11-2 .*current/ })).toBeVisible();
+  await page.getByText('Rules of version 2026.11-1').click();
+  await expect(page.getByText(/24-hour trading volume relative to market capitalisation/)).toBeVisible();
   await expectNoAxeViolations(page, 'documentation (light)');
   await setTheme(page, 'dark');
   await page.reload();

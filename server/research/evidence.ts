@@ -59,6 +59,10 @@ export interface IncidentRecord {
   /** Loss to holders or users, when known. */
   amountUsd?: number;
   link: string;
+  /** The incident destroyed most of the asset's value (the asset itself failed). */
+  collapse?: boolean;
+  /** The people behind the asset were charged, convicted or admitted wrongdoing. */
+  teamAtFault?: boolean;
 }
 
 export interface TeamFacts {

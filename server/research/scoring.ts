@@ -1,10 +1,12 @@
 import type { CategoryKey } from '../../contract/methodology';
 import type { Source } from '../../contract/reports';
 import { NO_EVIDENCE_FINDING, THRESHOLDS } from '../../contract/scoring-rules';
-import type { AssetEvidence, Fact } from './evidence';
+import type { AssetEvidence, Fact, HackRecord, IncidentRecord } from './evidence';
 
-// The documented rules of contract/scoring-rules.ts as code: evidence -> 1-5 with the facts
-// that decided it. Pure functions, so they are tested exhaustively (fast-check).
+// The documented rules of contract/scoring-rules.ts (methodology 2026.11-2) as code:
+// evidence -> 1-5 with the facts that decided it, the next threshold up and down, and the risk a
+// low score shows. Pure functions, so they are tested exhaustively (fast-check) and calibrated
+// against well-known assets (calibration.unit.test.ts).
 
 export interface CategoryAssessment {
   score: number;
@@ -38,12 +40,17 @@ export function levelAtMost(value: number, thresholds: readonly number[]): numbe
 
 export const formatUsd = (value: number) => {
   const abs = Math.abs(value);
+  if (abs >= 1e12) return `$${(value / 1e12).toFixed(2)} trillion`;
   if (abs >= 1e9) return `$${(value / 1e9).toFixed(2)} billion`;
   if (abs >= 1e6) return `$${(value / 1e6).toFixed(2)} million`;
   return `$${Math.round(value).toLocaleString('en-US')}`;
 };
+/** Threshold amounts in words ("$1 billion", "$100 million"). */
+const formatThreshold = (value: number) =>
+  value >= 1e9 ? `$${value / 1e9} billion` : value >= 1e6 ? `$${value / 1e6} million` : formatUsd(value);
 const formatPct = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
 const formatCount = (value: number) => Math.round(value).toLocaleString('en-US');
+const clampScore = (score: number) => Math.min(5, Math.max(1, score));
 
 function sourcesOf(...facts: (Fact<unknown> | undefined)[]): Source[] {
   const seen = new Map<string, Source>();
@@ -61,35 +68,152 @@ const noEvidence = (what: string): CategoryAssessment => ({
   rationale: 'Without evidence the category scores 1; absence of data is itself a risk.',
   sources: [],
   evidenceFound: false,
+  nextUp: `Published ${what} would let this category be scored on its merits.`,
+  keyRisk: `No ${what} could be found, so this part of the asset cannot be checked.`,
 });
+
+/** "The sources hold no X, Y or Z for this asset." for the evidence a scorer could not use. */
+function missingFact(missing: string[]): string[] {
+  if (missing.length === 0) return [];
+  const list =
+    missing.length === 1
+      ? missing[0]
+      : `${missing.slice(0, -1).join(', ')} or ${missing[missing.length - 1]}`;
+  return [`Missing: the sources hold no ${list} for this asset.`];
+}
+
+/**
+ * Up and down for a ladder of descending thresholds (levelAtLeast), in plain words. The base
+ * level is what the value alone gives; adjustments (penalties, caps) are described by the scorer.
+ */
+function ladderSteps(
+  level: number,
+  thresholds: readonly number[],
+  phrase: (threshold: number) => string,
+): { up?: string; down?: string } {
+  const up = level < 5 ? thresholds[4 - level] : undefined;
+  const down = level > 1 ? thresholds[5 - level] : undefined;
+  return {
+    ...(up !== undefined ? { up: `${phrase(up)} or more would raise the score by one point.` } : {}),
+    ...(down !== undefined ? { down: `Below ${phrase(down)} it would lose a point.` } : {}),
+  };
+}
 
 const yearsBetween = (fromIso: string, now: Date) =>
   (now.getTime() - new Date(fromIso).getTime()) / (365.25 * 24 * 3600 * 1000);
 
-export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
-  if (!e.marketCapUsd) return noEvidence('market capitalisation');
-  const value = e.marketCapUsd.value;
+/** The recorded collapse of the asset itself (curated incident list), if any. */
+export function collapseOf(e: AssetEvidence): IncidentRecord | undefined {
+  return e.incidents?.value.find((incident) => incident.collapse);
+}
+
+/** Caps a size or attention category after a recorded collapse; says so in the facts. */
+function applyCollapseCap(e: AssetEvidence, assessment: CategoryAssessment): CategoryAssessment {
+  const collapse = collapseOf(e);
+  if (!collapse || assessment.score <= t.collapseCap) return assessment;
   return {
-    score: levelAtLeast(value, t.marketCapUsd),
-    facts: [`Market capitalisation is ${formatUsd(value)}.`],
-    rationale: `Scored against the documented thresholds of ${formatUsd(t.marketCapUsd[3])} to ${formatUsd(t.marketCapUsd[0])}.`,
-    sources: sourcesOf(e.marketCapUsd),
-    evidenceFound: true,
+    ...assessment,
+    score: t.collapseCap,
+    nextUp: `The collapse cap holds this category at ${t.collapseCap} whatever the figures.`,
+    facts: [
+      ...assessment.facts,
+      `The asset collapsed (${collapse.date}: ${collapse.title}), so the score is capped at ${t.collapseCap}.`,
+    ],
+    rationale: `${assessment.rationale} After a recorded collapse the figures describe trading in a failed asset, so the score is capped at ${t.collapseCap}.`,
+    sources: [...assessment.sources, ...sourcesOf(e.incidents)],
+    keyRisk: `The asset already collapsed (${collapse.title}); its remaining size and activity are not evidence of safety.`,
   };
 }
 
-export function scoreVolume(e: AssetEvidence): CategoryAssessment {
-  if (!e.volume24hUsd || !e.marketCapUsd || e.marketCapUsd.value <= 0) return noEvidence('trading volume');
-  const ratio = e.volume24hUsd.value / e.marketCapUsd.value;
-  return {
-    score: levelAtLeast(ratio, t.volumeToMarketCap),
-    facts: [
-      `24-hour trading volume is ${formatUsd(e.volume24hUsd.value)}, ${formatPct(ratio)} of market capitalisation.`,
-    ],
-    rationale: 'Higher volume relative to size means the asset can be traded without moving its price.',
-    sources: sourcesOf(e.volume24hUsd, e.marketCapUsd),
+export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
+  if (!e.marketCapUsd) return noEvidence('market capitalisation');
+  const value = e.marketCapUsd.value;
+  const score = levelAtLeast(value, t.marketCapUsd);
+  const steps = ladderSteps(score, t.marketCapUsd, (x) => `A market capitalisation of ${formatThreshold(x)}`);
+  const facts = [`Market capitalisation is ${formatUsd(value)}.`];
+  const rank = e.useCase?.value.marketCapRank;
+  if (rank !== undefined) facts.push(`It ranks number ${rank} by market capitalisation.`);
+  const supply = e.supply?.value;
+  if (supply?.circulating && supply.max && value > 0) {
+    const fullyDiluted = (value / supply.circulating) * supply.max;
+    facts.push(`At the same price the full maximum supply would be worth ${formatUsd(fullyDiluted)}.`);
+  }
+  return applyCollapseCap(e, {
+    score,
+    facts,
+    rationale: `Scored against the documented thresholds of ${formatThreshold(t.marketCapUsd[3])} to ${formatThreshold(t.marketCapUsd[0])}.`,
+    sources: sourcesOf(e.marketCapUsd, rank !== undefined ? e.useCase : undefined),
     evidenceFound: true,
-  };
+    ...(steps.up ? { nextUp: steps.up } : {}),
+    ...(steps.down ? { nextDown: steps.down } : {}),
+    ...(score <= 2
+      ? {
+          keyRisk: `A small market capitalisation (${formatUsd(value)}) can be moved by modest amounts of money.`,
+        }
+      : {}),
+  });
+}
+
+export function scoreVolume(e: AssetEvidence): CategoryAssessment {
+  if (!e.volume24hUsd) return noEvidence('trading volume');
+  const volume = e.volume24hUsd.value;
+  const base = levelAtLeast(volume, t.volume24hUsd);
+  const facts = [`24-hour trading volume is ${formatUsd(volume)}.`];
+  const missing: string[] = [];
+  const penalties: string[] = [];
+
+  const liquidity = e.liquidity?.value;
+  const depth =
+    liquidity && (liquidity.depthPlus2Usd !== undefined || liquidity.depthMinus2Usd !== undefined)
+      ? (liquidity.depthPlus2Usd ?? 0) + (liquidity.depthMinus2Usd ?? 0)
+      : undefined;
+  if (liquidity) facts.push(`It trades on ${formatCount(liquidity.exchangeCount)} exchanges.`);
+  if (depth !== undefined) {
+    facts.push(`Order books hold ${formatUsd(depth)} within ±2% of the price (both sides).`);
+    if (levelAtLeast(depth, t.depth2PctUsd) < base)
+      penalties.push('the order books are thin for that volume');
+  } else missing.push('order-book depth');
+  if (liquidity?.medianSpread !== undefined) {
+    facts.push(`The median bid-ask spread is ${formatPct(liquidity.medianSpread)}.`);
+    if (liquidity.medianSpread > t.wideSpread) penalties.push('the bid-ask spread is wide');
+  } else missing.push('bid-ask spread');
+
+  const cap = e.marketCapUsd?.value;
+  if (cap !== undefined && cap > 0) {
+    const turnover = volume / cap;
+    facts.push(`A day's volume is ${formatPct(turnover)} of market capitalisation (turnover).`);
+    if (turnover < t.minTurnover)
+      penalties.push('few holders trade at the quoted price (turnover is very low)');
+  } else missing.push('market capitalisation for turnover');
+
+  const score = clampScore(base - (penalties.length > 0 ? 1 : 0));
+  const steps = ladderSteps(base, t.volume24hUsd, (x) => `A 24-hour volume of ${formatThreshold(x)}`);
+  const nextUp =
+    penalties.length > 0
+      ? `Deeper order books, a tighter spread and normal turnover would remove the one-point market-quality deduction.`
+      : steps.up;
+  const nextDown =
+    penalties.length === 0 && score > 1
+      ? `${steps.down ?? ''} Thin order books, a spread wider than ${t.wideSpread * 100}% or turnover below ${t.minTurnover * 100}% would also cost a point.`.trim()
+      : steps.down;
+  return applyCollapseCap(e, {
+    score,
+    facts: [...facts, ...missingFact(missing)],
+    rationale: `Absolute volume decides (${formatThreshold(t.volume24hUsd[3])} to ${formatThreshold(t.volume24hUsd[0])} a day); ${
+      penalties.length
+        ? `one point is taken because ${penalties.join(' and ')}`
+        : 'market quality does not change it'
+    }.`,
+    sources: sourcesOf(e.volume24hUsd, e.liquidity, e.marketCapUsd),
+    evidenceFound: true,
+    ...(nextUp ? { nextUp } : {}),
+    ...(nextDown && score > 1 ? { nextDown } : {}),
+    ...(score <= 2
+      ? {
+          keyRisk: `Thin liquidity: ${formatUsd(volume)} traded in 24 hours${depth !== undefined ? ` and ${formatUsd(depth)} of order-book depth within ±2%` : ''}, so selling a position can move the price.`,
+        }
+      : {}),
+  });
 }
 
 export function scoreCirculatingSupply(e: AssetEvidence): CategoryAssessment {
@@ -97,14 +221,28 @@ export function scoreCirculatingSupply(e: AssetEvidence): CategoryAssessment {
   if (!e.supply || !supply?.circulating || !supply.total || supply.total <= 0)
     return noEvidence('supply data');
   const ratio = Math.min(1, supply.circulating / supply.total);
+  const score = levelAtLeast(ratio, t.circulatingToTotal);
+  const locked = supply.total - supply.circulating;
+  const steps = ladderSteps(score, t.circulatingToTotal, (x) => `A circulating share of ${formatPct(x)}`);
   return {
-    score: levelAtLeast(ratio, t.circulatingToTotal),
+    score,
     facts: [
       `Circulating supply is ${formatCount(supply.circulating)} of a total supply of ${formatCount(supply.total)} (${formatPct(ratio)}).`,
+      locked > 0
+        ? `${formatCount(locked)} tokens (${formatPct(1 - ratio)}) do not circulate yet and could be unlocked.`
+        : 'The whole supply already circulates.',
+      ...(supply.max ? [] : ['No maximum supply is set.']),
     ],
     rationale: 'Supply that does not circulate yet can be unlocked and sold later.',
     sources: sourcesOf(e.supply),
     evidenceFound: true,
+    ...(steps.up ? { nextUp: steps.up } : {}),
+    ...(steps.down ? { nextDown: steps.down } : {}),
+    ...(score <= 2
+      ? {
+          keyRisk: `Only ${formatPct(ratio)} of the supply circulates; unlocks of the remaining ${formatPct(1 - ratio)} can weigh on the price.`,
+        }
+      : {}),
   };
 }
 
@@ -112,38 +250,115 @@ export function scoreTotalSupply(e: AssetEvidence): CategoryAssessment {
   const supply = e.supply?.value;
   if (!e.supply || !supply || (!supply.total && !supply.circulating)) return noEvidence('supply data');
   const total = supply.total ?? supply.circulating ?? 0;
+  const stablecoin = e.profile?.value.kind === 'stablecoin';
   if (!supply.max) {
     return {
       score: 3,
-      facts: [`Total supply is ${formatCount(total)} with no hard cap on issuance.`],
+      facts: [
+        `Total supply is ${formatCount(total)} with no hard cap on issuance.`,
+        stablecoin
+          ? 'As a stablecoin, new units are issued against deposits, so supply follows demand.'
+          : 'New units can be issued under the protocol or issuer rules.',
+      ],
       rationale: 'Without a hard cap, the issuance policy alone limits future dilution.',
-      sources: sourcesOf(e.supply),
+      sources: sourcesOf(e.supply, stablecoin ? e.profile : undefined),
       evidenceFound: true,
+      nextUp: 'A hard cap with at least 60% of it issued would raise the score.',
+      nextDown: 'A hard cap with less than 30% issued would score 2.',
     };
   }
   const ratio = Math.min(1, total / supply.max);
+  const score = Math.max(2, levelAtLeast(ratio, t.totalToMax));
+  const issuing = (x: number) => `Issuing ${formatPct(x)} of the cap`;
+  const up = score < 5 ? t.totalToMax[4 - score] : undefined;
+  const down = score > 2 ? t.totalToMax[5 - score] : undefined;
   return {
-    score: Math.max(2, levelAtLeast(ratio, t.totalToMax)),
+    score,
     facts: [
       `Total supply is ${formatCount(total)} of a maximum of ${formatCount(supply.max)} (${formatPct(ratio)} issued).`,
+      `${formatCount(Math.max(0, supply.max - total))} more can still be created.`,
     ],
     rationale: 'The closer the supply is to its cap, the less future dilution remains.',
     sources: sourcesOf(e.supply),
     evidenceFound: true,
+    ...(up !== undefined ? { nextUp: `${issuing(up)} or more would raise the score by one point.` } : {}),
+    nextDown:
+      down !== undefined
+        ? `Below ${formatPct(down)} of the cap issued it would lose a point.`
+        : 'Only missing supply data would score lower (1).',
+    ...(score <= 2
+      ? {
+          keyRisk: `Only ${formatPct(ratio)} of the maximum supply exists so far; future issuance can dilute holders.`,
+        }
+      : {}),
   };
 }
 
 export function scoreSocial(e: AssetEvidence): CategoryAssessment {
-  if (!e.watchlistUsers) return noEvidence('community data');
-  return {
-    score: levelAtLeast(e.watchlistUsers.value, t.watchlistUsers),
-    facts: [
+  const social = e.social?.value;
+  if (!e.watchlistUsers && social?.twitterFollowers === undefined && !e.developer)
+    return noEvidence('community data');
+  const facts: string[] = [];
+  const missing: string[] = [];
+  let reach = 1;
+  if (e.watchlistUsers) {
+    facts.push(
       `${formatCount(e.watchlistUsers.value)} CoinGecko users follow the asset in a watchlist or portfolio.`,
-    ],
-    rationale: 'Followers measure community reach and attention.',
-    sources: sourcesOf(e.watchlistUsers),
+    );
+    reach = Math.max(reach, levelAtLeast(e.watchlistUsers.value, t.watchlistUsers));
+  } else missing.push('watchlist count');
+  if (social?.twitterFollowers !== undefined) {
+    facts.push(`Its X (Twitter) account has ${formatCount(social.twitterFollowers)} followers.`);
+    reach = Math.max(reach, levelAtLeast(social.twitterFollowers, t.twitterFollowers));
+  } else missing.push('X (Twitter) follower count');
+  if (social?.redditSubscribers !== undefined)
+    facts.push(`Its Reddit community has ${formatCount(social.redditSubscribers)} subscribers.`);
+
+  const developer = e.developer?.value;
+  let development = 1;
+  if (developer) {
+    development = levelAtLeast(developer.commits4Weeks, t.commits4Weeks);
+    facts.push(
+      `${formatCount(developer.commits4Weeks)} commits in the last 4 weeks by a project with ${formatCount(developer.contributors)} contributors${developer.repoUrl ? ` (${developer.repoUrl})` : ''}.`,
+    );
+  } else {
+    missing.push('public development activity');
+  }
+  const score = clampScore(Math.floor((reach + development) / 2 + 0.5));
+  const weaker = reach <= development ? 'reach' : 'development';
+  return applyCollapseCap(e, {
+    score,
+    facts: [...facts, ...missingFact(missing)],
+    rationale: `Reach level ${reach} and development level ${development} average to ${score}${developer ? '' : '; no public development activity counts as level 1'}.`,
+    sources: sourcesOf(e.watchlistUsers, e.social, e.developer),
     evidenceFound: true,
-  };
+    ...(score < 5
+      ? {
+          nextUp:
+            weaker === 'development'
+              ? `More development activity (at least ${t.commits4Weeks[Math.max(0, 4 - development)]} commits in 4 weeks) would raise the score.`
+              : 'A larger following (more watchlist users or X followers) would raise the score.',
+        }
+      : {}),
+    ...(score > 1
+      ? { nextDown: 'A shrinking following or development slowing to a halt would lower the score.' }
+      : {}),
+    ...(score <= 2
+      ? {
+          keyRisk: developer
+            ? `Little attention and little building: ${formatCount(developer.commits4Weeks)} commits in 4 weeks.`
+            : 'No public development activity was found; a project nobody builds on has no one to fix it.',
+        }
+      : {}),
+  });
+}
+
+/** Incidents that put the people behind the asset at fault (charged, convicted, admitted). */
+function teamFault(e: AssetEvidence): { fraud?: IncidentRecord; regulatory?: IncidentRecord } {
+  const atFault = (e.incidents?.value ?? []).filter((incident) => incident.teamAtFault);
+  const fraud = atFault.find((incident) => incident.kind === 'fraud' || incident.kind === 'rug pull');
+  const regulatory = atFault.find((incident) => incident.kind !== 'fraud' && incident.kind !== 'rug pull');
+  return { ...(fraud ? { fraud } : {}), ...(regulatory ? { regulatory } : {}) };
 }
 
 export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
@@ -151,35 +366,77 @@ export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
   const team = e.team.value;
   const years = e.genesisDate ? yearsBetween(e.genesisDate.value, now) : 0;
   const longRunning = years >= 3;
-  const score = 1 + (team.identified ? 2 : 0) + (team.publicCode ? 1 : 0) + (longRunning ? 1 : 0);
+  const points = 1 + (team.identified ? 2 : 0) + (team.publicCode ? 1 : 0) + (longRunning ? 1 : 0);
+  const { fraud, regulatory } = teamFault(e);
+  const score = fraud ? 1 : regulatory ? Math.max(1, points - 2) : points;
+  const facts = [
+    team.note,
+    team.identified
+      ? 'An identified team or foundation is accountable for the project.'
+      : 'The sources do not identify the team.',
+    team.publicCode
+      ? 'Its code is published in a public repository.'
+      : 'No public code repository is listed.',
+    ...(e.genesisDate ? [`It has operated for ${years.toFixed(1)} years.`] : missingFact(['launch date'])),
+    ...(fraud ? [`${fraud.date}: ${fraud.title} (${fraud.link}).`] : []),
+    ...(regulatory ? [`${regulatory.date}: ${regulatory.title} (${regulatory.link}).`] : []),
+  ];
+  const nextUp = fraud
+    ? 'Only an acquittal, or full restitution by the people responsible, would change this finding.'
+    : !team.identified
+      ? 'An identified team or foundation accountable for the project would add 2 points.'
+      : !team.publicCode
+        ? 'Publishing the code in a public repository would add a point.'
+        : !longRunning
+          ? 'Reaching 3 years of operation would add a point.'
+          : regulatory
+            ? 'The regulatory finding against the team costs 2 points while it stands.'
+            : undefined;
   return {
     score,
-    facts: [
-      team.note,
-      team.identified
-        ? 'An identified team or foundation is accountable for the project.'
-        : 'The sources do not identify the team.',
-      team.publicCode
-        ? 'Its code is published in a public repository.'
-        : 'No public code repository is listed.',
-      ...(e.genesisDate ? [`It has operated for ${years.toFixed(1)} years.`] : []),
-    ],
-    rationale: '1 point plus 2 for an identified team, 1 for public code and 1 for 3+ years of operation.',
-    sources: sourcesOf(e.team, longRunning ? e.genesisDate : undefined),
+    facts,
+    rationale: fraud
+      ? 'The people behind the asset were found or charged to have defrauded its holders, so the category scores 1.'
+      : `1 point plus 2 for an identified team, 1 for public code and 1 for 3+ years of operation${regulatory ? ', less 2 for a regulatory finding against the team' : ''}.`,
+    sources: sourcesOf(
+      e.team,
+      longRunning ? e.genesisDate : undefined,
+      fraud || regulatory ? e.incidents : undefined,
+    ),
     evidenceFound: true,
+    ...(nextUp && score < 5 ? { nextUp } : {}),
+    ...(score > 1
+      ? {
+          nextDown:
+            'A recorded fraud, rug pull or regulatory finding against the team would lower the score.',
+        }
+      : {}),
+    ...(score <= 2
+      ? {
+          keyRisk: fraud
+            ? `The team is tied to fraud: ${fraud.title}.`
+            : regulatory
+              ? `The team faced regulators: ${regulatory.title}.`
+              : 'Nobody identifiable is accountable for the project.',
+        }
+      : {}),
   };
 }
 
 const UTILITY_PATTERN =
   /smart contract|layer 1|layer-1|layer 2|platform|defi|decentrali[sz]ed finance|lending|exchange|dex|payment|stablecoin|oracle|infrastructure|interoperab|storage|staking|derivatives|yield/i;
 const MEME_PATTERN = /meme/i;
+const UTILITY_KINDS = new Set(['layer1', 'layer2', 'stablecoin', 'defi', 'exchange']);
 
 export function scoreUseCase(e: AssetEvidence): CategoryAssessment {
   if (!e.useCase) return noEvidence('description of a use');
   const use = e.useCase.value;
+  const kind = e.profile?.value.kind;
   const described = use.description.trim().length > 0;
-  const utility = use.categories.some((c) => UTILITY_PATTERN.test(c) && !MEME_PATTERN.test(c));
-  const meme = use.categories.some((c) => MEME_PATTERN.test(c));
+  const meme = kind === 'meme' || use.categories.some((c) => MEME_PATTERN.test(c));
+  const utility =
+    !meme &&
+    (use.categories.some((c) => UTILITY_PATTERN.test(c)) || (kind !== undefined && UTILITY_KINDS.has(kind)));
   const tvl = e.tvlUsd?.value ?? use.tvlUsd;
   const provenUsage = (use.marketCapRank !== undefined && use.marketCapRank <= 100) || (tvl ?? 0) >= 100e6;
   let score = 1 + (described ? 1 : 0) + (utility ? 2 : 0) + (provenUsage ? 1 : 0);
@@ -191,72 +448,210 @@ export function scoreUseCase(e: AssetEvidence): CategoryAssessment {
   ];
   if (use.marketCapRank !== undefined) facts.push(`Market-cap rank: ${use.marketCapRank}.`);
   if (tvl !== undefined) facts.push(`Total value locked: ${formatUsd(tvl)}.`);
+  const trend = e.tvlTrend?.value;
+  if (trend?.change365d !== undefined)
+    facts.push(`Total value locked changed by ${formatPct(trend.change365d)} over the last year.`);
   if (meme) facts.push('It is listed as a meme asset, so the score is capped at 2.');
-  return {
+  const nextUp = meme
+    ? 'As a meme asset the score stays capped at 2; only a use beyond speculation would lift the cap.'
+    : !utility
+      ? 'A utility people use (payments, DeFi, infrastructure…) would add 2 points.'
+      : !provenUsage
+        ? 'Proven usage (a top-100 rank or $100 million locked) would add a point.'
+        : !described
+          ? 'A published description of its purpose would add a point.'
+          : undefined;
+  return applyCollapseCap(e, {
     score,
     facts,
     rationale:
       '1 point plus 1 for a described purpose, 2 for a utility category and 1 for proven usage; meme assets at most 2.',
-    sources: sourcesOf(e.useCase, e.tvlUsd),
+    sources: sourcesOf(e.useCase, e.tvlUsd, e.tvlTrend, kind ? e.profile : undefined),
     evidenceFound: true,
-  };
+    ...(nextUp && score < 5 ? { nextUp } : {}),
+    ...(score > 1
+      ? {
+          nextDown: provenUsage
+            ? 'Losing its top-100 rank and value locked would cost a point.'
+            : 'A meme classification would cap the score at 2.',
+        }
+      : {}),
+    ...(score <= 2
+      ? {
+          keyRisk: meme
+            ? 'A meme asset: its price rests on attention, not on a use.'
+            : 'No use beyond speculation is evident.',
+        }
+      : {}),
+  });
 }
 
 export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment {
   if (!e.genesisDate) return noEvidence('launch date');
   const years = Math.max(0, yearsBetween(e.genesisDate.value, now));
-  let score = levelAtLeast(years, t.ageYears);
+  const base = levelAtLeast(years, t.ageYears);
   const facts = [`Genesis or launch on ${e.genesisDate.value.slice(0, 10)}, ${years.toFixed(1)} years ago.`];
-  const drawdown = e.athChangeRatio?.value;
-  if (drawdown !== undefined) {
-    facts.push(`The price is ${formatPct(Math.abs(drawdown))} below its all-time high.`);
-    if (-drawdown > t.athDrawdownPenalty) score = Math.max(1, score - 1);
-  }
-  return {
+  const missing: string[] = [];
+  const penalties: string[] = [];
+  let penalty = 0;
+  const athChange = e.athChangeRatio?.value;
+  if (athChange !== undefined) {
+    const below = Math.abs(athChange);
+    facts.push(`The price is ${formatPct(below)} below its all-time high.`);
+    if (below > t.athCollapse) {
+      penalty += 2;
+      penalties.push(`more than ${t.athCollapse * 100}% below its all-time high`);
+    } else if (below > t.athDrawdownPenalty) {
+      penalty += 1;
+      penalties.push(`more than ${t.athDrawdownPenalty * 100}% below its all-time high`);
+    }
+  } else missing.push('all-time-high price');
+  const history = e.priceHistory?.value;
+  if (history) {
+    facts.push(
+      `Over the last ${history.days} days its largest fall was ${formatPct(history.maxDrawdown)}, with annualised volatility of ${formatPct(history.annualisedVolatility)}.`,
+    );
+    if (history.maxDrawdown > t.yearDrawdownPenalty) {
+      penalty += 1;
+      penalties.push(`a fall of more than ${t.yearDrawdownPenalty * 100}% within the year`);
+    } else if (history.annualisedVolatility > t.volatilityPenalty) {
+      penalty += 1;
+      penalties.push(`volatility above ${t.volatilityPenalty * 100}% a year`);
+    }
+  } else missing.push('price history');
+  const score = clampScore(base - penalty);
+  const ageUp = base < 5 ? t.ageYears[4 - base] : undefined;
+  const nextUp =
+    penalties.length > 0
+      ? `Recovering ${penalties.join(' and ')} would remove ${penalty === 1 ? 'the one-point penalty' : 'the penalties'}.`
+      : ageUp !== undefined
+        ? `Reaching ${ageUp} years of operation would raise the score by one point.`
+        : undefined;
+  return applyCollapseCap(e, {
     score,
-    facts,
-    rationale: 'Longer survival is a stronger track record; a collapse from the all-time high costs a point.',
-    sources: sourcesOf(e.genesisDate, e.athChangeRatio),
+    facts: [...facts, ...missingFact(missing)],
+    rationale: `Longer survival is a stronger track record (${base} for ${years.toFixed(1)} years)${
+      penalties.length
+        ? `; ${penalty} point${penalty > 1 ? 's' : ''} less for ${penalties.join(' and ')}`
+        : ''
+    }.`,
+    sources: sourcesOf(e.genesisDate, e.athChangeRatio, e.priceHistory),
     evidenceFound: true,
-  };
+    ...(nextUp && score < 5 ? { nextUp } : {}),
+    ...(score > 1
+      ? {
+          nextDown: `A fall of more than ${t.yearDrawdownPenalty * 100}% within a year, volatility above ${t.volatilityPenalty * 100}%, or a price more than ${t.athDrawdownPenalty * 100}% below the all-time high would cost a point.`,
+        }
+      : {}),
+    ...(score <= 2
+      ? {
+          keyRisk:
+            penalties.length > 0
+              ? `It did not keep its value: ${penalties.join(' and ')}.`
+              : `A short track record: ${years.toFixed(1)} years since launch.`,
+        }
+      : {}),
+  });
 }
 
 export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
   if (!e.audits) return noEvidence('audit records');
-  const { count, latestYear } = e.audits.value;
+  const { latestYear, reports = [] } = e.audits.value;
+  const count = Math.max(e.audits.value.count, reports.length);
   if (count <= 0) {
     return {
       score: 1,
-      facts: ['No published security audit is recorded.'],
+      facts: ['No published security audit is recorded.', ...missingFact(['audit report'])],
       rationale: 'Code that holds funds without an independent review scores 1.',
       sources: sourcesOf(e.audits),
       evidenceFound: true,
+      nextUp: 'One published audit by an independent firm would score 3.',
+      keyRisk: 'No independent security review of the code is published.',
     };
   }
-  let score = count >= 3 ? 5 : count === 2 ? 4 : 3;
+  const base = count >= 3 ? 5 : count === 2 ? 4 : 3;
+  let score = base;
   const facts = [`${count} published security audit${count === 1 ? '' : 's'} recorded.`];
+  const auditors = [...new Set(reports.map((report) => report.auditor))];
+  if (auditors.length) facts.push(`Auditors include ${auditors.slice(0, 4).join(', ')}.`);
+  for (const report of reports.slice(0, 3)) {
+    if (report.url) facts.push(`${report.auditor}${report.date ? ` (${report.date})` : ''}: ${report.url}`);
+  }
+  let stale = false;
   if (latestYear !== undefined) {
     facts.push(`The latest is from ${latestYear}.`);
-    if (now.getUTCFullYear() - latestYear > t.staleAuditYears) score = Math.max(2, score - 1);
-  }
+    if (now.getUTCFullYear() - latestYear > t.staleAuditYears) {
+      stale = true;
+      score = Math.max(2, score - 1);
+    }
+  } else facts.push(...missingFact(['audit date']));
   return {
     score,
     facts,
-    rationale: 'More independent audits, and recent ones, lower the risk of an undiscovered flaw.',
+    rationale: `More independent audits, and recent ones, lower the risk of an undiscovered flaw${stale ? `; the latest is more than ${t.staleAuditYears} years old, which costs a point` : ''}.`,
     sources: sourcesOf(e.audits),
     evidenceFound: true,
+    ...(score < 5
+      ? {
+          nextUp: stale
+            ? 'A new audit of the current code would remove the staleness penalty.'
+            : 'One more published audit would raise the score by one point.',
+        }
+      : {}),
+    nextDown:
+      score > 2
+        ? `If the latest audit grows older than ${t.staleAuditYears} years the score loses a point.`
+        : 'Without any published audit it would score 1.',
+    ...(score <= 2
+      ? { keyRisk: `Audits are old (latest ${latestYear}); the code may have changed since.` }
+      : {}),
   };
 }
 
 export function scoreDexHolders(e: AssetEvidence): CategoryAssessment {
-  if (!e.topHoldersShare) return noEvidence('holder distribution data');
-  const share = e.topHoldersShare.value;
+  const holders = e.holders?.value;
+  if (!holders && !e.topHoldersShare) return noEvidence('holder distribution data');
+  const raw = holders?.top10Share ?? e.topHoldersShare?.value ?? 0;
+  const excluding = holders?.top10ShareExcludingLabelled;
+  const share = excluding ?? raw;
+  const score = levelAtMost(share, t.topHoldersShare);
+  const facts = [`The 10 largest addresses hold ${formatPct(raw)} of the supply.`];
+  if (excluding !== undefined)
+    facts.push(
+      `Leaving out addresses labelled as exchanges or contracts, the 10 largest holders control ${formatPct(excluding)}.`,
+    );
+  const labelled = (holders?.largest ?? []).filter((holder) => holder.label);
+  if (labelled.length)
+    facts.push(
+      `Labelled large holders: ${labelled
+        .slice(0, 3)
+        .map((holder) => `${holder.label} (${formatPct(holder.share)})`)
+        .join(', ')}.`,
+    );
+  if (holders?.holderCount !== undefined)
+    facts.push(`${formatCount(holders.holderCount)} addresses hold it.`);
+  const missing = excluding === undefined ? ['labels for exchange and contract wallets'] : [];
+  const up = score < 5 ? t.topHoldersShare[4 - score] : undefined;
+  const down = score > 1 ? t.topHoldersShare[5 - score] : undefined;
   return {
-    score: levelAtMost(share, t.topHoldersShare),
-    facts: [`The 10 largest holders control ${formatPct(share)} of the supply.`],
+    score,
+    facts: [...facts, ...missingFact(missing)],
     rationale: 'The more concentrated the supply, the more a few wallets can move the price.',
-    sources: sourcesOf(e.topHoldersShare),
+    sources: sourcesOf(e.holders ?? e.topHoldersShare),
     evidenceFound: true,
+    ...(up !== undefined
+      ? {
+          nextUp: `If the 10 largest holders held ${formatPct(up)} or less the score would rise by one point.`,
+        }
+      : {}),
+    ...(down !== undefined
+      ? { nextDown: `Above ${formatPct(down)} held by the 10 largest holders it would lose a point.` }
+      : {}),
+    ...(score <= 2
+      ? {
+          keyRisk: `Concentrated supply: the 10 largest holders control ${formatPct(share)}; a few sellers can move the price.`,
+        }
+      : {}),
   };
 }
 
@@ -264,54 +659,157 @@ export function hackNetLoss(hack: { amountUsd: number; returnedUsd: number }): n
   return Math.max(0, hack.amountUsd - hack.returnedUsd);
 }
 
+/** The score a net hack loss alone gives (5 for none). */
+const hackSeverity = (netLoss: number) =>
+  netLoss <= 0 ? 4 : 4 - t.hackNetLossUsd.filter((threshold) => netLoss >= threshold).length;
+
+/** The score a curated incident alone gives, per the documented rule. */
+export function incidentSeverity(incident: IncidentRecord): number {
+  if (incident.collapse) return 1;
+  switch (incident.kind) {
+    case 'fraud':
+    case 'rug pull':
+      return incident.teamAtFault ? 1 : 2;
+    case 'exchange collapse':
+      return 2;
+    case 'hack':
+    case 'exploit':
+      return hackSeverity(incident.amountUsd ?? 0);
+    case 'depeg':
+      return incident.amountUsd ? 3 : 4;
+    case 'regulatory action':
+      return incident.teamAtFault ? 3 : 4;
+  }
+}
+
+const SAME_EVENT_DAYS = 7;
+const sameEvent = (incident: IncidentRecord, hacks: HackRecord[]) =>
+  (incident.kind === 'hack' || incident.kind === 'exploit') &&
+  hacks.some(
+    (hack) =>
+      Math.abs(new Date(hack.date).getTime() - new Date(incident.date).getTime()) <=
+      SAME_EVENT_DAYS * 24 * 3600 * 1000,
+  );
+
 export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
-  if (!e.hacks) {
+  if (!e.hacks && !e.incidents) {
     return {
       ...noEvidence('incident records'),
       rationale: 'The incident database could not be checked for this asset, so the category scores 1.',
     };
   }
-  const hacks = e.hacks.value;
-  if (hacks.length === 0) {
+  const hacks = e.hacks?.value ?? [];
+  const incidents = (e.incidents?.value ?? []).filter((incident) => !sameEvent(incident, hacks));
+  const missing = [
+    ...(e.hacks ? [] : ['hacks database record']),
+    ...(e.incidents ? [] : ['curated incident record']),
+  ];
+  const checked = [e.hacks ? 'the hacks database' : null, e.incidents ? 'the curated incident list' : null]
+    .filter(Boolean)
+    .join(' and ');
+  if (hacks.length === 0 && incidents.length === 0) {
     return {
       score: 5,
-      facts: ['No hack, exploit or rug pull is recorded for this asset.'],
+      facts: [
+        e.hacks
+          ? 'The hacks database records no hack or exploit for this asset.'
+          : 'No hack or exploit is recorded in the sources checked.',
+        e.incidents
+          ? 'The curated incident list records no exchange collapse, rug pull, depeg, fraud or regulator action for it.'
+          : `Only ${checked} could be checked.`,
+        ...missingFact(missing),
+      ],
       rationale: 'A clean incident record scores 5.',
-      sources: sourcesOf(e.hacks),
+      sources: sourcesOf(e.hacks, e.incidents),
       evidenceFound: true,
+      nextDown: 'Any recorded hack, depeg, regulator action or scandal would lower the score.',
     };
   }
-  const largest = Math.max(...hacks.map(hackNetLoss));
-  let score = 5 - t.hackNetLossUsd.filter((threshold) => largest >= threshold).length - 1;
-  const recent = hacks.some((h) => yearsBetween(h.date, now) <= t.recentYears);
-  if (recent) score = Math.max(1, score - 1);
-  const facts = hacks.map(
-    (h) =>
-      `${h.date.slice(0, 10)}: ${h.name}${h.technique ? ` (${h.technique})` : ''}, ${formatUsd(h.amountUsd)} lost${h.returnedUsd > 0 ? `, ${formatUsd(h.returnedUsd)} returned` : ''}.`,
-  );
+  const events = [
+    ...hacks.map((hack) => ({
+      date: hack.date,
+      severity: hackSeverity(hackNetLoss(hack)),
+      text: `${hack.date.slice(0, 10)}: ${hack.name}${hack.technique ? ` (${hack.technique})` : ''}, ${formatUsd(hack.amountUsd)} lost${hack.returnedUsd > 0 ? `, ${formatUsd(hack.returnedUsd)} returned` : ''}${hack.link ? ` (${hack.link})` : ''}.`,
+      title: hack.name,
+    })),
+    ...incidents.map((incident) => ({
+      date: incident.date,
+      severity: incidentSeverity(incident),
+      text: `${incident.date}: ${incident.title} (${incident.kind}${incident.amountUsd ? `, ${formatUsd(incident.amountUsd)}` : ''}). ${incident.summary} (${incident.link})`,
+      title: incident.title,
+    })),
+  ].sort((a, b) => a.date.localeCompare(b.date));
+  const worst = events.reduce((low, event) => (event.severity < low.severity ? event : low));
+  const recent = events.some((event) => yearsBetween(event.date, now) <= t.recentYears);
+  const score = clampScore(worst.severity - (recent ? 1 : 0));
+  const largest = hacks.length ? Math.max(...hacks.map(hackNetLoss)) : undefined;
+  const incidentSources: Source[] = incidents.map((incident) => ({
+    title: `${incident.title} (${incident.date})`,
+    url: incident.link,
+    retrievedAt: e.incidents?.source.retrievedAt ?? '',
+  }));
   return {
-    score: Math.max(1, score),
-    facts,
-    rationale: `The largest net loss is ${formatUsd(largest)}${recent ? '; an incident within the last 2 years costs a point' : ''}.`,
-    sources: sourcesOf(e.hacks),
+    score,
+    facts: [
+      `${events.length} incident${events.length === 1 ? '' : 's'} on record: ${hacks.length} in the hacks database${e.incidents ? `, ${incidents.length} in the curated incident list` : ''}.`,
+      ...events.map((event) => event.text),
+      ...missingFact(missing),
+    ],
+    rationale: `The worst incident decides: ${worst.title} gives ${worst.severity}${largest !== undefined ? `; the largest net hack loss is ${formatUsd(largest)}` : ''}${recent ? `; an incident within the last ${t.recentYears} years costs a point` : ''}.`,
+    sources: [...sourcesOf(e.hacks, e.incidents), ...incidentSources],
     evidenceFound: true,
+    ...(score < 5
+      ? {
+          nextUp: recent
+            ? `Two years without a new incident would remove the one-point recency deduction.`
+            : 'Only the passage of time without incidents and full restitution to victims improve this record.',
+        }
+      : {}),
+    ...(score > 1
+      ? { nextDown: 'A new incident, or a larger loss than the worst so far, would lower the score.' }
+      : {}),
+    ...(score <= 2 ? { keyRisk: `A serious incident is on record: ${worst.title}.` } : {}),
   };
 }
 
 export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
   if (!e.chain) return noEvidence('chain information');
   const kind = e.chain.value;
+  const platform = e.profile?.value.platform;
   const text = {
     layer1: 'It is the native coin of its own layer-1 blockchain.',
     layer2: 'It is the native coin of a layer-2 network.',
-    token: 'It is a token issued on another chain.',
+    token: `It is a token issued on another chain${platform ? ` (${platform})` : ''}.`,
   }[kind];
+  const score = kind === 'layer1' ? 5 : kind === 'layer2' ? 4 : 3;
+  const assetKind = e.profile?.value.kind;
   return {
-    score: kind === 'layer1' ? 5 : kind === 'layer2' ? 4 : 3,
-    facts: [text],
+    score,
+    facts: [
+      text,
+      ...(assetKind
+        ? [
+            `The asset is classified as ${assetKind === 'layer1' ? 'a layer 1' : assetKind === 'layer2' ? 'a layer 2' : `a ${assetKind} asset`}.`,
+          ]
+        : missingFact(['asset classification'])),
+    ],
     rationale: 'An asset that runs on its own chain depends on no other network.',
-    sources: sourcesOf(e.chain),
+    sources: sourcesOf(e.chain, e.profile),
     evidenceFound: true,
+    ...(score < 5
+      ? {
+          nextUp:
+            kind === 'token'
+              ? 'Only a native coin of its own network scores higher; a token depends on its host chain.'
+              : 'A layer-2 coin depends on the layer 1 it settles on; only a layer-1 coin scores 5.',
+        }
+      : {}),
+    nextDown:
+      kind === 'layer1'
+        ? 'A coin of a layer 2 would score 4, a token on another chain 3.'
+        : kind === 'layer2'
+          ? 'A token on another chain would score 3.'
+          : 'Without chain information the category would score 1.',
   };
 }
 

@@ -2,9 +2,32 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildScores, CATEGORIES, type CategoryScores, MAX_TOTAL } from '../../contract/methodology';
 import type { Source } from '../../contract/reports';
-import type { AssetEvidence, Fact } from './evidence';
-import { SCORERS, scoreHacks, scoreMarketCap, scoreUseCase, scoreVolume } from './scoring';
-import { findSnapshotAsset, snapshotMarketEvidence, snapshotSecurityEvidence } from './sources/snapshot';
+import {
+  ASSET_KINDS,
+  type AssetEvidence,
+  type Fact,
+  type HolderEntry,
+  INCIDENT_KINDS,
+  type IncidentRecord,
+} from './evidence';
+import {
+  SCORERS,
+  scoreDexHolders,
+  scoreExistence,
+  scoreHacks,
+  scoreMarketCap,
+  scoreSocial,
+  scoreTeam,
+  scoreUseCase,
+  scoreVolume,
+} from './scoring';
+import { CURATED_INCIDENTS } from './sources/incidents';
+import {
+  findSnapshotAsset,
+  searchSnapshot,
+  snapshotMarketEvidence,
+  snapshotSecurityEvidence,
+} from './sources/snapshot';
 import { SNAPSHOT_ASSETS } from './sources/snapshot-data';
 
 const source: Source = { title: 'test', url: 'https://example.test/x', retrievedAt: '2026-01-01T00:00:00Z' };
@@ -60,10 +83,57 @@ const evidenceArbitrary: fc.Arbitrary<AssetEvidence> = fc.record(
       )
       .map(fact),
     tvlUsd: positive.map(fact),
+    profile: fc.record({ kind: fc.constantFrom(...ASSET_KINDS) }).map(fact),
+    liquidity: fc
+      .record(
+        {
+          exchangeCount: fc.nat({ max: 2_000 }),
+          medianSpread: fc.double({ min: 0, max: 0.2, noNaN: true }),
+          depthPlus2Usd: fc.double({ min: 0, max: 1e9, noNaN: true }),
+          depthMinus2Usd: fc.double({ min: 0, max: 1e9, noNaN: true }),
+        },
+        { requiredKeys: ['exchangeCount'] },
+      )
+      .map(fact),
+    social: fc
+      .record({ twitterFollowers: fc.nat({ max: 10_000_000 }), links: fc.constant<string[]>([]) })
+      .map(fact),
+    developer: fc
+      .record({ commits4Weeks: fc.nat({ max: 1_000 }), contributors: fc.nat({ max: 2_000 }) })
+      .map(fact),
+    priceHistory: fc
+      .record({
+        maxDrawdown: ratio,
+        annualisedVolatility: fc.double({ min: 0, max: 4, noNaN: true }),
+        days: fc.constant(365),
+      })
+      .map(fact),
+    holders: fc
+      .record({ top10Share: ratio, largest: fc.constant<HolderEntry[]>([]) })
+      .map((h) => fact({ ...h, top10ShareExcludingLabelled: h.top10Share / 2 })),
+    incidents: fc
+      .array(
+        fc.record(
+          {
+            kind: fc.constantFrom(...INCIDENT_KINDS),
+            date: date.map((d) => d.slice(0, 10)),
+            title: fc.constant('incident'),
+            summary: fc.constant('summary'),
+            amountUsd: fc.double({ min: 0, max: 1e10, noNaN: true }),
+            link: fc.constant('https://example.test/incident'),
+            collapse: fc.boolean(),
+            teamAtFault: fc.boolean(),
+          },
+          { requiredKeys: ['kind', 'date', 'title', 'summary', 'link'] },
+        ),
+        { maxLength: 3 },
+      )
+      .map(fact),
   },
   { requiredKeys: [] },
 );
 
+// The property tests generate rich evidence; the machine is shared, so they get room to run.
 describe('scoring rules', () => {
   it('give every category a whole score between 1 and 5 for any evidence', () => {
     fc.assert(
@@ -78,7 +148,22 @@ describe('scoring rules', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 30_000);
+
+  it('say what would move every score up or down, and name the risk of every low score', () => {
+    fc.assert(
+      fc.property(evidenceArbitrary, (evidence) => {
+        for (const category of CATEGORIES) {
+          const result = SCORERS[category.key](evidence, NOW);
+          const where = `${category.key} at ${result.score}`;
+          expect(Boolean(result.nextUp), where).toBe(result.score < 5);
+          expect(Boolean(result.nextDown), where).toBe(result.score > 1);
+          if (result.score <= 2) expect(result.keyRisk, where).toBeTruthy();
+        }
+      }),
+      { numRuns: 300 },
+    );
+  }, 30_000);
 
   it('keep the total within 15.40-77 and the risk level consistent with it', () => {
     fc.assert(
@@ -165,8 +250,14 @@ describe('scoring rules', () => {
 });
 
 describe('offline snapshot', () => {
-  it('covers at least 25 dated assets including a stablecoin, a meme coin and a known hack', () => {
-    expect(SNAPSHOT_ASSETS.length).toBeGreaterThanOrEqual(25);
+  it('covers at least 150 dated assets including stablecoins, memes, layer 2s, DeFi and failed assets', () => {
+    expect(SNAPSHOT_ASSETS.length).toBeGreaterThanOrEqual(150);
+    for (const kind of ['stablecoin', 'meme', 'layer2', 'defi', 'layer1'] as const)
+      expect(SNAPSHOT_ASSETS.filter((a) => a.kind === kind).length, kind).toBeGreaterThanOrEqual(8);
+    for (const failed of ['LUNC', 'USTC', 'FTT', 'CEL', 'SFM', 'SQUID', 'BCC', 'TITAN'])
+      expect(findSnapshotAsset(failed), failed).toBeDefined();
+    // The top 100 by market cap as of the snapshot date.
+    expect(SNAPSHOT_ASSETS.filter((a) => a.rank <= 100).length).toBeGreaterThanOrEqual(95);
     expect(SNAPSHOT_ASSETS.some((a) => a.categories.includes('Stablecoins'))).toBe(true);
     expect(SNAPSHOT_ASSETS.some((a) => a.categories.includes('Meme'))).toBe(true);
     expect(SNAPSHOT_ASSETS.some((a) => a.hacks.some((h) => h.amountUsd >= 100e6))).toBe(true);
@@ -181,5 +272,180 @@ describe('offline snapshot', () => {
     expect(findSnapshotAsset('Binance Coin')?.id).toBe('binancecoin');
     expect(findSnapshotAsset('usdt')?.id).toBe('tether');
     expect(findSnapshotAsset('not a coin')).toBeUndefined();
+    expect(findSnapshotAsset('Terra Classic')?.symbol).toBe('LUNC');
+  });
+
+  it('answers searches with rank and kind, and fills the new evidence from the data files', () => {
+    const [first] = searchSnapshot('usd', 5);
+    expect(first).toMatchObject({ kind: 'stablecoin' });
+    expect(first?.rank).toBeGreaterThan(0);
+    expect(searchSnapshot('shib', 3)[0]).toMatchObject({
+      id: 'shiba-inu',
+      kind: 'meme',
+      platform: 'Ethereum',
+    });
+    const eth = snapshotMarketEvidence(findSnapshotAsset('ETH')!);
+    expect(eth.liquidity?.value.exchangeCount).toBeGreaterThan(100);
+    expect(eth.developer?.value.repoUrl).toMatch(/github\.com/);
+    expect(eth.holders?.value.largest[0]?.label).toMatch(/Contract/);
+    expect(eth.priceHistory?.value.days).toBe(365);
+    expect(eth.social?.value.links.length).toBeGreaterThan(0);
+    // A delisted asset has no market figures rather than invented ones.
+    expect(snapshotMarketEvidence(findSnapshotAsset('BCC')!).marketCapUsd).toBeUndefined();
+  });
+});
+
+const NO_INCIDENTS = fact<IncidentRecord[]>([]);
+const incident = (overrides: Partial<IncidentRecord>): IncidentRecord => ({
+  kind: 'fraud',
+  date: '2022-05-09',
+  title: 'An incident',
+  summary: 'What happened.',
+  link: 'https://example.test/write-up',
+  ...overrides,
+});
+
+describe('methodology 2026.11-2 rules', () => {
+  it('score liquidity on absolute volume: the largest asset is not punished for its size', () => {
+    // Bitcoin-like: $30 billion a day is only 1.4% of a $2.14 trillion market cap (v1 gave 2/5).
+    const bitcoin = scoreVolume({
+      marketCapUsd: fact(2.14e12),
+      volume24hUsd: fact(30e9),
+      liquidity: fact({
+        exchangeCount: 1_200,
+        medianSpread: 0.0001,
+        depthPlus2Usd: 450e6,
+        depthMinus2Usd: 450e6,
+      }),
+    });
+    expect(bitcoin.score).toBe(5);
+    expect(bitcoin.facts.join(' ')).toMatch(
+      /\$30\.00 billion.*1,200 exchanges.*\$900\.00 million within ±2%/,
+    );
+    expect(scoreVolume({ volume24hUsd: fact(5e6) }).score).toBe(2);
+  });
+
+  it('take one point (never more) for thin books, a wide spread or very low turnover', () => {
+    const base = { marketCapUsd: fact(1e9), volume24hUsd: fact(200e6) }; // 4 on volume alone
+    expect(scoreVolume(base).score).toBe(4);
+    const thin = { exchangeCount: 10, depthPlus2Usd: 50e3, depthMinus2Usd: 50e3 };
+    expect(scoreVolume({ ...base, liquidity: fact(thin) }).score).toBe(3);
+    expect(scoreVolume({ ...base, liquidity: fact({ exchangeCount: 10, medianSpread: 0.02 }) }).score).toBe(
+      3,
+    );
+    expect(scoreVolume({ ...base, marketCapUsd: fact(300e9) }).score).toBe(3); // turnover 0.07%
+    expect(
+      scoreVolume({ ...base, marketCapUsd: fact(300e9), liquidity: fact({ ...thin, medianSpread: 0.05 }) })
+        .score,
+    ).toBe(3);
+    expect(scoreVolume(base).facts.join(' ')).toMatch(
+      /Missing: the sources hold no order-book depth or bid-ask spread/,
+    );
+  });
+
+  it('combine reach with development activity in Social Metrics', () => {
+    const reach = { watchlistUsers: fact(1_500_000) };
+    expect(scoreSocial({ ...reach, developer: fact({ commits4Weeks: 250, contributors: 400 }) }).score).toBe(
+      5,
+    );
+    expect(scoreSocial({ ...reach, developer: fact({ commits4Weeks: 0, contributors: 3 }) }).score).toBe(3);
+    const noRepo = scoreSocial(reach);
+    expect(noRepo.score).toBe(3);
+    expect(noRepo.facts.join(' ')).toMatch(/Missing: .*public development activity/);
+    expect(scoreSocial({ social: fact({ twitterFollowers: 2_500_000, links: [] }) }).score).toBe(3);
+  });
+
+  it('read the price history in Existence/Growth', () => {
+    const old = { genesisDate: fact('2015-01-01') }; // 5 on age alone
+    expect(scoreExistence(old, NOW).score).toBe(5);
+    expect(scoreExistence({ ...old, athChangeRatio: fact(-0.95) }, NOW).score).toBe(4);
+    expect(scoreExistence({ ...old, athChangeRatio: fact(-0.999) }, NOW).score).toBe(3);
+    const swings = { maxDrawdown: 0.5, annualisedVolatility: 1.4, days: 365 };
+    expect(scoreExistence({ ...old, priceHistory: fact(swings) }, NOW).score).toBe(4);
+    expect(scoreExistence({ ...old, priceHistory: fact({ ...swings, maxDrawdown: 0.85 }) }, NOW).score).toBe(
+      4,
+    );
+  });
+
+  it('leave labelled exchange and contract wallets out of holder concentration', () => {
+    const holders = {
+      top10Share: 0.62,
+      top10ShareExcludingLabelled: 0.3,
+      largest: [{ address: '0xdead', share: 0.41, label: 'Contract: burn address' }],
+    };
+    const result = scoreDexHolders({ holders: fact(holders) });
+    expect(result.score).toBe(4);
+    expect(result.facts.join(' ')).toMatch(/Contract: burn address \(41\.0%\)/);
+    expect(scoreDexHolders({ holders: fact({ top10Share: 0.62, largest: [] }) }).score).toBe(2);
+  });
+
+  it('score curated incidents in Hacks/Scandals: collapse, regulator action, recency, one count per event', () => {
+    expect(scoreHacks({ hacks: fact([]), incidents: NO_INCIDENTS }, NOW).score).toBe(5);
+    const collapse = incident({ kind: 'depeg', collapse: true, amountUsd: 40e9 });
+    expect(scoreHacks({ hacks: fact([]), incidents: fact([collapse]) }, NOW).score).toBe(1);
+    const regulator = incident({ kind: 'regulatory action', date: '2020-12-22' });
+    expect(scoreHacks({ hacks: fact([]), incidents: fact([regulator]) }, NOW).score).toBe(4);
+    expect(
+      scoreHacks({ hacks: fact([]), incidents: fact([{ ...regulator, date: '2026-01-10' }]) }, NOW).score,
+    ).toBe(3);
+    const hack = { name: 'Bridge', date: '2022-10-06', amountUsd: 5e6, returnedUsd: 0 };
+    const sameHack = incident({ kind: 'hack', date: '2022-10-07', amountUsd: 500e6 });
+    expect(scoreHacks({ hacks: fact([hack]), incidents: fact([sameHack]) }, NOW).score).toBe(3);
+    const result = scoreHacks({ hacks: fact([]), incidents: fact([collapse]) }, NOW);
+    expect(result.sources.map((s) => s.url)).toContain('https://example.test/write-up');
+  });
+
+  it('score Team 1 after fraud by the people behind the asset, and 2 points less after a regulator finding', () => {
+    const team = {
+      team: fact({ identified: true, publicCode: true, note: 'A foundation.' }),
+      genesisDate: fact('2015-01-01'),
+    };
+    expect(scoreTeam(team, NOW).score).toBe(5);
+    expect(scoreTeam({ ...team, incidents: fact([incident({ teamAtFault: true })]) }, NOW).score).toBe(1);
+    const plea = incident({ kind: 'regulatory action', teamAtFault: true });
+    expect(scoreTeam({ ...team, incidents: fact([plea]) }, NOW).score).toBe(3);
+    expect(scoreTeam({ ...team, incidents: fact([incident({ teamAtFault: false })]) }, NOW).score).toBe(5);
+  });
+
+  it("cap size and attention at 2 after the asset's own recorded collapse", () => {
+    const collapsed = fact([incident({ kind: 'exchange collapse', collapse: true })]);
+    const big = { marketCapUsd: fact(50e9), volume24hUsd: fact(5e9), watchlistUsers: fact(2e6) };
+    expect(scoreMarketCap({ ...big, incidents: collapsed }).score).toBe(2);
+    expect(scoreVolume({ ...big, incidents: collapsed }).score).toBe(2);
+    expect(scoreSocial({ ...big, incidents: collapsed }).score).toBe(2);
+    expect(scoreExistence({ genesisDate: fact('2012-01-01'), incidents: collapsed }, NOW).score).toBe(2);
+    const capped = scoreMarketCap({ ...big, incidents: collapsed });
+    expect(capped.keyRisk).toMatch(/already collapsed/);
+    expect(scoreMarketCap(big).score).toBe(5);
+  });
+
+  it('treat a meme kind as a meme even without a meme category', () => {
+    const use = fact({ description: 'A token.', categories: ['Solana Ecosystem'], marketCapRank: 30 });
+    expect(scoreUseCase({ useCase: use, profile: fact({ kind: 'meme' as const }) }).score).toBe(2);
+    expect(scoreUseCase({ useCase: use, profile: fact({ kind: 'layer1' as const }) }).score).toBe(5);
+  });
+});
+
+describe('curated incident list', () => {
+  it('cites a public write-up for every incident and names only assets the snapshot knows', () => {
+    expect(CURATED_INCIDENTS.length).toBeGreaterThanOrEqual(25);
+    const kinds = new Set(CURATED_INCIDENTS.map((i) => i.kind));
+    for (const kind of ['exchange collapse', 'rug pull', 'regulatory action', 'depeg', 'fraud'] as const)
+      expect(kinds.has(kind), kind).toBe(true);
+    for (const entry of CURATED_INCIDENTS) {
+      expect(entry.link).toMatch(/^https:\/\//);
+      for (const id of entry.assets)
+        expect(
+          SNAPSHOT_ASSETS.some((a) => a.id === id),
+          id,
+        ).toBe(true);
+    }
+  });
+
+  it('reaches the evidence of the assets it names, and nothing of the others', () => {
+    const ftx = snapshotSecurityEvidence(findSnapshotAsset('FTT')!).incidents;
+    expect(ftx?.value.map((i) => i.kind)).toEqual(expect.arrayContaining(['exchange collapse', 'fraud']));
+    expect(ftx?.source.title).toMatch(/curated incident list/);
+    expect(snapshotSecurityEvidence(findSnapshotAsset('BTC')!).incidents?.value).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import {
   CATEGORIES,
   MAX_CATEGORY_SCORE,
   MAX_TOTAL,
+  METHODOLOGY_CHANGELOG,
   METHODOLOGY_VERSION,
   MIN_CATEGORY_SCORE,
   RATING_BAND_TONES,
@@ -10,12 +11,17 @@ import {
   WEIGHT_SUM,
 } from '../../../contract/methodology';
 import { PAGES } from '../../../contract/pages';
-import { NO_EVIDENCE_NOTE, SCORING_RULES } from '../../../contract/scoring-rules';
+import { NO_EVIDENCE_NOTE, SCORING_RULES, SCORING_RULES_BY_VERSION } from '../../../contract/scoring-rules';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardTitle } from '../../components/ui/card';
 import { Page } from '../../components/ui/page';
 
 // Generated from contract/: the same categories, weights, rules and bands score every report.
+// Earlier versions stay listed, so a report scored under them can still be explained.
+
+const PREVIOUS_VERSIONS = Object.entries(SCORING_RULES_BY_VERSION).filter(
+  ([version]) => version !== METHODOLOGY_VERSION,
+);
 
 const RATING_BANDS = [
   { band: 'Excellent', rule: '4.0 or more' },
@@ -134,6 +140,54 @@ export function DocumentationPage() {
           );
         })}
       </div>
+
+      <h2 className="mt-10 mb-4 text-2xl font-semibold">Change log</h2>
+      <Card>
+        <ol className="space-y-5 text-sm">
+          {METHODOLOGY_CHANGELOG.map((entry) => (
+            <li key={entry.version}>
+              <h3 className="font-semibold">
+                Version {entry.version}{' '}
+                <span className="font-normal text-muted">
+                  ({entry.date}
+                  {entry.version === METHODOLOGY_VERSION ? ', current' : ''})
+                </span>
+              </h3>
+              <ul className="mt-2 list-disc space-y-1 pl-5">
+                {entry.changes.map((change) => (
+                  <li key={change}>{change}</li>
+                ))}
+              </ul>
+              {SCORING_RULES_BY_VERSION[entry.version] && entry.version !== METHODOLOGY_VERSION ? (
+                <details className="mt-3">
+                  <summary className="cursor-pointer font-medium">Rules of version {entry.version}</summary>
+                  <dl className="mt-2 space-y-2">
+                    {CATEGORIES.map((category) => {
+                      const rule = SCORING_RULES_BY_VERSION[entry.version]![category.key];
+                      return (
+                        <div key={category.key}>
+                          <dt className="font-medium">{category.name}</dt>
+                          <dd className="text-muted">
+                            {rule.evidence}{' '}
+                            {rule.levels.map((level) => `${level.score}: ${level.when}`).join('; ')}.
+                            {rule.notes?.length ? ` ${rule.notes.join(' ')}` : ''}
+                          </dd>
+                        </div>
+                      );
+                    })}
+                  </dl>
+                </details>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+        {PREVIOUS_VERSIONS.length ? (
+          <p className="mt-5 text-xs text-muted">
+            Every report stores the methodology version that scored it; its categories are explained with the
+            rules of that version.
+          </p>
+        ) : null}
+      </Card>
     </Page>
   );
 }

@@ -4,6 +4,7 @@ import { CoinGeckoSource } from './coingecko';
 import { DefiLlamaSource } from './defillama';
 import { type DeveloperResult, GitHubSource } from './github';
 import { type HolderResult, HolderSource } from './holders';
+import { withCuratedIncidents } from './incidents';
 import {
   type CoinGeckoQuota,
   defaultCallsPerMinute,
@@ -36,7 +37,7 @@ const matchesExactly = (asset: AssetRef, text: string) => {
 
 /**
  * Live market data (CoinGecko: details, markets, prices), holder concentration (Ethplorer,
- * Solana RPC, Blockfrost), developer activity (GitHub) and security data (DeFiLlama). Search
+ * Solana RPC, Blockfrost), developer activity (GitHub) and security data (DeFiLlama, plus the curated incident list). Search
  * and resolution answer from the dated snapshot first when it knows the asset: typing in the
  * New Report box costs no quota.
  */
@@ -45,7 +46,7 @@ export function createLiveSources(options: LiveSourceOptions = {}): ResearchSour
   const defillama = new DefiLlamaSource(options.defillama);
   const holders = new HolderSource(options.holders);
   const github = new GitHubSource(options.github);
-  return {
+  return withCuratedIncidents({
     mode: 'live',
     async resolve(text) {
       const known = searchSnapshot(text, 1)[0];
@@ -95,7 +96,7 @@ export function createLiveSources(options: LiveSourceOptions = {}): ResearchSour
       return merged;
     },
     security: (asset) => defillama.security(asset),
-  };
+  });
 }
 
 /** The process's CoinGecko budget, as configured (shared by research, quotes and search). */

@@ -1,5 +1,6 @@
 import type { Source } from '../../../contract/reports';
-import type { AssetRef, Fact, MarketEvidence, SecurityEvidence } from '../evidence';
+import type { AssetRef, ChainKind, Fact, MarketEvidence, SecurityEvidence } from '../evidence';
+import { curatedIncidents } from './incidents';
 import { SNAPSHOT_ASSETS, SNAPSHOT_DATASET, SNAPSHOT_DATE, type SnapshotAsset } from './snapshot-data';
 import { normalizeAssetText, type ResearchSources } from './types';
 
@@ -11,7 +12,21 @@ for (const asset of SNAPSHOT_ASSETS) {
   }
 }
 
-const refOf = (asset: SnapshotAsset): AssetRef => ({ id: asset.id, name: asset.name, symbol: asset.symbol });
+export const snapshotRef = (asset: SnapshotAsset): AssetRef => ({
+  id: asset.id,
+  name: asset.name,
+  symbol: asset.symbol,
+  rank: asset.rank,
+  kind: asset.kind,
+  ...(asset.platform ? { platform: asset.platform } : {}),
+});
+const refOf = snapshotRef;
+
+/** A token lives on its platform; a coin without one runs its own chain (a layer 2 when it says so). */
+function chainOf(asset: SnapshotAsset): ChainKind {
+  if (asset.kind === 'layer2') return 'layer2';
+  return asset.platform ? 'token' : 'layer1';
+}
 
 function snapshotSource(asset: SnapshotAsset, topic: string): Source {
   return {
@@ -28,20 +43,38 @@ export function findSnapshotAsset(text: string): SnapshotAsset | undefined {
 /** Facts of the dated offline snapshot, labelled as such in every source they cite. */
 export function snapshotMarketEvidence(asset: SnapshotAsset): MarketEvidence {
   const fact = <T>(value: T, topic: string): Fact<T> => ({ value, source: snapshotSource(asset, topic) });
+  const optional = <K extends string, T>(key: K, value: T | null | undefined, topic: string) =>
+    (value === undefined || value === null ? {} : { [key]: fact(value, topic) }) as Partial<
+      Record<K, Fact<T>>
+    >;
   return {
-    marketCapUsd: fact(asset.marketCapUsd, 'market data'),
-    volume24hUsd: fact(asset.volume24hUsd, 'market data'),
+    profile: fact(
+      { kind: asset.kind, ...(asset.platform ? { platform: asset.platform } : {}) },
+      'project profile',
+    ),
+    ...optional('marketCapUsd', asset.marketCapUsd, 'market data'),
+    ...optional('volume24hUsd', asset.volume24hUsd, 'market data'),
     supply: fact({ circulating: asset.circulating, total: asset.total, max: asset.max }, 'supply data'),
     watchlistUsers: fact(asset.watchlistUsers, 'community data'),
     genesisDate: fact(asset.genesisDate, 'history'),
     athChangeRatio: fact(asset.athChangeRatio, 'market data'),
     team: fact(asset.team, 'team information'),
     useCase: fact(
-      { description: asset.description, categories: asset.categories, marketCapRank: asset.rank },
+      {
+        description: asset.description,
+        categories: asset.categories,
+        marketCapRank: asset.rank,
+        ...(asset.tvl ? { tvlUsd: asset.tvl.currentUsd } : {}),
+      },
       'project profile',
     ),
-    chain: fact(asset.chain, 'chain information'),
-    topHoldersShare: fact(asset.topHoldersShare, 'holder distribution'),
+    chain: fact(chainOf(asset), 'chain information'),
+    ...optional('topHoldersShare', asset.holders?.top10Share, 'holder distribution'),
+    ...optional('holders', asset.holders, 'holder distribution'),
+    ...optional('liquidity', asset.liquidity, 'exchange markets'),
+    ...optional('social', asset.social, 'social accounts'),
+    ...optional('developer', asset.developer, 'developer activity'),
+    ...optional('priceHistory', asset.priceHistory, 'price history'),
   };
 }
 
@@ -50,7 +83,13 @@ export function snapshotSecurityEvidence(asset: SnapshotAsset): SecurityEvidence
   return {
     audits: fact(asset.audits, 'audit records'),
     hacks: fact(asset.hacks, 'incident records'),
-    ...(asset.tvlUsd !== undefined ? { tvlUsd: fact(asset.tvlUsd, 'total value locked') } : {}),
+    ...(asset.tvl
+      ? {
+          tvlUsd: fact(asset.tvl.currentUsd, 'total value locked'),
+          tvlTrend: fact(asset.tvl, 'total value locked'),
+        }
+      : {}),
+    incidents: curatedIncidents(asset),
   };
 }
 
