@@ -24,6 +24,8 @@ export async function startBenchApp(env: Record<string, string> = {}) {
     LOG_LEVEL: 'silent',
     DATABASE_URL: databaseUrl,
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    LOGIN_ACCOUNT_RATE_LIMIT: '100000',
+    ENABLE_SANDBOX: 'true',
     ...env,
   });
   const log = pino({ level: 'silent' });

@@ -32,6 +32,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     DATABASE_URL: databaseUrl,
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    LOGIN_ACCOUNT_RATE_LIMIT: '1000',
+    // Tests run on DATABASE_URL, where the sandbox needs to be asked for (never in production).
+    ...(env.NODE_ENV === 'production' ? {} : { ENABLE_SANDBOX: 'true' }),
     ...env,
   });
   const log = pino({ level: 'silent' });
