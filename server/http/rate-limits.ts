@@ -41,6 +41,8 @@ export function rateLimits(config: Config) {
 /** How many report event streams one user may hold open; the streams route answers 429 beyond. */
 export const reportEventStreamLimit = (config: Config) => config.REPORT_EVENT_STREAMS_PER_USER;
 
+export const redisConnectionName = () => `crow-rate-limit-${process.pid}`;
+
 /**
  * Registers @fastify/rate-limit (route limits only, no global limit) on the shared store.
  * The Redis connection, when there is one, closes with the app.
@@ -52,6 +54,8 @@ export async function registerRateLimiting(app: FastifyInstance, config: Config)
     redis = new Redis(config.REDIS_URL, {
       connectTimeout: 2_000,
       maxRetriesPerRequest: 1,
+      // Names the connection in Redis's CLIENT LIST (which process holds it).
+      connectionName: redisConnectionName(),
     });
     const connection = redis;
     let lastReported = 0;
