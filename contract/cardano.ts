@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiErrorSchema } from './http';
-import { PURCHASE_TYPES } from './reports';
+import { newReportAssetNameSchema, PURCHASE_TYPES } from './reports';
 
 // Cardano checkout (spec §2, §3, §5, §7, §8, §9 and decisions.md "Money").
 
@@ -24,7 +24,6 @@ export const CARDANO_MESSAGES = {
   conversionCurrency: 'Currency must be ADA or CROW',
   conversionAmount: 'Amount must be a positive number',
   description: 'Description is required',
-  researchAsset: 'Asset name is required',
   reportRequired: 'A report id is required for an existing report purchase',
   reportNotFound: 'Report not found',
   wrongToken: 'Only the CROW token is accepted',
@@ -64,7 +63,7 @@ export const createCardanoPaymentRequestSchema = z.object({
   description: z.string().trim().min(1, CARDANO_MESSAGES.description).max(200),
   reportId: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
   purchaseType: z.enum(PURCHASE_TYPES).default('new_report'),
-  researchAsset: z.string().trim().min(1, CARDANO_MESSAGES.researchAsset).max(100),
+  researchAsset: newReportAssetNameSchema,
   policyId: z
     .string()
     .trim()
