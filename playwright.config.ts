@@ -44,6 +44,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      LOGIN_ACCOUNT_RATE_LIMIT: '1000',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_INITIAL_PASSWORD: E2E_ADMIN.password,
     },

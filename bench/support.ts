@@ -24,6 +24,12 @@ export async function startBenchApp(env: Record<string, string> = {}) {
     LOG_LEVEL: 'silent',
     DATABASE_URL: databaseUrl,
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    LOGIN_ACCOUNT_RATE_LIMIT: '100000',
+    PAYMENT_RATE_LIMIT_PER_MINUTE: '100000',
+    CONFIRM_PAYMENT_RATE_LIMIT_PER_MINUTE: '100000',
+    CARDANO_CREATE_RATE_LIMIT_PER_MINUTE: '100000',
+    ASSET_SEARCH_RATE_LIMIT_PER_MINUTE: '100000',
+    ENABLE_SANDBOX: 'true',
     ...env,
   });
   const log = pino({ level: 'silent' });

@@ -55,9 +55,6 @@ export const BUG_FIELD_LIMITS = {
   device: 300,
 } as const;
 
-/** Reports one account may file per window: enough for a tester on a bad day, too few to flood the list. */
-export const BUG_REPORT_RATE_LIMIT = { max: 10, timeWindow: '1 hour' } as const;
-
 export const BUG_MESSAGES = {
   nameRequired: 'Name is required',
   emailInvalid: 'Valid email is required',

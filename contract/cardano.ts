@@ -1,5 +1,5 @@
 import { apiErrorSchema } from './http';
-import { optionalReportIdSchema, PURCHASE_TYPES } from './reports';
+import { newReportAssetNameSchema, optionalReportIdSchema, PURCHASE_TYPES } from './reports';
 import { requiredField, z } from './zod';
 
 // Cardano checkout (spec §2, §3, §5, §7, §8, §9 and decisions.md "Money").
@@ -27,7 +27,6 @@ export const CARDANO_MESSAGES = {
   conversionCurrency: 'Currency must be ADA or CROW',
   conversionAmount: 'Amount must be a positive number',
   description: 'Description is required',
-  researchAsset: 'Asset name is required',
   reportRequired: 'A report id is required for an existing report purchase',
   reportNotFound: 'Report not found',
   wrongToken: 'Only the CROW token is accepted',
@@ -74,11 +73,7 @@ export const createCardanoPaymentRequestSchema = z.object({
     .max(200),
   reportId: optionalReportIdSchema,
   purchaseType: z.enum(PURCHASE_TYPES).default('new_report'),
-  researchAsset: z
-    .string(requiredField(CARDANO_MESSAGES.researchAsset))
-    .trim()
-    .min(1, CARDANO_MESSAGES.researchAsset)
-    .max(100),
+  researchAsset: newReportAssetNameSchema,
   policyId: z
     .string()
     .trim()

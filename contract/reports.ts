@@ -92,11 +92,26 @@ export const publicReportItemSchema = z.object({
 });
 export type PublicReportItem = z.infer<typeof publicReportItemSchema>;
 
+/**
+ * Control, invisible (zero-width, soft hyphen, byte-order mark) and text-direction characters
+ * (bidirectional overrides and isolates): they make one name look like another on the
+ * marketplace, in the PDF and in the admin view.
+ */
+const HIDDEN_OR_CONTROL_CHARACTER = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs}]/u;
+
+export const ASSET_NAME_MESSAGES = {
+  required: 'Asset name is required',
+  tooLong: 'Asset name must be at most 100 characters',
+  hiddenCharacters: 'Asset name must not contain control, invisible or text-direction characters',
+} as const;
+
+/** The one rule for an asset name a buyer types (new report by card or by Cardano). */
 export const newReportAssetNameSchema = z
   .string(requiredField('Asset name is required'))
   .trim()
-  .min(1, 'Asset name is required')
-  .max(100, 'Asset name must be at most 100 characters');
+  .min(1, ASSET_NAME_MESSAGES.required)
+  .max(100, ASSET_NAME_MESSAGES.tooLong)
+  .refine((name) => !HIDDEN_OR_CONTROL_CHARACTER.test(name), ASSET_NAME_MESSAGES.hiddenCharacters);
 export const researchRequestSchema = z.object({ asset_name: newReportAssetNameSchema });
 
 /**

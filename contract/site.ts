@@ -1,15 +1,20 @@
 import { z } from './zod';
 
+/** A payment method's mode: `live` takes real money; `sandbox` is labelled and never charges. */
+export const paymentModeSchema = z.enum(['live', 'sandbox', 'unavailable']);
+export type PaymentMode = z.infer<typeof paymentModeSchema>;
+
 /** Public settings the browser needs (GET /api/config). */
 export const siteConfigSchema = z.object({
   appName: z.string(),
   supportEmail: z.string(),
   privacyEmail: z.string(),
   cookiePolicyUpdated: z.string(),
-  /** Which card provider runs: the real one, the labelled sandbox, or none (production without keys). */
-  cardPayments: z.enum(['stripe', 'sandbox', 'unavailable']),
+  /** How card payments run: real money (Stripe), the labelled sandbox, or not offered. */
+  cardPayments: paymentModeSchema,
   stripePublishableKey: z.string().nullable(),
-  cardanoPayments: z.enum(['blockfrost', 'sandbox', 'unavailable']),
+  /** How Cardano payments run: real chain (Blockfrost), the labelled sandbox, or not offered. */
+  cardanoPayments: paymentModeSchema,
   cardanoNetwork: z.enum(['mainnet', 'preprod']),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -317,6 +317,7 @@ async function startStripeModeServer(fake: FakeStripe): Promise<{ url: string; p
       DATABASE_URL,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      LOGIN_ACCOUNT_RATE_LIMIT: '1000',
       STRIPE_SECRET_KEY: 'sk_test_e2e',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
       STRIPE_WEBHOOK_SECRET: 'whsec_e2e',

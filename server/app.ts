@@ -1,10 +1,10 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { TrustProxy } from './config';
 import type { AppContext } from './context';
 import { adminRoutes } from './features/admin/routes';
 import { registerAccessGuard } from './features/auth/guard';
@@ -19,16 +19,26 @@ import { reportPdfRoutes } from './features/report-pdf/routes';
 import { reportRoutes } from './features/reports/routes';
 import { siteRoutes } from './features/site/routes';
 import { registerApiSecurityHeaders } from './http/api-headers';
-import { errorBody, registerErrorHandling } from './http/errors';
+import { registerErrorHandling } from './http/errors';
 import { registerSameOriginGuard } from './http/origin';
+import { registerRateLimiting } from './http/rate-limits';
 import { registerConnectionDrain } from './http/shutdown';
+
+/** A hop count trusts that many proxies in front of the server (the nearest first). */
+function fastifyTrustProxy(
+  setting: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
 
 /** Builds the web application: plugins, guards and every feature's routes. Used by main and tests. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     bodyLimit: ctx.config.BODY_LIMIT_BYTES,
-    trustProxy: ctx.config.isProduction,
+    // X-Forwarded-For only from the proxies named in TRUST_PROXY; otherwise anyone could pick
+    // their address and so lift every per-address limit.
+    trustProxy: fastifyTrustProxy(ctx.config.TRUST_PROXY),
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -51,16 +61,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      ...errorBody(
-        429,
-        `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-      ),
-      statusCode: 429,
-    }),
-  });
+  await registerRateLimiting(app, ctx.config);
   await app.register(fastifySwagger, {
     openapi: { info: { title: `${ctx.config.APP_NAME} API`, version: '1.0.0' } },
     transform: jsonSchemaTransform,

@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+import type { PaymentMode } from '../contract/site';
 
 // Every setting the product reads, parsed once at start-up. A bad value stops the process
 // with one readable line naming the variable (see loadConfig).
@@ -13,6 +15,36 @@ const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+const perWindow = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+
+/** The policy id shipped as an example; a live Cardano store must name its own token. */
+export const PLACEHOLDER_CROW_POLICY_ID = '0d8a4c9f6b1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c';
+
+/** Proxy hops or proxy addresses to trust for X-Forwarded-For; never "trust everyone". */
+export type TrustProxy = false | number | string[];
+
+const isProxyAddress = (entry: string) => {
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address || !isIP(address)) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+};
+const trustProxySetting = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context): TrustProxy => {
+    if (!value || value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message: 'must be a hop count (e.g. 1) or a comma-separated list of proxy addresses/CIDRs',
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -39,14 +71,43 @@ const envSchema = z.object({
   COOKIE_POLICY_UPDATED: z.iso.date().default('2026-11-01'),
 
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Off by default: X-Forwarded-For is honoured only from these proxies (see README, Production). */
+  TRUST_PROXY: trustProxySetting,
+  /** Shared rate-limit counters for several web processes; unset = each process counts alone. */
+  REDIS_URL: optionalString.pipe(
+    z.url().startsWith('redis', 'must be a redis:// or rediss:// URL').optional(),
+  ),
+
+  // Rate limits (server/http/rate-limits.ts). Per address unless noted.
+  /** Login and registration attempts per address and minute (each route counts separately). */
+  AUTH_RATE_LIMIT_PER_MINUTE: perWindow(10),
+  /** Login attempts per account (email) in LOGIN_ACCOUNT_WINDOW_MINUTES, from any address. */
+  LOGIN_ACCOUNT_RATE_LIMIT: perWindow(10),
+  LOGIN_ACCOUNT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
+  /** Password-reset requests per address and hour. */
+  FORGOT_PASSWORD_RATE_LIMIT_PER_HOUR: perWindow(5),
+  /** Card payment intents per user and minute. */
+  PAYMENT_RATE_LIMIT_PER_MINUTE: perWindow(30),
+  /** Card payment confirmations per user and minute (each one asks the provider). */
+  CONFIRM_PAYMENT_RATE_LIMIT_PER_MINUTE: perWindow(20),
+  /** Cardano payments created per user and minute. */
+  CARDANO_CREATE_RATE_LIMIT_PER_MINUTE: perWindow(20),
+  /** Asset searches per minute: per address when signed out, per user when signed in. */
+  ASSET_SEARCH_RATE_LIMIT_PER_MINUTE: perWindow(60),
+  /** Bug reports per user and hour. */
+  BUG_REPORT_RATE_LIMIT_PER_HOUR: perWindow(10),
+  /** Open report event streams per user; more are answered with 429. */
+  REPORT_EVENT_STREAMS_PER_USER: perWindow(3),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
     .min(1024)
     .default(64 * 1024),
-  /** Explicitly allows sandbox payment providers and demo data; refused in production. */
-  ENABLE_SANDBOX: bool,
+  /**
+   * Sandbox payment methods outside the zero-config demo (embedded database, no payment keys),
+   * where they are on by default. Refused in production. `false` turns them off in the demo too.
+   */
+  ENABLE_SANDBOX: z.enum(['true', 'false', '1', '0', '']).optional(),
 
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
@@ -54,17 +115,22 @@ const envSchema = z.object({
   /** Only for tests against a local fake Stripe server, e.g. http://127.0.0.1:12111 */
   STRIPE_API_BASE: optionalUrl,
 
-  CARDANO_NETWORK: z.enum(['mainnet', 'preprod']).default('preprod'),
+  /** Default: mainnet in production, preprod elsewhere. */
+  CARDANO_NETWORK: z.enum(['mainnet', 'preprod']).optional(),
+  /** Lets production run Cardano on a test network (a staging deployment). */
+  CARDANO_ALLOW_TESTNET: bool,
   CARDANO_ACCOUNT_XPUB: optionalString,
   BLOCKFROST_PROJECT_ID: optionalString,
   BLOCKFROST_URL: optionalUrl,
   CARDANO_CONFIRMATIONS: z.coerce.number().int().min(0).max(100).default(3),
   /** Unpaid Cardano payments one user may have open at once (each holds an address under watch). */
   CARDANO_MAX_OPEN_PAYMENTS: z.coerce.number().int().min(1).max(100).default(5),
-  CROW_POLICY_ID: z
-    .string()
-    .regex(/^[0-9a-f]{56}$/, 'must be 56 hex characters')
-    .default('0d8a4c9f6b1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c'),
+  CROW_POLICY_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{56}$/, 'must be 56 hex characters')
+      .optional(),
+  ),
   CROW_ASSET_NAME: z.string().default('CROW'),
 
   RESEARCH_DATA: z.enum(['live', 'offline']).optional(),
@@ -92,18 +158,78 @@ const envSchema = z.object({
   LLM_MODEL: optionalString,
 });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, 'ENABLE_SANDBOX' | 'CARDANO_NETWORK' | 'CROW_POLICY_ID'> {
   isProduction: boolean;
-  /** True when outside production: sandbox providers may stand in for missing keys. */
+  /** Sandbox payment methods may stand in for missing keys (see sandboxEnabled). */
   sandboxAllowed: boolean;
+  /** Each payment method's mode; a live key for one method never puts the other in sandbox. */
+  payments: { card: PaymentMode; cardano: PaymentMode };
+  CARDANO_NETWORK: 'mainnet' | 'preprod';
+  CROW_POLICY_ID: string;
   /** True when no DATABASE_URL is given and the embedded PostgreSQL is used. */
   embeddedDatabase: boolean;
   researchData: 'live' | 'offline';
 }
 
 export class ConfigError extends Error {}
+
+const refuse = (message: string) => new ConfigError(`Invalid configuration: ${message}`);
+
+/**
+ * The sandbox is on by default only in the zero-config demo: the embedded database and no payment
+ * key at all. Anywhere else it takes ENABLE_SANDBOX=true, and production never has it.
+ */
+function sandboxEnabled(values: Env, isProduction: boolean): boolean {
+  if (isProduction) return false;
+  const explicit = values.ENABLE_SANDBOX;
+  if (explicit === 'true' || explicit === '1') return true;
+  if (explicit === 'false' || explicit === '0') return false;
+  const anyPaymentKey = [
+    values.STRIPE_SECRET_KEY,
+    values.STRIPE_PUBLISHABLE_KEY,
+    values.STRIPE_WEBHOOK_SECRET,
+    values.CARDANO_ACCOUNT_XPUB,
+    values.BLOCKFROST_PROJECT_ID,
+  ].some(Boolean);
+  return !values.DATABASE_URL && !anyPaymentKey;
+}
+
+/** Production refusals, one readable line each (the first that applies is reported). */
+function productionProblem(values: Env, payments: Config['payments']): string | undefined {
+  const enableSandbox = values.ENABLE_SANDBOX === 'true' || values.ENABLE_SANDBOX === '1';
+  if (enableSandbox) return 'ENABLE_SANDBOX is refused when NODE_ENV=production';
+  if (values.ADMIN_INITIAL_PASSWORD) {
+    return 'ADMIN_INITIAL_PASSWORD is refused when NODE_ENV=production (use npm run admin:create)';
+  }
+  if (!values.DATABASE_URL) {
+    return 'DATABASE_URL is required when NODE_ENV=production (the embedded database is for local runs)';
+  }
+  if (values.RESEARCH_DATA === 'offline') {
+    return 'RESEARCH_DATA=offline (demo snapshot) is refused when NODE_ENV=production';
+  }
+  if (values.STRIPE_API_BASE) {
+    return 'STRIPE_API_BASE is a test-only override and is refused when NODE_ENV=production';
+  }
+  if (values.BLOCKFROST_URL) {
+    return 'BLOCKFROST_URL is a test-only override and is refused when NODE_ENV=production';
+  }
+  const anyStripeKey = values.STRIPE_SECRET_KEY || values.STRIPE_PUBLISHABLE_KEY;
+  if (anyStripeKey && !values.STRIPE_WEBHOOK_SECRET) {
+    return 'STRIPE_WEBHOOK_SECRET is required with Stripe keys when NODE_ENV=production (a closed tab must still complete the purchase)';
+  }
+  if (values.CARDANO_NETWORK && values.CARDANO_NETWORK !== 'mainnet' && !values.CARDANO_ALLOW_TESTNET) {
+    return `CARDANO_NETWORK=${values.CARDANO_NETWORK} is refused when NODE_ENV=production (set CARDANO_ALLOW_TESTNET=true for a staging store)`;
+  }
+  if (payments.cardano === 'live') {
+    const policy = values.CROW_POLICY_ID?.toLowerCase();
+    if (!policy || policy === PLACEHOLDER_CROW_POLICY_ID) {
+      return 'CROW_POLICY_ID must name your CROW token (not the example value) when Cardano payments are live in production';
+    }
+  }
+  return undefined;
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -116,28 +242,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const values = parsed.data;
   const isProduction = values.NODE_ENV === 'production';
-  if (isProduction && values.ENABLE_SANDBOX) {
-    throw new ConfigError('Invalid configuration: ENABLE_SANDBOX is refused when NODE_ENV=production');
+  const sandboxAllowed = sandboxEnabled(values, isProduction);
+  const modeOf = (keyed: boolean): PaymentMode =>
+    keyed ? 'live' : sandboxAllowed ? 'sandbox' : 'unavailable';
+  const payments = {
+    card: modeOf(Boolean(values.STRIPE_SECRET_KEY && values.STRIPE_PUBLISHABLE_KEY)),
+    cardano: modeOf(Boolean(values.CARDANO_ACCOUNT_XPUB && values.BLOCKFROST_PROJECT_ID)),
+  };
+  if (isProduction) {
+    const problem = productionProblem(values, payments);
+    if (problem) throw refuse(problem);
   }
-  if (isProduction && values.ADMIN_INITIAL_PASSWORD) {
-    throw new ConfigError(
-      'Invalid configuration: ADMIN_INITIAL_PASSWORD is refused when NODE_ENV=production (use npm run admin:create)',
-    );
-  }
-  if (isProduction && !values.DATABASE_URL) {
-    throw new ConfigError(
-      'Invalid configuration: DATABASE_URL is required when NODE_ENV=production (the embedded database is for local runs)',
-    );
-  }
-  if (isProduction && values.RESEARCH_DATA === 'offline') {
-    throw new ConfigError(
-      'Invalid configuration: RESEARCH_DATA=offline (demo snapshot) is refused when NODE_ENV=production',
-    );
-  }
+  const { ENABLE_SANDBOX: _enableSandbox, ...settings } = values;
   return {
-    ...values,
+    ...settings,
+    CARDANO_NETWORK: values.CARDANO_NETWORK ?? (isProduction ? 'mainnet' : 'preprod'),
+    CROW_POLICY_ID: (values.CROW_POLICY_ID ?? PLACEHOLDER_CROW_POLICY_ID).toLowerCase(),
     isProduction,
-    sandboxAllowed: !isProduction,
+    sandboxAllowed,
+    payments,
     embeddedDatabase: !values.DATABASE_URL,
     researchData: values.RESEARCH_DATA ?? (values.DATABASE_URL ? 'live' : 'offline'),
   };

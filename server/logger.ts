@@ -1,11 +1,58 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config';
 
-export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>): Logger {
-  const pretty = config.NODE_ENV === 'development' && process.stdout.isTTY;
-  return pino({
+/** Query parameters whose values never reach a log line (Stripe's client secret, tokens, keys). */
+const SECRET_PARAMETER = /secret|token|password|signature|api_?key/i;
+
+/** The URL with secret-looking query values replaced; everything else kept as sent. */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const query = url
+    .slice(queryStart + 1)
+    .split('&')
+    .map((pair) => {
+      const separator = pair.indexOf('=');
+      if (separator === -1) return pair;
+      let name = pair.slice(0, separator);
+      try {
+        name = decodeURIComponent(name.replaceAll('+', ' '));
+      } catch {
+        // A malformed name is judged as sent.
+      }
+      return SECRET_PARAMETER.test(name) ? `${pair.slice(0, separator)}=[REDACTED]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, queryStart)}?${query}`;
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+export function createLogger(
+  config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>,
+  destination?: DestinationStream,
+): Logger {
+  const pretty = !destination && config.NODE_ENV === 'development' && process.stdout.isTTY;
+  const options: pino.LoggerOptions = {
     level: config.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    serializers: {
+      // Fastify's request serializer, with secrets taken out of the URL (Stripe returns the
+      // buyer to /checkout with payment_intent_client_secret in the query string).
+      req: (request: LoggedRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
     ...(pretty
       ? {
           transport: {
@@ -14,5 +61,6 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>): Lo
           },
         }
       : {}),
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

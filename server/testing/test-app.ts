@@ -31,7 +31,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: databaseUrl,
+    // Tests act as a few users in quick succession; limit tests set their own numbers.
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    LOGIN_ACCOUNT_RATE_LIMIT: '1000',
+    PAYMENT_RATE_LIMIT_PER_MINUTE: '1000',
+    CONFIRM_PAYMENT_RATE_LIMIT_PER_MINUTE: '1000',
+    CARDANO_CREATE_RATE_LIMIT_PER_MINUTE: '1000',
+    ASSET_SEARCH_RATE_LIMIT_PER_MINUTE: '1000',
+    // Tests run on DATABASE_URL, where the sandbox needs to be asked for (never in production).
+    ...(env.NODE_ENV === 'production' ? {} : { ENABLE_SANDBOX: 'true' }),
     ...env,
   });
   const log = pino({ level: 'silent' });

@@ -217,7 +217,7 @@ function Checkout({
           </CardDescription>
           {!config.isLoaded ? (
             <Spinner label="Loading the payment form" />
-          ) : config.cardPayments === 'stripe' && config.stripePublishableKey ? (
+          ) : config.cardPayments === 'live' && config.stripePublishableKey ? (
             <Suspense fallback={<Spinner label="Loading the payment form" />}>
               <StripeCardForm publishableKey={config.stripePublishableKey} {...cardFormProps} />
             </Suspense>

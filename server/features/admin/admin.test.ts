@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUG_MESSAGES, BUG_REPORT_RATE_LIMIT, BUG_STATUSES } from '../../../contract/bug-reports';
+import { BUG_MESSAGES, BUG_STATUSES } from '../../../contract/bug-reports';
 import { bugReports, cardanoPayments, researchReports, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type SignedInUser, signInAdmin, signUp } from '../../testing/users';
@@ -22,7 +22,7 @@ afterAll(() => t.close());
 let reporterCookie: string | undefined;
 let reporterUses = 0;
 async function fileBug(title: string) {
-  if (!reporterCookie || reporterUses >= BUG_REPORT_RATE_LIMIT.max) {
+  if (!reporterCookie || reporterUses >= t.ctx.config.BUG_REPORT_RATE_LIMIT_PER_HOUR) {
     reporterCookie = (await signUp(t.app)).cookie;
     reporterUses = 0;
   }

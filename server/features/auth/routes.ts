@@ -10,18 +10,20 @@ import {
 import { okResponseSchema } from '../../../contract/http';
 import type { AppContext } from '../../context';
 import { unauthorized } from '../../http/errors';
+import { loginAccountLimit, rateLimits } from '../../http/rate-limits';
 import { authenticate, registerUser } from './service';
 import { endSession, startSession, toCurrentUser } from './sessions';
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const authRateLimit = { max: ctx.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
+  const limits = rateLimits(ctx.config);
+  const perAccount = loginAccountLimit(app, ctx.config);
 
   api.post(
     '/api/auth/register',
     {
       schema: { body: registerRequestSchema, response: { 201: userResponseSchema } },
-      config: { rateLimit: authRateLimit },
+      config: { rateLimit: limits.register },
     },
     async (request, reply) => {
       const user = await ctx.db.transaction(async (tx) => {
@@ -37,7 +39,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/auth/login',
     {
       schema: { body: loginRequestSchema, response: { 200: userResponseSchema } },
-      config: { rateLimit: authRateLimit },
+      config: { rateLimit: limits.login },
+      preHandler: perAccount,
     },
     async (request, reply) => {
       const user = await authenticate(ctx.db, request.body);

@@ -7,6 +7,11 @@ import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password';
 import { findUserByEmail, findUsernameOrEmailClash, insertUser, type UserRow } from './repository';
 
 const UNIQUE_VIOLATION = '23505';
+/** The users table's unique indexes (server/db/schema.ts) and what each clash means to the user. */
+const CLASH_MESSAGES: Record<string, string> = {
+  users_email_key: AUTH_MESSAGES.emailTaken,
+  users_username_lower_key: AUTH_MESSAGES.usernameTaken,
+};
 
 export async function registerUser(db: DbExecutor, input: RegisterRequest): Promise<UserRow> {
   const clash = await findUsernameOrEmailClash(db, input.username, input.email);
@@ -16,12 +21,11 @@ export async function registerUser(db: DbExecutor, input: RegisterRequest): Prom
   try {
     return await insertUser(db, { username: input.username, email: input.email, passwordHash });
   } catch (error) {
-    // Two registrations racing for the same name: the unique index decides.
-    if ((error as { cause?: { code?: string } }).cause?.code === UNIQUE_VIOLATION) {
-      throw conflict(
-        String(error).includes('email') ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.usernameTaken,
-      );
-    }
+    // Two registrations racing for the same name or email: the unique index decides, and its
+    // name (not the SQL text, which names every column) says which one clashed.
+    const cause = (error as { cause?: { code?: string; constraint?: string } }).cause;
+    const message = cause?.code === UNIQUE_VIOLATION ? CLASH_MESSAGES[cause.constraint ?? ''] : undefined;
+    if (message) throw conflict(message);
     throw error;
   }
 }

@@ -14,11 +14,16 @@ interface CachedSession {
  * Recently seen sessions, so polling clients do not cost a database round trip per request.
  * Entries live 30 s at most; a logout in any web process evicts the session everywhere at once
  * through PostgreSQL LISTEN/NOTIFY, so the short TTL only bounds a missed notification.
+ *
+ * A lookup that was in flight while a session was revoked must not put it back: callers take a
+ * ticket (`lookupStarted`) before reading the database and `set` ignores a stale ticket.
  */
 export class SessionCache {
   private readonly entries = new LRUCache<string, CachedSession>({ max: 20_000, ttl: 30_000 });
   private listener: pg.PoolClient | undefined;
   private enabled = true;
+  /** Counts revocations seen by this process (own logouts and other processes' notifications). */
+  private revocations = 0;
 
   get(sessionId: string): CachedSession | undefined {
     if (!this.enabled) return undefined;
@@ -30,13 +35,24 @@ export class SessionCache {
     return entry;
   }
 
-  set(sessionId: string, entry: CachedSession): void {
-    if (this.enabled) this.entries.set(sessionId, entry);
+  /** A ticket to take before looking a session up in the database; pass it to `set`. */
+  lookupStarted(): number {
+    return this.revocations;
+  }
+
+  /** Caches the entry unless a revocation happened since the lookup began (it may be this one). */
+  set(sessionId: string, entry: CachedSession, ticket: number): void {
+    if (this.enabled && ticket === this.revocations) this.entries.set(sessionId, entry);
+  }
+
+  private evict(sessionId: string): void {
+    this.revocations += 1;
+    this.entries.delete(sessionId);
   }
 
   /** Evicts here and tells every other process to do the same. */
   async revoke(pool: pg.Pool, sessionId: string): Promise<void> {
-    this.entries.delete(sessionId);
+    this.evict(sessionId);
     await pool.query('select pg_notify($1, $2)', [REVOKED_CHANNEL, sessionId]);
   }
 
@@ -52,12 +68,13 @@ export class SessionCache {
       return;
     }
     client.on('notification', (message) => {
-      if (message.channel === REVOKED_CHANNEL && message.payload) this.entries.delete(message.payload);
+      if (message.channel === REVOKED_CHANNEL && message.payload) this.evict(message.payload);
     });
     client.on('error', (error) => {
       // Without notifications, stale entries could outlive a logout: stop caching.
       log.warn({ err: error }, 'session revocation listener lost; session cache cleared');
       this.enabled = false;
+      this.revocations += 1;
       this.entries.clear();
     });
     this.listener = client;

@@ -77,19 +77,20 @@ export async function registerSessionResolution(app: FastifyInstance, ctx: AppCo
     if (!token || token.length > 100) return;
     const sessionId = hashToken(token);
     const now = Date.now();
+    const ticket = cache.lookupStarted();
     let session = cache.get(sessionId);
     if (!session) {
       const found = await findSessionWithUser(ctx.db, sessionId, new Date(now));
       if (!found) return;
       session = { user: toCurrentUser(found.user), expiresAt: found.session.expiresAt.getTime() };
-      cache.set(sessionId, session);
+      cache.set(sessionId, session, ticket);
     }
     request.user = session.user;
     request.sessionId = sessionId;
     if (session.expiresAt - now < ttlMs / 2) {
       const expiresAt = now + ttlMs;
       await extendSession(ctx.db, sessionId, new Date(expiresAt));
-      cache.set(sessionId, { user: session.user, expiresAt });
+      cache.set(sessionId, { user: session.user, expiresAt }, ticket);
       setSessionCookie(ctx, reply, token, ttlMs);
     }
   });

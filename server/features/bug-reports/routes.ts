@@ -1,17 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  BUG_REPORT_RATE_LIMIT,
-  bugReportCreatedSchema,
-  bugReportRequestSchema,
-} from '../../../contract/bug-reports';
+import { bugReportCreatedSchema, bugReportRequestSchema } from '../../../contract/bug-reports';
 import type { AppContext } from '../../context';
+import { rateLimits } from '../../http/rate-limits';
 import { insertBugReport } from './repository';
-
-// The session is resolved in an earlier onRequest hook, so the user id is known here; a
-// signed-out caller (refused with 401 right after) is counted by address.
-const byUser = (request: FastifyRequest) =>
-  request.user ? `bug-report:user:${request.user.id}` : `bug-report:ip:${request.ip}`;
 
 /** Bug reports filed by signed-in users. */
 export async function bugReportRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -21,7 +13,7 @@ export async function bugReportRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/bug-report',
     {
       schema: { body: bugReportRequestSchema, response: { 201: bugReportCreatedSchema } },
-      config: { rateLimit: { ...BUG_REPORT_RATE_LIMIT, keyGenerator: byUser } },
+      config: { rateLimit: rateLimits(ctx.config).bugReport },
     },
     async (request, reply) => {
       // The guard has refused signed-out callers before the handler runs.

@@ -14,6 +14,7 @@ import {
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../http/errors';
+import { rateLimits } from '../../http/rate-limits';
 import type { CardPaymentProvider } from './provider';
 import { findPurchaseByIntentId } from './repository';
 import { type SandboxCardProvider, sandboxProvider } from './sandbox-provider';
@@ -26,16 +27,16 @@ export interface CardPaymentSetup {
   stripe: Stripe | null;
 }
 
-/** Live Stripe when keyed (the same rule as GET /api/config), the sandbox outside production, else none. */
+/** The provider for config.payments.card (the mode GET /api/config reports). */
 export function cardPaymentSetup(config: Config): CardPaymentSetup {
-  if (config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY) {
+  if (config.payments.card === 'live') {
     const stripe = createStripeClient({
-      secretKey: config.STRIPE_SECRET_KEY,
+      secretKey: config.STRIPE_SECRET_KEY!,
       apiBase: config.STRIPE_API_BASE,
     });
     return { provider: stripeProvider(stripe), sandbox: null, stripe };
   }
-  if (config.sandboxAllowed) {
+  if (config.payments.card === 'sandbox') {
     const sandbox = sandboxProvider();
     return { provider: sandbox, sandbox, stripe: null };
   }
@@ -45,6 +46,7 @@ export function cardPaymentSetup(config: Config): CardPaymentSetup {
 /** Card payments (Stripe PaymentIntents, webhook, sandbox card). */
 export async function cardPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
   const setup = cardPaymentSetup(ctx.config);
+  const limits = rateLimits(ctx.config);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const userId = (request: { user: { id: number } | null }) => request.user!.id;
 
@@ -55,14 +57,17 @@ export async function cardPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
         body: createPaymentIntentRequestSchema,
         response: { 200: createPaymentIntentResponseSchema },
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: limits.paymentCreate },
     },
     async (request) => createPaymentIntent(ctx, setup.provider, userId(request), request.body),
   );
 
   api.post(
     '/api/confirm-payment',
-    { schema: { body: confirmPaymentRequestSchema, response: { 200: confirmPaymentResponseSchema } } },
+    {
+      schema: { body: confirmPaymentRequestSchema, response: { 200: confirmPaymentResponseSchema } },
+      config: { rateLimit: limits.confirmPayment },
+    },
     async (request) => {
       const { reportId } = await confirmPayment(
         ctx,

@@ -12,6 +12,7 @@ import {
 import { idParamSchema } from '../../../contract/http';
 import type { AppContext } from '../../context';
 import { HttpError, unauthorized } from '../../http/errors';
+import { rateLimits } from '../../http/rate-limits';
 import { convertPrice, createCardanoPayment, getCardanoPayment, simulateIncomingPayment } from './service';
 
 /** Cardano payments (ADA / CROW), price conversion, payment status. */
@@ -36,7 +37,7 @@ export async function cardanoRoutes(app: FastifyInstance, ctx: AppContext) {
           503: cardanoFailureSchema,
         },
       },
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { rateLimit: rateLimits(ctx.config).cardanoCreate },
     },
     async (request, reply) => {
       try {

@@ -24,8 +24,7 @@ export interface CardanoSetup {
 }
 
 export function cardanoModeOf(config: Config): CardanoMode {
-  if (config.BLOCKFROST_PROJECT_ID && config.CARDANO_ACCOUNT_XPUB) return 'blockfrost';
-  return config.sandboxAllowed ? 'sandbox' : 'unavailable';
+  return config.payments.cardano === 'live' ? 'blockfrost' : config.payments.cardano;
 }
 
 export function createCardanoSetup(config: Config, db: DbExecutor): CardanoSetup {

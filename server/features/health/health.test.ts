@@ -15,7 +15,12 @@ describe('GET /api/health', () => {
   it('reports database and queue as ok', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ status: 'ok', database: 'ok', queue: 'ok', sandbox: true });
+    expect(response.json()).toMatchObject({
+      status: 'ok',
+      database: 'ok',
+      queue: 'ok',
+      payments: { card: 'sandbox', cardano: 'sandbox' },
+    });
   });
 
   it('answers 503 when the database cannot be reached', async () => {

@@ -2,13 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { paymentModeSchema } from '../../../contract/site';
 import type { AppContext } from '../../context';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['ok', 'down']),
   queue: z.enum(['ok', 'down']),
-  sandbox: z.boolean(),
+  /** Each payment method's mode, so an operator sees at a glance whether real money flows. */
+  payments: z.object({ card: paymentModeSchema, cardano: paymentModeSchema }),
   uptimeSeconds: z.number(),
 });
 
@@ -44,7 +46,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
           status: healthy && queue === 'ok' ? 'ok' : 'degraded',
           database,
           queue,
-          sandbox: ctx.config.sandboxAllowed,
+          payments: ctx.config.payments,
           uptimeSeconds: Math.round(process.uptime()),
         });
       },

@@ -30,7 +30,8 @@ export async function reportPdfRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      // The guard requires a session for GET; Fastify's automatic HEAD route skips the guard.
+      // The access guard has already refused signed-out callers, for GET and for Fastify's
+      // automatic HEAD route alike (see auth/guard.ts); this check keeps the type narrow.
       const user = request.user;
       if (!user) throw unauthorized(AUTH_MESSAGES.notSignedIn);
       const reportId = request.params.id;

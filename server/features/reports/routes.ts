@@ -5,6 +5,7 @@ import { assetSearchQuerySchema, assetSearchResponseSchema } from '../../../cont
 import { reportResponseSchema, researchRequestSchema } from '../../../contract/reports';
 import { researchStartResponseSchema } from '../../../contract/research';
 import type { AppContext } from '../../context';
+import { rateLimits } from '../../http/rate-limits';
 import { sourcesFromConfig } from '../../research/sources/live';
 import { searchSnapshot } from '../../research/sources/snapshot';
 import { accessibleReport, reportEvent, reportResponse, startResearchForPurchase } from './service';
@@ -103,7 +104,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/assets/search',
     {
       schema: { querystring: assetSearchQuerySchema, response: { 200: assetSearchResponseSchema } },
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { rateLimit: rateLimits(ctx.config).assetSearch },
     },
     async (request) => {
       try {

@@ -1,0 +1,111 @@
+import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from '../config';
+import { errorBody, HttpError } from './errors';
+
+// Every rate limit of the product, in one place, with its numbers read from configuration
+// (defaults in server/config.ts, listed in .env.example). Routes take their limit from here.
+// With REDIS_URL every counter lives in Redis, so several web processes count together;
+// without it each process counts for itself.
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+const byAddress = (request: FastifyRequest) => `ip:${request.ip}`;
+/** The session is resolved in an earlier onRequest hook; a signed-out caller counts by address. */
+const byUser = (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : byAddress(request));
+
+const tooManyMessage = (ttlMs: number) =>
+  `Too many requests. Please wait ${Math.ceil(ttlMs / 1000)} seconds and try again.`;
+
+/** The route limits (one counter per route and key). */
+export function rateLimits(config: Config) {
+  const limit = (max: number, timeWindow: number, keyGenerator: RateLimitOptions['keyGenerator']) =>
+    ({ max, timeWindow, keyGenerator }) satisfies RateLimitOptions;
+  return {
+    login: limit(config.AUTH_RATE_LIMIT_PER_MINUTE, MINUTE, byAddress),
+    register: limit(config.AUTH_RATE_LIMIT_PER_MINUTE, MINUTE, byAddress),
+    /** For the password-reset request route (per address and hour). */
+    forgotPassword: limit(config.FORGOT_PASSWORD_RATE_LIMIT_PER_HOUR, HOUR, byAddress),
+    paymentCreate: limit(config.PAYMENT_RATE_LIMIT_PER_MINUTE, MINUTE, byUser),
+    /** Per user: each confirmation asks the payment provider, whose API quota the whole store shares. */
+    confirmPayment: limit(config.CONFIRM_PAYMENT_RATE_LIMIT_PER_MINUTE, MINUTE, byUser),
+    cardanoCreate: limit(config.CARDANO_CREATE_RATE_LIMIT_PER_MINUTE, MINUTE, byUser),
+    /** Per address when signed out, so anonymous searching cannot drain the market-data quota. */
+    assetSearch: limit(config.ASSET_SEARCH_RATE_LIMIT_PER_MINUTE, MINUTE, byUser),
+    bugReport: limit(config.BUG_REPORT_RATE_LIMIT_PER_HOUR, HOUR, byUser),
+  };
+}
+
+/** How many report event streams one user may hold open; the streams route answers 429 beyond. */
+export const reportEventStreamLimit = (config: Config) => config.REPORT_EVENT_STREAMS_PER_USER;
+
+export const redisConnectionName = () => `crow-rate-limit-${process.pid}`;
+
+/**
+ * Registers @fastify/rate-limit (route limits only, no global limit) on the shared store.
+ * The Redis connection, when there is one, closes with the app.
+ */
+export async function registerRateLimiting(app: FastifyInstance, config: Config): Promise<void> {
+  let redis: Redis | undefined;
+  if (config.REDIS_URL) {
+    // Fail fast rather than queue: a request must not hang on an unreachable Redis.
+    redis = new Redis(config.REDIS_URL, {
+      connectTimeout: 2_000,
+      maxRetriesPerRequest: 1,
+      // Names the connection in Redis's CLIENT LIST (which process holds it).
+      connectionName: redisConnectionName(),
+    });
+    const connection = redis;
+    let lastReported = 0;
+    connection.on('error', (error: Error) => {
+      if (Date.now() - lastReported < MINUTE) return;
+      lastReported = Date.now();
+      app.log.error(
+        { err: error },
+        'rate-limit store (Redis) unreachable; limits are not enforced meanwhile',
+      );
+    });
+    app.addHook('onClose', async () => {
+      await connection.quit().catch(() => connection.disconnect());
+    });
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'crow:rate-limit:' } : {}),
+    // A Redis outage must not take sign-in and checkout down with it; it is logged above.
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => ({
+      ...errorBody(429, tooManyMessage(context.ttl)),
+      statusCode: 429,
+    }),
+  });
+}
+
+/**
+ * Login attempts per account (email), from any address: a slow guess spread over many addresses
+ * still runs out, and the rightful user waits at most one short window (LOGIN_ACCOUNT_WINDOW_MINUTES).
+ * Runs as a preHandler, once the body (and so the email) is known.
+ */
+export function loginAccountLimit(app: FastifyInstance, config: Config) {
+  const check = app.createRateLimit({
+    max: config.LOGIN_ACCOUNT_RATE_LIMIT,
+    timeWindow: config.LOGIN_ACCOUNT_WINDOW_MINUTES * MINUTE,
+    keyGenerator: (request) => `login-account:${emailOf(request)}`,
+  });
+  return async (request: FastifyRequest) => {
+    const result = await check(request);
+    if (!result.isAllowed && result.isExceeded) {
+      throw new HttpError(
+        429,
+        `Too many sign-in attempts for this account. Please wait ${Math.ceil(result.ttl / 1000)} seconds and try again.`,
+      );
+    }
+  };
+}
+
+function emailOf(request: FastifyRequest): string {
+  const body = request.body as { email?: unknown } | undefined;
+  return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+}
