@@ -7,12 +7,14 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { adminRoutes } from './features/admin/routes';
+import { accountRoutes } from './features/auth/account-routes';
 import { registerAccessGuard } from './features/auth/guard';
 import { authRoutes } from './features/auth/routes';
 import { registerSessionResolution } from './features/auth/sessions';
 import { bugReportRoutes } from './features/bug-reports/routes';
 import { cardPaymentRoutes } from './features/card-payments/routes';
 import { cardanoRoutes } from './features/cardano/routes';
+import { devOutboxRoutes } from './features/dev-outbox/routes';
 import { healthRoutes } from './features/health/routes';
 import { purchaseRoutes } from './features/purchases/routes';
 import { reportPdfRoutes } from './features/report-pdf/routes';
@@ -74,6 +76,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const features = [
     healthRoutes,
     authRoutes,
+    accountRoutes,
+    devOutboxRoutes,
     reportRoutes,
     reportPdfRoutes,
     purchaseRoutes,

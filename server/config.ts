@@ -73,6 +73,16 @@ const envSchema = z.object({
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,
+
+  /** Outgoing mail server, e.g. smtp://user:pass@mail.example:587 or smtps://…:465. Without it,
+   * the sandbox keeps messages in a development outbox (/dev/outbox) and production sends none. */
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  EMAIL_FROM: z.string().min(3).default('Crow Research <no-reply@crowresearch.example>'),
 });
 
 export type Env = z.infer<typeof envSchema>;

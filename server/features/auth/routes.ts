@@ -2,6 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ACCOUNT_MESSAGES,
+  forgotPasswordRequestSchema,
+  messageResponseSchema,
+  resetPasswordRequestSchema,
+} from '../../../contract/account';
+import {
   AUTH_MESSAGES,
   loginRequestSchema,
   registerRequestSchema,
@@ -9,9 +15,11 @@ import {
 } from '../../../contract/auth';
 import { okResponseSchema } from '../../../contract/http';
 import type { AppContext } from '../../context';
-import { unauthorized } from '../../http/errors';
+import { HttpError, unauthorized } from '../../http/errors';
+import { requestPasswordReset, resetPassword } from './account';
+import { FixedWindowLimiter, FORGOT_PASSWORD_LIMITS } from './reset-limits';
 import { authenticate, registerUser } from './service';
-import { endSession, startSession, toCurrentUser } from './sessions';
+import { endSession, SESSION_COOKIE, startSession, toCurrentUser } from './sessions';
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -60,6 +68,41 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     await endSession(ctx, request, reply);
     return reply.redirect('/', 303);
   });
+
+  const { perAddress, perEmail } = FORGOT_PASSWORD_LIMITS;
+  const perEmailLimiter = new FixedWindowLimiter(perEmail.max, perEmail.windowMs);
+  api.post(
+    '/api/auth/forgot-password',
+    {
+      schema: { body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema } },
+      config: { rateLimit: { max: perAddress.max, timeWindow: perAddress.windowMs } },
+    },
+    async (request) => {
+      const limit = perEmailLimiter.hit(request.body.email);
+      if (!limit.allowed) {
+        throw new HttpError(
+          429,
+          `Too many reset requests for this email. Please wait ${Math.ceil(limit.retryAfterMs / 60_000)} minutes and try again.`,
+        );
+      }
+      await requestPasswordReset(ctx, request.body.email);
+      return { message: ACCOUNT_MESSAGES.resetRequested };
+    },
+  );
+
+  api.post(
+    '/api/auth/reset-password',
+    {
+      schema: { body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } },
+      config: { rateLimit: authRateLimit },
+    },
+    async (request, reply) => {
+      await resetPassword(app, ctx, request.body);
+      // Whatever session this browser had is gone with the others.
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { message: ACCOUNT_MESSAGES.resetDone };
+    },
+  );
 
   api.get('/api/auth/me', { schema: { response: { 200: userResponseSchema } } }, async (request) => {
     if (!request.user) throw unauthorized(AUTH_MESSAGES.notSignedIn);
