@@ -36,7 +36,7 @@ const envSchema = z.object({
   ADMIN_USERNAME: z.string().default('admin'),
   /** Fixed first password for the demo admin (browser tests); refused in production. */
   ADMIN_INITIAL_PASSWORD: optionalString,
-  COOKIE_POLICY_UPDATED: z.iso.date().default('2026-11-01'),
+  COOKIE_POLICY_UPDATED: z.iso.date().default('2026-11-22'),
 
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
