@@ -35,8 +35,13 @@ export function createMailSender(config: Config): MailSender {
   if (kind !== 'smtp' || !config.SMTP_URL) {
     return { kind, send: async () => {}, close: () => {} };
   }
-  const transporter: Transporter = nodemailer.createTransport(config.SMTP_URL, {
-    from: config.EMAIL_FROM,
+  // Bounded waits: a hung server fails the attempt well before the job expires and is retried,
+  // so an attempt still running can never overlap its retry and send twice.
+  const transporter: Transporter = nodemailer.createTransport({
+    url: config.SMTP_URL,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
   });
   return {
     kind,

@@ -52,11 +52,20 @@ async function login(email: string, password: string, userAgent?: string) {
 const cookieOf = (response: Awaited<ReturnType<typeof login>>) =>
   `session_id=${response.cookies.find((c) => c.name === 'session_id')?.value}`;
 
-/** The token in the newest reset email to `email` (the development outbox keeps the body). */
-async function resetTokenSentTo(email: string): Promise<string> {
-  const rows = await t.ctx.db.select().from(emailMessages).where(eq(emailMessages.toAddress, email));
-  const newest = rows.filter((r) => r.kind === 'password_reset').sort((a, b) => b.id - a.id)[0];
-  const match = newest?.textBody?.match(/\/reset-password\?token=([\w-]+)/);
+const resetMailsTo = async (email: string) =>
+  (await t.ctx.db.select().from(emailMessages).where(eq(emailMessages.toAddress, email)))
+    .filter((r) => r.kind === 'password_reset')
+    .sort((a, b) => b.id - a.id);
+
+/**
+ * The token in the newest reset email to `email` (the development outbox keeps the body). The
+ * request answers before the email is stored, so wait for the expected number of them.
+ */
+async function resetTokenSentTo(email: string, count = 1): Promise<string> {
+  await expect
+    .poll(async () => (await resetMailsTo(email)).length, { timeout: 5_000, interval: 50 })
+    .toBe(count);
+  const match = (await resetMailsTo(email))[0]?.textBody?.match(/\/reset-password\?token=([\w-]+)/);
   if (!match) throw new Error(`no reset email to ${email}`);
   return match[1]!;
 }
@@ -92,6 +101,7 @@ describe('forgot password', () => {
     const { user } = await signUp(t.app);
     await post('/api/auth/forgot-password', { email: user.email });
     await post('/api/auth/forgot-password', { email: user.email });
+    await resetTokenSentTo(user.email, 2);
     const [message] = await t.ctx.db
       .select()
       .from(emailMessages)
@@ -180,7 +190,7 @@ describe('reset password', () => {
     await post('/api/auth/forgot-password', { email: user.email });
     const older = await resetTokenSentTo(user.email);
     await post('/api/auth/forgot-password', { email: user.email });
-    const newer = await resetTokenSentTo(user.email);
+    const newer = await resetTokenSentTo(user.email, 2);
     expect(newer).not.toBe(older);
     const body = { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
     expect((await post('/api/auth/reset-password', { token: newer, ...body })).statusCode).toBe(200);
@@ -501,6 +511,7 @@ describe('delete account', () => {
       userId: user.id,
     });
     await post('/api/auth/forgot-password', { email: user.email });
+    await resetTokenSentTo(user.email);
 
     const response = await remove({ password: STRONG_PASSWORD }, cookie);
     expect(response.statusCode).toBe(200);
