@@ -7,6 +7,7 @@ import {
   RESET_TOKEN_TTL_MINUTES,
   type ResetPasswordRequest,
 } from '../../../contract/account';
+import { AUTH_MESSAGES } from '../../../contract/auth';
 import { ADMIN_USER_ID } from '../../../contract/constants';
 import type { AppContext } from '../../context';
 import { passwordResetEmail } from '../../email/messages';
@@ -82,7 +83,7 @@ export async function resetPassword(app: FastifyInstance, ctx: AppContext, input
 
 async function activeUserOrFail(ctx: AppContext, userId: number) {
   const user = await findActiveUserById(ctx.db, userId);
-  if (!user) throw unauthorized('You need to sign in to do that');
+  if (!user) throw unauthorized(AUTH_MESSAGES.notSignedIn);
   return user;
 }
 
