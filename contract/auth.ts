@@ -25,7 +25,7 @@ export const AUTH_MESSAGES = {
 export const USERNAME_HINT = '3-30 characters, letters, numbers, and underscores only';
 export const PASSWORD_HINT = 'Must be 8+ characters with uppercase, lowercase, number, and special character';
 
-const emailSchema = z
+export const emailSchema = z
   .string(requiredField(AUTH_MESSAGES.invalidEmail))
   .trim()
   .toLowerCase()

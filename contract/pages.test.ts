@@ -30,4 +30,11 @@ describe('page table', () => {
     expect(NOT_FOUND_META.noindex).toBe(true);
     expect(findPageMeta('/privacy-policy')?.noindex).toBeUndefined();
   });
+
+  it('keeps the account pages and the sandbox outbox out of search engines', () => {
+    for (const path of ['/account', '/forgot-password', '/reset-password', '/dev/outbox']) {
+      expect(findPageMeta(path)?.noindex, path).toBe(true);
+      expect(findPageMeta(path)?.inSitemap, path).toBeUndefined();
+    }
+  });
 });

@@ -39,6 +39,42 @@ export const PAGES = {
       noindex: true,
     },
   },
+  forgotPassword: {
+    path: '/forgot-password',
+    meta: {
+      title: 'Forgot password — Crow Research',
+      description: 'Get a link to choose a new password for your Crow Research account.',
+      keywords: DEFAULT_KEYWORDS,
+      noindex: true,
+    },
+  },
+  resetPassword: {
+    path: '/reset-password',
+    meta: {
+      title: 'Choose a new password — Crow Research',
+      description: 'Choose a new password for your Crow Research account.',
+      keywords: DEFAULT_KEYWORDS,
+      noindex: true,
+    },
+  },
+  account: {
+    path: '/account',
+    meta: {
+      title: 'Your account — Crow Research',
+      description: 'Password, sessions, your data and account deletion.',
+      keywords: DEFAULT_KEYWORDS,
+      noindex: true,
+    },
+  },
+  devOutbox: {
+    path: '/dev/outbox',
+    meta: {
+      title: 'Development outbox (sandbox) — Crow Research',
+      description: 'Emails kept by the sandbox instead of being sent.',
+      keywords: DEFAULT_KEYWORDS,
+      noindex: true,
+    },
+  },
   register: {
     path: '/register',
     meta: {

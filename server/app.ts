@@ -7,12 +7,14 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { TrustProxy } from './config';
 import type { AppContext } from './context';
 import { adminRoutes } from './features/admin/routes';
+import { accountRoutes } from './features/auth/account-routes';
 import { registerAccessGuard } from './features/auth/guard';
 import { authRoutes } from './features/auth/routes';
 import { registerSessionResolution } from './features/auth/sessions';
 import { bugReportRoutes } from './features/bug-reports/routes';
 import { cardPaymentRoutes } from './features/card-payments/routes';
 import { cardanoRoutes } from './features/cardano/routes';
+import { devOutboxRoutes } from './features/dev-outbox/routes';
 import { healthRoutes } from './features/health/routes';
 import { purchaseRoutes } from './features/purchases/routes';
 import { reportPdfRoutes } from './features/report-pdf/routes';
@@ -75,6 +77,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const features = [
     healthRoutes,
     authRoutes,
+    accountRoutes,
+    devOutboxRoutes,
     reportRoutes,
     reportPdfRoutes,
     purchaseRoutes,

@@ -68,7 +68,7 @@ const envSchema = z.object({
   ADMIN_USERNAME: z.string().default('admin'),
   /** Fixed first password for the demo admin (browser tests); refused in production. */
   ADMIN_INITIAL_PASSWORD: optionalString,
-  COOKIE_POLICY_UPDATED: z.iso.date().default('2026-11-01'),
+  COOKIE_POLICY_UPDATED: z.iso.date().default('2026-11-22'),
 
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Off by default: X-Forwarded-For is honoured only from these proxies (see README, Production). */
@@ -85,7 +85,8 @@ const envSchema = z.object({
   LOGIN_ACCOUNT_RATE_LIMIT: perWindow(10),
   LOGIN_ACCOUNT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
   /** Password-reset requests per address and hour. */
-  FORGOT_PASSWORD_RATE_LIMIT_PER_HOUR: perWindow(5),
+  FORGOT_PASSWORD_RATE_LIMIT_PER_HOUR: perWindow(10),
+  FORGOT_PASSWORD_EMAIL_RATE_LIMIT_PER_HOUR: perWindow(3),
   /** Card payment intents per user and minute. */
   PAYMENT_RATE_LIMIT_PER_MINUTE: perWindow(30),
   /** Card payment confirmations per user and minute (each one asks the provider). */
@@ -156,6 +157,16 @@ const envSchema = z.object({
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,
+
+  /** Outgoing mail server, e.g. smtp://user:pass@mail.example:587 or smtps://…:465. Without it,
+   * the sandbox keeps messages in a development outbox (/dev/outbox) and production sends none. */
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  EMAIL_FROM: z.string().min(3).default('Crow Research <no-reply@crowresearch.example>'),
 });
 
 type Env = z.infer<typeof envSchema>;

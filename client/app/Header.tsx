@@ -36,6 +36,9 @@ export function Header() {
               <Link href="/documentation" className={`${NAV_LINK} hidden sm:inline-block`}>
                 Docs
               </Link>
+              <Link href="/account" className={`${NAV_LINK} hidden sm:inline-block`}>
+                Account
+              </Link>
               <span
                 className="hidden max-w-48 truncate text-sm text-muted md:inline"
                 data-testid="header-user"
@@ -72,6 +75,9 @@ export function Header() {
               </Link>
               <Link href="/documentation" className={NAV_LINK}>
                 Docs
+              </Link>
+              <Link href="/account" className={NAV_LINK}>
+                Account
               </Link>
             </>
           ) : (

@@ -2,6 +2,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { PAGES } from '../../contract/pages';
 import { FullScreenSpinner } from '../components/ui/spinner';
+import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RegisterPage } from '../features/auth/RegisterPage';
 import { LandingPage } from '../features/landing/LandingPage';
@@ -10,6 +11,15 @@ import { useCurrentUser } from '../lib/auth';
 import { RequireUser } from './RequireUser';
 
 // Screens other than the entry pages load on demand, so the first page stays small.
+const AccountPage = lazy(() =>
+  import('../features/account/AccountPage').then((m) => ({ default: m.AccountPage })),
+);
+const OutboxPage = lazy(() =>
+  import('../features/dev-outbox/OutboxPage').then((m) => ({ default: m.OutboxPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
 const AdminPage = lazy(() => import('../features/admin/AdminPage').then((m) => ({ default: m.AdminPage })));
 const BugReportPage = lazy(() =>
   import('../features/bug-report/BugReportPage').then((m) => ({ default: m.BugReportPage })),
@@ -69,6 +79,10 @@ export function Routes() {
         <Route path={PAGES.home.path} component={Home} />
         <Route path={PAGES.login.path} component={LoginPage} />
         <Route path={PAGES.register.path} component={RegisterPage} />
+        <Route path={PAGES.forgotPassword.path} component={ForgotPasswordPage} />
+        <Route path={PAGES.resetPassword.path} component={ResetPasswordPage} />
+        <Route path={PAGES.account.path} component={signedIn(AccountPage)} />
+        <Route path={PAGES.devOutbox.path} component={OutboxPage} />
         <Route path={PAGES.dashboard.path} component={signedIn(DashboardPage)} />
         <Route path={PAGES.checkout.path} component={signedIn(CheckoutPage)} />
         <Route path={PAGES.cardanoCheckout.path} component={signedIn(CardanoCheckoutPage)} />

@@ -5,7 +5,7 @@ const FALLBACK: SiteConfig = {
   appName: 'Crow Research',
   supportEmail: 'support@crowresearch.example',
   privacyEmail: 'privacy@crowresearch.example',
-  cookiePolicyUpdated: '2026-11-01',
+  cookiePolicyUpdated: '2026-11-22',
   cardPayments: 'unavailable',
   stripePublishableKey: null,
   cardanoPayments: 'unavailable',

@@ -37,6 +37,8 @@ export const users = pgTable(
     email: varchar('email', { length: 254 }).notNull(),
     passwordHash: text('password_hash').notNull(),
     stripeCustomerId: text('stripe_customer_id'),
+    /** Set when the owner deleted the account: the row stays, anonymised, so purchases keep a buyer. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -56,6 +58,10 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
+    /** Written at most every few minutes per session (see features/auth/sessions), not per request. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The browser's User-Agent at sign-in, shortened; shown in the account's sessions list. */
+    userAgent: varchar('user_agent', { length: 300 }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
@@ -300,5 +306,59 @@ export const bugReports = pgTable(
       'bug_reports_category_check',
       sql`${t.category} is null or ${t.category} in ('payment', 'research', 'authentication', 'ui', 'performance', 'data', 'other')`,
     ),
+  ],
+);
+
+/** Password reset links: only the SHA-256 of the token is stored; single use, short-lived. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
+);
+
+export const EMAIL_KINDS = ['password_reset', 'receipt', 'report_ready', 'research_failed'] as const;
+export const EMAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
+export const EMAIL_TRANSPORTS = ['smtp', 'outbox', 'none'] as const;
+
+/**
+ * Every email the service sends, written in the same transaction as the event it reports and
+ * delivered by a job. With SMTP the body is erased once sent; the development outbox keeps it.
+ */
+export const emailMessages = pgTable(
+  'email_messages',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: EMAIL_KINDS }).notNull(),
+    /** One message per event (e.g. receipt-purchase-12): a repeated event sends nothing twice. */
+    dedupeKey: text('dedupe_key'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    toAddress: varchar('to_address', { length: 254 }).notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
+    status: text('status', { enum: EMAIL_STATUSES }).notNull().default('queued'),
+    transport: text('transport', { enum: EMAIL_TRANSPORTS }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('email_messages_dedupe_key').on(t.dedupeKey),
+    index('email_messages_created_idx').on(t.createdAt),
+    index('email_messages_user_idx').on(t.userId),
+    check('email_messages_status_check', sql`${t.status} in ('queued', 'sent', 'failed')`),
   ],
 );

@@ -3,6 +3,7 @@ import { PRICES_USD } from '../../contract/constants';
 import type { PurchaseType } from '../../contract/reports';
 import type { DbExecutor } from '../db/client';
 import { userPurchases } from '../db/schema';
+import { enqueueReceiptEmail } from '../email/jobs';
 import type { JobQueue } from '../jobs/queue';
 import { createReportAndEnqueueResearch } from './research-start';
 
@@ -82,6 +83,8 @@ export async function completePurchase(
     .set({ status: 'completed', reportId, completedAt: sql`now()`, failureReason: null })
     .where(eq(userPurchases.id, purchaseId))
     .returning();
+  // The receipt is queued in this transaction: sent exactly when the purchase really completed.
+  await enqueueReceiptEmail(tx, queue, purchaseId);
   return { purchase: updated!, changed: true };
 }
 

@@ -5,12 +5,16 @@ export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/auth/me',
   'POST /api/auth/login',
   'POST /api/auth/register',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
   'POST /api/auth/logout',
   'GET /api/logout',
   'GET /api/config',
   'GET /api/public-reports',
   'GET /api/assets/search',
   'POST /api/stripe/webhook',
+  // Sandbox only (the route refuses otherwise): a signed-out visitor reads the reset email there.
+  'GET /api/dev/outbox',
 ]);
 
 export const ADMIN_API_PREFIX = '/api/admin/';

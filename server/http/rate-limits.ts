@@ -105,6 +105,27 @@ export function loginAccountLimit(app: FastifyInstance, config: Config) {
   };
 }
 
+/**
+ * Password-reset requests per email address, from any address, so nobody can flood one inbox
+ * (issue 14). Counted in the same store as every other limit (Redis when REDIS_URL is set).
+ */
+export function forgotPasswordEmailLimit(app: FastifyInstance, config: Config) {
+  const check = app.createRateLimit({
+    max: config.FORGOT_PASSWORD_EMAIL_RATE_LIMIT_PER_HOUR,
+    timeWindow: HOUR,
+    keyGenerator: (request) => `forgot-password-email:${emailOf(request)}`,
+  });
+  return async (request: FastifyRequest) => {
+    const result = await check(request);
+    if (!result.isAllowed && result.isExceeded) {
+      throw new HttpError(
+        429,
+        `Too many reset requests for this email. Please wait ${Math.ceil(result.ttl / 60_000)} minutes and try again.`,
+      );
+    }
+  };
+}
+
 function emailOf(request: FastifyRequest): string {
   const body = request.body as { email?: unknown } | undefined;
   return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';

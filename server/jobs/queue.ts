@@ -14,6 +14,7 @@ export const QUEUES = {
   cardanoWatch: 'cardano-watch',
   cardanoExpire: 'cardano-expire',
   sessionCleanup: 'session-cleanup',
+  email: 'email',
 } as const;
 
 export interface QueueOptions {

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { startEmailWorker } from '../email/jobs';
 import { deleteExpiredSessions } from '../features/auth/repository';
 import { startCardanoJobs } from '../features/cardano/jobs';
 import { handleRenderPdfJobs } from '../pdf/jobs';
@@ -18,4 +19,5 @@ export async function startWorker(ctx: AppContext): Promise<void> {
   await registerResearchWorker(ctx);
   await queue.work(QUEUES.renderPdf, async (jobs) => handleRenderPdfJobs(ctx, jobs));
   await startCardanoJobs(ctx);
+  await startEmailWorker(ctx);
 }

@@ -4,6 +4,7 @@ import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
 import { researchReports } from '../db/schema';
 import type { ResearchJob } from '../domain/research-start';
+import { enqueueResearchOutcomeEmail } from '../email/jobs';
 import { QUEUES } from '../jobs/queue';
 import { markResearchFailed, type PipelineDeps, runResearch, sweepLostResearch } from './pipeline';
 import { withSnapshotFallback } from './sources/fallback';
@@ -81,6 +82,8 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
           : deps,
         reportId,
       );
+      if (outcome === 'completed')
+        await enqueueResearchOutcomeEmail(ctx.db, ctx.queue, reportId, 'report_ready');
       return { outcome };
     } catch (error) {
       const lastAttempt = job.retryCount >= job.retryLimit;
@@ -94,6 +97,7 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
           reportId,
           `Research failed after ${job.retryCount + 1} attempts: ${error instanceof Error ? error.message : String(error)}`,
         );
+        await enqueueResearchOutcomeEmail(ctx.db, ctx.queue, reportId, 'research_failed');
       }
       throw error;
     } finally {

@@ -108,6 +108,13 @@ export function CookiePolicyPage() {
           We do not set <code>analytics_id</code> or <code>research_prefs</code> at present; they are listed
           so that this policy already describes them, and we will update this page before we start.
         </p>
+        <p className="mt-3 text-sm">
+          The <code>session_id</code> cookie holds only a random token. The session it opens is recorded on
+          our servers with the time it started, the time it was last used (to within a few minutes) and your
+          browser's User-Agent, so that your account page can list where you are signed in and let you end a
+          session. The record is deleted when the session ends. The emails we send contain no tracking pixels
+          and set no cookies.
+        </p>
       </LegalSection>
 
       <LegalSection title="Managing cookies in your browser">

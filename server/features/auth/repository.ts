@@ -28,8 +28,15 @@ export async function insertUser(
   return row!;
 }
 
-export async function insertSession(db: DbExecutor, values: { id: string; userId: number; expiresAt: Date }) {
+export async function insertSession(
+  db: DbExecutor,
+  values: { id: string; userId: number; expiresAt: Date; userAgent: string | null },
+) {
   await db.insert(sessions).values(values);
+}
+
+export async function touchSession(db: DbExecutor, sessionId: string, seenAt: Date) {
+  await db.update(sessions).set({ lastSeenAt: seenAt }).where(eq(sessions.id, sessionId));
 }
 
 export async function findSessionWithUser(db: DbExecutor, sessionId: string, now: Date) {

@@ -2,6 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ACCOUNT_MESSAGES,
+  forgotPasswordRequestSchema,
+  messageResponseSchema,
+  resetPasswordRequestSchema,
+} from '../../../contract/account';
+import {
   AUTH_MESSAGES,
   loginRequestSchema,
   registerRequestSchema,
@@ -10,9 +16,10 @@ import {
 import { okResponseSchema } from '../../../contract/http';
 import type { AppContext } from '../../context';
 import { unauthorized } from '../../http/errors';
-import { loginAccountLimit, rateLimits } from '../../http/rate-limits';
+import { forgotPasswordEmailLimit, loginAccountLimit, rateLimits } from '../../http/rate-limits';
+import { requestPasswordReset, resetPassword } from './account';
 import { authenticate, registerUser } from './service';
-import { endSession, startSession, toCurrentUser } from './sessions';
+import { endSession, SESSION_COOKIE, startSession, toCurrentUser } from './sessions';
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -63,6 +70,37 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     await endSession(ctx, request, reply);
     return reply.redirect('/', 303);
   });
+
+  api.post(
+    '/api/auth/forgot-password',
+    {
+      schema: { body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema } },
+      config: { rateLimit: limits.forgotPassword },
+      preHandler: forgotPasswordEmailLimit(app, ctx.config),
+    },
+    async (request) => {
+      // Not awaited: the answer takes the same time whether or not the account exists, so its
+      // timing tells nothing either. A failure is logged; the email job has its own retries.
+      requestPasswordReset(ctx, request.body.email).catch((error) =>
+        request.log.error({ err: error }, 'password reset request failed'),
+      );
+      return { message: ACCOUNT_MESSAGES.resetRequested };
+    },
+  );
+
+  api.post(
+    '/api/auth/reset-password',
+    {
+      schema: { body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } },
+      config: { rateLimit: limits.forgotPassword },
+    },
+    async (request, reply) => {
+      await resetPassword(app, ctx, request.body);
+      // Whatever session this browser had is gone with the others.
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { message: ACCOUNT_MESSAGES.resetDone };
+    },
+  );
 
   api.get('/api/auth/me', { schema: { response: { 200: userResponseSchema } } }, async (request) => {
     if (!request.user) throw unauthorized(AUTH_MESSAGES.notSignedIn);

@@ -1,14 +1,25 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { CurrentUser } from '../../../contract/auth';
 import { ADMIN_USER_ID } from '../../../contract/constants';
 import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
-import { deleteSession, extendSession, findSessionWithUser, insertSession, type UserRow } from './repository';
+import {
+  deleteSession,
+  extendSession,
+  findSessionWithUser,
+  insertSession,
+  touchSession,
+  type UserRow,
+} from './repository';
 import { SessionCache } from './session-cache';
 
 export const SESSION_COOKIE = 'session_id';
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** "Last seen" in the sessions list is this precise: one write per session and interval, not per request. */
+export const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
+const USER_AGENT_MAX = 300;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,12 +43,18 @@ export function toCurrentUser(user: UserRow): CurrentUser {
 }
 
 /** Only the SHA-256 of a token is stored, so a database leak does not leak sessions. */
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function startSession(ctx: AppContext, db: DbExecutor, reply: FastifyReply, userId: number) {
   const token = randomBytes(32).toString('base64url');
   const ttlMs = ctx.config.SESSION_TTL_DAYS * DAY_MS;
-  await insertSession(db, { id: hashToken(token), userId, expiresAt: new Date(Date.now() + ttlMs) });
+  const userAgent = reply.request.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null;
+  await insertSession(db, {
+    id: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + ttlMs),
+    userAgent,
+  });
   setSessionCookie(ctx, reply, token, ttlMs);
 }
 
@@ -71,6 +88,8 @@ export async function registerSessionResolution(app: FastifyInstance, ctx: AppCo
   app.decorateRequest('sessionId', null);
 
   const ttlMs = ctx.config.SESSION_TTL_DAYS * DAY_MS;
+  // When this process last wrote each session's last_seen_at (absent: unknown, write once).
+  const lastSeenWritten = new LRUCache<string, number>({ max: 20_000 });
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
@@ -84,9 +103,20 @@ export async function registerSessionResolution(app: FastifyInstance, ctx: AppCo
       if (!found) return;
       session = { user: toCurrentUser(found.user), expiresAt: found.session.expiresAt.getTime() };
       cache.set(sessionId, session, ticket);
+      lastSeenWritten.set(
+        sessionId,
+        Math.max(found.session.lastSeenAt.getTime(), lastSeenWritten.get(sessionId) ?? 0),
+      );
     }
     request.user = session.user;
     request.sessionId = sessionId;
+    if (now - (lastSeenWritten.get(sessionId) ?? 0) >= LAST_SEEN_RESOLUTION_MS) {
+      lastSeenWritten.set(sessionId, now);
+      // Not awaited: "last seen" is informational and must not slow the request down.
+      touchSession(ctx.db, sessionId, new Date(now)).catch((error) =>
+        ctx.log.warn({ err: error }, 'could not record session last-seen time'),
+      );
+    }
     if (session.expiresAt - now < ttlMs / 2) {
       const expiresAt = now + ttlMs;
       await extendSession(ctx.db, sessionId, new Date(expiresAt));

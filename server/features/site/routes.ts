@@ -34,6 +34,9 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
       '/payment-success',
       '/admin',
       '/bug-report',
+      '/account',
+      '/reset-password',
+      '/dev/',
     ];
     return reply
       .type('text/plain')

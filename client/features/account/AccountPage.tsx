@@ -1,0 +1,285 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Download, LogOut } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import {
+  type AccountSession,
+  type ChangePasswordRequest,
+  changePasswordRequestSchema,
+  type DeleteAccountRequest,
+  deleteAccountRequestSchema,
+} from '../../../contract/account';
+import { PASSWORD_HINT } from '../../../contract/auth';
+import { PAGES } from '../../../contract/pages';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardDescription, CardTitle } from '../../components/ui/card';
+import { FieldError, FieldHint, Label } from '../../components/ui/input';
+import { Page } from '../../components/ui/page';
+import { PasswordInput } from '../../components/ui/password-input';
+import { toast } from '../../components/ui/toast';
+import { apiRequest, errorMessage } from '../../lib/api';
+import { CURRENT_USER_KEY, useCurrentUser } from '../../lib/auth';
+import { queryClient } from '../../lib/query-client';
+
+const SESSIONS_KEY = ['/api/account/sessions'] as const;
+
+const formatWhen = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+const showError = (error: unknown, fallback: string) =>
+  toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
+
+export function AccountPage() {
+  const { user } = useCurrentUser();
+  if (!user) return null;
+  return (
+    <Page meta={PAGES.account.meta} title="Your account">
+      <div className="space-y-6">
+        <Card>
+          <CardTitle>Profile</CardTitle>
+          <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+            <dt className="text-muted">Username</dt>
+            <dd>{user.username}</dd>
+            <dt className="text-muted">Email</dt>
+            <dd>{user.email}</dd>
+            <dt className="text-muted">Member since</dt>
+            <dd>{formatWhen(user.createdAt)}</dd>
+          </dl>
+        </Card>
+        <ChangePasswordCard />
+        <SessionsCard />
+        <Card>
+          <CardTitle>Download your data</CardTitle>
+          <CardDescription className="mt-1">
+            A JSON file with your profile, sessions, purchases, payments and bug reports.
+          </CardDescription>
+          <Button asChild variant="secondary" className="mt-4">
+            <a href="/api/account/export" download>
+              <Download size={18} aria-hidden />
+              Download my data
+            </a>
+          </Button>
+        </Card>
+        <DeleteAccountCard isAdmin={user.isAdmin} />
+      </div>
+    </Page>
+  );
+}
+
+function ChangePasswordCard() {
+  const change = useMutation({
+    mutationFn: (body: ChangePasswordRequest) =>
+      apiRequest<{ message: string }>('POST', '/api/account/password', body),
+  });
+  const form = useForm<ChangePasswordRequest>({
+    resolver: zodResolver(changePasswordRequestSchema),
+    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((values) =>
+    change.mutate(values, {
+      onSuccess: ({ message }) => {
+        toast({ title: 'Password changed', description: message });
+        form.reset();
+        queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+      },
+      onError: (error) => showError(error, 'The password could not be changed'),
+    }),
+  );
+  const describedBy = (name: keyof ChangePasswordRequest, hint?: boolean) =>
+    [hint ? `${name}-hint` : '', errors[name] ? `${name}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <Card>
+      <CardTitle>Change password</CardTitle>
+      <CardDescription className="mt-1">
+        Your other sessions are signed out when you change it.
+      </CardDescription>
+      <form onSubmit={onSubmit} noValidate className="mt-4 max-w-md space-y-4">
+        <div>
+          <Label htmlFor="currentPassword">Current password</Label>
+          <PasswordInput
+            id="currentPassword"
+            autoComplete="current-password"
+            aria-invalid={Boolean(errors.currentPassword)}
+            aria-describedby={describedBy('currentPassword')}
+            {...form.register('currentPassword')}
+          />
+          <FieldError id="currentPassword-error" message={errors.currentPassword?.message} />
+        </div>
+        <div>
+          <Label htmlFor="password">New password</Label>
+          <PasswordInput
+            id="password"
+            autoComplete="new-password"
+            aria-invalid={Boolean(errors.password)}
+            aria-describedby={describedBy('password', true)}
+            {...form.register('password')}
+          />
+          <FieldHint id="password-hint">{PASSWORD_HINT}</FieldHint>
+          <FieldError id="password-error" message={errors.password?.message} />
+        </div>
+        <div>
+          <Label htmlFor="confirmPassword">Confirm new password</Label>
+          <PasswordInput
+            id="confirmPassword"
+            autoComplete="new-password"
+            aria-invalid={Boolean(errors.confirmPassword)}
+            aria-describedby={describedBy('confirmPassword')}
+            {...form.register('confirmPassword')}
+          />
+          <FieldError id="confirmPassword-error" message={errors.confirmPassword?.message} />
+        </div>
+        <Button type="submit" disabled={change.isPending}>
+          {change.isPending ? 'Saving...' : 'Change password'}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function SessionsCard() {
+  const sessions = useQuery<{ sessions: AccountSession[] }>({ queryKey: SESSIONS_KEY });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+  const endOne = useMutation({
+    mutationFn: (id: string) => apiRequest('DELETE', `/api/account/sessions/${id}`),
+    onSuccess: () => {
+      toast({ title: 'Session ended', description: 'That session has been signed out.' });
+      refresh();
+    },
+    onError: (error) => {
+      showError(error, 'The session could not be ended');
+      refresh();
+    },
+  });
+  const endOthers = useMutation({
+    mutationFn: () => apiRequest<{ ended: number }>('DELETE', '/api/account/sessions'),
+    onSuccess: ({ ended }) => {
+      toast({
+        title: 'Sessions ended',
+        description: ended === 1 ? '1 other session signed out.' : `${ended} other sessions signed out.`,
+      });
+      refresh();
+    },
+    onError: (error) => showError(error, 'The sessions could not be ended'),
+  });
+  const list = sessions.data?.sessions ?? [];
+  const others = list.filter((s) => !s.current).length;
+
+  return (
+    <Card>
+      <CardTitle>Active sessions</CardTitle>
+      <CardDescription className="mt-1">
+        Where your account is signed in. End any session you do not recognise, then change your password.
+      </CardDescription>
+      {sessions.isLoading ? (
+        <p className="mt-4 text-sm text-muted">Loading sessions...</p>
+      ) : sessions.isError ? (
+        <p role="alert" className="mt-4 text-sm text-destructive">
+          The sessions could not be loaded.
+        </p>
+      ) : (
+        <ul className="mt-4 divide-y divide-border" aria-label="Sessions">
+          {list.map((session) => (
+            <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div className="text-sm">
+                <p className="font-medium">
+                  {session.browser}{' '}
+                  {session.current && (
+                    <Badge tone="success" className="ml-1">
+                      This browser
+                    </Badge>
+                  )}
+                </p>
+                <p className="text-muted">
+                  Signed in {formatWhen(session.createdAt)} · Last seen {formatWhen(session.lastSeenAt)}
+                </p>
+              </div>
+              {!session.current && (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={endOne.isPending}
+                  onClick={() => endOne.mutate(session.id)}
+                  aria-label={`Sign out ${session.browser}, signed in ${formatWhen(session.createdAt)}`}
+                >
+                  <LogOut size={16} aria-hidden />
+                  Sign out
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {others > 0 && (
+        <Button
+          variant="secondary"
+          className="mt-4"
+          disabled={endOthers.isPending}
+          onClick={() => endOthers.mutate()}
+        >
+          Sign out all other sessions
+        </Button>
+      )}
+    </Card>
+  );
+}
+
+function DeleteAccountCard({ isAdmin }: { isAdmin: boolean }) {
+  const remove = useMutation({
+    mutationFn: (body: DeleteAccountRequest) =>
+      apiRequest<{ message: string }>('DELETE', '/api/account', body),
+  });
+  const form = useForm<DeleteAccountRequest>({
+    resolver: zodResolver(deleteAccountRequestSchema),
+    defaultValues: { password: '' },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((values) =>
+    remove.mutate(values, {
+      onSuccess: ({ message }) => {
+        queryClient.clear();
+        queryClient.setQueryData(CURRENT_USER_KEY, null);
+        toast({ title: 'Account deleted', description: message });
+        window.location.assign('/');
+      },
+      onError: (error) => showError(error, 'The account could not be deleted'),
+    }),
+  );
+
+  return (
+    <Card className="border-destructive/40">
+      <CardTitle>Delete account</CardTitle>
+      {isAdmin ? (
+        <CardDescription className="mt-1">
+          The admin account cannot be deleted here. Create another admin first, then remove this one from the
+          database.
+        </CardDescription>
+      ) : (
+        <>
+          <CardDescription className="mt-1">
+            Your sessions end and your username and email are removed. Records of your purchases and payments
+            are kept without your name or email, as accounting law requires. This cannot be undone.
+          </CardDescription>
+          <form onSubmit={onSubmit} noValidate className="mt-4 max-w-md space-y-4">
+            <div>
+              <Label htmlFor="deletePassword">Password</Label>
+              <PasswordInput
+                id="deletePassword"
+                autoComplete="current-password"
+                aria-invalid={Boolean(errors.password)}
+                aria-describedby={errors.password ? 'deletePassword-error' : undefined}
+                {...form.register('password')}
+              />
+              <FieldError id="deletePassword-error" message={errors.password?.message} />
+            </div>
+            <Button type="submit" variant="destructive" disabled={remove.isPending}>
+              {remove.isPending ? 'Deleting...' : 'Delete my account'}
+            </Button>
+          </form>
+        </>
+      )}
+    </Card>
+  );
+}

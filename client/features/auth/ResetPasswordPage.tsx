@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link, useSearch } from 'wouter';
+import { type NewPasswordForm, newPasswordFormSchema } from '../../../contract/account';
+import { PASSWORD_HINT } from '../../../contract/auth';
+import { PAGES } from '../../../contract/pages';
+import { Button } from '../../components/ui/button';
+import { Card, CardDescription } from '../../components/ui/card';
+import { FieldError, FieldHint, Label } from '../../components/ui/input';
+import { PageMeta } from '../../components/ui/page-meta';
+import { PasswordInput } from '../../components/ui/password-input';
+import { apiRequest, errorMessage } from '../../lib/api';
+import { CURRENT_USER_KEY } from '../../lib/auth';
+import { queryClient } from '../../lib/query-client';
+
+export function ResetPasswordPage() {
+  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const reset = useMutation({
+    mutationFn: (body: NewPasswordForm) =>
+      apiRequest<{ message: string }>('POST', '/api/auth/reset-password', { token, ...body }),
+    // Every session of the account has ended, this browser's included.
+    onSuccess: () => queryClient.setQueryData(CURRENT_USER_KEY, null),
+  });
+  const form = useForm<NewPasswordForm>({
+    resolver: zodResolver(newPasswordFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((values) => reset.mutate(values));
+  const describedBy = (name: keyof NewPasswordForm, hint?: boolean) =>
+    [hint ? `${name}-hint` : '', errors[name] ? `${name}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <PageMeta meta={PAGES.resetPassword.meta} />
+      <Card>
+        <h1 className="text-2xl font-bold">Choose a new password</h1>
+        {reset.isSuccess ? (
+          <>
+            <p role="status" className="mt-6 rounded-md border border-success/40 bg-success/10 p-4 text-sm">
+              {reset.data.message}
+            </p>
+            <Button asChild className="mt-6 w-full">
+              <Link href="/login">Sign in</Link>
+            </Button>
+          </>
+        ) : !token ? (
+          <p role="alert" className="mt-6 text-sm text-destructive">
+            This page needs the link from the reset email.{' '}
+            <Link href="/forgot-password" className="font-medium text-primary underline">
+              Request a new link
+            </Link>
+            .
+          </p>
+        ) : (
+          <>
+            <CardDescription className="mt-1">
+              Setting a new password signs you out on every device.
+            </CardDescription>
+            <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
+              <div>
+                <Label htmlFor="password">New password</Label>
+                <PasswordInput
+                  id="password"
+                  autoComplete="new-password"
+                  aria-invalid={Boolean(errors.password)}
+                  aria-describedby={describedBy('password', true)}
+                  {...form.register('password')}
+                />
+                <FieldHint id="password-hint">{PASSWORD_HINT}</FieldHint>
+                <FieldError id="password-error" message={errors.password?.message} />
+              </div>
+              <div>
+                <Label htmlFor="confirmPassword">Confirm new password</Label>
+                <PasswordInput
+                  id="confirmPassword"
+                  autoComplete="new-password"
+                  aria-invalid={Boolean(errors.confirmPassword)}
+                  aria-describedby={describedBy('confirmPassword')}
+                  {...form.register('confirmPassword')}
+                />
+                <FieldError id="confirmPassword-error" message={errors.confirmPassword?.message} />
+              </div>
+              {reset.isError && (
+                <p role="alert" className="text-sm text-destructive">
+                  {errorMessage(reset.error, 'The password could not be changed. Please try again.')}{' '}
+                  <Link href="/forgot-password" className="font-medium text-primary underline">
+                    Request a new link
+                  </Link>
+                </p>
+              )}
+              <Button type="submit" className="w-full" disabled={reset.isPending}>
+                {reset.isPending ? 'Saving...' : 'Set new password'}
+              </Button>
+            </form>
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}

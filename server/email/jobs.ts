@@ -1,0 +1,197 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import type { AppContext } from '../context';
+import type { Database, DbExecutor } from '../db/client';
+import { cardanoPayments, researchReports, userPurchases, users } from '../db/schema';
+import type { JobQueue } from '../jobs/queue';
+import { QUEUES } from '../jobs/queue';
+import {
+  type EmailBrand,
+  type RenderedEmail,
+  receiptEmail,
+  reportReadyEmail,
+  researchFailedEmail,
+} from './messages';
+import {
+  type EmailJob,
+  type EmailKind,
+  findEmail,
+  markEmailAttemptFailed,
+  markEmailSent,
+  sendEmailJob,
+  storeEmail,
+} from './outbox';
+import { createMailSender, emailBrand, type MailSender } from './transport';
+
+// One queue delivers every email. Event jobs (a purchase completed, research ended) compose
+// their messages in the worker, store them, then deliver; a stored message is delivered at most
+// once (status 'sent' is final), so pg-boss retries never send a duplicate after a success.
+
+/** Enqueues the receipt of a purchase on the caller's connection (call inside its transaction). */
+export async function enqueueReceiptEmail(executor: DbExecutor, queue: JobQueue, purchaseId: number) {
+  await sendEmailJob(executor, queue, { event: 'receipt', purchaseId }, `receipt-${purchaseId}`);
+}
+
+/** Enqueues "report ready" or "research failed" for everyone who paid for the report. */
+export async function enqueueResearchOutcomeEmail(
+  executor: DbExecutor,
+  queue: JobQueue,
+  reportId: number,
+  outcome: 'report_ready' | 'research_failed',
+) {
+  await sendEmailJob(executor, queue, { event: outcome, reportId }, `${outcome}-${reportId}`);
+}
+
+interface Composed {
+  kind: EmailKind;
+  dedupeKey: string;
+  userId: number;
+  to: string;
+  message: RenderedEmail;
+}
+
+const METHOD_LABELS = { card: 'Card', cardano: 'Cardano' } as const;
+
+async function composeReceipt(db: Database, brand: EmailBrand, purchaseId: number): Promise<Composed[]> {
+  const [row] = await db
+    .select({ purchase: userPurchases, user: users, cardano: cardanoPayments })
+    .from(userPurchases)
+    .innerJoin(users, eq(users.id, userPurchases.userId))
+    .leftJoin(cardanoPayments, eq(cardanoPayments.id, userPurchases.cardanoPaymentId))
+    .where(
+      and(eq(userPurchases.id, purchaseId), eq(userPurchases.status, 'completed'), isNull(users.deletedAt)),
+    );
+  if (!row) return [];
+  const { purchase, user, cardano } = row;
+  const method =
+    purchase.paymentMethod === 'cardano' && cardano
+      ? `Cardano (${Number(cardano.amount)} ${cardano.currency === 'ADA' ? 'ADA' : 'CROW'})`
+      : METHOD_LABELS[purchase.paymentMethod];
+  const what =
+    purchase.purchaseType === 'new_report'
+      ? `New research report: ${purchase.assetName}`
+      : `Research report: ${purchase.assetName}`;
+  return [
+    {
+      kind: 'receipt',
+      dedupeKey: `receipt-${purchase.id}`,
+      userId: user.id,
+      to: user.email,
+      message: receiptEmail(brand, {
+        username: user.username,
+        purchaseId: purchase.id,
+        what,
+        amountUsd: purchase.amount,
+        method,
+        paidAt: purchase.completedAt ?? purchase.createdAt,
+        reportId: purchase.reportId,
+      }),
+    },
+  ];
+}
+
+async function composeResearchOutcome(
+  db: Database,
+  brand: EmailBrand,
+  reportId: number,
+  outcome: 'report_ready' | 'research_failed',
+): Promise<Composed[]> {
+  const [report] = await db.select().from(researchReports).where(eq(researchReports.id, reportId));
+  const expected = outcome === 'report_ready' ? 'completed' : 'failed';
+  if (!report || report.status !== expected) return [];
+  // Whoever paid for this report: the buyer of the new report (and anyone else who bought it).
+  const buyers = await db
+    .select({ user: users, amount: userPurchases.amount })
+    .from(userPurchases)
+    .innerJoin(users, eq(users.id, userPurchases.userId))
+    .where(
+      and(
+        eq(userPurchases.reportId, reportId),
+        eq(userPurchases.status, 'completed'),
+        isNull(users.deletedAt),
+      ),
+    );
+  const seen = new Set<number>();
+  return buyers
+    .filter(({ user }) => !seen.has(user.id) && seen.add(user.id))
+    .map(({ user, amount }) => ({
+      kind: outcome,
+      dedupeKey: `${outcome}-${reportId}-${user.id}`,
+      userId: user.id,
+      to: user.email,
+      message:
+        outcome === 'report_ready'
+          ? reportReadyEmail(brand, { username: user.username, assetName: report.assetName, reportId })
+          : researchFailedEmail(brand, {
+              username: user.username,
+              assetName: report.assetName,
+              reportId,
+              amountUsd: amount,
+            }),
+    }));
+}
+
+export function createEmailHandler(ctx: AppContext, sender: MailSender) {
+  const brand = emailBrand(ctx.config);
+
+  async function deliver(messageId: number, lastAttempt: boolean) {
+    const message = await findEmail(ctx.db, messageId);
+    if (message?.status !== 'queued') return;
+    if (sender.kind === 'outbox') {
+      await markEmailSent(ctx.db, messageId, 'outbox');
+      return;
+    }
+    if (sender.kind === 'none') {
+      ctx.log.error(
+        { messageId, kind: message.kind },
+        'email not sent: no mail server configured (SMTP_URL)',
+      );
+      await markEmailAttemptFailed(ctx.db, messageId, 'No mail server configured (SMTP_URL)', true, 'none');
+      return;
+    }
+    try {
+      await sender.send({
+        to: message.toAddress,
+        subject: message.subject,
+        text: message.textBody ?? '',
+        html: message.htmlBody ?? '',
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await markEmailAttemptFailed(ctx.db, messageId, reason, lastAttempt, 'smtp');
+      throw error;
+    }
+    await markEmailSent(ctx.db, messageId, 'smtp');
+  }
+
+  async function handle(job: PgBoss.JobWithMetadata<EmailJob>) {
+    const lastAttempt = job.retryCount >= job.retryLimit;
+    const data = job.data;
+    if ('messageId' in data) return deliver(data.messageId, lastAttempt);
+    const composed =
+      data.event === 'receipt'
+        ? await composeReceipt(ctx.db, brand, data.purchaseId)
+        : await composeResearchOutcome(ctx.db, brand, data.reportId, data.event);
+    // Stored first (idempotent by dedupe key), then each delivered by its own job: one recipient's
+    // failing address never holds back another's message.
+    for (const mail of composed) {
+      const id = await storeEmail(ctx.db, mail);
+      if (id !== null) await sendEmailJob(ctx.db, ctx.queue, { messageId: id });
+    }
+  }
+
+  return async (jobs: PgBoss.JobWithMetadata<EmailJob>[]) => {
+    for (const job of jobs) await handle(job);
+  };
+}
+
+/** Registers the email worker (worker role). Returns the sender so shutdown can close it. */
+export async function startEmailWorker(ctx: AppContext, sender: MailSender = createMailSender(ctx.config)) {
+  const handler = createEmailHandler(ctx, sender);
+  await ctx.queue.work<EmailJob>(
+    QUEUES.email,
+    { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
+    handler,
+  );
+  return sender;
+}

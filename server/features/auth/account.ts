@@ -1,0 +1,222 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import {
+  ACCOUNT_MESSAGES,
+  type AccountSession,
+  type ChangePasswordRequest,
+  RESET_TOKEN_TTL_MINUTES,
+  type ResetPasswordRequest,
+} from '../../../contract/account';
+import { AUTH_MESSAGES } from '../../../contract/auth';
+import { ADMIN_USER_ID } from '../../../contract/constants';
+import type { AppContext } from '../../context';
+import { passwordResetEmail } from '../../email/messages';
+import { storeAndEnqueueEmail } from '../../email/outbox';
+import { emailBrand } from '../../email/transport';
+import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors';
+import {
+  anonymiseUser,
+  deleteSessionOfUser,
+  deleteSessionsOfUser,
+  exportUserData,
+  findActiveUserById,
+  findResetTokenForUpdate,
+  insertResetToken,
+  listActiveSessions,
+  setPasswordHash,
+  useUpResetTokens,
+} from './account-repository';
+import { hashPassword, verifyPassword } from './password';
+import { findUserByEmail } from './repository';
+import { describeUserAgent } from './user-agent';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** The id shown in the sessions list: derived from the stored key, which never leaves the server. */
+const publicSessionId = (sessionId: string) => sha256(`session-list:${sessionId}`).slice(0, 24);
+
+async function revokeCached(app: FastifyInstance, ctx: AppContext, sessionIds: string[]) {
+  for (const id of sessionIds) await app.sessionCache.revoke(ctx.db.$client, id);
+}
+
+/**
+ * Creates a single-use reset link and queues its email, when the address belongs to an account.
+ * The caller answers the same either way, so the answer says nothing about who has an account.
+ */
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || user.deletedAt) return;
+  const token = randomBytes(32).toString('base64url');
+  await ctx.db.transaction(async (tx) => {
+    await insertResetToken(tx, {
+      tokenHash: sha256(token),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
+    });
+    await storeAndEnqueueEmail(tx, ctx.queue, {
+      kind: 'password_reset',
+      to: user.email,
+      userId: user.id,
+      message: passwordResetEmail(emailBrand(ctx.config), {
+        username: user.username,
+        token,
+        validMinutes: RESET_TOKEN_TTL_MINUTES,
+      }),
+    });
+  });
+}
+
+/** Sets a new password from a reset link; the link is used up and every session ends. */
+export async function resetPassword(app: FastifyInstance, ctx: AppContext, input: ResetPasswordRequest) {
+  const passwordHash = await hashPassword(input.password);
+  const ended = await ctx.db.transaction(async (tx) => {
+    const token = await findResetTokenForUpdate(tx, sha256(input.token));
+    if (!token) throw badRequest(ACCOUNT_MESSAGES.resetTokenInvalid);
+    if (token.usedAt) throw badRequest(ACCOUNT_MESSAGES.resetTokenUsed);
+    if (token.expiresAt.getTime() <= Date.now()) throw badRequest(ACCOUNT_MESSAGES.resetTokenExpired);
+    await useUpResetTokens(tx, token.userId);
+    await setPasswordHash(tx, token.userId, passwordHash);
+    return deleteSessionsOfUser(tx, token.userId);
+  });
+  await revokeCached(app, ctx, ended);
+}
+
+async function activeUserOrFail(ctx: AppContext, userId: number) {
+  const user = await findActiveUserById(ctx.db, userId);
+  if (!user) throw unauthorized(AUTH_MESSAGES.notSignedIn);
+  return user;
+}
+
+/** Changes the password after checking the current one; every other session ends. */
+export async function changePassword(
+  app: FastifyInstance,
+  ctx: AppContext,
+  userId: number,
+  currentSessionId: string | null,
+  input: ChangePasswordRequest,
+) {
+  const user = await activeUserOrFail(ctx, userId);
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    throw badRequest(ACCOUNT_MESSAGES.currentPasswordWrong);
+  }
+  if (input.password === input.currentPassword) throw badRequest(ACCOUNT_MESSAGES.samePassword);
+  const passwordHash = await hashPassword(input.password);
+  const ended = await ctx.db.transaction(async (tx) => {
+    await setPasswordHash(tx, user.id, passwordHash);
+    await useUpResetTokens(tx, user.id);
+    return deleteSessionsOfUser(tx, user.id, currentSessionId);
+  });
+  await revokeCached(app, ctx, ended);
+}
+
+export async function listSessions(
+  ctx: AppContext,
+  userId: number,
+  currentSessionId: string | null,
+): Promise<AccountSession[]> {
+  const rows = await listActiveSessions(ctx.db, userId, new Date());
+  return rows.map((row) => ({
+    id: publicSessionId(row.id),
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    browser: describeUserAgent(row.userAgent),
+    current: row.id === currentSessionId,
+  }));
+}
+
+export async function endSession(
+  app: FastifyInstance,
+  ctx: AppContext,
+  userId: number,
+  currentSessionId: string | null,
+  publicId: string,
+) {
+  const rows = await listActiveSessions(ctx.db, userId, new Date());
+  const target = rows.find((row) => publicSessionId(row.id) === publicId);
+  if (!target) throw notFound(ACCOUNT_MESSAGES.sessionNotFound);
+  if (target.id === currentSessionId) throw badRequest(ACCOUNT_MESSAGES.cannotEndCurrent);
+  if (await deleteSessionOfUser(ctx.db, userId, target.id)) await revokeCached(app, ctx, [target.id]);
+}
+
+export async function endOtherSessions(
+  app: FastifyInstance,
+  ctx: AppContext,
+  userId: number,
+  currentSessionId: string | null,
+): Promise<number> {
+  const ended = await deleteSessionsOfUser(ctx.db, userId, currentSessionId);
+  await revokeCached(app, ctx, ended);
+  return ended.length;
+}
+
+/** "Download my data": the profile, sessions, purchases, payments and bug reports, as JSON. */
+export async function exportAccount(ctx: AppContext, userId: number, currentSessionId: string | null) {
+  const user = await activeUserOrFail(ctx, userId);
+  const [data, sessionList] = await Promise.all([
+    exportUserData(ctx.db, userId),
+    listSessions(ctx, userId, currentSessionId),
+  ]);
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  return {
+    exportedAt: new Date().toISOString(),
+    service: ctx.config.APP_NAME,
+    profile: { id: user.id, username: user.username, email: user.email, createdAt: iso(user.createdAt) },
+    sessions: sessionList.map(({ createdAt, lastSeenAt, browser, current }) => ({
+      createdAt,
+      lastSeenAt,
+      browser,
+      current,
+    })),
+    purchases: data.purchases.map((p) => ({
+      id: p.id,
+      type: p.purchaseType,
+      assetName: p.assetName,
+      reportId: p.reportId,
+      amountUsd: p.amount,
+      paymentMethod: p.paymentMethod,
+      status: p.status,
+      createdAt: iso(p.createdAt),
+      completedAt: iso(p.completedAt),
+    })),
+    cardanoPayments: data.payments.map((p) => ({
+      id: p.id,
+      address: p.address,
+      amount: p.amount,
+      currency: p.currency,
+      usdAmount: p.usdAmount,
+      status: p.status,
+      createdAt: iso(p.createdAt),
+      confirmedAt: iso(p.confirmedAt),
+    })),
+    bugReports: data.bugs.map((b) => ({
+      id: b.id,
+      name: b.name,
+      email: b.email,
+      category: b.category,
+      title: b.title,
+      description: b.description,
+      steps: b.steps,
+      expected: b.expected,
+      actual: b.actual,
+      browser: b.browser,
+      device: b.device,
+      status: b.status,
+      createdAt: iso(b.createdAt),
+    })),
+  };
+}
+
+/** Deletes the account after checking the password; purchases and payments stay, anonymised. */
+export async function deleteAccount(app: FastifyInstance, ctx: AppContext, userId: number, password: string) {
+  if (userId === ADMIN_USER_ID) throw forbidden(ACCOUNT_MESSAGES.adminCannotDelete);
+  const user = await activeUserOrFail(ctx, userId);
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    throw badRequest(ACCOUNT_MESSAGES.passwordWrongForDelete);
+  }
+  const ended = await ctx.db.transaction(async (tx) => {
+    const sessionIds = await deleteSessionsOfUser(tx, userId);
+    await anonymiseUser(tx, userId);
+    return sessionIds;
+  });
+  await revokeCached(app, ctx, ended);
+}
