@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { purchaseAssetFields } from './assets';
 import { apiErrorSchema } from './http';
 import { PURCHASE_TYPES } from './reports';
 
@@ -76,6 +77,7 @@ export const createCardanoPaymentRequestSchema = z.object({
     .trim()
     .regex(/^([0-9a-f]{2}){0,32}$/i, 'assetName must be hex-encoded')
     .optional(),
+  ...purchaseAssetFields,
 });
 export type CreateCardanoPaymentRequest = z.input<typeof createCardanoPaymentRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { purchaseAssetFields } from './assets';
 import { PURCHASE_TYPES } from './reports';
 
 // Card checkout (spec §7): create-payment-intent, confirm-payment and the sandbox card.
@@ -23,6 +24,7 @@ export const createPaymentIntentRequestSchema = z.object({
   assetName: z.string().max(200).optional(),
   reportId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   amount: z.unknown().optional(),
+  ...purchaseAssetFields,
 });
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentRequestSchema>;
 
