@@ -1,8 +1,4 @@
-import {
-  type AssetSuggestion,
-  UNKNOWN_ASSET_SUGGESTIONS,
-  unknownAssetMessage,
-} from '../../contract/assets';
+import { type AssetSuggestion, UNKNOWN_ASSET_SUGGESTIONS, unknownAssetMessage } from '../../contract/assets';
 import type { Config } from '../config';
 import type { AssetRef } from '../research/evidence';
 import { resolveAsset } from '../research/resolve-asset';
@@ -75,8 +71,7 @@ export async function checkPurchaseAsset(
   if (asset) return { assetName: asset.name, assetId: asset.id };
   if (request.acknowledgeUnknownAsset === true) return { assetName, assetId: null };
   // A typo rarely matches as a whole; its first letters often find what was meant ("Etherium").
-  const search = (text: string) =>
-    usable.search(text, UNKNOWN_ASSET_SUGGESTIONS).catch((): AssetRef[] => []);
+  const search = (text: string) => usable.search(text, UNKNOWN_ASSET_SUGGESTIONS).catch((): AssetRef[] => []);
   let suggestions = await search(assetName);
   if (suggestions.length === 0 && assetName.length > 3) suggestions = await search(assetName.slice(0, 3));
   throw new UnknownAssetError(assetName, suggestions.slice(0, UNKNOWN_ASSET_SUGGESTIONS).map(suggestionOf));

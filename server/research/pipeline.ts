@@ -11,9 +11,9 @@ import {
 import type { AgentResearchData } from '../../contract/reports';
 import { type Database, queueExecutorFor } from '../db/client';
 import { researchProgress, researchReports } from '../db/schema';
-import { type JobQueue, QUEUES } from '../jobs/queue';
-import type { AssetEvidence, AssetRef, MarketEvidence, SecurityEvidence } from './evidence';
 import { peerComparison } from '../domain/peer-comparison';
+import { type JobQueue, QUEUES } from '../jobs/queue';
+import type { AssetEvidence, AssetKind, AssetRef, MarketEvidence, SecurityEvidence } from './evidence';
 import {
   buildKeyRisks,
   buildReportText,
@@ -178,8 +178,10 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
       ? `Data: ${SNAPSHOT_DATASET} — an offline demo snapshot, not live market data.`
       : `Data: live CoinGecko and DeFiLlama data retrieved on ${now().toISOString().slice(0, 10)}.`;
   // What the asset is (from the resolution or the market profile), for the peer comparison.
-  const profile = asset && market ? (await market).profile?.value : undefined;
-  const assetKind = asset?.kind ?? profile?.kind ?? null;
+  const marketEvidence = asset && market ? await market : undefined;
+  const profile = marketEvidence?.profile?.value;
+  const assetKind =
+    asset?.kind ?? profile?.kind ?? (marketEvidence ? kindFromEvidence(marketEvidence) : null);
   const platform = asset?.platform ?? profile?.platform;
   const describedAsset: AssetRef | null = asset
     ? { ...asset, ...(assetKind ? { kind: assetKind } : {}), ...(platform ? { platform } : {}) }
@@ -250,6 +252,14 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
   });
   log.info({ reportId, total: scores.totalScore, asset: asset?.id ?? null }, 'research completed');
   return completed ? 'completed' : 'already-completed';
+}
+
+/** The kind of asset when no source states it: a stablecoin or meme category, else its chain. */
+function kindFromEvidence(evidence: MarketEvidence): AssetKind | null {
+  const categories = evidence.useCase?.value.categories.join(' ').toLowerCase() ?? '';
+  if (categories.includes('stablecoin')) return 'stablecoin';
+  if (categories.includes('meme')) return 'meme';
+  return evidence.chain?.value ?? null;
 }
 
 /** A report whose research exhausted its retries: failed, with a reason the admin can read. */

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { assetKindLabel } from '../../contract/assets';
 import {
   CATEGORIES,
@@ -7,7 +8,6 @@ import {
   ratingBand,
   type Scores,
 } from '../../contract/methodology';
-import { z } from 'zod';
 import {
   type AgentResearchData,
   type CategoryCoverage,
@@ -131,16 +131,37 @@ const factOf = (result: CategoryResult) =>
 const joinNames = (names: string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 
-const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+const NUMBER_WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+];
 const countWord = (n: number) => NUMBER_WORDS[n] ?? String(n);
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function describeGroup(group: ScoreGroup): string {
   const facts = group.shown.map((r) => `${nameOf(r.key)}: ${factOf(r)}`).join('; ');
-  if (group.members.length === 1) return `${nameOf(group.shown[0]!.key)} at ${group.score}/5 (${factOf(group.shown[0]!)})`;
-  const names = joinNames(group.members.map((r) => nameOf(r.key)));
+  if (group.members.length === 1)
+    return `${nameOf(group.shown[0]!.key)} at ${group.score}/5 (${factOf(group.shown[0]!)})`;
+  // A long tie is counted, not listed: the facts of the first three say what it is made of.
+  const names =
+    group.members.length > 5
+      ? `${countWord(group.members.length)} categories`
+      : joinNames(group.members.map((r) => nameOf(r.key)));
   const lead = `a tie at ${group.score}/5 between ${names}`;
-  return group.shown.length === group.members.length ? `${lead} (${facts})` : `${lead} (for example ${facts})`;
+  return group.shown.length === group.members.length
+    ? `${lead} (${facts})`
+    : `${lead} (for example ${facts})`;
 }
 
 function coverageCounts(results: CategoryResult[]) {

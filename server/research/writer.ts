@@ -73,9 +73,7 @@ export const llmAnswerSchema = z.object({
 
 export const llmSummarySchema = z.object({
   summary: z.string().min(1).max(4_000),
-  keyRisks: z
-    .array(z.object({ category_key: z.string(), text: z.string().min(1).max(600) }))
-    .max(12),
+  keyRisks: z.array(z.object({ category_key: z.string(), text: z.string().min(1).max(600) })).max(12),
 });
 
 export interface LlmWriterOptions {

@@ -10,8 +10,8 @@ import {
 import { reportResponseSchema, researchRequestSchema } from '../../../contract/reports';
 import { researchStartResponseSchema } from '../../../contract/research';
 import type { AppContext } from '../../context';
-import { sourcesFromConfig } from '../../research/sources/live';
 import type { AssetRef } from '../../research/evidence';
+import { sourcesFromConfig } from '../../research/sources/live';
 import { findSnapshotAsset, searchSnapshot } from '../../research/sources/snapshot';
 import { findRecentPublicReports } from './repository';
 import { accessibleReport, reportEvent, reportResponse, startResearchForPurchase } from './service';
