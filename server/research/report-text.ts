@@ -147,7 +147,6 @@ const NUMBER_WORDS = [
   'twelve',
 ];
 const countWord = (n: number) => NUMBER_WORDS[n] ?? String(n);
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function describeGroup(group: ScoreGroup): string {
   const facts = group.shown.map((r) => `${nameOf(r.key)}: ${factOf(r)}`).join('; ');
