@@ -98,6 +98,20 @@ export const reportSectionsSchema = z.object({
 });
 export type ReportSections = z.infer<typeof reportSectionsSchema>;
 
+/** The peer comparison in words, the same on the page, in the text and in the PDF. */
+export function describePeers(peers: ReportSections['peers']): string {
+  const all =
+    peers.percentileAll === null
+      ? 'It is the first completed report, so there are no peers to compare with yet.'
+      : `The total is higher than ${peers.percentileAll}% of the ${peers.comparedAll} other completed report${peers.comparedAll === 1 ? '' : 's'}.`;
+  const kind = !peers.kindLabel
+    ? 'The kind of asset is unknown, so there is no comparison with similar assets.'
+    : peers.percentileKind === null
+      ? `No other completed report covers an asset of the same kind (${peers.kindLabel}).`
+      : `Among the ${peers.comparedKind} other report${peers.comparedKind === 1 ? '' : 's'} on assets of the same kind (${peers.kindLabel}), it is higher than ${peers.percentileKind}%.`;
+  return `${all} ${kind}`;
+}
+
 /** The section headings, the same on the report page, in the text and in the PDF. */
 export const REPORT_HEADINGS = {
   summary: 'Executive summary',

@@ -13,6 +13,7 @@ import {
   type CategoryCoverage,
   type KeyRisk,
   keyRiskSchema,
+  describePeers,
   REPORT_HEADINGS,
   type ReportSections,
   type Source,
@@ -257,19 +258,6 @@ export function buildSections(input: ReportTextInput): ReportSections {
 
 const COVERAGE_TEXT = { live: 'live sources', snapshot: 'dated offline snapshot', none: 'no evidence found' };
 
-export function peerSentence(peers: PeerStanding): string {
-  const all =
-    peers.percentileAll === null
-      ? 'It is the first completed report, so there are no peers to compare with yet.'
-      : `The total is higher than ${peers.percentileAll}% of the ${peers.comparedAll} other completed report${peers.comparedAll === 1 ? '' : 's'}.`;
-  const kind = !peers.kindLabel
-    ? 'The kind of asset is unknown, so there is no comparison with similar assets.'
-    : peers.percentileKind === null
-      ? `No other completed report covers an asset of the same kind (${peers.kindLabel}).`
-      : `Among the ${peers.comparedKind} other report${peers.comparedKind === 1 ? '' : 's'} on assets of the same kind (${peers.kindLabel}), it is higher than ${peers.percentileKind}%.`;
-  return `${all} ${kind}`;
-}
-
 /** Text of the sections, one paragraph each, shared by the stored report text and the PDF. */
 export function sectionParagraphs(sections: ReportSections): { heading: string; lines: string[] }[] {
   return [
@@ -293,7 +281,7 @@ export function sectionParagraphs(sections: ReportSections): { heading: string; 
           `${c.category}: ${COVERAGE_TEXT[c.kind]}${c.retrievedAt ? `, retrieved ${c.retrievedAt.slice(0, 10)}` : ''}.`,
       ),
     },
-    { heading: REPORT_HEADINGS.peers, lines: [peerSentence(sections.peers)] },
+    { heading: REPORT_HEADINGS.peers, lines: [describePeers(sections.peers)] },
   ];
 }
 
