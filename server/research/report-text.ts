@@ -11,9 +11,9 @@ import {
 import {
   type AgentResearchData,
   type CategoryCoverage,
+  describePeers,
   type KeyRisk,
   keyRiskSchema,
-  describePeers,
   REPORT_HEADINGS,
   type ReportSections,
   type Source,

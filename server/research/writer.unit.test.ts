@@ -92,7 +92,9 @@ describe('LLM executive summary and key risks', () => {
       JSON.stringify({
         summary:
           'Axie Infinity is held back by a $624.00 million hack in 2022 (https://defillama.com/hacks); its market capitalisation of $2.10 billion is its strongest point.',
-        keyRisks: [{ category_key: 'hacksScandals', text: 'The 2022 Ronin bridge hack lost $624.00 million.' }],
+        keyRisks: [
+          { category_key: 'hacksScandals', text: 'The 2022 Ronin bridge hack lost $624.00 million.' },
+        ],
       }),
     );
     const { llm, fallbacks } = writer();
@@ -121,7 +123,10 @@ describe('LLM executive summary and key risks', () => {
         JSON.stringify({ summary: 'Fine.', keyRisks: [{ category_key: 'weather', text: 'Rain.' }] }),
       ),
       completionWith(
-        JSON.stringify({ summary: 'Fine.', keyRisks: [{ category_key: 'marketCap', text: 'Only 3 holders.' }] }),
+        JSON.stringify({
+          summary: 'Fine.',
+          keyRisks: [{ category_key: 'marketCap', text: 'Only 3 holders.' }],
+        }),
       ),
       completionWith('{"summary": "unterminated'),
       (res: ServerResponse) => res.writeHead(500, { 'content-type': 'application/json' }).end('{}'),
