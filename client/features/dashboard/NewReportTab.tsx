@@ -118,6 +118,8 @@ export function NewReportTab() {
       // The server decides for a failed search; an unknown name needs the confirmed warning.
       if (state === 'search-failed') goToCheckout({ purchaseType: 'new_report', assetName: typed });
       else setWarningOpen(true);
+    } else if (state === 'choose') {
+      toast({ title: 'Which asset?', description: 'Pick the asset you mean from the list first.' });
     }
   };
 
@@ -152,6 +154,13 @@ export function NewReportTab() {
               setAssetName(event.target.value);
               setPickedId(null);
               setWarningOpen(false);
+            }}
+            onKeyDown={(event) => {
+              // The button is disabled while the name is blank or unresolved; Enter still answers.
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                purchase();
+              }
             }}
           />
           <div id={statusId} aria-live="polite" className="mt-2 min-h-6 text-sm">
