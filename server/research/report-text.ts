@@ -271,7 +271,7 @@ export function sectionParagraphs(sections: ReportSections): { heading: string; 
       heading: REPORT_HEADINGS.changes,
       lines: sections.changes.map(
         (c) =>
-          `${c.category} (${c.score}/5): ${c.nextUp ? `up: ${sentenceOf(c.nextUp)}` : 'already at the top band'}; ${c.nextDown ? `down: ${sentenceOf(c.nextDown)}` : 'already at the lowest band'}.`,
+          `${c.category} (${c.score}/5): ${c.nextUp ? `up: ${sentenceOf(c.nextUp)}` : c.score >= 5 ? 'already at the top band' : 'up: no threshold stated'}; ${c.nextDown ? `down: ${sentenceOf(c.nextDown)}` : c.score <= 1 ? 'already at the lowest band' : 'down: no threshold stated'}.`,
       ),
     },
     {

@@ -178,8 +178,13 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
                     {change.category}
                   </th>
                   <td className="py-2 pr-3 tabular-nums">{change.score}/5</td>
-                  <td className="py-2 pr-3">{change.nextUp ?? 'Already at the top band'}</td>
-                  <td className="py-2">{change.nextDown ?? 'Already at the lowest band'}</td>
+                  <td className="py-2 pr-3">
+                    {change.nextUp ?? (change.score >= 5 ? 'Already at the top band' : 'No threshold stated')}
+                  </td>
+                  <td className="py-2">
+                    {change.nextDown ??
+                      (change.score <= 1 ? 'Already at the lowest band' : 'No threshold stated')}
+                  </td>
                 </tr>
               ))}
             </tbody>
