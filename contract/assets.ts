@@ -9,12 +9,71 @@ export const assetSearchQuerySchema = z.object({
     .max(100, 'Search text must be at most 100 characters'),
 });
 
+/** A completed public report on the asset, recent enough to be offered at the existing-report price. */
+export const recentReportSchema = z.object({
+  id: z.number(),
+  /** Total on the 77-point scale, as a numeric string. */
+  composite_score: z.string(),
+  completed_at: z.string(),
+});
+export type RecentReport = z.infer<typeof recentReportSchema>;
+
+/** How long a completed public report is offered instead of (beside) a new one. */
+export const RECENT_REPORT_MAX_AGE_DAYS = 7;
+
 export const assetSuggestionSchema = z.object({
   /** Canonical asset id (for example "bitcoin"). */
   id: z.string(),
   name: z.string(),
   symbol: z.string(),
+  /** Market-cap rank, when the source knows it. */
+  rank: z.number().optional(),
+  /** layer1, layer2, token, stablecoin, meme, defi, exchange (see assetKindLabel). */
+  kind: z.string().optional(),
+  /** Host chain of a token ("Ethereum"). */
+  platform: z.string().optional(),
+  /** Set on the search answer when a report on this asset is less than a week old. */
+  recentReport: recentReportSchema.optional(),
 });
 export type AssetSuggestion = z.infer<typeof assetSuggestionSchema>;
 
 export const assetSearchResponseSchema = z.object({ assets: z.array(assetSuggestionSchema) });
+
+const KIND_LABELS: Record<string, string> = {
+  layer1: 'Layer 1',
+  layer2: 'Layer 2',
+  token: 'Token',
+  stablecoin: 'Stablecoin',
+  meme: 'Meme',
+  defi: 'DeFi',
+  exchange: 'Exchange token',
+};
+
+/** What an asset is, in a buyer's words: "Layer 1", "Token on Ethereum", "Stablecoin", "Meme". */
+export function assetKindLabel(kind: string | undefined, platform?: string): string | undefined {
+  if (!kind) return platform ? `Token on ${platform}` : undefined;
+  const label = KIND_LABELS[kind] ?? kind;
+  return kind === 'token' && platform ? `Token on ${platform}` : label;
+}
+
+/** Up to this many suggestions come with an unknown-asset refusal. */
+export const UNKNOWN_ASSET_SUGGESTIONS = 5;
+
+export const unknownAssetMessage = (name: string) => `We could not find "${name}" in our data sources.`;
+
+/** The 422 answer of the purchase endpoints for a name the data sources do not know. */
+export const unknownAssetErrorSchema = z.object({
+  statusCode: z.literal(422),
+  error: z.string(),
+  message: z.string(),
+  suggestions: z.array(assetSuggestionSchema),
+});
+export type UnknownAssetError = z.infer<typeof unknownAssetErrorSchema>;
+
+/** What a purchase request says about the asset: the resolved id, or a confirmed unknown name. */
+export const purchaseAssetFields = {
+  /** The asset the buyer picked in the New Report tab (canonical id). */
+  assetId: z.string().trim().min(1).max(100).optional(),
+  /** The buyer confirmed the warning that an unknown asset's report will mostly lack evidence. */
+  acknowledgeUnknownAsset: z.boolean().optional(),
+};

@@ -1,3 +1,4 @@
+import { purchaseAssetFields } from './assets';
 import { apiErrorSchema } from './http';
 import { newReportAssetNameSchema, optionalReportIdSchema, PURCHASE_TYPES } from './reports';
 import { requiredField, z } from './zod';
@@ -85,6 +86,7 @@ export const createCardanoPaymentRequestSchema = z.object({
     .trim()
     .regex(/^([0-9a-f]{2}){0,32}$/i, 'assetName must be hex-encoded')
     .optional(),
+  ...purchaseAssetFields,
 });
 export type CreateCardanoPaymentRequest = z.input<typeof createCardanoPaymentRequestSchema>;
 

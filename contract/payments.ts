@@ -1,3 +1,4 @@
+import { purchaseAssetFields } from './assets';
 import { optionalReportIdSchema, PURCHASE_TYPES } from './reports';
 import { z } from './zod';
 
@@ -23,6 +24,7 @@ export const createPaymentIntentRequestSchema = z.object({
   assetName: z.string().max(200).optional(),
   reportId: optionalReportIdSchema,
   amount: z.unknown().optional(),
+  ...purchaseAssetFields,
 });
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentRequestSchema>;
 

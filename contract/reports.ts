@@ -16,15 +16,112 @@ export const sourceSchema = z.object({
 });
 export type Source = z.infer<typeof sourceSchema>;
 
-/** What an agent stores in research_progress.research_data. */
+/** Where a category's evidence came from: a live source, the dated snapshot, or nowhere. */
+export const COVERAGE_KINDS = ['live', 'snapshot', 'none'] as const;
+export type CoverageKind = (typeof COVERAGE_KINDS)[number];
+export const COVERAGE_LABELS: Record<CoverageKind, string> = {
+  live: 'Live sources',
+  snapshot: 'Dated snapshot',
+  none: 'No evidence found',
+};
+
+export const categoryCoverageSchema = z.object({
+  kind: z.enum(COVERAGE_KINDS),
+  /** Latest retrieval time of the category's sources (ISO), absent without evidence. */
+  retrievedAt: z.string().optional(),
+});
+export type CategoryCoverage = z.infer<typeof categoryCoverageSchema>;
+
+/**
+ * What an agent stores in research_progress.research_data. The fields after scoreNote came
+ * with the buyer-first report (methodology v2); older rows lack them and still parse.
+ */
 export const agentResearchDataSchema = z.object({
   findings: z.string(),
   analysis: z.string(),
   sources: z.array(sourceSchema),
   /** Set when the writer or a rule moved the score, with its reason. */
   scoreNote: z.string().optional(),
+  /** The evidence behind the score, one sentence per fact. */
+  facts: z.array(z.string()).optional(),
+  /** What would move the score one band up / down. */
+  nextUp: z.string().optional(),
+  nextDown: z.string().optional(),
+  /** The risk this category shows, tied to its evidence. */
+  keyRisk: z.string().optional(),
+  coverage: categoryCoverageSchema.optional(),
 });
 export type AgentResearchData = z.infer<typeof agentResearchDataSchema>;
+
+/** One key risk: tied to a category, its score and the numbered sources behind it. */
+export const keyRiskSchema = z.object({
+  category_key: z.string(),
+  category: z.string(),
+  score: z.number(),
+  text: z.string(),
+});
+export type KeyRisk = z.infer<typeof keyRiskSchema>;
+
+/** The buyer-first sections of a report (absent on reports researched before them). */
+export const reportSectionsSchema = z.object({
+  /** Prose: verdict, strongest and weakest categories with their facts, data coverage. */
+  summary: z.string(),
+  /** Who wrote the summary and key risks. */
+  writer: z.enum(['rules', 'llm']),
+  keyRisks: z.array(keyRiskSchema),
+  changes: z.array(
+    z.object({
+      category_key: z.string(),
+      category: z.string(),
+      score: z.number(),
+      nextUp: z.string().nullable(),
+      nextDown: z.string().nullable(),
+    }),
+  ),
+  coverage: z.array(
+    z.object({
+      category_key: z.string(),
+      category: z.string(),
+      kind: z.enum(COVERAGE_KINDS),
+      retrievedAt: z.string().nullable(),
+    }),
+  ),
+  peers: z.object({
+    /** "Layer 1", "Token on Ethereum"…, null when the kind is unknown. */
+    kindLabel: z.string().nullable(),
+    /** Share of the other completed reports this total beats (0-100), null without peers. */
+    percentileAll: z.number().nullable(),
+    comparedAll: z.number(),
+    percentileKind: z.number().nullable(),
+    comparedKind: z.number(),
+  }),
+});
+export type ReportSections = z.infer<typeof reportSectionsSchema>;
+
+/** The peer comparison in words, the same on the page, in the text and in the PDF. */
+export function describePeers(peers: ReportSections['peers']): string {
+  const all =
+    peers.percentileAll === null
+      ? 'It is the first completed report, so there are no peers to compare with yet.'
+      : `The total is higher than ${peers.percentileAll}% of the ${peers.comparedAll} other completed report${peers.comparedAll === 1 ? '' : 's'}.`;
+  const kind = !peers.kindLabel
+    ? 'The kind of asset is unknown, so there is no comparison with similar assets.'
+    : peers.percentileKind === null
+      ? `No other completed report covers an asset of the same kind (${peers.kindLabel}).`
+      : `Among the ${peers.comparedKind} other report${peers.comparedKind === 1 ? '' : 's'} on assets of the same kind (${peers.kindLabel}), it is higher than ${peers.percentileKind}%.`;
+  return `${all} ${kind}`;
+}
+
+/** The section headings, the same on the report page, in the text and in the PDF. */
+export const REPORT_HEADINGS = {
+  summary: 'Executive summary',
+  keyRisks: 'Key risks',
+  changes: 'What would change this score',
+  coverage: 'Data coverage',
+  peers: 'Peer comparison',
+  categories: 'Categories',
+  sources: 'Sources',
+} as const;
 
 export const progressEntrySchema = z.object({
   id: z.number(),
@@ -57,6 +154,8 @@ export const reportResponseSchema = z.object({
   progressData: z.array(progressEntrySchema),
   /** Paragraphs separated by blank lines; the first is the executive summary. */
   reportContent: z.string(),
+  /** The buyer-first sections; null for reports researched before they existed. */
+  sections: reportSectionsSchema.nullable().optional(),
 });
 export type ReportResponse = z.infer<typeof reportResponseSchema>;
 

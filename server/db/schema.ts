@@ -75,6 +75,8 @@ export const researchReports = pgTable(
     assetName: text('asset_name').notNull(),
     /** Canonical asset id from asset resolution, or null for an asset the sources do not know. */
     assetId: text('asset_id'),
+    /** What the asset is (layer1, token, stablecoin, meme…), for the peer comparison. */
+    assetKind: text('asset_kind'),
     projectOverview: text('project_overview'),
     /** Total on the 77-point scale (decisions.md); 0 until the report is scored. */
     compositeScore: numeric('composite_score', { precision: 4, scale: 2 }).notNull().default('0'),
@@ -97,6 +99,7 @@ export const researchReports = pgTable(
     ),
     check('research_reports_composite_range', sql`${t.compositeScore} >= 0 and ${t.compositeScore} <= 77`),
     index('research_reports_public_idx').on(t.isPublic, t.status),
+    index('research_reports_asset_idx').on(t.assetId, t.completedAt),
   ],
 );
 
@@ -251,6 +254,8 @@ export const userPurchases = pgTable(
     reportId: integer('report_id').references(() => researchReports.id, { onDelete: 'set null' }),
     purchaseType: text('purchase_type', { enum: PURCHASE_TYPES }).notNull(),
     assetName: text('asset_name').notNull(),
+    /** The asset the buyer picked (canonical id); null when they confirmed an unknown name. */
+    assetId: text('asset_id'),
     amount: numeric('amount', { precision: 8, scale: 2 }).notNull(),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     stripePaymentIntentId: text('stripe_payment_intent_id'),

@@ -25,6 +25,8 @@ export async function createPendingPurchase(
     userId: number;
     purchaseType: PurchaseType;
     assetName: string;
+    /** The resolved asset of a new report (null: an unknown name the buyer confirmed). */
+    assetId?: string | null;
     reportId: number | null;
     paymentMethod: 'card' | 'cardano';
     stripePaymentIntentId?: string;
@@ -37,6 +39,7 @@ export async function createPendingPurchase(
       userId: input.userId,
       purchaseType: input.purchaseType,
       assetName: input.assetName.trim(),
+      assetId: input.assetId ?? null,
       reportId: input.purchaseType === 'existing_report' ? input.reportId : null,
       amount: priceOf(input.purchaseType),
       paymentMethod: input.paymentMethod,
@@ -75,6 +78,7 @@ export async function completePurchase(
   if (purchase.purchaseType === 'new_report') {
     reportId = await createReportAndEnqueueResearch(tx, queue, {
       assetName: purchase.assetName,
+      assetId: purchase.assetId,
       userId: purchase.userId,
     });
   }

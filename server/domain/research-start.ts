@@ -14,11 +14,16 @@ export interface ResearchJob {
 export async function createReportAndEnqueueResearch(
   executor: DbExecutor,
   queue: JobQueue,
-  input: { assetName: string; userId: number },
+  input: { assetName: string; assetId?: string | null; userId: number },
 ): Promise<number> {
   const [report] = await executor
     .insert(researchReports)
-    .values({ assetName: input.assetName.trim(), createdByUserId: input.userId, status: 'pending' })
+    .values({
+      assetName: input.assetName.trim(),
+      assetId: input.assetId ?? null,
+      createdByUserId: input.userId,
+      status: 'pending',
+    })
     .returning({ id: researchReports.id });
   await enqueueResearch(executor, queue, report!.id);
   return report!.id;

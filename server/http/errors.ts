@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { UnknownAssetError as UnknownAssetBody } from '../../contract/assets';
 import type { ApiErrorBody } from '../../contract/http';
+import { UnknownAssetError } from '../domain/purchase-asset';
 
 /** An error whose message is written for the user and safe to send as it is. */
 export class HttpError extends Error {
@@ -26,6 +28,7 @@ const REASONS: Record<number, string> = {
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
@@ -56,6 +59,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
           ? `${first.path}: Required`
           : (first?.message ?? 'Invalid request');
       return reply.status(400).send(errorBody(400, message, issues));
+    }
+    if (error instanceof UnknownAssetError) {
+      const body: UnknownAssetBody = {
+        statusCode: 422,
+        error: 'Unprocessable Entity',
+        message: error.message,
+        suggestions: error.suggestions,
+      };
+      return reply.status(422).send(body);
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message));

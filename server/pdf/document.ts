@@ -10,9 +10,15 @@ import {
   riskLevel,
   scoresSchema,
 } from '../../contract/methodology';
-import { agentResearchDataSchema, type ReportStatus, type Source } from '../../contract/reports';
+import {
+  agentResearchDataSchema,
+  type ReportSections,
+  type ReportStatus,
+  type Source,
+} from '../../contract/reports';
 import type { DbExecutor } from '../db/client';
 import { researchProgress, researchReports } from '../db/schema';
+import { reportSections } from '../domain/report-sections';
 
 // Everything the PDF shows, read once from the database into plain values, so the renderer is
 // a pure function of this model (and can be benchmarked and tested without a database).
@@ -56,6 +62,8 @@ export interface ReportDocument {
   /** Paragraphs of report_content (separated by blank lines); the first is the executive summary. */
   paragraphs: string[];
   sources: NumberedSource[];
+  /** Key risks, score changes, coverage, peers; null for reports researched before them. */
+  sections: ReportSections | null;
 }
 
 export interface ReportRow {
@@ -91,7 +99,11 @@ const sourceKey = (source: Source) =>
   `${source.url ?? ''}|${source.dataset ?? ''}|${source.url || source.dataset ? '' : source.title}`;
 
 /** Builds the document model from stored rows; sources are numbered once, in category order. */
-export function buildReportDocument(report: ReportRow, progress: ProgressRow[]): ReportDocument {
+export function buildReportDocument(
+  report: ReportRow,
+  progress: ProgressRow[],
+  sections: ReportSections | null = null,
+): ReportDocument {
   const parsedScores = scoresSchema.partial().safeParse(report.scores);
   const storedScores = parsedScores.success ? parsedScores.data : {};
   const byKey = new Map(progress.map((row) => [row.categoryKey, row]));
@@ -144,6 +156,7 @@ export function buildReportDocument(report: ReportRow, progress: ProgressRow[]):
     weightedSum: categories.reduce((sum, c) => sum + c.contribution, 0),
     paragraphs: splitParagraphs(report.reportContent),
     sources: [...numbered.values()],
+    sections,
   };
 }
 
@@ -160,6 +173,8 @@ export async function loadReportDocument(db: DbExecutor, reportId: number): Prom
       methodologyVersion: researchReports.methodologyVersion,
       createdAt: researchReports.createdAt,
       completedAt: researchReports.completedAt,
+      assetKind: researchReports.assetKind,
+      researchData: researchReports.researchData,
     })
     .from(researchReports)
     .where(eq(researchReports.id, reportId));
@@ -176,5 +191,5 @@ export async function loadReportDocument(db: DbExecutor, reportId: number): Prom
     .from(researchProgress)
     .where(eq(researchProgress.reportId, reportId))
     .orderBy(asc(researchProgress.id));
-  return buildReportDocument(report, progress);
+  return buildReportDocument(report, progress, await reportSections(db, report, progress));
 }

@@ -9,6 +9,8 @@ import {
   ratingBand,
   WEIGHT_SUM,
 } from '../../contract/methodology';
+import { REPORT_HEADINGS } from '../../contract/reports';
+import { sectionParagraphs } from '../research/report-text';
 import { type CategorySection, type NumberedSource, type ReportDocument, splitParagraphs } from './document';
 import { fitTextToFont, pdfFonts } from './fonts';
 
@@ -409,9 +411,19 @@ export function renderReportPdf(report: ReportDocument, options: RenderOptions):
     );
 
   // ── Executive summary and one section per agent ─────────────────────────
-  section('Executive summary', { newPage: true });
-  body(report.paragraphs[0] ?? 'No summary was written for this report.', 11);
+  const sections = report.sections;
+  section(REPORT_HEADINGS.summary, { newPage: true });
+  body(sections?.summary ?? report.paragraphs[0] ?? 'No summary was written for this report.', 11);
   doc.moveDown(1);
+  // Key risks, what would change the score, data coverage, peers: the report page's order.
+  for (const part of sections ? sectionParagraphs(sections) : []) {
+    section(part.heading, { newPage: false });
+    for (const line of part.lines) {
+      ensureSpace(30);
+      body(`•  ${line}`, 10);
+    }
+    doc.moveDown(0.8);
+  }
 
   section('Research categories analysis', { newPage: false });
   for (const category of report.categories) categorySection(category);
@@ -502,11 +514,14 @@ export function renderReportPdf(report: ReportDocument, options: RenderOptions):
   }
 
   // ── Complete report, numbered sources, full disclaimer ───────────────────
-  section('Complete research report', { newPage: true });
-  if (report.paragraphs.length === 0) body('No report text was written.');
-  for (const paragraph of report.paragraphs) body(paragraph, 10);
+  // Reports with sections already show all of their text above; older ones keep the full text.
+  if (!sections) {
+    section('Complete research report', { newPage: true });
+    if (report.paragraphs.length === 0) body('No report text was written.');
+    for (const paragraph of report.paragraphs) body(paragraph, 10);
+  }
 
-  section('Sources', { newPage: false });
+  section(REPORT_HEADINGS.sources, { newPage: !!sections });
   if (report.sources.length === 0) body('No sources were recorded.');
   for (const source of report.sources) sourceLine(source, 9);
 

@@ -52,13 +52,14 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
     ...(options.beforeAgentFinishes ? { beforeAgentFinishes: options.beforeAgentFinishes } : {}),
   };
 
-  const assetNameOf = async (reportId: number) =>
-    (
-      await ctx.db
-        .select({ name: researchReports.assetName })
-        .from(researchReports)
-        .where(eq(researchReports.id, reportId))
-    )[0]?.name ?? '';
+  /** The id the buyer picked, else the typed name: what the snapshot fallback looks up. */
+  const assetNameOf = async (reportId: number) => {
+    const [row] = await ctx.db
+      .select({ name: researchReports.assetName, id: researchReports.assetId })
+      .from(researchReports)
+      .where(eq(researchReports.id, reportId));
+    return row?.id ?? row?.name ?? '';
+  };
 
   async function researchOne(job: PgBoss.JobWithMetadata<ResearchJob>) {
     const reportId = job.data.reportId;

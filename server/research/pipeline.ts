@@ -11,9 +11,19 @@ import {
 import type { AgentResearchData } from '../../contract/reports';
 import { type Database, queueExecutorFor } from '../db/client';
 import { researchProgress, researchReports } from '../db/schema';
+import { peerComparison } from '../domain/peer-comparison';
 import { type JobQueue, QUEUES } from '../jobs/queue';
-import type { AssetEvidence, AssetRef, MarketEvidence, SecurityEvidence } from './evidence';
-import { buildReportText, type CategoryResult, sourceKey } from './report-text';
+import type { AssetEvidence, AssetKind, AssetRef, MarketEvidence, SecurityEvidence } from './evidence';
+import {
+  buildKeyRisks,
+  buildReportText,
+  buildSummary,
+  type CategoryResult,
+  coverageOf,
+  type StoredSections,
+  sourceKey,
+} from './report-text';
+import { resolveAsset } from './resolve-asset';
 import { SCORERS } from './scoring';
 import { SNAPSHOT_DATASET } from './sources/snapshot-data';
 import type { ResearchSources } from './sources/types';
@@ -99,7 +109,11 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
     .set({ status: 'processing', failureReason: null })
     .where(and(eq(researchReports.id, reportId), ne(researchReports.status, 'completed')));
 
-  const asset: AssetRef | null = await sources.resolve(report.assetName);
+  // The asset the buyer picked (by id) first; the typed name only for older purchases.
+  const asset: AssetRef | null = await resolveAsset(sources, {
+    assetId: report.assetId,
+    assetName: report.assetName,
+  });
   let market: Promise<MarketEvidence> | undefined;
   let security: Promise<SecurityEvidence> | undefined;
   // Fetched once, shared by the agents that need them; started by the first agent that asks.
@@ -125,11 +139,20 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
     const assessment = SCORERS[category.key](evidence, now());
     const written = await writer.write({ asset, assetName: report.assetName, category, assessment });
     await deps.beforeAgentFinishes?.(category.key);
+    const optional = {
+      ...(written.scoreNote ? { scoreNote: written.scoreNote } : {}),
+      ...(assessment.nextUp ? { nextUp: assessment.nextUp } : {}),
+      ...(assessment.nextDown ? { nextDown: assessment.nextDown } : {}),
+      ...(assessment.keyRisk ? { keyRisk: assessment.keyRisk } : {}),
+    };
+    const coverage = coverageOf(assessment.sources, assessment.evidenceFound);
     const data: AgentResearchData = {
       findings: written.findings,
       analysis: written.analysis,
       sources: assessment.sources,
-      ...(written.scoreNote ? { scoreNote: written.scoreNote } : {}),
+      facts: assessment.facts,
+      coverage,
+      ...optional,
     };
     await markAgentFinished(db, reportId, category.key, written.score, data);
     return {
@@ -138,7 +161,9 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
       findings: written.findings,
       analysis: written.analysis,
       sources: assessment.sources,
-      ...(written.scoreNote ? { scoreNote: written.scoreNote } : {}),
+      facts: assessment.facts,
+      coverage,
+      ...optional,
     };
   };
 
@@ -152,14 +177,30 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
     sources.mode === 'offline'
       ? `Data: ${SNAPSHOT_DATASET} — an offline demo snapshot, not live market data.`
       : `Data: live CoinGecko and DeFiLlama data retrieved on ${now().toISOString().slice(0, 10)}.`;
-  const reportContent = buildReportText({
+  // What the asset is (from the resolution or the market profile), for the peer comparison.
+  const marketEvidence = asset && market ? await market : undefined;
+  const profile = marketEvidence?.profile?.value;
+  const assetKind =
+    asset?.kind ?? profile?.kind ?? (marketEvidence ? kindFromEvidence(marketEvidence) : null);
+  const platform = asset?.platform ?? profile?.platform;
+  const describedAsset: AssetRef | null = asset
+    ? { ...asset, ...(assetKind ? { kind: assetKind } : {}), ...(platform ? { platform } : {}) }
+    : null;
+  const textInput = {
     assetName: report.assetName,
-    asset,
+    asset: describedAsset,
     scores,
     results,
     dataNote,
     methodologyVersion: METHODOLOGY_VERSION,
-  });
+    peers: await peerComparison(db, { reportId, total: scores.totalScore, kind: assetKind }),
+  };
+  const rules = { summary: buildSummary(textInput), keyRisks: buildKeyRisks(results) };
+  const written = (await writer.summarize?.({ asset, assetName: report.assetName, rules, results })) ?? null;
+  const reportContent = buildReportText({ ...textInput, ...(written ? { written } : {}) });
+  const stored: StoredSections = written
+    ? { summary: written.summary, summaryWriter: 'llm', keyRisks: written.keyRisks }
+    : { summary: rules.summary, summaryWriter: 'rules', keyRisks: rules.keyRisks };
   const allSources = new Map(results.flatMap((r) => r.sources).map((s) => [sourceKey(s), s]));
   const overview = results.find((r) => r.key === 'useCase')?.findings ?? null;
 
@@ -168,15 +209,29 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
       .update(researchReports)
       .set({
         assetId: asset?.id ?? null,
+        assetKind,
         projectOverview: asset ? overview : null,
         compositeScore: scores.totalScore.toFixed(2),
         scores,
         researchData: {
-          asset,
+          ...stored,
+          asset: describedAsset,
           dataMode: sources.mode,
           writer: writer.kind,
           sources: [...allSources.values()],
-          categories: Object.fromEntries(results.map((r) => [r.key, { score: r.score, sources: r.sources }])),
+          categories: Object.fromEntries(
+            results.map((r) => [
+              r.key,
+              {
+                score: r.score,
+                sources: r.sources,
+                coverage: r.coverage,
+                nextUp: r.nextUp,
+                nextDown: r.nextDown,
+                keyRisk: r.keyRisk,
+              },
+            ]),
+          ),
         },
         reportContent,
         methodologyVersion: METHODOLOGY_VERSION,
@@ -197,6 +252,14 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
   });
   log.info({ reportId, total: scores.totalScore, asset: asset?.id ?? null }, 'research completed');
   return completed ? 'completed' : 'already-completed';
+}
+
+/** The kind of asset when no source states it: a stablecoin or meme category, else its chain. */
+function kindFromEvidence(evidence: MarketEvidence): AssetKind | null {
+  const categories = evidence.useCase?.value.categories.join(' ').toLowerCase() ?? '';
+  if (categories.includes('stablecoin')) return 'stablecoin';
+  if (categories.includes('meme')) return 'meme';
+  return evidence.chain?.value ?? null;
 }
 
 /** A report whose research exhausted its retries: failed, with a reason the admin can read. */

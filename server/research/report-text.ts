@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { assetKindLabel } from '../../contract/assets';
 import {
   CATEGORIES,
   type CategoryKey,
@@ -6,8 +8,22 @@ import {
   ratingBand,
   type Scores,
 } from '../../contract/methodology';
-import type { Source } from '../../contract/reports';
+import {
+  type AgentResearchData,
+  type CategoryCoverage,
+  describePeers,
+  type KeyRisk,
+  keyRiskSchema,
+  REPORT_HEADINGS,
+  type ReportSections,
+  type Source,
+} from '../../contract/reports';
 import type { AssetRef } from './evidence';
+
+// The report a buyer reads first: a prose executive summary (verdict, strongest and weakest
+// categories with the fact behind each, data coverage), key risks, what would change the
+// score, data coverage, peer comparison; then the categories and the numbered sources.
+// Pure functions of the assessments, so every text rule is unit-tested.
 
 export interface CategoryResult {
   key: CategoryKey;
@@ -16,7 +32,15 @@ export interface CategoryResult {
   analysis: string;
   scoreNote?: string;
   sources: Source[];
+  /** One sentence per fact used (absent: the findings stand in). */
+  facts?: string[];
+  nextUp?: string;
+  nextDown?: string;
+  keyRisk?: string;
+  coverage?: CategoryCoverage;
 }
+
+export type PeerStanding = ReportSections['peers'];
 
 export interface ReportTextInput {
   assetName: string;
@@ -25,53 +49,259 @@ export interface ReportTextInput {
   results: CategoryResult[];
   dataNote: string;
   methodologyVersion: string;
+  peers: PeerStanding;
+  /** A summary and key risks written by the LLM writer (already checked against the pack). */
+  written?: { summary: string; keyRisks: KeyRisk[] };
 }
 
 export function sourceKey(source: Source): string {
   return `${source.url ?? source.dataset ?? ''}|${source.title}`;
 }
 
-/** Strongest and weakest categories by score (ties keep methodology order). */
-export function extremes(results: CategoryResult[]): {
-  strongest: CategoryResult[];
-  weakest: CategoryResult[];
-} {
-  const max = Math.max(...results.map((r) => r.score));
-  const min = Math.min(...results.map((r) => r.score));
-  return {
-    strongest: results.filter((r) => r.score === max).slice(0, 3),
-    weakest: results.filter((r) => r.score === min).slice(0, 3),
-  };
+const nameOf = (key: CategoryKey) => CATEGORIES.find((c) => c.key === key)!.name;
+const weightOf = (key: CategoryKey) => CATEGORIES.find((c) => c.key === key)!.weight;
+
+/** A dataset (the dated snapshot, a curated list shipped with the product) is not a live answer. */
+export function coverageOf(sources: Source[], evidenceFound: boolean): CategoryCoverage {
+  if (!evidenceFound || sources.length === 0) return { kind: 'none' };
+  const retrievedAt = sources.map((s) => s.retrievedAt).sort();
+  const latest = retrievedAt[retrievedAt.length - 1]!;
+  return { kind: sources.some((s) => !s.dataset) ? 'live' : 'snapshot', retrievedAt: latest };
 }
 
-const nameOf = (key: CategoryKey) => CATEGORIES.find((c) => c.key === key)!.name;
+const coverageFor = (result: CategoryResult): CategoryCoverage =>
+  result.coverage ?? coverageOf(result.sources, result.sources.length > 0);
+
+/** Categories of one score that the summary names together. */
+export interface ScoreGroup {
+  score: number;
+  /** Every category at this score in the candidate pool (a tie when more than one). */
+  members: CategoryResult[];
+  /** The ones named with their fact (at most three over all groups of one list). */
+  shown: CategoryResult[];
+}
+
+export interface Extremes {
+  /** Set when every category has the same score: nothing is strongest or weakest. */
+  allTiedAt: number | null;
+  strongest: ScoreGroup[];
+  weakest: ScoreGroup[];
+}
+
+const LIST_SIZE = 3;
+
+/** Walks score levels in the given order, naming up to three categories; ties stay whole groups. */
+function pickGroups(levels: number[], byScore: Map<number, CategoryResult[]>): ScoreGroup[] {
+  const groups: ScoreGroup[] = [];
+  let shown = 0;
+  for (const score of levels) {
+    if (shown >= LIST_SIZE) break;
+    const members = byScore.get(score)!;
+    const take = members.slice(0, LIST_SIZE - shown);
+    groups.push({ score, members, shown: take });
+    shown += take.length;
+  }
+  return groups;
+}
 
 /**
- * The report text: paragraphs separated by blank lines. The first is the executive summary
- * (composite, risk level, strongest and weakest categories); then one section per category;
- * then the numbered list of sources.
+ * The three strongest and three weakest categories. A score level belongs to one list only, so
+ * no category is in both; when the three-way cut falls inside a tie, the whole tie is named.
  */
-export function buildReportText(input: ReportTextInput): string {
+export function extremes(results: CategoryResult[]): Extremes {
+  const byScore = new Map<number, CategoryResult[]>();
+  // Within a tie, heavier categories first: they move the total most.
+  const ordered = [...results].sort((a, b) => weightOf(b.key) - weightOf(a.key));
+  for (const result of ordered) byScore.set(result.score, [...(byScore.get(result.score) ?? []), result]);
+  const levels = [...byScore.keys()].sort((a, b) => b - a);
+  if (levels.length <= 1) return { allTiedAt: levels[0] ?? null, strongest: [], weakest: [] };
+  // The lowest level is never strongest; the strongest levels are never weakest.
+  const strongest = pickGroups(levels.slice(0, -1), byScore);
+  const taken = new Set(strongest.map((g) => g.score));
+  const weakest = pickGroups(
+    [...levels].reverse().filter((score) => !taken.has(score)),
+    byScore,
+  );
+  return { allTiedAt: null, strongest, weakest };
+}
+
+const sentenceOf = (text: string) => text.trim().replace(/[.\s]+$/, '');
+const factOf = (result: CategoryResult) =>
+  sentenceOf(result.facts?.[0] ?? result.findings.replace(/\s*\(Sources:.*\)\s*$/, ''));
+
+const joinNames = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+
+const NUMBER_WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+];
+const countWord = (n: number) => NUMBER_WORDS[n] ?? String(n);
+
+function describeGroup(group: ScoreGroup): string {
+  const facts = group.shown.map((r) => `${nameOf(r.key)}: ${factOf(r)}`).join('; ');
+  if (group.members.length === 1)
+    return `${nameOf(group.shown[0]!.key)} at ${group.score}/5 (${factOf(group.shown[0]!)})`;
+  // A long tie is counted, not listed: the facts of the first three say what it is made of.
+  const names =
+    group.members.length > 5
+      ? `${countWord(group.members.length)} categories`
+      : joinNames(group.members.map((r) => nameOf(r.key)));
+  const lead = `a tie at ${group.score}/5 between ${names}`;
+  return group.shown.length === group.members.length
+    ? `${lead} (${facts})`
+    : `${lead} (for example ${facts})`;
+}
+
+function coverageCounts(results: CategoryResult[]) {
+  const counts = { live: 0, snapshot: 0, none: 0 };
+  for (const result of results) counts[coverageFor(result).kind] += 1;
+  return counts;
+}
+
+export function coverageSentence(results: CategoryResult[]): string {
+  const { live, snapshot, none } = coverageCounts(results);
+  const parts = [
+    live ? `${countWord(live)} from live sources` : '',
+    snapshot ? `${countWord(snapshot)} from the dated offline snapshot` : '',
+    none ? `${countWord(none)} with no evidence found (scored 1)` : '',
+  ].filter(Boolean);
+  return `Data coverage: of ${countWord(results.length)} categories, ${joinNames(parts)}.`;
+}
+
+/** The executive summary as prose. */
+export function buildSummary(input: Omit<ReportTextInput, 'written' | 'peers'>): string {
   const { scores, results, asset } = input;
   const composite = compositeOutOfFive(scores.totalScore);
   const title = asset ? `${asset.name} (${asset.symbol})` : input.assetName;
-  const { strongest, weakest } = extremes(results);
-  const list = (items: CategoryResult[]) => items.map((r) => `${nameOf(r.key)} (${r.score}/5)`).join(', ');
-  const summary = [
-    `Executive summary: ${title} scores ${scores.totalScore.toFixed(2)}/77 on the Crow Research methodology (${input.methodologyVersion}), a composite of ${composite.toFixed(1)}/5.0 rated ${ratingBand(composite)}.`,
-    `Risk level: ${RISK_LEVEL_LABELS[scores.riskLevel]}.`,
-    `Strongest: ${list(strongest)}. Weakest: ${list(weakest)}.`,
-    asset
-      ? input.dataNote
-      : `The data sources do not know "${input.assetName}": categories without evidence score 1 ("No evidence found"), because absence of data is itself a risk.`,
-  ].join(' ');
+  const verdict = `${title} scores ${scores.totalScore.toFixed(2)} of 77 on the Crow Research methodology (${input.methodologyVersion}), a composite of ${composite.toFixed(1)} of 5.0: rated ${ratingBand(composite)}, risk level ${RISK_LEVEL_LABELS[scores.riskLevel]}.`;
+  const { allTiedAt, strongest, weakest } = extremes(results);
+  const body =
+    allTiedAt !== null
+      ? `All ${countWord(results.length)} categories tie at ${allTiedAt}/5, so no category stands out as strongest or weakest.`
+      : [
+          `Its strongest ${strongest.length === 1 && strongest[0]!.members.length === 1 ? 'category is' : 'categories are'} ${joinNames(strongest.map(describeGroup))}.`,
+          `Its weakest ${weakest.length === 1 && weakest[0]!.members.length === 1 ? 'is' : 'are'} ${joinNames(weakest.map(describeGroup))}.`,
+        ].join(' ');
+  const unknown = asset
+    ? ''
+    : ` Our data sources do not know "${input.assetName}": categories without evidence score 1 ("No evidence found"), because absence of data is itself a risk.`;
+  return `${verdict} ${body}${unknown} ${coverageSentence(results)} ${input.dataNote}`.trim();
+}
+
+/** A score at or below this is a key risk even when the scorer named none. */
+const KEY_RISK_SCORE = 2;
+
+/** Key risks: each category's named risk and every low score, lowest and heaviest first. */
+export function buildKeyRisks(results: CategoryResult[]): KeyRisk[] {
+  return results
+    .filter((r) => r.keyRisk || r.score <= KEY_RISK_SCORE)
+    .sort((a, b) => a.score - b.score || weightOf(b.key) - weightOf(a.key))
+    .map((r) => ({
+      category_key: r.key,
+      category: nameOf(r.key),
+      score: r.score,
+      text: `${sentenceOf(r.keyRisk ?? `${nameOf(r.key)} scores ${r.score}/5. ${factOf(r)}`)}.`,
+    }));
+}
+
+/** The sections from the categories, the peers and the summary and key risks (by rule or LLM). */
+export function assembleSections(
+  results: CategoryResult[],
+  peers: PeerStanding,
+  written: { summary: string; keyRisks: KeyRisk[]; writer: ReportSections['writer'] },
+): ReportSections {
+  return {
+    summary: written.summary,
+    writer: written.writer,
+    keyRisks: written.keyRisks,
+    changes: results.map((r) => ({
+      category_key: r.key,
+      category: nameOf(r.key),
+      score: r.score,
+      nextUp: r.nextUp ?? null,
+      nextDown: r.nextDown ?? null,
+    })),
+    coverage: results.map((r) => {
+      const coverage = coverageFor(r);
+      return {
+        category_key: r.key,
+        category: nameOf(r.key),
+        kind: coverage.kind,
+        retrievedAt: coverage.retrievedAt ?? null,
+      };
+    }),
+    peers,
+  };
+}
+
+export function buildSections(input: ReportTextInput): ReportSections {
+  return assembleSections(
+    input.results,
+    input.peers,
+    input.written
+      ? { ...input.written, writer: 'llm' }
+      : { summary: buildSummary(input), keyRisks: buildKeyRisks(input.results), writer: 'rules' },
+  );
+}
+
+const COVERAGE_TEXT = { live: 'live sources', snapshot: 'dated offline snapshot', none: 'no evidence found' };
+
+/** Text of the sections, one paragraph each, shared by the stored report text and the PDF. */
+export function sectionParagraphs(sections: ReportSections): { heading: string; lines: string[] }[] {
+  return [
+    {
+      heading: REPORT_HEADINGS.keyRisks,
+      lines: sections.keyRisks.length
+        ? sections.keyRisks.map((r) => `${r.category} (${r.score}/5): ${r.text}`)
+        : ['No category scores 2 or below and no scorer named a specific risk.'],
+    },
+    {
+      heading: REPORT_HEADINGS.changes,
+      lines: sections.changes.map(
+        (c) =>
+          `${c.category} (${c.score}/5): ${c.nextUp ? `up: ${sentenceOf(c.nextUp)}` : c.score >= 5 ? 'already at the top band' : 'up: no threshold stated'}; ${c.nextDown ? `down: ${sentenceOf(c.nextDown)}` : c.score <= 1 ? 'already at the lowest band' : 'down: no threshold stated'}.`,
+      ),
+    },
+    {
+      heading: REPORT_HEADINGS.coverage,
+      lines: sections.coverage.map(
+        (c) =>
+          `${c.category}: ${COVERAGE_TEXT[c.kind]}${c.retrievedAt ? `, retrieved ${c.retrievedAt.slice(0, 10)}` : ''}.`,
+      ),
+    },
+    { heading: REPORT_HEADINGS.peers, lines: [describePeers(sections.peers)] },
+  ];
+}
+
+/**
+ * The report text: paragraphs separated by blank lines. The first is the executive summary;
+ * then key risks, what would change the score, data coverage and peer comparison (a heading
+ * line, then one line per item); then one paragraph per category; then the numbered sources.
+ */
+export function buildReportText(input: ReportTextInput): string {
+  const { results } = input;
+  const sections = buildSections(input);
+  const summary = `${REPORT_HEADINGS.summary}: ${sections.summary}`;
+  const middle = sectionParagraphs(sections).map((s) => [s.heading, ...s.lines].join('\n'));
 
   const allSources = new Map<string, Source>();
   for (const result of results) for (const s of result.sources) allSources.set(sourceKey(s), s);
   const numbered = [...allSources.values()];
   const numberOf = new Map(numbered.map((s, i) => [sourceKey(s), i + 1]));
 
-  const sections = results.map((result) => {
+  const categories = results.map((result) => {
     const category = CATEGORIES.find((c) => c.key === result.key)!;
     const refs = result.sources.map((s) => `[${numberOf.get(sourceKey(s))}]`).join(' ');
     return [
@@ -86,15 +316,54 @@ export function buildReportText(input: ReportTextInput): string {
   });
 
   const sourcesList = numbered.length
-    ? `Sources:\n${numbered
+    ? `${REPORT_HEADINGS.sources}:\n${numbered
         .map(
           (s, i) =>
             `[${i + 1}] ${s.title}${s.url ? ` — ${s.url}` : ''}${s.dataset ? ` — dataset ${s.dataset}` : ''} (retrieved ${s.retrievedAt})`,
         )
         .join('\n')}`
-    : 'Sources: none — no source held evidence on this asset.';
+    : `${REPORT_HEADINGS.sources}: none — no source held evidence on this asset.`;
 
   const disclaimer =
     'This report is informational and educational only and is not financial advice. AI-assisted analysis has limits and can be wrong or out of date.';
-  return [summary, ...sections, sourcesList, disclaimer].join('\n\n');
+  return [summary, ...middle, ...categories, sourcesList, disclaimer].join('\n\n');
 }
+
+/** What a completed report stores beside its categories for the sections (research_data). */
+export const storedSectionsSchema = z.object({
+  summary: z.string(),
+  summaryWriter: z.enum(['rules', 'llm']),
+  keyRisks: z.array(keyRiskSchema),
+});
+export type StoredSections = z.infer<typeof storedSectionsSchema>;
+
+/**
+ * The sections of a stored report, or null for a report researched before they existed (its
+ * page and PDF then show the summary paragraph and the categories, as they always did).
+ */
+export function sectionsFromStored(
+  reportData: unknown,
+  categories: { key: CategoryKey; score: number | null; data: AgentResearchData | null }[],
+  peers: PeerStanding,
+): ReportSections | null {
+  const stored = storedSectionsSchema.safeParse(reportData);
+  if (!stored.success) return null;
+  const results: CategoryResult[] = categories.map(({ key, score, data }) => ({
+    key,
+    score: score ?? 1,
+    findings: data?.findings ?? '',
+    analysis: data?.analysis ?? '',
+    sources: data?.sources ?? [],
+    ...(data?.nextUp ? { nextUp: data.nextUp } : {}),
+    ...(data?.nextDown ? { nextDown: data.nextDown } : {}),
+    ...(data?.coverage ? { coverage: data.coverage } : {}),
+  }));
+  return assembleSections(results, peers, {
+    summary: stored.data.summary,
+    keyRisks: stored.data.keyRisks,
+    writer: stored.data.summaryWriter,
+  });
+}
+
+/** The kind label stored facts give an asset ("Token on Ethereum"). */
+export const kindLabelOf = (asset: AssetRef | null) => assetKindLabel(asset?.kind, asset?.platform) ?? null;

@@ -1,9 +1,10 @@
 import OpenAI from 'openai';
 import { z } from 'zod';
-import type { Category } from '../../contract/methodology';
-import type { Source } from '../../contract/reports';
+import { CATEGORIES, type Category } from '../../contract/methodology';
+import type { KeyRisk, Source } from '../../contract/reports';
 import { SCORING_RULES } from '../../contract/scoring-rules';
 import type { AssetRef } from './evidence';
+import type { CategoryResult } from './report-text';
 import { type CategoryAssessment, QUALITATIVE_CATEGORIES } from './scoring';
 
 // Turns one category's assessment into findings and analysis. The deterministic writer always
@@ -25,9 +26,24 @@ export interface WrittenCategory {
   writer: 'deterministic' | 'llm';
 }
 
+/** The report-level text: what the rules wrote, and the evidence it was written from. */
+export interface SummaryInput {
+  asset: AssetRef | null;
+  assetName: string;
+  rules: { summary: string; keyRisks: KeyRisk[] };
+  results: CategoryResult[];
+}
+
+export interface WrittenSummary {
+  summary: string;
+  keyRisks: KeyRisk[];
+}
+
 export interface CategoryWriter {
   readonly kind: 'deterministic' | 'llm';
   write(input: WriterInput): Promise<WrittenCategory>;
+  /** The executive summary and key risks; null keeps the rule-based text. */
+  summarize?(input: SummaryInput): Promise<WrittenSummary | null>;
 }
 
 const citation = (sources: Source[]) => {
@@ -53,6 +69,11 @@ export const llmAnswerSchema = z.object({
   analysis: z.string().min(1).max(3_000),
   scoreAdjustment: z.number().int().min(-1).max(1).default(0),
   adjustmentReason: z.string().max(500).optional(),
+});
+
+export const llmSummarySchema = z.object({
+  summary: z.string().min(1).max(4_000),
+  keyRisks: z.array(z.object({ category_key: z.string(), text: z.string().min(1).max(600) })).max(12),
 });
 
 export interface LlmWriterOptions {
@@ -92,8 +113,80 @@ export function createLlmWriter(options: LlmWriterOptions): CategoryWriter {
     timeout: options.timeoutMs ?? 20_000,
     maxRetries: options.retries ?? 1,
   });
+  /** One JSON answer from the model, or the reason there is none. */
+  const askJson = async (system: string, user: string): Promise<{ json: unknown } | { failure: string }> => {
+    let content: string | null | undefined;
+    try {
+      const completion = await client.chat.completions.create({
+        model: options.model,
+        temperature: 0.2,
+        response_format: { type: 'json_object' },
+        messages: [
+          { role: 'system', content: system },
+          { role: 'user', content: user },
+        ],
+      });
+      content = completion.choices[0]?.message?.content;
+    } catch (error) {
+      return {
+        failure: `the language model call failed: ${error instanceof Error ? error.message : String(error)}`,
+      };
+    }
+    try {
+      return { json: JSON.parse(content ?? '') };
+    } catch {
+      return { failure: 'the language model answer is not JSON' };
+    }
+  };
+
   return {
     kind: 'llm',
+    async summarize(input) {
+      const reject = (reason: string) => {
+        options.onFallback?.(`summary: ${reason}`);
+        return null;
+      };
+      const sources = input.results.flatMap((r) => r.sources);
+      const pack = {
+        asset: input.asset ?? { name: input.assetName },
+        ruleSummary: input.rules.summary,
+        ruleKeyRisks: input.rules.keyRisks,
+        categories: input.results.map((r) => ({
+          key: r.key,
+          score: r.score,
+          facts: r.facts ?? [r.findings],
+          keyRisk: r.keyRisk,
+          sources: r.sources,
+        })),
+      };
+      const packText = JSON.stringify(pack);
+      const answer = await askJson(
+        'You are a careful crypto research analyst writing for a buyer. Write only from the evidence pack you are given; never add facts, numbers or links that are not in it. ' +
+          'Answer with a JSON object: {"summary": string, "keyRisks": [{"category_key": string, "text": string}]}. ' +
+          'The summary is prose: the verdict, the three strongest and three weakest categories with the fact behind each (no category in both; call ties ties), and it ends with the data coverage. ' +
+          'Each key risk names one category key of the pack and the evidence behind it.',
+        packText,
+      );
+      if ('failure' in answer) return reject(answer.failure);
+      const parsed = llmSummarySchema.safeParse(answer.json);
+      if (!parsed.success) return reject('the language model answer has an unexpected shape');
+      const byKey = new Map(input.results.map((r) => [r.key as string, r]));
+      const keyRisks: KeyRisk[] = [];
+      for (const risk of parsed.data.keyRisks) {
+        const result = byKey.get(risk.category_key);
+        if (!result) return reject(`a key risk names an unknown category ${risk.category_key}`);
+        keyRisks.push({
+          category_key: result.key,
+          category: CATEGORIES.find((c) => c.key === result.key)?.name ?? result.key,
+          score: result.score,
+          text: risk.text.trim(),
+        });
+      }
+      const text = [parsed.data.summary, ...keyRisks.map((r) => r.text)].join(' ');
+      const problems = unsupportedClaims(text, packText, sources);
+      if (problems.length) return reject(`the language model wrote unsourced claims: ${problems.join(', ')}`);
+      return { summary: parsed.data.summary.trim(), keyRisks };
+    },
     async write(input) {
       const fallback = async (reason: string) => {
         options.onFallback?.(reason);
@@ -113,38 +206,16 @@ export function createLlmWriter(options: LlmWriterOptions): CategoryWriter {
         sources: assessment.sources,
       };
       const packText = JSON.stringify(pack);
-      let content: string | null | undefined;
-      try {
-        const completion = await client.chat.completions.create({
-          model: options.model,
-          temperature: 0.2,
-          response_format: { type: 'json_object' },
-          messages: [
-            {
-              role: 'system',
-              content:
-                'You are a careful crypto research analyst. Write only from the evidence pack you are given; never add facts, numbers or links that are not in it. ' +
-                'Answer with a JSON object: {"findings": string, "analysis": string, "scoreAdjustment": -1|0|1, "adjustmentReason": string}. ' +
-                (adjustable
-                  ? 'You may adjust the rule score by at most one point when the evidence clearly justifies it; give the reason.'
-                  : 'scoreAdjustment must be 0 for this category.'),
-            },
-            { role: 'user', content: packText },
-          ],
-        });
-        content = completion.choices[0]?.message?.content;
-      } catch (error) {
-        return fallback(
-          `the language model call failed: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
-      let parsedJson: unknown;
-      try {
-        parsedJson = JSON.parse(content ?? '');
-      } catch {
-        return fallback('the language model answer is not JSON');
-      }
-      const answer = llmAnswerSchema.safeParse(parsedJson);
+      const reply = await askJson(
+        'You are a careful crypto research analyst. Write only from the evidence pack you are given; never add facts, numbers or links that are not in it. ' +
+          'Answer with a JSON object: {"findings": string, "analysis": string, "scoreAdjustment": -1|0|1, "adjustmentReason": string}. ' +
+          (adjustable
+            ? 'You may adjust the rule score by at most one point when the evidence clearly justifies it; give the reason.'
+            : 'scoreAdjustment must be 0 for this category.'),
+        packText,
+      );
+      if ('failure' in reply) return fallback(reply.failure);
+      const answer = llmAnswerSchema.safeParse(reply.json);
       if (!answer.success) return fallback('the language model answer has an unexpected shape');
       const { findings, analysis, scoreAdjustment, adjustmentReason } = answer.data;
       const problems = unsupportedClaims(`${findings} ${analysis}`, packText, assessment.sources);

@@ -27,11 +27,14 @@ function purchaseFrom(search: string, pathReportId: string | undefined): Purchas
   // The query's amount is only shown; the server decides what is charged.
   const queryAmount = Number(params.get('amount'));
   const usdAmount = Number.isFinite(queryAmount) && queryAmount > 0 ? queryAmount : PRICES_USD[purchaseType];
+  const assetId = params.get('assetId')?.trim();
   return {
     purchaseType,
     assetName,
     reportId: purchaseType === 'existing_report' ? reportId : null,
     usdAmount,
+    ...(assetId ? { assetId } : {}),
+    ...(params.get('acknowledgeUnknownAsset') === '1' ? { acknowledgeUnknownAsset: true } : {}),
   };
 }
 

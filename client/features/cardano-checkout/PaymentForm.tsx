@@ -20,6 +20,9 @@ export interface PurchaseDetails {
   assetName: string;
   reportId: number | null;
   usdAmount: number;
+  /** The asset picked in the New Report tab, or the confirmation of an unknown name. */
+  assetId?: string;
+  acknowledgeUnknownAsset?: boolean;
 }
 
 /** The create-payment form (spec §2/§5): currency, amount (converted, read-only for CROW), description. */
@@ -85,6 +88,8 @@ export function PaymentForm({
       reportId: purchase.reportId,
       purchaseType: purchase.purchaseType,
       researchAsset: purchase.assetName,
+      ...(purchase.assetId ? { assetId: purchase.assetId } : {}),
+      ...(purchase.acknowledgeUnknownAsset ? { acknowledgeUnknownAsset: true } : {}),
     });
   };
 

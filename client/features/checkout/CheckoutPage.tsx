@@ -35,6 +35,16 @@ function readPurchase(search: string) {
     purchaseType: purchaseType as PurchaseType,
     assetName,
     reportId: Number.isInteger(reportId) && reportId > 0 ? reportId : 0,
+    ...assetChoiceFrom(params),
+  };
+}
+
+/** The asset picked in the New Report tab, or the buyer's confirmation of an unknown name. */
+function assetChoiceFrom(params: URLSearchParams) {
+  const assetId = params.get('assetId')?.trim();
+  return {
+    ...(assetId ? { assetId } : {}),
+    ...(params.get('acknowledgeUnknownAsset') === '1' ? { acknowledgeUnknownAsset: true } : {}),
   };
 }
 
@@ -48,10 +58,14 @@ function Checkout({
   purchaseType,
   assetName,
   reportId,
+  assetId,
+  acknowledgeUnknownAsset,
 }: {
   purchaseType: PurchaseType;
   assetName: string;
   reportId: number;
+  assetId?: string;
+  acknowledgeUnknownAsset?: boolean;
 }) {
   const [, navigate] = useLocation();
   const config = useSiteConfig();
@@ -66,6 +80,8 @@ function Checkout({
         purchaseType,
         assetName,
         ...(reportId > 0 ? { reportId } : {}),
+        ...(assetId ? { assetId } : {}),
+        ...(acknowledgeUnknownAsset ? { acknowledgeUnknownAsset } : {}),
       }),
     onSuccess: (created) => {
       setIntent(created);
@@ -114,6 +130,8 @@ function Checkout({
         purchaseType,
         assetName,
         amount: price.toFixed(2),
+        ...(assetId ? { assetId } : {}),
+        ...(acknowledgeUnknownAsset ? { acknowledgeUnknownAsset: '1' } : {}),
       });
       navigate(`/cardano-checkout?${params.toString()}`);
       return;

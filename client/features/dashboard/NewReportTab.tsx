@@ -1,26 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'wouter';
-import type { AssetSuggestion } from '../../../contract/assets';
+import { type AssetSuggestion, assetKindLabel } from '../../../contract/assets';
 import { PRICES_USD } from '../../../contract/constants';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
-import { formatUsd } from '../../lib/report-format';
+import { formatDate, formatScore77, formatUsd } from '../../lib/report-format';
 
-/** Suggestions are a help, never a requirement: any failure or an empty answer shows none. */
-async function fetchSuggestions(q: string, signal: AbortSignal): Promise<AssetSuggestion[]> {
+// The New Report tab resolves the typed name against our data sources as the user types, so
+// the purchase names exactly one asset (by id); several matches ask the user to pick one, and
+// an unknown name is bought only after a plain warning is confirmed.
+
+/** A failed search answers null (resolution unknown), never "no such asset". */
+async function fetchSuggestions(q: string, signal: AbortSignal): Promise<AssetSuggestion[] | null> {
   try {
     const response = await fetch(`/api/assets/search?q=${encodeURIComponent(q)}`, {
       credentials: 'include',
       signal,
     });
-    if (!response.ok) return [];
+    if (!response.ok) return null;
     const body = (await response.json()) as { assets?: AssetSuggestion[] };
-    return Array.isArray(body.assets) ? body.assets.slice(0, 8) : [];
+    return Array.isArray(body.assets) ? body.assets.slice(0, 8) : null;
   } catch {
-    return [];
+    return null;
   }
 }
 
@@ -36,31 +41,90 @@ function useDebounced(value: string, delayMs: number): string {
 /** The asset input's id, so the My Reports empty state can focus it. */
 export const NEW_REPORT_INPUT_ID = 'new-report-asset-name';
 
+/** The radio value of "research the typed name anyway". */
+const NONE_OF_THESE = '__none__';
+
+const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+function AssetFacts({ asset }: { asset: AssetSuggestion }) {
+  const kind = assetKindLabel(asset.kind, asset.platform);
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <span className="font-semibold">{asset.name}</span>
+      <span className="text-sm uppercase text-muted">{asset.symbol}</span>
+      {asset.rank !== undefined && <Badge tone="grey">Rank #{asset.rank}</Badge>}
+      {kind && <Badge tone="neutral">{kind}</Badge>}
+    </span>
+  );
+}
+
 export function NewReportTab() {
   const [assetName, setAssetName] = useState('');
-  const [showSuggestions, setShowSuggestions] = useState(false);
+  const [pickedId, setPickedId] = useState<string | null>(null);
+  const [warningOpen, setWarningOpen] = useState(false);
   const [, navigate] = useLocation();
   const inputId = NEW_REPORT_INPUT_ID;
-  const suggestionsId = useId();
-  const term = useDebounced(assetName.trim(), 250);
+  const choicesId = useId();
+  const statusId = useId();
+  const confirmId = useId();
+  const typed = assetName.trim();
+  const term = useDebounced(typed, 250);
 
-  const suggestions = useQuery<AssetSuggestion[]>({
+  const search = useQuery<AssetSuggestion[] | null>({
     queryKey: ['asset-suggestions', term],
     queryFn: ({ signal }) => fetchSuggestions(term, signal),
     enabled: term.length > 0,
     staleTime: 60_000,
   });
-  const visibleSuggestions = showSuggestions && term.length > 0 ? (suggestions.data ?? []) : [];
+
+  const settled = typed.length > 0 && term === typed && !search.isFetching && search.data !== undefined;
+  const found = settled ? (search.data ?? []) : [];
+  const exact = found.filter((a) => [a.name, a.symbol, a.id].some((key) => sameText(key, typed)));
+  // One exact match is the asset; otherwise the user picks among the candidates.
+  const candidates = exact.length === 1 ? [] : exact.length > 1 ? exact : found;
+  const picked = found.find((a) => a.id === pickedId);
+  const match = picked ?? (exact.length === 1 ? exact[0] : undefined);
+  const state: 'empty' | 'resolving' | 'search-failed' | 'matched' | 'choose' | 'unknown' = !typed
+    ? 'empty'
+    : !settled
+      ? 'resolving'
+      : search.data === null
+        ? 'search-failed'
+        : match
+          ? 'matched'
+          : pickedId === NONE_OF_THESE || found.length === 0
+            ? 'unknown'
+            : 'choose';
+
+  useEffect(() => {
+    if (warningOpen) document.getElementById(confirmId)?.focus();
+  }, [warningOpen, confirmId]);
+
+  const goToCheckout = (params: Record<string, string>) => {
+    setAssetName('');
+    setPickedId(null);
+    setWarningOpen(false);
+    navigate(`/checkout?${new URLSearchParams(params).toString()}`);
+  };
 
   const purchase = () => {
-    const name = assetName.trim();
-    if (!name) {
+    if (!typed) {
       toast({ title: 'Error', description: 'Please enter a crypto asset name', variant: 'destructive' });
       return;
     }
-    setAssetName('');
-    navigate(`/checkout?purchaseType=new_report&assetName=${encodeURIComponent(name)}`);
+    if (state === 'matched' && match) {
+      goToCheckout({ purchaseType: 'new_report', assetName: match.name, assetId: match.id });
+    } else if (state === 'unknown' || state === 'search-failed') {
+      // The server decides for a failed search; an unknown name needs the confirmed warning.
+      if (state === 'search-failed') goToCheckout({ purchaseType: 'new_report', assetName: typed });
+      else setWarningOpen(true);
+    } else if (state === 'choose') {
+      toast({ title: 'Which asset?', description: 'Pick the asset you mean from the list first.' });
+    }
   };
+
+  const canPurchase = state === 'matched' || state === 'unknown' || state === 'search-failed';
+  const recent = match?.recentReport;
 
   return (
     <Card>
@@ -75,7 +139,7 @@ export function NewReportTab() {
           purchase();
         }}
       >
-        <div className="relative">
+        <div>
           <Label htmlFor={inputId}>Crypto asset name</Label>
           <Input
             id={inputId}
@@ -84,53 +148,155 @@ export function NewReportTab() {
             autoComplete="off"
             value={assetName}
             maxLength={100}
-            aria-controls={visibleSuggestions.length ? suggestionsId : undefined}
+            aria-describedby={statusId}
+            aria-controls={candidates.length ? choicesId : undefined}
             onChange={(event) => {
               setAssetName(event.target.value);
-              setShowSuggestions(true);
+              setPickedId(null);
+              setWarningOpen(false);
             }}
             onKeyDown={(event) => {
-              // The button is disabled while the name is blank; Enter still explains why.
+              // The button is disabled while the name is blank or unresolved; Enter still answers.
               if (event.key === 'Enter') {
                 event.preventDefault();
                 purchase();
               }
-              if (event.key === 'Escape') setShowSuggestions(false);
             }}
           />
-          {visibleSuggestions.length > 0 && (
-            <ul
-              id={suggestionsId}
-              aria-label="Suggested assets"
-              className="absolute z-10 mt-1 w-full overflow-hidden rounded-md border border-border bg-card shadow-lg"
-            >
-              {visibleSuggestions.map((asset) => (
-                <li key={asset.id}>
-                  <button
-                    type="button"
-                    className="flex w-full items-center justify-between px-3 py-2 text-left hover:bg-subtle focus:bg-subtle"
-                    onClick={() => {
-                      setAssetName(asset.name);
-                      setShowSuggestions(false);
-                      document.getElementById(inputId)?.focus();
+          <div id={statusId} aria-live="polite" className="mt-2 min-h-6 text-sm">
+            {state === 'resolving' && <span className="text-muted">Checking our data sources…</span>}
+            {state === 'search-failed' && (
+              <span className="text-muted">
+                The name could not be checked right now; checkout will check it.
+              </span>
+            )}
+            {state === 'matched' && match && (
+              <section
+                className="rounded-md border border-border bg-subtle p-3"
+                data-testid="matched-asset"
+                aria-label="Matched asset"
+              >
+                <p className="mb-1 text-xs text-muted">Report on</p>
+                <AssetFacts asset={match} />
+              </section>
+            )}
+            {state === 'unknown' && !warningOpen && (
+              <span className="text-muted">We could not find “{typed}” in our data sources.</span>
+            )}
+          </div>
+        </div>
+
+        {candidates.length > 0 && (
+          <fieldset id={choicesId} className="space-y-2">
+            <legend className="mb-2 text-sm font-semibold">
+              {exact.length > 1
+                ? `Several assets match “${typed}”. Which one do you mean?`
+                : `No exact match for “${typed}”. Did you mean one of these?`}
+            </legend>
+            {[...candidates, null].map((asset) => {
+              const value = asset?.id ?? NONE_OF_THESE;
+              return (
+                <label
+                  key={value}
+                  className="flex cursor-pointer items-center gap-3 rounded-md border border-border px-3 py-2 hover:bg-subtle has-[:checked]:border-primary"
+                >
+                  <input
+                    type="radio"
+                    name="asset-choice"
+                    value={value}
+                    checked={pickedId === value}
+                    onChange={() => {
+                      setPickedId(value);
+                      setWarningOpen(false);
                     }}
-                  >
-                    <span>{asset.name}</span>
-                    <span className="text-sm uppercase text-muted">{asset.symbol}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
+                  />
+                  {asset ? (
+                    <AssetFacts asset={asset} />
+                  ) : (
+                    <span>None of these: research “{typed}” as typed</span>
+                  )}
+                </label>
+              );
+            })}
+          </fieldset>
+        )}
+
+        {warningOpen && (
+          <div
+            role="alert"
+            className="space-y-3 rounded-md border border-warning/50 bg-warning/10 p-4 text-sm"
+            data-testid="unknown-asset-warning"
+          >
+            <p className="font-semibold">We could not find “{typed}” in our data sources.</p>
+            <p>
+              If you buy this report anyway, most categories will say “No evidence found” and score 1: the
+              report will mostly say that evidence was missing. Check the spelling, or pick a known asset.
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                id={confirmId}
+                type="button"
+                onClick={() =>
+                  goToCheckout({ purchaseType: 'new_report', assetName: typed, acknowledgeUnknownAsset: '1' })
+                }
+              >
+                Buy anyway for {formatUsd(PRICES_USD.new_report)}
+              </Button>
+              <Button
+                type="button"
+                variant="secondary"
+                onClick={() => {
+                  setWarningOpen(false);
+                  document.getElementById(inputId)?.focus();
+                }}
+              >
+                Change the name
+              </Button>
+            </div>
+          </div>
+        )}
+
+        <div className={recent ? 'grid gap-4 md:grid-cols-2' : ''}>
+          <div className="rounded-md border border-border bg-subtle p-4" data-testid="new-report-price">
+            <p className="text-3xl font-bold">{formatUsd(PRICES_USD.new_report)}</p>
+            <p className="text-sm text-muted">one-time</p>
+            <p className="mt-2 text-sm">Complete AI analysis with 12 research categories</p>
+          </div>
+          {recent && match && (
+            <div
+              className="rounded-md border border-primary/40 bg-primary/5 p-4"
+              data-testid="recent-report-offer"
+            >
+              <p className="text-3xl font-bold">{formatUsd(PRICES_USD.existing_report)}</p>
+              <p className="text-sm text-muted">existing report</p>
+              <p className="mt-2 text-sm">
+                A report on {match.name} completed {formatDate(recent.completed_at)} (
+                {formatScore77(recent.composite_score) ?? recent.composite_score}) is ready now.
+              </p>
+              <Button
+                type="button"
+                variant="secondary"
+                className="mt-3 w-full"
+                onClick={() =>
+                  goToCheckout({
+                    purchaseType: 'existing_report',
+                    reportId: String(recent.id),
+                    assetName: match.name,
+                  })
+                }
+              >
+                Buy this report for {formatUsd(PRICES_USD.existing_report)}
+              </Button>
+            </div>
           )}
         </div>
 
-        <div className="rounded-md border border-border bg-subtle p-4" data-testid="new-report-price">
-          <p className="text-3xl font-bold">{formatUsd(PRICES_USD.new_report)}</p>
-          <p className="text-sm text-muted">one-time</p>
-          <p className="mt-2 text-sm">Complete AI analysis with 12 research categories</p>
-        </div>
-
-        <Button type="submit" size="lg" className="w-full" disabled={!assetName.trim()}>
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          disabled={!typed || (!canPurchase && typed.length > 0)}
+        >
           Purchase New Report
         </Button>
       </form>

@@ -10,7 +10,15 @@ import {
   ratingBand,
 } from '../../../contract/methodology';
 import { PAGES } from '../../../contract/pages';
-import type { ProgressEntry, ReportResponse, ReportStatus } from '../../../contract/reports';
+import {
+  COVERAGE_LABELS,
+  describePeers,
+  type ProgressEntry,
+  REPORT_HEADINGS,
+  type ReportResponse,
+  type ReportSections,
+  type ReportStatus,
+} from '../../../contract/reports';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
@@ -118,6 +126,120 @@ function AgentCard({ entry }: { entry: ProgressEntry }) {
   );
 }
 
+const shortDate = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '—';
+
+/** Key risks, what would change the score, data coverage and peer comparison (new reports). */
+function BuyerSections({ sections }: { sections: ReportSections }) {
+  return (
+    <>
+      <Card className="mb-8">
+        <CardTitle id="key-risks">{REPORT_HEADINGS.keyRisks}</CardTitle>
+        {sections.keyRisks.length === 0 ? (
+          <p className="mt-3 text-sm">No category scores 2 or below and no scorer named a specific risk.</p>
+        ) : (
+          <ul className="mt-3 space-y-2 text-sm" aria-labelledby="key-risks">
+            {sections.keyRisks.map((risk) => (
+              <li key={risk.category_key}>
+                <span className="font-semibold">
+                  {risk.category} ({risk.score}/5):
+                </span>{' '}
+                {risk.text}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <Card className="mb-8">
+        <CardTitle id="score-changes">{REPORT_HEADINGS.changes}</CardTitle>
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-left text-sm" aria-labelledby="score-changes">
+            <thead>
+              <tr className="border-b border-border">
+                <th scope="col" className="py-2 pr-3">
+                  Category
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Score
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  One band up
+                </th>
+                <th scope="col" className="py-2">
+                  One band down
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sections.changes.map((change) => (
+                <tr key={change.category_key} className="border-b border-border/60 align-top">
+                  <th scope="row" className="py-2 pr-3 font-medium">
+                    {change.category}
+                  </th>
+                  <td className="py-2 pr-3 tabular-nums">{change.score}/5</td>
+                  <td className="py-2 pr-3">
+                    {change.nextUp ?? (change.score >= 5 ? 'Already at the top band' : 'No threshold stated')}
+                  </td>
+                  <td className="py-2">
+                    {change.nextDown ??
+                      (change.score <= 1 ? 'Already at the lowest band' : 'No threshold stated')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Card>
+
+      <Card className="mb-8">
+        <CardTitle id="data-coverage">{REPORT_HEADINGS.coverage}</CardTitle>
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-left text-sm" aria-labelledby="data-coverage">
+            <thead>
+              <tr className="border-b border-border">
+                <th scope="col" className="py-2 pr-3">
+                  Category
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Evidence
+                </th>
+                <th scope="col" className="py-2">
+                  Retrieved
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sections.coverage.map((entry) => (
+                <tr key={entry.category_key} className="border-b border-border/60">
+                  <th scope="row" className="py-2 pr-3 font-medium">
+                    {entry.category}
+                  </th>
+                  <td className="py-2 pr-3">
+                    <Badge
+                      tone={entry.kind === 'live' ? 'success' : entry.kind === 'snapshot' ? 'info' : 'danger'}
+                    >
+                      {COVERAGE_LABELS[entry.kind]}
+                    </Badge>
+                  </td>
+                  <td className="py-2">{shortDate(entry.retrievedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Card>
+
+      <Card className="mb-8">
+        <CardTitle>{REPORT_HEADINGS.peers}</CardTitle>
+        <p className="mt-3 text-sm" data-testid="peer-comparison">
+          {describePeers(sections.peers)}
+        </p>
+      </Card>
+    </>
+  );
+}
+
 export function ReportPage() {
   const { id = '' } = useParams<{ id: string }>();
   const query = useQuery<ReportResponse>({
@@ -142,11 +264,13 @@ export function ReportPage() {
   if (query.isError || !query.data || !report) return <NotFound />;
 
   const { progressData, reportContent } = query.data;
+  const sections = query.data.sections ?? null;
   const total = Number(report.composite_score);
   const scored = report.report_status === 'completed';
   const composite = compositeOutOfFive(total);
   const band = ratingBand(composite);
   const paragraphs = reportContent.split(/\n\s*\n/).filter((p) => p.trim());
+  const sourcesParagraph = paragraphs.find((p) => p.startsWith(`${REPORT_HEADINGS.sources}:`));
   const meta = {
     ...PAGES.report.meta,
     title: `${report.asset_name} Research Report`,
@@ -216,11 +340,26 @@ export function ReportPage() {
         </div>
       </header>
 
-      {paragraphs[0] && (
-        <Card className="mb-8">
-          <CardTitle>Executive Summary</CardTitle>
-          <p className="mt-3">{paragraphs[0]}</p>
-        </Card>
+      {sections ? (
+        <>
+          <Card className="mb-8">
+            <CardTitle>{REPORT_HEADINGS.summary}</CardTitle>
+            <p className="mt-3" data-testid="executive-summary">
+              {sections.summary}
+            </p>
+            {sections.writer === 'llm' && (
+              <p className="mt-2 text-xs text-muted">Written by the AI writer from the evidence below.</p>
+            )}
+          </Card>
+          <BuyerSections sections={sections} />
+        </>
+      ) : (
+        paragraphs[0] && (
+          <Card className="mb-8">
+            <CardTitle>Executive Summary</CardTitle>
+            <p className="mt-3">{paragraphs[0]}</p>
+          </Card>
+        )
       )}
 
       {progressData.length > 0 && (
@@ -245,7 +384,16 @@ export function ReportPage() {
         )}
       </section>
 
-      {paragraphs.length > 0 && (
+      {sections && sourcesParagraph && (
+        <Card>
+          <CardTitle>{REPORT_HEADINGS.sources}</CardTitle>
+          <p className="mt-4 whitespace-pre-line break-words text-sm">
+            {sourcesParagraph.replace(/^Sources:\s*/, '')}
+          </p>
+        </Card>
+      )}
+
+      {!sections && paragraphs.length > 0 && (
         <Card>
           <CardTitle>Complete Research Report</CardTitle>
           <div className="mt-4 space-y-4 text-sm">

@@ -75,8 +75,13 @@ async function purchasesOf(intentId: string) {
   return t.ctx.db.select().from(userPurchases).where(eq(userPurchases.stripePaymentIntentId, intentId));
 }
 
+/** A new-report intent; made-up names mark each test's rows, so the buyer confirms them as unknown. */
 async function newReportIntent(user: SignedInUser, assetName = 'Cardano') {
-  const response = await createIntent(user, { purchaseType: 'new_report', assetName });
+  const response = await createIntent(user, {
+    purchaseType: 'new_report',
+    assetName,
+    acknowledgeUnknownAsset: true,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { clientSecret: string; reportId: number; paymentIntentId: string };
 }
@@ -125,6 +130,49 @@ describe('POST /api/create-payment-intent', () => {
     expect(cheapExisting.json().reportId).toBe(report.id);
     const [purchase] = await purchasesOf(cheapExisting.json().paymentIntentId);
     expect(purchase).toMatchObject({ amount: '2.99', assetName: 'Solana', reportId: report.id });
+  });
+
+  it('refuses an unknown asset with 422 and suggestions, unless the buyer confirmed it', async () => {
+    const user = await signUp(t.app);
+    const typo = await createIntent(user, { purchaseType: 'new_report', assetName: 'Etherium' });
+    expect(typo.statusCode).toBe(422);
+    expect(typo.json().message).toBe('We could not find "Etherium" in our data sources.');
+    const suggestions = typo.json().suggestions as { id: string }[];
+    expect(suggestions.length).toBeGreaterThan(0);
+    expect(suggestions.length).toBeLessThanOrEqual(5);
+    expect(suggestions.map((s) => s.id)).toContain('ethereum');
+    // Never charged: no intent at the provider, no purchase row.
+    expect([...fake.intents.values()].some((i) => i.metadata.assetName === 'Etherium')).toBe(false);
+    expect(
+      await t.ctx.db.select().from(userPurchases).where(eq(userPurchases.assetName, 'Etherium')),
+    ).toEqual([]);
+
+    const confirmed = await createIntent(user, {
+      purchaseType: 'new_report',
+      assetName: 'Zorbcoin',
+      acknowledgeUnknownAsset: true,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const [purchase] = await purchasesOf(confirmed.json().paymentIntentId);
+    expect(purchase).toMatchObject({ assetName: 'Zorbcoin', assetId: null });
+  });
+
+  it('stores the asset the buyer picked, and the report researches exactly that asset', async () => {
+    const user = await signUp(t.app);
+    // "UNI" typed, Uniswap picked: the id decides, whatever the text says.
+    const { paymentIntentId } = (
+      await createIntent(user, { purchaseType: 'new_report', assetName: 'UNI', assetId: 'uniswap' })
+    ).json();
+    const [purchase] = await purchasesOf(paymentIntentId);
+    expect(purchase).toMatchObject({ assetName: 'Uniswap', assetId: 'uniswap' });
+    fake.setStatus(paymentIntentId, 'succeeded');
+    const confirmed = await confirm(user, paymentIntentId);
+    expect(confirmed.statusCode).toBe(200);
+    const [report] = await t.ctx.db
+      .select()
+      .from(researchReports)
+      .where(eq(researchReports.id, confirmed.json().reportId));
+    expect(report).toMatchObject({ assetName: 'Uniswap', assetId: 'uniswap' });
   });
 
   it('refuses a blank asset name and reports that are not for sale', async () => {
@@ -343,7 +391,7 @@ describe('without Stripe keys', () => {
           method: 'POST',
           url: '/api/create-payment-intent',
           headers: { cookie: user.cookie },
-          payload: { purchaseType: 'new_report', assetName },
+          payload: { purchaseType: 'new_report', assetName, acknowledgeUnknownAsset: true },
         });
         expect(created.statusCode).toBe(200);
         const { paymentIntentId } = created.json();

@@ -7,6 +7,7 @@ import {
 } from '../../../contract/payments';
 import { newReportAssetNameSchema } from '../../../contract/reports';
 import type { AppContext } from '../../context';
+import { checkPurchaseAsset } from '../../domain/purchase-asset';
 import { completePurchase, createPendingPurchase, failPurchase, priceOf } from '../../domain/purchases';
 import { userHasReportAccess } from '../../domain/report-access';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
@@ -37,11 +38,12 @@ export async function createPaymentIntent(
   input: CreatePaymentIntentRequest,
 ): Promise<CreatePaymentIntentResponse> {
   let assetName: string;
+  let assetId: string | null = null;
   let reportId: number | null = null;
   if (input.purchaseType === 'new_report') {
     const parsed = newReportAssetNameSchema.safeParse(input.assetName ?? '');
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Asset name is required');
-    assetName = parsed.data;
+    ({ assetName, assetId } = await checkPurchaseAsset(ctx.config, { ...input, assetName: parsed.data }));
   } else {
     if (!input.reportId) throw badRequest(PAYMENT_MESSAGES.reportRequired);
     const report = await findReport(ctx.db, input.reportId);
@@ -75,6 +77,7 @@ export async function createPaymentIntent(
     userId,
     purchaseType: input.purchaseType,
     assetName,
+    assetId,
     reportId,
     paymentMethod: 'card',
     stripePaymentIntentId: intent.id,

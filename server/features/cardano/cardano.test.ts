@@ -175,6 +175,24 @@ describe('POST /api/cardano/create-payment', () => {
     expect(missing.json()).toMatchObject({ success: false, error: 'Report not found' });
   });
 
+  it('refuses an unknown asset with 422 and suggestions unless confirmed, and stores the picked asset', async () => {
+    const unknown = await create(alice, { researchAsset: 'Zorbcoin' });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json()).toMatchObject({
+      message: 'We could not find "Zorbcoin" in our data sources.',
+      suggestions: [],
+    });
+    const before = await t.ctx.db.select().from(userPurchases).where(eq(userPurchases.assetName, 'Zorbcoin'));
+    expect(before).toEqual([]);
+    const confirmed = await createOk(alice, { researchAsset: 'Zorbcoin', acknowledgeUnknownAsset: true });
+    expect(confirmed.researchAsset).toBe('Zorbcoin');
+    const picked = await createOk(alice, { researchAsset: 'ADA', assetId: 'cardano' });
+    expect(picked.researchAsset).toBe('Cardano');
+    const rows = await t.ctx.db.select().from(userPurchases).where(eq(userPurchases.userId, alice.user.id));
+    expect(rows.find((r) => r.cardanoPaymentId === confirmed.id)).toMatchObject({ assetId: null });
+    expect(rows.find((r) => r.cardanoPaymentId === picked.id)).toMatchObject({ assetId: 'cardano' });
+  });
+
   it('CROW is always exactly 10,000,000 units of the configured policy id and hex asset name', async () => {
     const payment = await createOk(alice, {
       currency: 'NATIVE_TOKEN',

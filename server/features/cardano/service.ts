@@ -12,6 +12,7 @@ import {
 } from '../../../contract/cardano';
 import { PRICES_USD } from '../../../contract/constants';
 import type { AppContext } from '../../context';
+import { checkPurchaseAsset } from '../../domain/purchase-asset';
 import { createPendingPurchase } from '../../domain/purchases';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import { SandboxChain } from './chain';
@@ -89,8 +90,14 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
 
   // What is bought decides the price; the amount the client sent never does.
   let researchAsset = body.researchAsset;
+  let researchAssetId: string | null = null;
   let reportId: number | null = null;
-  if (body.purchaseType === 'existing_report') {
+  if (body.purchaseType === 'new_report') {
+    ({ assetName: researchAsset, assetId: researchAssetId } = await checkPurchaseAsset(ctx.config, {
+      ...body,
+      assetName: body.researchAsset,
+    }));
+  } else {
     if (!body.reportId) throw badRequest(CARDANO_MESSAGES.reportRequired);
     const report = await findCompletedReport(ctx.db, body.reportId);
     if (!report) throw notFound(CARDANO_MESSAGES.reportNotFound);
@@ -153,6 +160,7 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
       userId,
       purchaseType: body.purchaseType,
       assetName: researchAsset,
+      assetId: researchAssetId,
       reportId,
       paymentMethod: 'cardano',
       cardanoPaymentId: payment.id,

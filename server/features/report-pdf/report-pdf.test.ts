@@ -11,6 +11,10 @@ import { REPORT_PDF_MESSAGES } from '../../../contract/report-pdf';
 import { reportPdfs, researchProgress, researchReports } from '../../db/schema';
 import { handleRenderPdfJobs } from '../../pdf/jobs';
 import { seedSampleReport } from '../../pdf/sample-report';
+import { runResearch } from '../../research/pipeline';
+import { createSnapshotSources } from '../../research/sources/snapshot';
+import { grantNewReport } from '../../research/testing/grant';
+import { deterministicWriter } from '../../research/writer';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type SignedInUser, signUp } from '../../testing/users';
 
@@ -45,6 +49,51 @@ const flat = (text: string) => text.replace(/\s+/g, ' ');
 const pageCount = (file: string) =>
   Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file]).toString())?.[1]);
 const qpdfCheck = (file: string) => spawnSync('qpdf', ['--check', file]);
+
+describe('the PDF of a researched report', () => {
+  it('lists and shows the summary, key risks, score changes, coverage and peers before the categories and sources', async () => {
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'dogecoin');
+    const outcome = await runResearch(
+      {
+        db: t.ctx.db,
+        queue: t.ctx.queue,
+        sources: createSnapshotSources(),
+        writer: deterministicWriter,
+        log: t.ctx.log,
+      },
+      reportId,
+    );
+    expect(outcome).toBe('completed');
+    const response = await download(reportId);
+    expect(response.statusCode, response.body).toBe(200);
+    const raw = pdfText(savePdf(response.rawPayload));
+    const headings = [
+      'Executive summary',
+      'Key risks',
+      'What would change this score',
+      'Data coverage',
+      'Peer comparison',
+      'Research categories analysis',
+      'Sources',
+    ];
+    // The contents list on page 1 names every section, in reading order.
+    const firstPage = flat(raw.split('\f')[0]!);
+    const listed = headings.map((heading) => firstPage.indexOf(heading));
+    expect(
+      listed.every((index) => index >= 0),
+      firstPage,
+    ).toBe(true);
+    expect([...listed].sort((a, b) => a - b)).toEqual(listed);
+    const text = flat(raw);
+    expect(text).toContain('Dogecoin (DOGE) scores');
+    expect(text).toMatch(/Data coverage: of twelve categories, twelve from the dated offline snapshot/);
+    expect(text).toContain('Use Case (2/5)');
+    expect(text).toMatch(/Market Cap: dated offline snapshot, retrieved \d{4}-\d\d-\d\d/);
+    expect(text).toContain('(Meme)');
+    // The full-text section of older reports is not repeated.
+    expect(text).not.toContain('Complete research report');
+  });
+});
 
 describe('GET /api/reports/:id/pdf for a completed report the user bought', () => {
   let reportId: number;

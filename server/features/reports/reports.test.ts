@@ -49,10 +49,24 @@ describe('GET /api/reports/:id', () => {
     expect(body.progressData).toHaveLength(12);
     expect(body.progressData.every((p) => p.status === 'completed' && p.sources.length > 0)).toBe(true);
     const paragraphs = body.reportContent.split('\n\n');
-    expect(paragraphs[0]).toMatch(/^Executive summary: Ethereum \(ETH\) scores [\d.]+\/77/);
-    expect(paragraphs[0]).toMatch(/Risk level: (Likely Safe|Potential Risk|Not Safe)\./);
+    expect(paragraphs[0]).toMatch(/^Executive summary: Ethereum \(ETH\) scores [\d.]+ of 77/);
+    expect(paragraphs[0]).toMatch(/risk level (Likely Safe|Potential Risk|Not Safe)\./);
+    expect(paragraphs[0]).toMatch(
+      /Data coverage: of twelve categories, twelve from the dated offline snapshot/,
+    );
     expect(paragraphs[0]).toContain('offline demo snapshot');
     expect(body.reportContent).toContain('Sources:\n[1]');
+    for (const heading of ['Key risks', 'What would change this score', 'Data coverage', 'Peer comparison'])
+      expect(
+        paragraphs.some((p) => p.startsWith(`${heading}\n`)),
+        heading,
+      ).toBe(true);
+    const sections = body.sections!;
+    expect(sections.summary).toBe(paragraphs[0]!.replace(/^Executive summary: /, ''));
+    expect(sections.writer).toBe('rules');
+    expect(sections.changes).toHaveLength(12);
+    expect(sections.coverage.every((c) => c.kind === 'snapshot' && c.retrievedAt)).toBe(true);
+    expect(sections.peers.kindLabel).toBe('Layer 1');
 
     const [row] = await t.ctx.db.select().from(researchReports).where(eq(researchReports.id, reportId));
     expect(row!.isPublic).toBe(true);
@@ -187,9 +201,100 @@ describe('GET /api/assets/search', () => {
   it('suggests canonical assets to anyone, exact symbol first', async () => {
     const response = await t.app.inject({ url: '/api/assets/search?q=eth' });
     expect(response.statusCode).toBe(200);
-    expect(response.json().assets[0]).toEqual({ id: 'ethereum', name: 'Ethereum', symbol: 'ETH' });
+    expect(response.json().assets[0]).toMatchObject({
+      id: 'ethereum',
+      name: 'Ethereum',
+      symbol: 'ETH',
+      rank: 2,
+      kind: 'layer1',
+    });
     const empty = await t.app.inject({ url: '/api/assets/search?q=' });
     expect(empty.statusCode).toBe(400);
+  });
+});
+
+describe('buyer-first sections', () => {
+  it('researches the asset the buyer picked, by id, whatever name was typed', async () => {
+    const buyer = await signUp(t.app);
+    const [report] = await t.ctx.db
+      .insert(researchReports)
+      .values({ assetName: 'Bitcoin', assetId: 'uniswap', createdByUserId: buyer.user.id })
+      .returning();
+    await research(report!.id);
+    const [row] = await t.ctx.db.select().from(researchReports).where(eq(researchReports.id, report!.id));
+    expect(row).toMatchObject({ assetId: 'uniswap', status: 'completed' });
+    expect((row!.researchData as { asset: { id: string } }).asset.id).toBe('uniswap');
+    expect(row!.reportContent).toMatch(/^Executive summary: Uniswap \(UNI\)/);
+  });
+
+  it('compares the total with all completed reports and those of the same kind', async () => {
+    const buyer = await signUp(t.app);
+    const ids: number[] = [];
+    for (const asset of ['solana', 'dogecoin']) {
+      const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, asset);
+      await research(reportId);
+      ids.push(reportId);
+    }
+    const [solana, dogecoin] = await Promise.all(
+      ids.map(async (id) =>
+        reportResponseSchema.parse(
+          (await t.app.inject({ url: `/api/reports/${id}`, headers: { cookie: buyer.cookie } })).json(),
+        ),
+      ),
+    );
+    const completed = await t.ctx.db
+      .select()
+      .from(researchReports)
+      .where(eq(researchReports.status, 'completed'));
+    expect(solana!.sections!.peers.comparedAll).toBe(completed.length - 1);
+    // Solana outscores the meme coin: its percentile among all reports is the higher one.
+    expect(solana!.sections!.peers.percentileAll!).toBeGreaterThan(dogecoin!.sections!.peers.percentileAll!);
+    expect(dogecoin!.sections!.peers.kindLabel).toBe('Meme');
+  });
+
+  it('still renders a report stored before the sections existed', async () => {
+    const buyer = await signUp(t.app);
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'bitcoin');
+    await t.ctx.db
+      .update(researchReports)
+      .set({
+        status: 'completed',
+        compositeScore: '50.00',
+        researchData: { asset: null, sources: [] },
+        reportContent: 'Executive summary: an old report.\n\nSources: none.',
+      })
+      .where(eq(researchReports.id, reportId));
+    await t.ctx.db.insert(researchProgress).values({
+      reportId,
+      categoryKey: 'marketCap',
+      agentName: 'Market Cap Agent',
+      status: 'completed',
+      score: '4.00',
+      researchData: { findings: 'Old findings.', analysis: 'Old analysis.', sources: [] },
+    });
+    const response = await t.app.inject({
+      url: `/api/reports/${reportId}`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = reportResponseSchema.parse(response.json());
+    expect(body.sections).toBeNull();
+    expect(body.progressData[0]!.research_findings).toBe('Old findings.');
+  });
+
+  it('offers a completed public report under a week old on the search answer', async () => {
+    const buyer = await signUp(t.app);
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'cardano');
+    await research(reportId);
+    const fresh = await t.app.inject({ url: '/api/assets/search?q=ada' });
+    expect(fresh.json().assets[0]).toMatchObject({ id: 'cardano', recentReport: { id: reportId } });
+    await t.ctx.db
+      .update(researchReports)
+      .set({ completedAt: new Date(Date.now() - 8 * 24 * 3600 * 1000) })
+      .where(eq(researchReports.id, reportId));
+    const stale = await t.app.inject({ url: '/api/assets/search?q=ada' });
+    expect(stale.json().assets[0].id).toBe('cardano');
+    expect(stale.json().assets[0].recentReport).toBeUndefined();
   });
 });
 

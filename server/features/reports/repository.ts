@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { researchProgress, researchReports, userPurchases } from '../../db/schema';
 
@@ -44,4 +44,39 @@ export async function lockPurchaseWithoutReport(db: DbExecutor, purchaseId: numb
 
 export async function attachReport(db: DbExecutor, purchaseId: number, reportId: number) {
   await db.update(userPurchases).set({ reportId }).where(eq(userPurchases.id, purchaseId));
+}
+
+/**
+ * The newest completed public report on each of these assets, when it is less than `maxAgeDays`
+ * old: offered at the existing-report price beside a new report.
+ */
+export async function findRecentPublicReports(
+  db: DbExecutor,
+  assetIds: string[],
+  maxAgeDays: number,
+): Promise<Map<string, { id: number; compositeScore: string; completedAt: Date }>> {
+  if (assetIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([researchReports.assetId], {
+      assetId: researchReports.assetId,
+      id: researchReports.id,
+      compositeScore: researchReports.compositeScore,
+      completedAt: researchReports.completedAt,
+    })
+    .from(researchReports)
+    .where(
+      and(
+        inArray(researchReports.assetId, assetIds),
+        eq(researchReports.status, 'completed'),
+        eq(researchReports.isPublic, true),
+        gt(researchReports.completedAt, sql`now() - make_interval(days => ${maxAgeDays})`),
+      ),
+    )
+    .orderBy(researchReports.assetId, desc(researchReports.completedAt));
+  return new Map(
+    rows.map((row) => [
+      row.assetId!,
+      { id: row.id, compositeScore: row.compositeScore, completedAt: row.completedAt! },
+    ]),
+  );
 }

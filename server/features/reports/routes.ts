@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assetSearchQuerySchema, assetSearchResponseSchema } from '../../../contract/assets';
+import {
+  type AssetSuggestion,
+  assetSearchQuerySchema,
+  assetSearchResponseSchema,
+  RECENT_REPORT_MAX_AGE_DAYS,
+} from '../../../contract/assets';
 import { reportResponseSchema, researchRequestSchema } from '../../../contract/reports';
 import { researchStartResponseSchema } from '../../../contract/research';
 import type { AppContext } from '../../context';
 import { rateLimits } from '../../http/rate-limits';
+import type { AssetRef } from '../../research/evidence';
 import { sourcesFromConfig } from '../../research/sources/live';
-import { searchSnapshot } from '../../research/sources/snapshot';
+import { findSnapshotAsset, searchSnapshot } from '../../research/sources/snapshot';
+import { findRecentPublicReports } from './repository';
 import { accessibleReport, reportEvent, reportResponse, startResearchForPurchase } from './service';
 
 const idParams = z.object({ id: z.string().max(40) });
@@ -107,13 +114,52 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { rateLimit: rateLimits(ctx.config).assetSearch },
     },
     async (request) => {
+      let assets: AssetRef[];
       try {
-        return { assets: await sources.search(request.query.q, 8) };
+        assets = await sources.search(request.query.q, 8);
       } catch (error) {
         // A slow or failing market source must not break the New Report input: offer known assets.
         request.log.warn({ err: error }, 'asset search source failed; answering from the snapshot');
-        return { assets: searchSnapshot(request.query.q, 8) };
+        assets = searchSnapshot(request.query.q, 8);
       }
+      const recent = await findRecentPublicReports(
+        ctx.db,
+        assets.map((a) => a.id),
+        RECENT_REPORT_MAX_AGE_DAYS,
+      );
+      return {
+        assets: assets.map((asset): AssetSuggestion => {
+          const report = recent.get(asset.id);
+          return {
+            ...describedAsset(asset),
+            ...(report
+              ? {
+                  recentReport: {
+                    id: report.id,
+                    composite_score: report.compositeScore,
+                    completed_at: report.completedAt.toISOString(),
+                  },
+                }
+              : {}),
+          };
+        }),
+      };
     },
   );
+}
+
+/** Rank and kind for the New Report tab; the dated snapshot fills what a source left out. */
+function describedAsset(asset: AssetRef): AssetSuggestion {
+  const known = findSnapshotAsset(asset.id);
+  const rank = asset.rank ?? known?.rank;
+  const kind = asset.kind ?? known?.kind;
+  const platform = asset.platform ?? known?.platform;
+  return {
+    id: asset.id,
+    name: asset.name,
+    symbol: asset.symbol,
+    ...(rank !== undefined ? { rank } : {}),
+    ...(kind ? { kind } : {}),
+    ...(platform ? { platform } : {}),
+  };
 }

@@ -3,6 +3,7 @@ import { agentResearchDataSchema, type ProgressEntry, type ReportResponse } from
 import { RESEARCH_MESSAGES, type ReportEvent, type ResearchStartResponse } from '../../../contract/research';
 import type { Database, DbExecutor } from '../../db/client';
 import { userHasReportAccess } from '../../domain/report-access';
+import { reportSections } from '../../domain/report-sections';
 import { createReportAndEnqueueResearch } from '../../domain/research-start';
 import { conflict, notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
@@ -76,6 +77,7 @@ export async function reportResponse(db: DbExecutor, report: ReportRow): Promise
     },
     progressData: progress.map(toProgressEntry),
     reportContent: report.reportContent ?? '',
+    sections: await reportSections(db, report, progress),
   };
 }
 

@@ -1,0 +1,180 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, setTheme, test } from './fixtures';
+import { grantNewReport } from './support/grant-report';
+
+// Buying the right asset and reading the report a buyer reads first: the New Report tab
+// resolves the name as it is typed, asks to pick among several matches, warns before an
+// unknown name is bought, offers a recent report for $2.99; the report page and the PDF show
+// the executive summary, key risks, score changes, data coverage and peer comparison.
+
+const assetInput = (page: Page) => page.getByLabel('Crypto asset name');
+const purchaseButton = (page: Page) => page.getByRole('button', { name: 'Purchase New Report' });
+
+async function waitForCompleted(page: Page, reportId: number) {
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get(`/api/reports/${reportId}`)).json()) as {
+            report: { report_status: string };
+          }
+        ).report.report_status,
+      { timeout: 60_000 },
+    )
+    .toBe('completed');
+}
+
+test('the typed name resolves to one asset, shown with its symbol, rank and kind, and is bought by id', async ({
+  page,
+  signedIn: _user,
+}) => {
+  await page.goto('/dashboard');
+  await assetInput(page).fill('cardano');
+  const matched = page.getByTestId('matched-asset');
+  await expect(matched).toContainText('Cardano');
+  await expect(matched).toContainText('ADA');
+  await expect(matched).toContainText(/Rank #\d+/);
+  await expect(matched).toContainText('Layer 1');
+  await expect(page.getByTestId('recent-report-offer')).toHaveCount(0);
+  await purchaseButton(page).click();
+  await expect(page).toHaveURL(/\/checkout\?purchaseType=new_report&assetName=Cardano&assetId=cardano$/);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Complete Purchase' })).toBeVisible();
+
+  // A stablecoin is labelled as one.
+  await page.goto('/dashboard');
+  await assetInput(page).fill('USDT');
+  await expect(page.getByTestId('matched-asset')).toContainText('Stablecoin');
+});
+
+test('several matches ask the user to pick one; the pick is what is bought', async ({
+  page,
+  signedIn: _user,
+}) => {
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    await page.goto('/dashboard');
+    await assetInput(page).fill('bit');
+    const choices = page.getByRole('group', { name: /Did you mean one of these/ });
+    await expect(choices).toBeVisible();
+    await expect(choices.getByRole('radio')).not.toHaveCount(0);
+    await expect(purchaseButton(page)).toBeDisabled();
+    await expectNoAxeViolations(page, `new report choices (${theme})`);
+  }
+  await page
+    .getByRole('radio', { name: /Bitcoin/ })
+    .first()
+    .check();
+  await expect(page.getByTestId('matched-asset')).toContainText('Bitcoin');
+  await expect(purchaseButton(page)).toBeEnabled();
+  await purchaseButton(page).click();
+  await expect(page).toHaveURL(/assetName=Bitcoin&assetId=bitcoin$/);
+});
+
+test('an unknown name is bought only after a plain warning; without it the server refuses with 422', async ({
+  page,
+  signedIn: _user,
+}) => {
+  const refused = await page.request.post('/api/create-payment-intent', {
+    data: { purchaseType: 'new_report', assetName: 'Zorbcoin' },
+  });
+  expect(refused.status()).toBe(422);
+  expect((await refused.json()).message).toBe('We could not find "Zorbcoin" in our data sources.');
+
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    await page.goto('/dashboard');
+    await assetInput(page).fill('Zorbcoin');
+    await expect(page.getByText('We could not find “Zorbcoin” in our data sources.')).toBeVisible();
+    await purchaseButton(page).click();
+    const warning = page.getByTestId('unknown-asset-warning');
+    await expect(warning).toContainText('the report will mostly say that evidence was missing');
+    await expect(page.getByRole('button', { name: 'Buy anyway for $4.99' })).toBeFocused();
+    await expectNoAxeViolations(page, `unknown asset warning (${theme})`);
+  }
+  await page.getByRole('button', { name: 'Change the name' }).click();
+  await expect(page.getByTestId('unknown-asset-warning')).toHaveCount(0);
+  await purchaseButton(page).click();
+  await page.getByRole('button', { name: 'Buy anyway for $4.99' }).click();
+  await expect(page).toHaveURL(/assetName=Zorbcoin&acknowledgeUnknownAsset=1$/);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Complete Purchase' })).toBeVisible();
+
+  // Straight to the checkout without the confirmation: the server's refusal is shown.
+  await page.goto('/checkout?purchaseType=new_report&assetName=Zorbcoin');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('We could not find "Zorbcoin" in our data sources.').first()).toBeVisible();
+});
+
+test('a completed public report under a week old is offered for $2.99 beside the new one', async ({
+  page,
+  signedIn,
+}) => {
+  const reportId = await grantNewReport(signedIn.email, 'Polkadot');
+  await waitForCompleted(page, reportId);
+  await page.goto('/dashboard');
+  await assetInput(page).fill('Polkadot');
+  await expect(page.getByTestId('matched-asset')).toContainText('Polkadot');
+  const offer = page.getByTestId('recent-report-offer');
+  await expect(offer).toContainText('$2.99');
+  await expect(offer).toContainText('A report on Polkadot completed');
+  await expect(page.getByTestId('new-report-price')).toContainText('$4.99');
+  await expectNoAxeViolations(page, 'recent report offer');
+  await offer.getByRole('button', { name: 'Buy this report for $2.99' }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/checkout\\?purchaseType=existing_report&reportId=${reportId}&assetName=Polkadot$`),
+  );
+});
+
+test('the report page and the PDF show the buyer-first sections', async ({ page, signedIn }) => {
+  const reportId = await grantNewReport(signedIn.email, 'Dogecoin');
+  await waitForCompleted(page, reportId);
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    await page.goto(`/reports/${reportId}`);
+    for (const heading of [
+      'Executive summary',
+      'Key risks',
+      'What would change this score',
+      'Data coverage',
+      'Peer comparison',
+      'Research Categories Analysis',
+      'Sources',
+    ]) {
+      await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    }
+    await expect(page.getByTestId('executive-summary')).toContainText('Dogecoin (DOGE) scores');
+    await expect(page.getByTestId('executive-summary')).toContainText('Data coverage: of twelve categories');
+    await expect(page.getByRole('table', { name: 'Data coverage' })).toContainText('Dated snapshot');
+    await expect(page.getByTestId('peer-comparison')).toContainText('(Meme)');
+    await expectNoAxeViolations(page, `report sections (${theme})`);
+  }
+
+  const pdf = await page.request.get(`/api/reports/${reportId}/pdf`);
+  expect(pdf.status()).toBe(200);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'crow-e2e-pdf-'));
+  try {
+    const file = path.join(dir, 'report.pdf');
+    writeFileSync(file, await pdf.body());
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'])
+      .toString('utf8')
+      .replace(/\s+/g, ' ');
+    for (const heading of [
+      'Executive summary',
+      'Key risks',
+      'What would change this score',
+      'Data coverage',
+      'Peer comparison',
+      'Sources',
+    ]) {
+      expect(text, heading).toContain(heading);
+    }
+    expect(text).toContain('Dogecoin (DOGE) scores');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

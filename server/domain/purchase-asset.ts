@@ -1,0 +1,78 @@
+import { type AssetSuggestion, UNKNOWN_ASSET_SUGGESTIONS, unknownAssetMessage } from '../../contract/assets';
+import type { Config } from '../config';
+import type { AssetRef } from '../research/evidence';
+import { resolveAsset } from '../research/resolve-asset';
+import { sourcesFromConfig } from '../research/sources/live';
+import { createSnapshotSources } from '../research/sources/snapshot';
+import type { ResearchSources } from '../research/sources/types';
+
+// The asset check of every new-report purchase (card and Cardano): the buyer pays for a report
+// on an asset our sources know, or has confirmed that the asset is unknown. Never a silent charge.
+
+/** The sources know no asset by this name, and the buyer did not confirm buying anyway. */
+export class UnknownAssetError extends Error {
+  constructor(
+    readonly assetName: string,
+    readonly suggestions: AssetSuggestion[],
+  ) {
+    super(unknownAssetMessage(assetName));
+  }
+}
+
+export interface PurchaseAssetRequest {
+  assetName: string;
+  assetId?: string | undefined;
+  acknowledgeUnknownAsset?: boolean | undefined;
+}
+
+/** What the purchase stores: the name shown to the buyer and the asset researched (null: unknown). */
+export interface PurchaseAsset {
+  assetName: string;
+  assetId: string | null;
+}
+
+const sourcesByConfig = new WeakMap<Config, ResearchSources>();
+function sourcesFor(config: Config): ResearchSources {
+  let sources = sourcesByConfig.get(config);
+  if (!sources) {
+    sources = sourcesFromConfig(config);
+    sourcesByConfig.set(config, sources);
+  }
+  return sources;
+}
+
+const suggestionOf = ({ id, name, symbol, rank, kind, platform }: AssetRef): AssetSuggestion => ({
+  id,
+  name,
+  symbol,
+  ...(rank !== undefined ? { rank } : {}),
+  ...(kind ? { kind } : {}),
+  ...(platform ? { platform } : {}),
+});
+
+/**
+ * Resolves the asset of a new-report purchase. A live source that is down is replaced by the
+ * dated snapshot for this check only (the research itself retries the live source).
+ */
+export async function checkPurchaseAsset(
+  config: Config,
+  request: PurchaseAssetRequest,
+  sources: ResearchSources = sourcesFor(config),
+): Promise<PurchaseAsset> {
+  const assetName = request.assetName.trim();
+  let usable = sources;
+  let asset: AssetRef | null;
+  try {
+    asset = await resolveAsset(sources, { assetId: request.assetId, assetName });
+  } catch {
+    usable = createSnapshotSources();
+    asset = await resolveAsset(usable, { assetId: request.assetId, assetName });
+  }
+  if (asset) return { assetName: asset.name, assetId: asset.id };
+  if (request.acknowledgeUnknownAsset === true) return { assetName, assetId: null };
+  // A typo rarely matches as a whole; its first letters often find what was meant ("Etherium").
+  const search = (text: string) => usable.search(text, UNKNOWN_ASSET_SUGGESTIONS).catch((): AssetRef[] => []);
+  let suggestions = await search(assetName);
+  if (suggestions.length === 0 && assetName.length > 3) suggestions = await search(assetName.slice(0, 3));
+  throw new UnknownAssetError(assetName, suggestions.slice(0, UNKNOWN_ASSET_SUGGESTIONS).map(suggestionOf));
+}

@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import { buildScores, CATEGORIES, type CategoryKey, type CategoryScores } from '../../contract/methodology';
+import { REPORT_HEADINGS, type Source } from '../../contract/reports';
+import {
+  buildKeyRisks,
+  buildReportText,
+  buildSummary,
+  type CategoryResult,
+  coverageOf,
+  extremes,
+  type PeerStanding,
+  sectionsFromStored,
+} from './report-text';
+
+// The text rules of the buyer-first report, on fabricated assessments.
+
+const live: Source = {
+  title: 'CoinGecko coin data',
+  url: 'https://example.test/coin',
+  retrievedAt: '2026-11-20T10:00:00Z',
+};
+const snapshot: Source = {
+  title: 'Snapshot',
+  dataset: 'crow-offline-snapshot-2026-11-01',
+  retrievedAt: '2026-11-01T00:00:00.000Z',
+};
+
+function resultsWith(scores: Partial<Record<CategoryKey, number>>, base = 3): CategoryResult[] {
+  return CATEGORIES.map((c) => ({
+    key: c.key,
+    score: scores[c.key] ?? base,
+    findings: `${c.name} findings.`,
+    analysis: 'Analysis.',
+    sources: [live],
+    facts: [`Fact about ${c.name}.`],
+  }));
+}
+
+const noPeers: PeerStanding = {
+  kindLabel: null,
+  percentileAll: null,
+  comparedAll: 0,
+  percentileKind: null,
+  comparedKind: 0,
+};
+
+function input(results: CategoryResult[]) {
+  const scores = buildScores(Object.fromEntries(results.map((r) => [r.key, r.score])) as CategoryScores);
+  return {
+    assetName: 'bitcoin',
+    asset: { id: 'bitcoin', name: 'Bitcoin', symbol: 'BTC' },
+    scores,
+    results,
+    dataNote: 'Data: live.',
+    methodologyVersion: 'v2',
+    peers: noPeers,
+  };
+}
+
+const names = (groups: ReturnType<typeof extremes>['strongest']) =>
+  groups.flatMap((g) => g.members.map((m) => m.key));
+
+describe('executive summary', () => {
+  it('calls a full tie a tie and names no category as strongest or weakest', () => {
+    const summary = buildSummary(input(resultsWith({}, 1)));
+    expect(summary).toContain('All twelve categories tie at 1/5');
+    expect(summary).not.toMatch(/strongest categor(y|ies) (is|are)/);
+    expect(extremes(resultsWith({}, 1))).toMatchObject({ allTiedAt: 1, strongest: [], weakest: [] });
+  });
+
+  it('never puts a category in both lists, even with only two score levels', () => {
+    for (const scores of [
+      { marketCap: 5 } as const,
+      { marketCap: 5, team: 1 } as const,
+      { marketCap: 1 } as const,
+      { marketCap: 5, team: 4, audits: 2, layer1: 1 } as const,
+    ]) {
+      const { strongest, weakest } = extremes(resultsWith(scores));
+      const strong = new Set(names(strongest));
+      expect(names(weakest).filter((key) => strong.has(key))).toEqual([]);
+      expect(strongest.length).toBeGreaterThan(0);
+      expect(weakest.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('names three strongest and three weakest with the fact behind each', () => {
+    const results = resultsWith({ marketCap: 5, volumeX2: 5, team: 4, audits: 2, layer1: 1, dexHolders: 1 });
+    const { strongest, weakest } = extremes(results);
+    expect(strongest.flatMap((g) => g.shown.map((r) => r.key))).toEqual(['volumeX2', 'marketCap', 'team']);
+    expect(weakest.flatMap((g) => g.shown.map((r) => r.key))).toEqual(['dexHolders', 'layer1', 'audits']);
+    const summary = buildSummary(input(results));
+    expect(summary).toContain('Fact about Market Cap');
+    expect(summary).toContain('Fact about Audits');
+    expect(summary).toMatch(/a tie at 1\/5 between/);
+  });
+
+  it('calls a tie at the cut a tie and names all its members', () => {
+    // Five categories at 5: the three-way cut falls inside the tie.
+    const results = resultsWith({ marketCap: 5, volumeX2: 5, team: 5, audits: 5, layer1: 5, dexHolders: 1 });
+    const summary = buildSummary(input(results));
+    expect(summary).toMatch(/a tie at 5\/5 between .*Market Cap.*Team.*Audits.*Layer 1.* \(for example/);
+    expect(extremes(results).weakest.map((g) => g.score)).toEqual([1, 3]);
+  });
+
+  it('ends with the data coverage (live, snapshot, none)', () => {
+    const results = resultsWith({ audits: 1 });
+    results[0] = { ...results[0]!, sources: [snapshot] };
+    results[8] = { ...results[8]!, sources: [], coverage: { kind: 'none' } };
+    const summary = buildSummary(input(results));
+    expect(summary).toMatch(
+      /Data coverage: of twelve categories, ten from live sources, one from the dated offline snapshot and one with no evidence found \(scored 1\)\. Data: live\.$/,
+    );
+  });
+
+  it('says an unknown asset lacks evidence', () => {
+    const summary = buildSummary({ ...input(resultsWith({}, 1)), asset: null, assetName: 'Zorbcoin' });
+    expect(summary).toContain('Our data sources do not know "Zorbcoin"');
+  });
+});
+
+describe('coverage', () => {
+  it('is live when any source is live, snapshot when only datasets, none without evidence', () => {
+    expect(coverageOf([live, snapshot], true)).toEqual({ kind: 'live', retrievedAt: live.retrievedAt });
+    expect(coverageOf([snapshot], true)).toEqual({ kind: 'snapshot', retrievedAt: snapshot.retrievedAt });
+    expect(coverageOf([], false)).toEqual({ kind: 'none' });
+  });
+});
+
+describe('key risks', () => {
+  it('lists named risks and every score of 2 or below, lowest first, each with its category', () => {
+    const results = resultsWith({ audits: 2, hacksScandals: 1 });
+    results[0] = { ...results[0]!, keyRisk: 'Market cap risk from the evidence.' };
+    const risks = buildKeyRisks(results);
+    expect(risks.map((r) => r.category_key)).toEqual(['hacksScandals', 'audits', 'marketCap']);
+    expect(risks[1]).toMatchObject({
+      category: 'Audits',
+      score: 2,
+      text: 'Audits scores 2/5. Fact about Audits.',
+    });
+  });
+});
+
+describe('report text', () => {
+  it('has the new sections in order before the categories and the sources', () => {
+    const results = resultsWith({ audits: 1 });
+    results[8] = { ...results[8]!, nextUp: 'One audit would score 3', keyRisk: 'No audit.' };
+    const text = buildReportText({
+      ...input(results),
+      peers: {
+        kindLabel: 'Layer 1',
+        percentileAll: 40,
+        comparedAll: 10,
+        percentileKind: 50,
+        comparedKind: 2,
+      },
+    });
+    const order = [
+      `${REPORT_HEADINGS.summary}:`,
+      `\n\n${REPORT_HEADINGS.keyRisks}\n`,
+      `\n\n${REPORT_HEADINGS.changes}\n`,
+      `\n\n${REPORT_HEADINGS.coverage}\n`,
+      `\n\n${REPORT_HEADINGS.peers}\n`,
+      '\n\nMarket Cap — 3/5',
+      `\n\n${REPORT_HEADINGS.sources}:\n`,
+    ].map((marker) => text.indexOf(marker));
+    expect(order.every((index) => index >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(text).toContain('Audits (1/5): up: One audit would score 3; already at the lowest band.');
+    expect(text).toContain('higher than 40% of the 10 other completed reports');
+    expect(text).toContain('same kind (Layer 1), it is higher than 50%');
+    expect(text).toContain('Market Cap: live sources, retrieved 2026-11-20.');
+  });
+
+  it('gives no sections for a report stored before they existed', () => {
+    expect(sectionsFromStored({ asset: null, sources: [] }, [], noPeers)).toBeNull();
+  });
+});
