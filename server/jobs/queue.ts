@@ -14,6 +14,8 @@ export const QUEUES = {
   cardanoWatch: 'cardano-watch',
   cardanoExpire: 'cardano-expire',
   sessionCleanup: 'session-cleanup',
+  cardReconcile: 'card-reconcile',
+  cardRefund: 'card-refund',
 } as const;
 
 export interface QueueOptions {

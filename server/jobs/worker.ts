@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { deleteExpiredSessions } from '../features/auth/repository';
+import { startCardPaymentJobs } from '../features/card-payments/jobs';
 import { startCardanoJobs } from '../features/cardano/jobs';
 import { handleRenderPdfJobs } from '../pdf/jobs';
 import { registerResearchWorker } from '../research/job';
@@ -18,4 +19,5 @@ export async function startWorker(ctx: AppContext): Promise<void> {
   await registerResearchWorker(ctx);
   await queue.work(QUEUES.renderPdf, async (jobs) => handleRenderPdfJobs(ctx, jobs));
   await startCardanoJobs(ctx);
+  await startCardPaymentJobs(ctx);
 }

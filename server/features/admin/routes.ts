@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { failedReportListSchema, flaggedPaymentListSchema } from '../../../contract/admin';
+import {
+  adminRefundListSchema,
+  failedReportListSchema,
+  flaggedPaymentListSchema,
+} from '../../../contract/admin';
 import {
   type AdminBugReport,
   adminBugReportListSchema,
@@ -9,6 +13,7 @@ import {
   bugStatusUpdateSchema,
 } from '../../../contract/bug-reports';
 import { idParamSchema } from '../../../contract/http';
+import { refundResponseSchema, retryResearchResponseSchema } from '../../../contract/purchases';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import {
@@ -16,8 +21,10 @@ import {
   listBugReports,
   listFailedReports,
   listFlaggedPayments,
+  listOpenRefunds,
   updateBugReportStatus,
 } from './repository';
+import { refundPurchase, retryResearch } from './service';
 
 type BugReportRow = Awaited<ReturnType<typeof listBugReports>>[number];
 
@@ -41,7 +48,10 @@ function toAdminBugReport({ report, user }: BugReportRow): AdminBugReport {
   };
 }
 
-/** Admin views (bug reports, reports that failed, flagged payments). The guard admits user id 1 only. */
+/**
+ * Admin views (bug reports, reports that failed, refunds, flagged payments) and the actions on
+ * failed paid research. The guard admits user id 1 only.
+ */
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -71,9 +81,52 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.get('/api/admin/failed-reports', { schema: { response: { 200: failedReportListSchema } } }, async () =>
     (await listFailedReports(ctx.db)).map((row) => ({
-      ...row,
+      id: row.id,
+      assetName: row.assetName,
+      failureReason: row.failureReason,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
+      purchase:
+        row.purchaseId !== null && row.purchaseStatus && row.amount && row.paymentMethod
+          ? {
+              id: row.purchaseId,
+              status: row.purchaseStatus,
+              amount: row.amount,
+              paymentMethod: row.paymentMethod,
+              buyer: { username: row.username ?? 'Unknown', email: row.email ?? '' },
+              refundStatus: row.refundStatus,
+            }
+          : null,
+    })),
+  );
+
+  api.post(
+    '/api/admin/reports/:id/retry-research',
+    { schema: { params: idParamSchema, response: { 200: retryResearchResponseSchema } } },
+    async (request) => retryResearch(ctx, request.params.id),
+  );
+
+  api.post(
+    '/api/admin/purchases/:id/refund',
+    { schema: { params: idParamSchema, response: { 200: refundResponseSchema } } },
+    async (request) => refundPurchase(ctx, request.params.id),
+  );
+
+  api.get('/api/admin/refunds', { schema: { response: { 200: adminRefundListSchema } } }, async () =>
+    (await listOpenRefunds(ctx.db)).map(({ refund, user }) => ({
+      id: refund.id,
+      purchaseId: refund.purchaseId,
+      reason: refund.reason,
+      status: refund.status,
+      paymentMethod: refund.paymentMethod,
+      usdAmount: refund.usdAmount,
+      currency: refund.currency,
+      quantity: refund.quantity,
+      cardanoPaymentId: refund.cardanoPaymentId,
+      destinationAddress: refund.destinationAddress,
+      failureReason: refund.failureReason,
+      createdAt: refund.createdAt.toISOString(),
+      user,
     })),
   );
 

@@ -11,7 +11,9 @@ import {
   roundAdaUp,
 } from '../../../contract/cardano';
 import { PRICES_USD } from '../../../contract/constants';
+import { PURCHASE_RULE_MESSAGES, PURCHASE_RULE_STATUS } from '../../../contract/purchases';
 import type { AppContext } from '../../context';
+import { checkReportPurchase, isOnePurchaseViolation } from '../../domain/purchase-rule';
 import { createPendingPurchase } from '../../domain/purchases';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import { SandboxChain } from './chain';
@@ -19,7 +21,6 @@ import { PriceUnavailableError } from './price';
 import {
   allocateDerivationIndex,
   type CardanoPaymentRow,
-  findCompletedReport,
   findPaymentWithPurchase,
   insertCardanoPayment,
 } from './repository';
@@ -83,10 +84,13 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
   let reportId: number | null = null;
   if (body.purchaseType === 'existing_report') {
     if (!body.reportId) throw badRequest(CARDANO_MESSAGES.reportRequired);
-    const report = await findCompletedReport(ctx.db, body.reportId);
-    if (!report) throw notFound(CARDANO_MESSAGES.reportNotFound);
-    reportId = report.id;
-    researchAsset = report.assetName;
+    // The same one-purchase rule as the card checkout (decision 0080).
+    const check = await checkReportPurchase(ctx.db, userId, body.reportId);
+    if (check.kind !== 'available') {
+      throw new HttpError(PURCHASE_RULE_STATUS[check.kind], PURCHASE_RULE_MESSAGES[check.kind]);
+    }
+    reportId = check.report.id;
+    researchAsset = check.report.assetName;
   }
   const usdAmount = PRICES_USD[body.purchaseType];
 
@@ -114,7 +118,7 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
   }
 
   const expiresAt = new Date(Date.now() + CARDANO_PAYMENT_WINDOW_MS);
-  const { payment, purchase } = await ctx.db.transaction(async (tx) => {
+  const created = ctx.db.transaction(async (tx) => {
     const derivationIndex = await allocateDerivationIndex(tx);
     const address = deriver.addressAt(derivationIndex);
     const qrCode = await QRCode.toDataURL(paymentUriOf(address, body.currency, amount), {
@@ -147,6 +151,13 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
       cardanoPaymentId: payment.id,
     });
     return { payment, purchase };
+  });
+  // A concurrent checkout of the same report got there first: the database key refuses ours.
+  const { payment, purchase } = await created.catch((error: unknown) => {
+    if (isOnePurchaseViolation(error)) {
+      throw new HttpError(PURCHASE_RULE_STATUS.payment_open, PURCHASE_RULE_MESSAGES.payment_open);
+    }
+    throw error;
   });
   ctx.log.info({ paymentId: payment.id, currency: payment.currency, amount }, 'cardano payment created');
   return toClientPayment(setup, payment, purchase);
