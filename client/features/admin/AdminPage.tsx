@@ -419,7 +419,7 @@ function FailedReportActions({ report }: { report: FailedReport }) {
   }
   return (
     <div className="flex flex-wrap gap-2">
-      {refundStatus === 'failed' ? (
+      {refundStatus ? (
         <Badge tone="danger">{REFUND_STATUS_LABELS.failed}</Badge>
       ) : (
         <Button size="sm" variant="secondary" onClick={() => setConfirming('retry')}>
