@@ -384,9 +384,7 @@ function FailedReportActions({ report }: { report: FailedReport }) {
 
   // A refund the provider refused can be sent again with the same button.
   if (refundStatus && refundStatus !== 'failed') {
-    return (
-      <Badge tone={refundStatus === 'failed' ? 'danger' : 'grey'}>{REFUND_STATUS_LABELS[refundStatus]}</Badge>
-    );
+    return <Badge tone="grey">{REFUND_STATUS_LABELS[refundStatus]}</Badge>;
   }
   if (confirming) {
     const question =
