@@ -93,14 +93,18 @@ test('failed paid research: the buyer reads what happens next, the admin retries
   await expect(refundRow.getByRole('button', { name: 'Confirm refund' })).toHaveCount(0);
   await refundRow.getByRole('button', { name: 'Refund' }).click();
   await refundRow.getByRole('button', { name: 'Confirm refund' }).click();
-  await expect(adminPage.getByText('The refund is being sent to the card provider.')).toBeVisible();
+  await expect(
+    adminPage.getByText('The refund is being sent to the card provider.', { exact: true }),
+  ).toBeVisible();
   await expect(refundRow.getByText(/Refund sending|Refunded/)).toBeVisible();
   await expectNoAxeViolations(adminPage, 'admin with failed paid research');
 
   const retryRow = adminPage.getByTestId('failed-report').filter({ hasText: retryAsset });
   await retryRow.getByRole('button', { name: 'Retry research' }).click();
   await retryRow.getByRole('button', { name: 'Confirm retry' }).click();
-  await expect(adminPage.getByText(`Research on ${retryAsset} was queued again.`)).toBeVisible();
+  await expect(
+    adminPage.getByText(`Research on ${retryAsset} was queued again.`, { exact: true }),
+  ).toBeVisible();
   // Back to pending, off the failed list; the real worker researches it again.
   await expect(adminPage.getByTestId('failed-report').filter({ hasText: retryAsset })).toHaveCount(0);
   await adminContext.close();
