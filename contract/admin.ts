@@ -1,7 +1,32 @@
+import { REFUND_REASONS, REFUND_STATUSES } from './purchases';
 import { z } from './zod';
 
-// What needs a person (read-only admin lists): research that failed, and Cardano payments the
-// chain watcher flagged (arrived after expiry, or less than the quoted amount arrived).
+// What needs a person: research that failed (with its buyer, to retry or refund), refunds not
+// yet settled, and Cardano payments the chain watcher flagged (arrived after expiry, or less
+// than the quoted amount arrived).
+
+/** A refund as the admin reads it: what goes back, how, and where (Cardano). */
+export const adminRefundSchema = z.object({
+  id: z.number().int(),
+  purchaseId: z.number().int(),
+  reason: z.enum(REFUND_REASONS),
+  status: z.enum(REFUND_STATUSES),
+  paymentMethod: z.enum(['card', 'cardano']),
+  usdAmount: z.string(),
+  /** usd (cents), ADA (lovelace) or NATIVE_TOKEN (token units). */
+  currency: z.string(),
+  /** Base units as an integer string. */
+  quantity: z.string(),
+  /** The Cardano payment refunded; its incoming transaction names the sender. */
+  cardanoPaymentId: z.number().int().nullable(),
+  /** Where to send a Cardano refund; null until the sender address is known. */
+  destinationAddress: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+  user: z.object({ username: z.string(), email: z.string() }),
+});
+export type AdminRefund = z.infer<typeof adminRefundSchema>;
+export const adminRefundListSchema = z.array(adminRefundSchema);
 
 export const failedReportSchema = z.object({
   id: z.number().int(),
@@ -9,6 +34,17 @@ export const failedReportSchema = z.object({
   failureReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The paid purchase of this report (null for a report nobody paid for). */
+  purchase: z
+    .object({
+      id: z.number().int(),
+      status: z.string(),
+      amount: z.string(),
+      paymentMethod: z.enum(['card', 'cardano']),
+      buyer: z.object({ username: z.string(), email: z.string() }),
+      refundStatus: z.enum(REFUND_STATUSES).nullable(),
+    })
+    .nullable(),
 });
 export type FailedReport = z.infer<typeof failedReportSchema>;
 export const failedReportListSchema = z.array(failedReportSchema);

@@ -171,13 +171,15 @@ export const myReportItemSchema = z.object({
   reportId: z.number().nullable(),
   asset_name: z.string(),
   report_status: z.enum(REPORT_STATUSES).nullable(),
-  /** The purchase's status: pending, completed, failed, expired. */
+  /** The purchase's status: completed, or refunded (the money went back; no access). */
   status: z.string(),
   createdAt: z.string(),
   composite_score: z.string().nullable(),
   purchaseType: z.enum(PURCHASE_TYPES),
   amount: z.string(),
   paymentMethod: z.enum(['card', 'cardano']),
+  /** A plain sentence on what happens next: a refund, or research that failed. Null otherwise. */
+  note: z.string().nullable(),
 });
 export type MyReportItem = z.infer<typeof myReportItemSchema>;
 

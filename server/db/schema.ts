@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { BUG_CATEGORIES, BUG_STATUSES } from '../../contract/bug-reports';
 import { CARDANO_INCOMING_CLASSIFICATIONS } from '../../contract/cardano';
+import { REFUND_REASONS, REFUND_STATUSES } from '../../contract/purchases';
 
 // Tables of spec §3, with the keys, defaults and checks the product's rules rely on.
 // Column names are snake_case in SQL; TypeScript names are camelCase.
@@ -147,7 +148,8 @@ export const reportPdfs = pgTable('report_pdfs', {
 });
 
 export const PURCHASE_TYPES = ['new_report', 'existing_report'] as const;
-export const PURCHASE_STATUSES = ['pending', 'completed', 'failed', 'expired'] as const;
+/** refunded: the money was (or is being) returned; a refunded purchase grants no access. */
+export const PURCHASE_STATUSES = ['pending', 'completed', 'failed', 'expired', 'refunded'] as const;
 export const PAYMENT_METHODS = ['card', 'cardano'] as const;
 
 export const cardanoPayments = pgTable(
@@ -264,22 +266,80 @@ export const userPurchases = pgTable(
     }),
     status: text('status', { enum: PURCHASE_STATUSES }).notNull().default('pending'),
     failureReason: text('failure_reason'),
+    /** When the card reconciliation job last asked the provider about this pending purchase. */
+    lastReconciledAt: timestamp('last_reconciled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('user_purchases_payment_intent_key').on(t.stripePaymentIntentId),
+    // One purchase per report per buyer: at most one open or completed purchase of a report.
+    uniqueIndex('user_purchases_one_per_report_key')
+      .on(t.userId, t.reportId)
+      .where(sql`${t.reportId} is not null and ${t.status} in ('pending', 'completed')`),
+    index('user_purchases_pending_card_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending' and ${t.paymentMethod} = 'card'`),
     uniqueIndex('user_purchases_cardano_payment_key').on(t.cardanoPaymentId),
     index('user_purchases_user_idx').on(t.userId, t.createdAt),
     index('user_purchases_report_idx').on(t.reportId),
     check('user_purchases_type_check', sql`${t.purchaseType} in ('new_report', 'existing_report')`),
-    check('user_purchases_status_check', sql`${t.status} in ('pending', 'completed', 'failed', 'expired')`),
+    check(
+      'user_purchases_status_check',
+      sql`${t.status} in ('pending', 'completed', 'failed', 'expired', 'refunded')`,
+    ),
     check('user_purchases_method_check', sql`${t.paymentMethod} in ('card', 'cardano')`),
     check(
       'user_purchases_payment_reference',
       sql`(${t.paymentMethod} = 'card' and ${t.stripePaymentIntentId} is not null) or (${t.paymentMethod} = 'cardano' and ${t.cardanoPaymentId} is not null)`,
     ),
+  ],
+);
+
+/**
+ * Money returned to a buyer: at most one refund per purchase (the unique key makes it idempotent).
+ * Status pending: to be sent to the card provider; succeeded / failed: the provider's answer;
+ * due: a Cardano refund a person sends from the wallet (recorded, never automatic).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    purchaseId: integer('purchase_id')
+      .notNull()
+      .references(() => userPurchases.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: REFUND_REASONS }).notNull(),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull(),
+    /** The purchase's price in USD. */
+    usdAmount: numeric('usd_amount', { precision: 8, scale: 2 }).notNull(),
+    /** What goes back: 'usd' for card, ADA or NATIVE_TOKEN for Cardano. */
+    currency: text('currency').notNull(),
+    /** In the currency's base units: cents, lovelace or token units (integer string). */
+    quantity: numeric('quantity', { precision: 38, scale: 0 }).notNull(),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    /** The provider's refund id once it accepted the refund. */
+    stripeRefundId: text('stripe_refund_id'),
+    cardanoPaymentId: integer('cardano_payment_id').references(() => cardanoPayments.id, {
+      onDelete: 'set null',
+    }),
+    /** Where a Cardano refund is sent: the sender of the payment, when known. */
+    destinationAddress: text('destination_address'),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refunds_purchase_key').on(t.purchaseId),
+    index('refunds_status_idx').on(t.status),
+    check('refunds_reason_check', sql`${t.reason} in ('duplicate_payment', 'research_failed')`),
+    check('refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed', 'due')`),
+    check('refunds_method_check', sql`${t.paymentMethod} in ('card', 'cardano')`),
   ],
 );
 

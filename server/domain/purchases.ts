@@ -1,16 +1,19 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { PRICES_USD } from '../../contract/constants';
 import type { PurchaseType } from '../../contract/reports';
 import type { DbExecutor } from '../db/client';
 import { userPurchases } from '../db/schema';
 import { enqueueReceiptEmail } from '../email/jobs';
 import type { JobQueue } from '../jobs/queue';
+import { lockBuyerReport } from './purchase-rule';
+import { requestRefund } from './refunds';
 import { createReportAndEnqueueResearch } from './research-start';
 
 // The purchase state machine shared by every payment method:
 //   pending -> completed | failed | expired, and completed is final.
 // Card (webhook and confirm) and Cardano (chain watcher) both end here, so a payment that is
-// reported twice, late or out of order still gives exactly one completed purchase.
+// reported twice, late or out of order still gives exactly one completed purchase. A payment
+// for a report the buyer already owns (a race no provider can prevent) is refunded instead.
 
 export type PurchaseRow = typeof userPurchases.$inferSelect;
 
@@ -52,9 +55,13 @@ export async function createPendingPurchase(
 
 export interface CompletionResult {
   purchase: PurchaseRow;
-  /** False when the purchase had already been completed (a repeated notification). */
+  /** False when the purchase had already been completed or refunded (a repeated notification). */
   changed: boolean;
+  /** True when the buyer already owned the report: this payment is refunded, not completed. */
+  duplicate: boolean;
 }
+
+const SUPERSEDED_REASON = 'Another payment for this report completed first';
 
 /**
  * Completes a pending purchase: a new report is created and its research enqueued; an existing
@@ -66,13 +73,41 @@ export async function completePurchase(
   queue: JobQueue,
   purchaseId: number,
 ): Promise<CompletionResult> {
+  const [unlocked] = await tx.select().from(userPurchases).where(eq(userPurchases.id, purchaseId));
+  if (!unlocked) throw new Error(`purchase ${purchaseId} does not exist`);
+  const boughtReportId = unlocked.purchaseType === 'existing_report' ? unlocked.reportId : null;
+  if (boughtReportId !== null) await lockBuyerReport(tx, unlocked.userId, boughtReportId);
   const [purchase] = await tx
     .select()
     .from(userPurchases)
     .where(eq(userPurchases.id, purchaseId))
     .for('update');
   if (!purchase) throw new Error(`purchase ${purchaseId} does not exist`);
-  if (purchase.status === 'completed') return { purchase, changed: false };
+  if (purchase.status === 'completed' || purchase.status === 'refunded') {
+    return { purchase, changed: false, duplicate: false };
+  }
+
+  if (boughtReportId !== null) {
+    const others = await tx
+      .select()
+      .from(userPurchases)
+      .where(
+        and(
+          eq(userPurchases.userId, purchase.userId),
+          eq(userPurchases.reportId, boughtReportId),
+          ne(userPurchases.id, purchase.id),
+          inArray(userPurchases.status, ['pending', 'completed']),
+        ),
+      )
+      .for('update');
+    if (others.some((other) => other.status === 'completed')) {
+      await requestRefund(tx, queue, purchase, 'duplicate_payment');
+      const [refunded] = await tx.select().from(userPurchases).where(eq(userPurchases.id, purchaseId));
+      return { purchase: refunded!, changed: true, duplicate: true };
+    }
+    // This payment arrived first: an open checkout of the same report can no longer complete it.
+    for (const other of others) await failPurchase(tx, other.id, 'failed', SUPERSEDED_REASON);
+  }
 
   let reportId = purchase.reportId;
   if (purchase.purchaseType === 'new_report') {
@@ -89,7 +124,7 @@ export async function completePurchase(
     .returning();
   // The receipt is queued in this transaction: sent exactly when the purchase really completed.
   await enqueueReceiptEmail(tx, queue, purchaseId);
-  return { purchase: updated!, changed: true };
+  return { purchase: updated!, changed: true, duplicate: false };
 }
 
 /** Marks a pending purchase failed (or expired); a completed purchase is never downgraded. */

@@ -15,6 +15,8 @@ export const QUEUES = {
   cardanoExpire: 'cardano-expire',
   sessionCleanup: 'session-cleanup',
   email: 'email',
+  cardReconcile: 'card-reconcile',
+  cardRefund: 'card-refund',
 } as const;
 
 export interface QueueOptions {

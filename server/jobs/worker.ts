@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { startEmailWorker } from '../email/jobs';
 import { deleteExpiredSessions } from '../features/auth/repository';
+import { startCardPaymentJobs } from '../features/card-payments/jobs';
 import { startCardanoJobs } from '../features/cardano/jobs';
 import { handleRenderPdfJobs } from '../pdf/jobs';
 import { registerResearchWorker } from '../research/job';
@@ -20,4 +21,5 @@ export async function startWorker(ctx: AppContext): Promise<void> {
   await queue.work(QUEUES.renderPdf, async (jobs) => handleRenderPdfJobs(ctx, jobs));
   await startCardanoJobs(ctx);
   await startEmailWorker(ctx);
+  await startCardPaymentJobs(ctx);
 }

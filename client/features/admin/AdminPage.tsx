@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ShieldAlert } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'wouter';
-import type { FailedReport, FlaggedPayment, UnmatchedIncoming } from '../../../contract/admin';
+import type { AdminRefund, FailedReport, FlaggedPayment, UnmatchedIncoming } from '../../../contract/admin';
 import {
   type AdminBugReport,
   BUG_CATEGORY_LABELS,
@@ -14,12 +15,13 @@ import {
 } from '../../../contract/bug-reports';
 import { ADMIN_USER_ID } from '../../../contract/constants';
 import { PAGES } from '../../../contract/pages';
+import type { RefundStatus } from '../../../contract/purchases';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Page } from '../../components/ui/page';
 import { toast } from '../../components/ui/toast';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, errorMessage } from '../../lib/api';
 import { useCurrentUser } from '../../lib/auth';
 import { queryClient } from '../../lib/query-client';
 
@@ -127,6 +129,7 @@ function AdminOverview() {
       </section>
 
       <FailedReportsList />
+      <RefundsList />
       <FlaggedPaymentsList />
       <UnmatchedIncomingList />
     </Page>
@@ -290,25 +293,197 @@ function TableHead({ columns }: { columns: string[] }) {
   );
 }
 
+const FAILED_REPORTS_KEY = ['/api/admin/failed-reports'] as const;
+const REFUNDS_KEY = ['/api/admin/refunds'] as const;
+
+const METHOD_LABELS = { card: 'Card', cardano: 'Cardano' } as const;
+const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  pending: 'Refund sending',
+  succeeded: 'Refunded',
+  failed: 'Refund failed',
+  due: 'Refund due',
+};
+
 function FailedReportsList() {
-  const failed = useQuery<FailedReport[]>({ queryKey: ['/api/admin/failed-reports'] });
+  const failed = useQuery<FailedReport[]>({ queryKey: FAILED_REPORTS_KEY });
   return (
     <AttentionSection
       id="failed-heading"
       title="Failed Research Reports"
-      description="Research that stopped with an error. Read-only: check the reason, then help the buyer."
+      description="Paid research that stopped with an error. Retry the research, or refund the buyer (card: refunded through the card provider; Cardano: recorded as due)."
       state={listState(failed)}
       empty="No failed research reports."
     >
       <table className="w-full text-sm">
-        <TableHead columns={['ID', 'Asset', 'Reason', 'Failed at']} />
+        <TableHead columns={['ID', 'Asset', 'Reason', 'Buyer', 'Amount', 'Method', 'Failed at', 'Actions']} />
         <tbody>
           {failed.data?.map((report) => (
-            <tr key={report.id} className="border-b border-border last:border-0">
+            <tr key={report.id} className="border-b border-border last:border-0" data-testid="failed-report">
               <td className={TD}>{report.id}</td>
               <td className={TD}>{report.assetName}</td>
               <td className={`${TD} break-words`}>{report.failureReason ?? 'No reason recorded'}</td>
+              <td className={TD}>
+                {report.purchase ? (
+                  <>
+                    {report.purchase.buyer.username}
+                    <br />
+                    <span className="break-all text-muted">{report.purchase.buyer.email}</span>
+                  </>
+                ) : (
+                  <span className="text-muted">No paid purchase</span>
+                )}
+              </td>
+              <td className={TD}>
+                {report.purchase ? `$${Number(report.purchase.amount).toFixed(2)}` : '—'}
+              </td>
+              <td className={TD}>{report.purchase ? METHOD_LABELS[report.purchase.paymentMethod] : '—'}</td>
               <td className={TD}>{dateTime(report.updatedAt)}</td>
+              <td className={TD}>
+                <FailedReportActions report={report} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </AttentionSection>
+  );
+}
+
+type PendingAction = 'retry' | 'refund' | null;
+
+/** Retry and Refund, each confirmed in place before anything is sent. */
+function FailedReportActions({ report }: { report: FailedReport }) {
+  const [confirming, setConfirming] = useState<PendingAction>(null);
+  const purchase = report.purchase;
+  const refundStatus = purchase?.refundStatus ?? null;
+  const action = useMutation({
+    mutationFn: (kind: Exclude<PendingAction, null>) =>
+      kind === 'retry'
+        ? apiRequest('POST', `/api/admin/reports/${report.id}/retry-research`)
+        : apiRequest('POST', `/api/admin/purchases/${purchase?.id}/refund`),
+    onSuccess: async (_data, kind) => {
+      setConfirming(null);
+      toast({
+        title: 'Success',
+        description:
+          kind === 'retry'
+            ? `Research on ${report.assetName} was queued again.`
+            : purchase?.paymentMethod === 'card'
+              ? 'The refund is being sent to the card provider.'
+              : 'The refund is recorded as due: send it from the wallet.',
+      });
+      await queryClient.invalidateQueries({ queryKey: FAILED_REPORTS_KEY });
+      await queryClient.invalidateQueries({ queryKey: REFUNDS_KEY });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'The action failed.'),
+        variant: 'destructive',
+      }),
+  });
+
+  // A refund the provider refused can be sent again with the same button.
+  if (refundStatus && refundStatus !== 'failed') {
+    return <Badge tone="grey">{REFUND_STATUS_LABELS[refundStatus]}</Badge>;
+  }
+  if (confirming) {
+    const question =
+      confirming === 'retry'
+        ? `Retry research on ${report.assetName}?`
+        : `Refund $${Number(purchase?.amount ?? 0).toFixed(2)} to ${purchase?.buyer.username}?`;
+    return (
+      <fieldset className="flex flex-col gap-2">
+        <legend className="font-medium">{question}</legend>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            variant={confirming === 'refund' ? 'destructive' : 'primary'}
+            disabled={action.isPending}
+            onClick={() => action.mutate(confirming)}
+          >
+            {confirming === 'retry' ? 'Confirm retry' : 'Confirm refund'}
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={action.isPending}
+            onClick={() => setConfirming(null)}
+          >
+            Cancel
+          </Button>
+        </div>
+      </fieldset>
+    );
+  }
+  return (
+    <div className="flex flex-wrap gap-2">
+      {refundStatus ? (
+        <Badge tone="danger">{REFUND_STATUS_LABELS.failed}</Badge>
+      ) : (
+        <Button size="sm" variant="secondary" onClick={() => setConfirming('retry')}>
+          Retry research
+        </Button>
+      )}
+      {purchase && (
+        <Button size="sm" variant="secondary" onClick={() => setConfirming('refund')}>
+          Refund
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function RefundsList() {
+  const open = useQuery<AdminRefund[]>({ queryKey: REFUNDS_KEY });
+  return (
+    <AttentionSection
+      id="refunds-heading"
+      title="Refunds"
+      description="Refunds not yet settled: Cardano refunds to send from the wallet, card refunds still sending or refused."
+      state={listState(open)}
+      empty="No open refunds."
+    >
+      <table className="w-full text-sm">
+        <TableHead columns={['ID', 'Customer', 'Reason', 'Amount', 'Send to', 'Status']} />
+        <tbody>
+          {open.data?.map((refund) => (
+            <tr key={refund.id} className="border-b border-border last:border-0" data-testid="open-refund">
+              <td className={TD}>{refund.id}</td>
+              <td className={TD}>
+                {refund.user.username}
+                <br />
+                <span className="break-all text-muted">{refund.user.email}</span>
+              </td>
+              <td className={TD}>
+                {refund.reason === 'duplicate_payment' ? 'Second payment' : 'Research failed'}
+              </td>
+              <td className={TD}>
+                ${Number(refund.usdAmount).toFixed(2)}
+                {refund.paymentMethod === 'cardano' && (
+                  <>
+                    <br />
+                    <span className="text-muted">
+                      {displayQuantity(
+                        refund.quantity,
+                        refund.currency === 'NATIVE_TOKEN' ? 'NATIVE_TOKEN' : 'ADA',
+                      )}
+                    </span>
+                  </>
+                )}
+              </td>
+              <td className={`${TD} break-all`}>
+                {refund.paymentMethod === 'card'
+                  ? 'The card that paid'
+                  : (refund.destinationAddress ??
+                    `Sender of Cardano payment #${refund.cardanoPaymentId ?? '?'} (look up its incoming transaction)`)}
+              </td>
+              <td className={TD}>
+                <Badge tone={refund.status === 'failed' ? 'danger' : 'warning'}>
+                  {REFUND_STATUS_LABELS[refund.status]}
+                </Badge>
+                {refund.failureReason && <p className="mt-1 text-muted">{refund.failureReason}</p>}
+              </td>
             </tr>
           ))}
         </tbody>

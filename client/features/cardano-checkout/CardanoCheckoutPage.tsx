@@ -6,6 +6,7 @@ import { PAGES } from '../../../contract/pages';
 import { PURCHASE_TYPE_LABELS, type PurchaseType } from '../../../contract/reports';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
+import { OwnedReportNotice, usePurchaseCheck } from '../../components/ui/owned-report-notice';
 import { Page } from '../../components/ui/page';
 import { Spinner } from '../../components/ui/spinner';
 import { useSiteConfig } from '../../lib/site-config';
@@ -44,6 +45,9 @@ export function CardanoCheckoutPage() {
   const site = useSiteConfig();
   const [payment, setPayment] = useState<CardanoPayment | null>(null);
   const purchase = purchaseFrom(search, params.reportId);
+  const purchaseCheck = usePurchaseCheck(
+    purchase?.purchaseType === 'existing_report' ? purchase.reportId : null,
+  );
 
   let body: React.ReactNode;
   if (!site.isLoaded) {
@@ -70,6 +74,9 @@ export function CardanoCheckoutPage() {
         </Button>
       </Card>
     );
+  } else if (!payment && purchase.reportId && purchaseCheck.data?.kind === 'owned') {
+    // One purchase per report: an owner is sent to the report, never to a second payment.
+    body = <OwnedReportNotice reportId={purchase.reportId} message={purchaseCheck.data.message ?? ''} />;
   } else {
     body = (
       <div className="space-y-6">

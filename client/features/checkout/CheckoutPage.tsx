@@ -8,6 +8,7 @@ import type { CreatePaymentIntentResponse } from '../../../contract/payments';
 import { PURCHASE_TYPE_LABELS, PURCHASE_TYPES, type PurchaseType } from '../../../contract/reports';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
+import { OwnedReportNotice, usePurchaseCheck } from '../../components/ui/owned-report-notice';
 import { PageMeta } from '../../components/ui/page-meta';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
@@ -73,6 +74,9 @@ function Checkout({
   const [method, setMethod] = useState<Method>('card');
   const [intent, setIntent] = useState<CreatePaymentIntentResponse | null>(null);
   const price = PRICES_USD[purchaseType];
+  // One purchase per report: an owner is sent to the report, never to a second payment.
+  const purchaseCheck = usePurchaseCheck(purchaseType === 'existing_report' ? reportId : null);
+  const owned = purchaseCheck.data?.kind === 'owned' && step !== 'succeeded';
 
   const createIntent = useMutation({
     mutationFn: () =>
@@ -192,8 +196,12 @@ function Checkout({
     <div className="mx-auto w-full max-w-xl space-y-6 px-4 py-8">
       <PageMeta meta={meta} />
       <h1 className="text-3xl font-bold tracking-tight">Purchase {assetName} Research Report</h1>
-      {summary}
-      {step === 'method' && (
+      {owned ? (
+        <OwnedReportNotice reportId={reportId} message={purchaseCheck.data?.message ?? ''} />
+      ) : (
+        summary
+      )}
+      {step === 'method' && !owned && (
         <Card>
           <fieldset>
             <legend>

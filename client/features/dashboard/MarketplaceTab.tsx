@@ -1,8 +1,9 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { PRICES_USD } from '../../../contract/constants';
+import { PURCHASE_RULE_MESSAGES } from '../../../contract/purchases';
 import type { PublicReportItem } from '../../../contract/reports';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -76,9 +77,17 @@ export function MarketplaceTab({ query }: { query: UseQueryResult<PublicReportIt
                     </div>
                   </div>
                   {item.owned ? (
-                    <Button variant="secondary" onClick={() => navigate(`/report/${item.id}`)}>
-                      View Report
-                    </Button>
+                    <div className="space-y-2">
+                      <p className="text-sm text-muted">{PURCHASE_RULE_MESSAGES.owned}.</p>
+                      <Button asChild variant="secondary" className="w-full">
+                        <Link
+                          href={`/report/${item.id}`}
+                          aria-label={`View your report on ${item.asset_name}`}
+                        >
+                          View Report
+                        </Link>
+                      </Button>
+                    </div>
                   ) : (
                     <Button
                       onClick={() =>

@@ -46,7 +46,8 @@ export function MyReportsTab({
       {items.map((item) => {
         const name = item.asset_name || `Report #${item.reportId}`;
         const score = formatScore77(item.composite_score);
-        const completed = item.report_status === 'completed' && item.reportId !== null;
+        const refunded = item.status === 'refunded';
+        const completed = !refunded && item.report_status === 'completed' && item.reportId !== null;
         return (
           <li key={item.id} data-testid="my-report">
             <Card className="flex flex-wrap items-start justify-between gap-4">
@@ -55,15 +56,29 @@ export function MyReportsTab({
                 <p className="text-sm text-muted">Purchased {formatDate(item.createdAt)}</p>
                 {score && <p className="text-sm font-medium">Score: {score}</p>}
                 <div className="flex flex-wrap items-center gap-2 pt-1">
-                  {item.report_status && (
-                    <Badge tone={reportStatusTone(item.report_status)} data-testid="report-status">
-                      {reportStatusLabel(item.report_status)}
+                  {refunded ? (
+                    <Badge tone="grey" data-testid="purchase-refunded">
+                      Refunded
                     </Badge>
+                  ) : (
+                    item.report_status && (
+                      <Badge tone={reportStatusTone(item.report_status)} data-testid="report-status">
+                        {reportStatusLabel(item.report_status)}
+                      </Badge>
+                    )
                   )}
                   <Badge tone="info">{PURCHASE_TYPE_LABELS[item.purchaseType]}</Badge>
                   <span className="text-sm font-medium">{formatUsd(item.amount)}</span>
                 </div>
-                {isReportInProgress(item.report_status) && (
+                {item.note && (
+                  <p
+                    className={`max-w-prose pt-1 text-sm ${refunded ? 'text-muted' : 'text-destructive'}`}
+                    data-testid="purchase-note"
+                  >
+                    {item.note}
+                  </p>
+                )}
+                {!refunded && isReportInProgress(item.report_status) && (
                   <p className="flex items-center gap-2 pt-1 text-sm text-warning">
                     <Spinner label="Research in progress" /> Analyzing...
                   </p>

@@ -13,6 +13,7 @@ const item = (id: number, report_status: MyReportItem['report_status']): MyRepor
   purchaseType: 'new_report',
   amount: '4.99',
   paymentMethod: 'card',
+  note: null,
 });
 
 const kinds = (previous: Record<string, string>, items: MyReportItem[]) =>

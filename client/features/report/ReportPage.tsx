@@ -10,6 +10,7 @@ import {
   ratingBand,
 } from '../../../contract/methodology';
 import { PAGES } from '../../../contract/pages';
+import { RESEARCH_FAILED_TEXT } from '../../../contract/purchases';
 import {
   COVERAGE_LABELS,
   describePeers,
@@ -313,7 +314,7 @@ export function ReportPage() {
           role="alert"
           className="mb-6 rounded-md border border-destructive/40 bg-destructive/10 p-4 text-sm text-destructive"
         >
-          Research could not be completed. Our team has been notified; please report a bug if it persists.
+          {RESEARCH_FAILED_TEXT}
         </div>
       )}
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { ATTENTION_LIST_LIMIT } from '../../../contract/admin';
 import type { BugStatus } from '../../../contract/bug-reports';
 import type { DbExecutor } from '../../db/client';
@@ -6,7 +6,9 @@ import {
   bugReports,
   cardanoIncomingTransactions,
   cardanoPayments,
+  refunds,
   researchReports,
+  userPurchases,
   users,
 } from '../../db/schema';
 
@@ -44,6 +46,7 @@ export async function updateBugReportStatus(db: DbExecutor, id: number, status: 
   return updated.length > 0;
 }
 
+/** Failed research with the purchase that paid for it (buyer, amount, method, refund). */
 export function listFailedReports(db: DbExecutor) {
   return db
     .select({
@@ -52,11 +55,77 @@ export function listFailedReports(db: DbExecutor) {
       failureReason: researchReports.failureReason,
       createdAt: researchReports.createdAt,
       updatedAt: researchReports.updatedAt,
+      purchaseId: userPurchases.id,
+      purchaseStatus: userPurchases.status,
+      amount: userPurchases.amount,
+      paymentMethod: userPurchases.paymentMethod,
+      username: users.username,
+      email: users.email,
+      refundStatus: refunds.status,
     })
     .from(researchReports)
+    .leftJoin(
+      userPurchases,
+      and(
+        eq(userPurchases.reportId, researchReports.id),
+        inArray(userPurchases.status, ['completed', 'refunded']),
+      ),
+    )
+    .leftJoin(users, eq(users.id, userPurchases.userId))
+    .leftJoin(refunds, eq(refunds.purchaseId, userPurchases.id))
     .where(eq(researchReports.status, 'failed'))
     .orderBy(desc(researchReports.updatedAt), desc(researchReports.id))
     .limit(ATTENTION_LIST_LIMIT);
+}
+
+/** Refunds a person still has to act on or watch: Cardano refunds due, card refunds not settled. */
+export function listOpenRefunds(db: DbExecutor) {
+  return db
+    .select({ refund: refunds, user: { username: users.username, email: users.email } })
+    .from(refunds)
+    .innerJoin(users, eq(users.id, refunds.userId))
+    .where(ne(refunds.status, 'succeeded'))
+    .orderBy(desc(refunds.createdAt), desc(refunds.id))
+    .limit(ATTENTION_LIST_LIMIT);
+}
+
+export async function lockReport(tx: DbExecutor, reportId: number) {
+  const [row] = await tx
+    .select({ id: researchReports.id, status: researchReports.status })
+    .from(researchReports)
+    .where(eq(researchReports.id, reportId))
+    .for('update');
+  return row;
+}
+
+/** The report's purchases that paid for it (completed, or refunded since). */
+export function paidPurchasesOf(tx: DbExecutor, reportId: number) {
+  return tx
+    .select({ id: userPurchases.id, status: userPurchases.status })
+    .from(userPurchases)
+    .where(
+      and(eq(userPurchases.reportId, reportId), inArray(userPurchases.status, ['completed', 'refunded'])),
+    );
+}
+
+export async function markReportPendingAgain(tx: DbExecutor, reportId: number) {
+  await tx
+    .update(researchReports)
+    .set({ status: 'pending', failureReason: null })
+    .where(eq(researchReports.id, reportId));
+}
+
+export async function lockPurchase(tx: DbExecutor, purchaseId: number) {
+  const [row] = await tx.select().from(userPurchases).where(eq(userPurchases.id, purchaseId)).for('update');
+  return row;
+}
+
+export async function reportStatusOf(tx: DbExecutor, reportId: number) {
+  const [row] = await tx
+    .select({ status: researchReports.status })
+    .from(researchReports)
+    .where(eq(researchReports.id, reportId));
+  return row?.status;
 }
 
 /** Payments that arrived after expiry, or where something but less than the quote arrived. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  adminRefundListSchema,
   failedReportListSchema,
   flaggedPaymentListSchema,
   unmatchedIncomingListSchema,
@@ -13,6 +14,7 @@ import {
   bugStatusUpdateSchema,
 } from '../../../contract/bug-reports';
 import { idParamSchema } from '../../../contract/http';
+import { refundResponseSchema, retryResearchResponseSchema } from '../../../contract/purchases';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import {
@@ -20,9 +22,11 @@ import {
   listBugReports,
   listFailedReports,
   listFlaggedPayments,
+  listOpenRefunds,
   listUnmatchedIncoming,
   updateBugReportStatus,
 } from './repository';
+import { refundPurchase, retryResearch } from './service';
 
 type BugReportRow = Awaited<ReturnType<typeof listBugReports>>[number];
 
@@ -46,7 +50,10 @@ function toAdminBugReport({ report, user }: BugReportRow): AdminBugReport {
   };
 }
 
-/** Admin views (bug reports, reports that failed, flagged payments). The guard admits user id 1 only. */
+/**
+ * Admin views (bug reports, reports that failed, refunds, flagged payments) and the actions on
+ * failed paid research. The guard admits user id 1 only.
+ */
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -76,9 +83,52 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.get('/api/admin/failed-reports', { schema: { response: { 200: failedReportListSchema } } }, async () =>
     (await listFailedReports(ctx.db)).map((row) => ({
-      ...row,
+      id: row.id,
+      assetName: row.assetName,
+      failureReason: row.failureReason,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
+      purchase:
+        row.purchaseId !== null && row.purchaseStatus && row.amount && row.paymentMethod
+          ? {
+              id: row.purchaseId,
+              status: row.purchaseStatus,
+              amount: row.amount,
+              paymentMethod: row.paymentMethod,
+              buyer: { username: row.username ?? 'Unknown', email: row.email ?? '' },
+              refundStatus: row.refundStatus,
+            }
+          : null,
+    })),
+  );
+
+  api.post(
+    '/api/admin/reports/:id/retry-research',
+    { schema: { params: idParamSchema, response: { 200: retryResearchResponseSchema } } },
+    async (request) => retryResearch(ctx, request.params.id),
+  );
+
+  api.post(
+    '/api/admin/purchases/:id/refund',
+    { schema: { params: idParamSchema, response: { 200: refundResponseSchema } } },
+    async (request) => refundPurchase(ctx, request.params.id),
+  );
+
+  api.get('/api/admin/refunds', { schema: { response: { 200: adminRefundListSchema } } }, async () =>
+    (await listOpenRefunds(ctx.db)).map(({ refund, user }) => ({
+      id: refund.id,
+      purchaseId: refund.purchaseId,
+      reason: refund.reason,
+      status: refund.status,
+      paymentMethod: refund.paymentMethod,
+      usdAmount: refund.usdAmount,
+      currency: refund.currency,
+      quantity: refund.quantity,
+      cardanoPaymentId: refund.cardanoPaymentId,
+      destinationAddress: refund.destinationAddress,
+      failureReason: refund.failureReason,
+      createdAt: refund.createdAt.toISOString(),
+      user,
     })),
   );
 

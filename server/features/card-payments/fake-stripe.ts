@@ -19,9 +19,30 @@ export interface FakeIntent {
   livemode: false;
 }
 
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  balance_transaction: string;
+  charge: string;
+  created: number;
+  currency: string;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string | null;
+  receipt_number: null;
+  source_transfer_reversal: null;
+  status: string;
+  transfer_reversal: null;
+}
+
 export interface FakeStripe {
   url: string;
   intents: Map<string, FakeIntent>;
+  /** Refunds created through POST /v1/refunds, in order. */
+  refunds: FakeRefund[];
+  /** Every refund request as received (idempotent replays included). */
+  refundRequests: { params: URLSearchParams; idempotencyKey: string | undefined }[];
   /** Every create request as received, for assertions on what was sent. */
   createRequests: { params: URLSearchParams; idempotencyKey: string | undefined }[];
   /** When set, every request answers this HTTP status with an api_error body. */
@@ -48,11 +69,23 @@ const stripeError = (type: string, message: string, extra: Record<string, string
   error: { type, message, ...extra },
 });
 
+function metadataOf(params: URLSearchParams): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of params) {
+    const match = /^metadata\[(.+)\]$/.exec(key);
+    if (match) metadata[match[1]!] = value;
+  }
+  return metadata;
+}
+
 export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
   const byKey = new Map<string, FakeIntent>();
+  const refundsByKey = new Map<string, FakeRefund>();
   const fake: Omit<FakeStripe, 'url' | 'close'> = {
     intents,
+    refunds: [],
+    refundRequests: [],
     createRequests: [],
     failWith: null,
     setStatus(id, status, errorMessage) {
@@ -88,11 +121,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           stripeError('invalid_request_error', 'Amount must be at least $0.50 usd', { param: 'amount' }),
         );
       }
-      const metadata: Record<string, string> = {};
-      for (const [key, value] of params) {
-        const match = /^metadata\[(.+)\]$/.exec(key);
-        if (match) metadata[match[1]!] = value;
-      }
+      const metadata = metadataOf(params);
       const id = `pi_${randomBytes(12).toString('hex')}`;
       const intent: FakeIntent = {
         id,
@@ -110,6 +139,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       intents.set(id, intent);
       if (idempotencyKey) byKey.set(idempotencyKey, intent);
       return send(response, 200, intent);
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+      return refund(
+        response,
+        new URLSearchParams(body),
+        request.headers['idempotency-key'] as string | undefined,
+      );
     }
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
     if (request.method === 'GET' && retrieve) {
@@ -132,6 +168,80 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       stripeError('invalid_request_error', `Unrecognized request URL (${url.pathname})`),
     );
   });
+
+  /** Stripe refunds the charge of a succeeded intent, once, up to what is left of it. */
+  function refund(response: ServerResponse, params: URLSearchParams, idempotencyKey: string | undefined) {
+    fake.refundRequests.push({ params, idempotencyKey });
+    if (idempotencyKey && refundsByKey.has(idempotencyKey)) {
+      return send(response, 200, refundsByKey.get(idempotencyKey));
+    }
+    const intentId = params.get('payment_intent');
+    const intent = intentId ? intents.get(intentId) : undefined;
+    if (!intentId || !intent) {
+      return send(
+        response,
+        400,
+        stripeError('invalid_request_error', `No such payment_intent: '${intentId ?? ''}'`, {
+          code: 'resource_missing',
+          param: 'payment_intent',
+        }),
+      );
+    }
+    if (intent.status !== 'succeeded') {
+      return send(
+        response,
+        400,
+        stripeError(
+          'invalid_request_error',
+          `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+          { code: 'charge_not_refundable' },
+        ),
+      );
+    }
+    const refunded = fake.refunds
+      .filter((r) => r.payment_intent === intent.id)
+      .reduce((sum, r) => sum + r.amount, 0);
+    const amount = params.has('amount') ? Number(params.get('amount')) : intent.amount - refunded;
+    if (refunded >= intent.amount) {
+      return send(
+        response,
+        400,
+        stripeError('invalid_request_error', `Charge ch_${intent.id.slice(3)} has already been refunded.`, {
+          code: 'charge_already_refunded',
+        }),
+      );
+    }
+    if (!Number.isInteger(amount) || amount <= 0 || amount > intent.amount - refunded) {
+      return send(
+        response,
+        400,
+        stripeError(
+          'invalid_request_error',
+          `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount - refunded) / 100).toFixed(2)})`,
+          { param: 'amount' },
+        ),
+      );
+    }
+    const created: FakeRefund = {
+      id: `re_${randomBytes(12).toString('hex')}`,
+      object: 'refund',
+      amount,
+      balance_transaction: `txn_${randomBytes(12).toString('hex')}`,
+      charge: `ch_${intent.id.slice(3)}`,
+      created: Math.floor(Date.now() / 1000),
+      currency: intent.currency,
+      metadata: metadataOf(params),
+      payment_intent: intent.id,
+      reason: params.get('reason'),
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: 'succeeded',
+      transfer_reversal: null,
+    };
+    fake.refunds.push(created);
+    if (idempotencyKey) refundsByKey.set(idempotencyKey, created);
+    return send(response, 200, created);
+  }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

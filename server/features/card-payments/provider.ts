@@ -20,6 +20,8 @@ export interface ProviderIntent {
   metadata: Record<string, string>;
   /** The provider's message for the last failed attempt, if any. */
   lastErrorMessage: string | null;
+  /** What the browser needs to pay this intent (resuming an open checkout). */
+  clientSecret: string | null;
 }
 
 export interface CreateIntentInput {
@@ -30,10 +32,27 @@ export interface CreateIntentInput {
   idempotencyKey: string;
 }
 
+export interface RefundInput {
+  paymentIntentId: string;
+  /** The whole charge is returned; the amount is sent so a mismatch fails loudly. */
+  amountCents: number;
+  reason: 'duplicate' | 'requested_by_customer';
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface ProviderRefund {
+  id: string;
+  /** succeeded | pending | requires_action | failed | canceled (the provider's words). */
+  status: string;
+  failureReason: string | null;
+}
+
 export interface CardPaymentProvider {
   readonly kind: 'stripe' | 'sandbox';
   createIntent(input: CreateIntentInput): Promise<{ id: string; clientSecret: string }>;
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
+  refund(input: RefundInput): Promise<ProviderRefund>;
 }
 
 /** The provider cannot be reached or is not configured: the user sees the unavailable screen. */

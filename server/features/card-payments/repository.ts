@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { researchReports, userPurchases } from '../../db/schema';
+import { userPurchases } from '../../db/schema';
 
 export async function findPurchaseByIntentId(db: DbExecutor, paymentIntentId: string) {
   const [row] = await db
@@ -11,16 +11,32 @@ export async function findPurchaseByIntentId(db: DbExecutor, paymentIntentId: st
   return row;
 }
 
-export async function findReport(db: DbExecutor, reportId: number) {
-  const [row] = await db
-    .select({
-      id: researchReports.id,
-      assetName: researchReports.assetName,
-      status: researchReports.status,
-      isPublic: researchReports.isPublic,
-    })
-    .from(researchReports)
-    .where(eq(researchReports.id, reportId))
-    .limit(1);
-  return row;
+/**
+ * Card purchases still pending after `olderThan` that were not asked about since `checkedBefore`:
+ * the ones a closed tab left behind. Oldest check first, so none is starved.
+ */
+export function findStaleCardPurchases(
+  db: DbExecutor,
+  options: { olderThan: Date; checkedBefore: Date; limit: number },
+) {
+  return db
+    .select()
+    .from(userPurchases)
+    .where(
+      and(
+        eq(userPurchases.status, 'pending'),
+        eq(userPurchases.paymentMethod, 'card'),
+        lt(userPurchases.createdAt, options.olderThan),
+        or(isNull(userPurchases.lastReconciledAt), lt(userPurchases.lastReconciledAt, options.checkedBefore)),
+      ),
+    )
+    .orderBy(sql`${userPurchases.lastReconciledAt} asc nulls first`, asc(userPurchases.createdAt))
+    .limit(options.limit);
+}
+
+export async function markReconciled(db: DbExecutor, purchaseId: number) {
+  await db
+    .update(userPurchases)
+    .set({ lastReconciledAt: sql`now()` })
+    .where(eq(userPurchases.id, purchaseId));
 }

@@ -43,9 +43,21 @@ export function cardPaymentSetup(config: Config): CardPaymentSetup {
   return { provider: null, sandbox: null, stripe: null };
 }
 
+const setups = new WeakMap<AppContext, CardPaymentSetup>();
+
+/** One card setup per process context: routes and jobs share it (the sandbox keeps intents in memory). */
+export function cardPaymentSetupFor(ctx: AppContext): CardPaymentSetup {
+  let setup = setups.get(ctx);
+  if (!setup) {
+    setup = cardPaymentSetup(ctx.config);
+    setups.set(ctx, setup);
+  }
+  return setup;
+}
+
 /** Card payments (Stripe PaymentIntents, webhook, sandbox card). */
 export async function cardPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
-  const setup = cardPaymentSetup(ctx.config);
+  const setup = cardPaymentSetupFor(ctx);
   const limits = rateLimits(ctx.config);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const userId = (request: { user: { id: number } | null }) => request.user!.id;

@@ -38,14 +38,23 @@ export function sandboxProvider(): SandboxCardProvider {
         currency: input.currency,
         metadata: { ...input.metadata },
         lastErrorMessage: null,
+        clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
       });
-      const created = { id, clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}` };
+      const created = { id, clientSecret: intents.get(id)!.clientSecret! };
       byIdempotencyKey.set(input.idempotencyKey, created);
       return created;
     },
     async retrieveIntent(id) {
       const intent = intents.get(id);
       return intent ? { ...intent, metadata: { ...intent.metadata } } : null;
+    },
+    // Sandbox money is not real: a refund is accepted at once.
+    async refund() {
+      return {
+        id: `re_sandbox_${randomBytes(12).toString('hex')}`,
+        status: 'succeeded',
+        failureReason: null,
+      };
     },
     charge(intentId, cardNumber) {
       const intent = intents.get(intentId);

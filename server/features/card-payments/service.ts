@@ -5,14 +5,26 @@ import {
   PAYMENT_MESSAGES,
   PAYMENT_UNAVAILABLE_MESSAGE,
 } from '../../../contract/payments';
+import { PURCHASE_RULE_MESSAGES, PURCHASE_RULE_STATUS } from '../../../contract/purchases';
 import { newReportAssetNameSchema } from '../../../contract/reports';
 import type { AppContext } from '../../context';
 import { checkPurchaseAsset } from '../../domain/purchase-asset';
-import { completePurchase, createPendingPurchase, failPurchase, priceOf } from '../../domain/purchases';
+import {
+  checkReportPurchase,
+  isOnePurchaseViolation,
+  type PurchaseRefusalKind,
+} from '../../domain/purchase-rule';
+import {
+  completePurchase,
+  createPendingPurchase,
+  failPurchase,
+  type PurchaseRow,
+  priceOf,
+} from '../../domain/purchases';
 import { userHasReportAccess } from '../../domain/report-access';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { type CardPaymentProvider, type ProviderIntent, ProviderUnavailableError } from './provider';
-import { findPurchaseByIntentId, findReport } from './repository';
+import { findPurchaseByIntentId } from './repository';
 
 const unavailable = () => new HttpError(503, PAYMENT_UNAVAILABLE_MESSAGE);
 
@@ -31,6 +43,60 @@ async function callProvider<T>(ctx: AppContext, run: () => Promise<T>): Promise<
   }
 }
 
+const refusal = (kind: PurchaseRefusalKind) =>
+  new HttpError(PURCHASE_RULE_STATUS[kind], PURCHASE_RULE_MESSAGES[kind]);
+
+/** Intent states in which the buyer can still pay the intent they already have. */
+const RESUMABLE = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
+
+/**
+ * A second checkout of a report the user is already paying by card gets the same PaymentIntent
+ * back (Stripe's advice: one intent per order), so two open tabs can never both be charged.
+ * Returns null when the open intent is over (canceled): a new one may be created.
+ */
+async function resumeOpenCardPurchase(
+  ctx: AppContext,
+  provider: CardPaymentProvider,
+  purchase: PurchaseRow,
+): Promise<CreatePaymentIntentResponse | null> {
+  if (purchase.paymentMethod !== 'card' || !purchase.stripePaymentIntentId) throw refusal('payment_open');
+  const intent = await callProvider(ctx, () => provider.retrieveIntent(purchase.stripePaymentIntentId!));
+  if (intent?.status === 'succeeded') {
+    await recordSucceededIntent(ctx, intent);
+    throw refusal('owned');
+  }
+  if (!intent || intent.status === 'canceled') {
+    await failPurchase(ctx.db, purchase.id, 'failed', 'The payment was canceled');
+    return null;
+  }
+  if (!RESUMABLE.has(intent.status) || !intent.clientSecret) throw refusal('payment_open');
+  return {
+    clientSecret: intent.clientSecret,
+    reportId: purchase.reportId ?? 0,
+    paymentIntentId: intent.id,
+    amount: purchase.amount,
+  };
+}
+
+/** The report to buy, after the one-purchase rule; or the open checkout to resume. */
+async function existingReportToBuy(
+  ctx: AppContext,
+  provider: CardPaymentProvider | null,
+  userId: number,
+  reportId: number,
+): Promise<{ report: { id: number; assetName: string } } | { resumed: CreatePaymentIntentResponse }> {
+  // Twice at most: a canceled open intent is closed, then the rule is asked again.
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const check = await checkReportPurchase(ctx.db, userId, reportId);
+    if (check.kind === 'available') return { report: check.report };
+    if (check.kind !== 'payment_open') throw refusal(check.kind);
+    if (!provider) throw unavailable();
+    const resumed = await resumeOpenCardPurchase(ctx, provider, check.purchase);
+    if (resumed) return { resumed };
+  }
+  throw refusal('payment_open');
+}
+
 export async function createPaymentIntent(
   ctx: AppContext,
   provider: CardPaymentProvider | null,
@@ -46,13 +112,10 @@ export async function createPaymentIntent(
     ({ assetName, assetId } = await checkPurchaseAsset(ctx.config, { ...input, assetName: parsed.data }));
   } else {
     if (!input.reportId) throw badRequest(PAYMENT_MESSAGES.reportRequired);
-    const report = await findReport(ctx.db, input.reportId);
-    if (!report) throw notFound(PAYMENT_MESSAGES.reportNotFound);
-    if (!report.isPublic || report.status !== 'completed')
-      throw badRequest(PAYMENT_MESSAGES.reportNotForSale);
-    if (await userHasReportAccess(ctx.db, userId, report.id)) throw conflict(PAYMENT_MESSAGES.alreadyOwned);
-    assetName = report.assetName;
-    reportId = report.id;
+    const found = await existingReportToBuy(ctx, provider, userId, input.reportId);
+    if ('resumed' in found) return found.resumed;
+    assetName = found.report.assetName;
+    reportId = found.report.id;
   }
   if (!provider) throw unavailable();
 
@@ -73,15 +136,25 @@ export async function createPaymentIntent(
       idempotencyKey: `create-intent-${userId}-${randomUUID()}`,
     }),
   );
-  await createPendingPurchase(ctx.db, {
-    userId,
-    purchaseType: input.purchaseType,
-    assetName,
-    assetId,
-    reportId,
-    paymentMethod: 'card',
-    stripePaymentIntentId: intent.id,
-  });
+  try {
+    await createPendingPurchase(ctx.db, {
+      userId,
+      purchaseType: input.purchaseType,
+      assetName,
+      assetId,
+      reportId,
+      paymentMethod: 'card',
+      stripePaymentIntentId: intent.id,
+    });
+  } catch (error) {
+    // A concurrent checkout of the same report won the race: its intent is the one to pay.
+    // Ours is never shown to the browser, so nobody can pay it.
+    if (!isOnePurchaseViolation(error) || reportId === null) throw error;
+    ctx.log.info({ paymentIntentId: intent.id, reportId }, 'concurrent checkout: resuming the open intent');
+    const found = await existingReportToBuy(ctx, provider, userId, reportId);
+    if ('resumed' in found) return found.resumed;
+    throw refusal('payment_open');
+  }
   return { clientSecret: intent.clientSecret, reportId: reportId ?? 0, paymentIntentId: intent.id, amount };
 }
 
@@ -119,7 +192,12 @@ export async function recordSucceededIntent(
       return { kind: 'mismatch' as const };
     }
     const result = await completePurchase(tx, ctx.queue, purchase.id);
-    if (result.changed) {
+    if (result.duplicate && result.changed) {
+      ctx.log.warn(
+        { purchaseId: purchase.id, paymentIntentId: intent.id },
+        'second card payment for a report the buyer owns; refund requested',
+      );
+    } else if (result.changed) {
       ctx.log.info({ purchaseId: purchase.id, paymentIntentId: intent.id }, 'card purchase completed');
     }
     return { kind: 'completed' as const, reportId: result.purchase.reportId, changed: result.changed };

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CardPaymentProvider, CreateIntentInput, ProviderIntent } from './provider';
+import type { CardPaymentProvider, CreateIntentInput, ProviderIntent, RefundInput } from './provider';
 import { ProviderUnavailableError } from './provider';
 
 export interface StripeSettings {
@@ -31,6 +31,7 @@ function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
     currency: intent.currency,
     metadata: { ...(intent.metadata ?? {}) },
     lastErrorMessage: intent.last_payment_error?.message ?? null,
+    clientSecret: intent.client_secret ?? null,
   };
 }
 
@@ -68,6 +69,26 @@ export function stripeProvider(stripe: Stripe): CardPaymentProvider {
         return toProviderIntent(await stripe.paymentIntents.retrieve(id));
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw unavailableOr(error);
+      }
+    },
+    async refund(input: RefundInput) {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: input.paymentIntentId,
+            amount: input.amountCents,
+            reason: input.reason,
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return {
+          id: refund.id,
+          status: refund.status ?? 'pending',
+          failureReason: refund.failure_reason ?? null,
+        };
+      } catch (error) {
         throw unavailableOr(error);
       }
     },

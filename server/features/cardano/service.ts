@@ -11,8 +11,10 @@ import {
   roundAdaUp,
 } from '../../../contract/cardano';
 import { PRICES_USD } from '../../../contract/constants';
+import { PURCHASE_RULE_MESSAGES, PURCHASE_RULE_STATUS } from '../../../contract/purchases';
 import type { AppContext } from '../../context';
 import { checkPurchaseAsset } from '../../domain/purchase-asset';
+import { checkReportPurchase, isOnePurchaseViolation } from '../../domain/purchase-rule';
 import { createPendingPurchase } from '../../domain/purchases';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import { SandboxChain } from './chain';
@@ -20,7 +22,6 @@ import { PriceUnavailableError } from './price';
 import {
   allocateDerivationIndex,
   type CardanoPaymentRow,
-  findCompletedReport,
   findPaymentWithPurchase,
   insertCardanoPayment,
   lockAndCountOpenPayments,
@@ -99,10 +100,13 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
     }));
   } else {
     if (!body.reportId) throw badRequest(CARDANO_MESSAGES.reportRequired);
-    const report = await findCompletedReport(ctx.db, body.reportId);
-    if (!report) throw notFound(CARDANO_MESSAGES.reportNotFound);
-    reportId = report.id;
-    researchAsset = report.assetName;
+    // The same one-purchase rule as the card checkout (decision 0080).
+    const check = await checkReportPurchase(ctx.db, userId, body.reportId);
+    if (check.kind !== 'available') {
+      throw new HttpError(PURCHASE_RULE_STATUS[check.kind], PURCHASE_RULE_MESSAGES[check.kind]);
+    }
+    reportId = check.report.id;
+    researchAsset = check.report.assetName;
   }
   const usdAmount = PRICES_USD[body.purchaseType];
 
@@ -132,7 +136,7 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
   const now = new Date();
   const expiresAt = new Date(now.getTime() + CARDANO_PAYMENT_WINDOW_MS);
   const maxOpen = ctx.config.CARDANO_MAX_OPEN_PAYMENTS;
-  const { payment, purchase } = await ctx.db.transaction(async (tx) => {
+  const created = ctx.db.transaction(async (tx) => {
     // Every open payment is an address under watch: a cap keeps one account from flooding the watcher.
     if ((await lockAndCountOpenPayments(tx, userId, now)) >= maxOpen) {
       throw new HttpError(429, CARDANO_MESSAGES.tooManyOpen(maxOpen));
@@ -166,6 +170,13 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
       cardanoPaymentId: payment.id,
     });
     return { payment, purchase };
+  });
+  // A concurrent checkout of the same report got there first: the database key refuses ours.
+  const { payment, purchase } = await created.catch((error: unknown) => {
+    if (isOnePurchaseViolation(error)) {
+      throw new HttpError(PURCHASE_RULE_STATUS.payment_open, PURCHASE_RULE_MESSAGES.payment_open);
+    }
+    throw error;
   });
   ctx.log.info({ paymentId: payment.id, currency: payment.currency, amount }, 'cardano payment created');
   return toClientPayment(setup, payment, purchase);

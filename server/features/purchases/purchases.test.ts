@@ -78,6 +78,7 @@ describe('GET /api/my-reports', () => {
         purchaseType: 'new_report',
         amount: '4.99',
         paymentMethod: 'card',
+        note: null,
       },
       expect.objectContaining({
         reportId: done.id,

@@ -1,7 +1,8 @@
-import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { RESEARCH_FAILED_TEXT, refundSentence } from '../../../contract/purchases';
 import type { MyReportItem, PublicReportItem } from '../../../contract/reports';
 import type { DbExecutor } from '../../db/client';
-import { researchReports, userPurchases } from '../../db/schema';
+import { refunds, researchReports, userPurchases } from '../../db/schema';
 
 function buildMyReportsQuery(db: DbExecutor) {
   return db
@@ -17,10 +18,18 @@ function buildMyReportsQuery(db: DbExecutor) {
       purchaseType: userPurchases.purchaseType,
       amount: userPurchases.amount,
       paymentMethod: userPurchases.paymentMethod,
+      refundReason: refunds.reason,
+      refundStatus: refunds.status,
     })
     .from(userPurchases)
     .leftJoin(researchReports, eq(researchReports.id, userPurchases.reportId))
-    .where(and(eq(userPurchases.userId, sql.placeholder('userId')), eq(userPurchases.status, 'completed')))
+    .leftJoin(refunds, eq(refunds.purchaseId, userPurchases.id))
+    .where(
+      and(
+        eq(userPurchases.userId, sql.placeholder('userId')),
+        inArray(userPurchases.status, ['completed', 'refunded']),
+      ),
+    )
     .orderBy(desc(userPurchases.createdAt), desc(userPurchases.id))
     .prepare('my_reports');
 }
@@ -46,7 +55,23 @@ function prepared<T>(cache: WeakMap<object, T>, db: DbExecutor, build: (db: DbEx
   return query;
 }
 
-/** The user's completed purchases, newest first, with their report's state. */
+type MyReportRow = Awaited<ReturnType<ReturnType<typeof buildMyReportsQuery>['execute']>>[number];
+
+/** What happens next, in one sentence, when it is not simply "read your report". */
+function noteOf(row: MyReportRow): string | null {
+  if (row.status === 'refunded' && row.refundReason && row.refundStatus) {
+    return refundSentence({
+      reason: row.refundReason,
+      status: row.refundStatus,
+      paymentMethod: row.paymentMethod,
+      amount: row.amount,
+    });
+  }
+  if (row.status === 'completed' && row.reportStatus === 'failed') return RESEARCH_FAILED_TEXT;
+  return null;
+}
+
+/** The user's completed and refunded purchases, newest first, with their report's state. */
 export async function listMyReports(db: DbExecutor, userId: number): Promise<MyReportItem[]> {
   const rows = await prepared(preparedMyReports, db, buildMyReportsQuery).execute({ userId });
   return rows.map((row) => ({
@@ -61,6 +86,7 @@ export async function listMyReports(db: DbExecutor, userId: number): Promise<MyR
     purchaseType: row.purchaseType,
     amount: row.amount,
     paymentMethod: row.paymentMethod,
+    note: noteOf(row),
   }));
 }
 

@@ -6,14 +6,20 @@ import {
   publicReportsQuerySchema,
   publicReportsResponseSchema,
 } from '../../../contract/marketplace';
+import {
+  PURCHASE_RULE_MESSAGES,
+  purchaseCheckQuerySchema,
+  purchaseCheckResponseSchema,
+} from '../../../contract/purchases';
 import type { AppContext } from '../../context';
+import { checkReportPurchase } from '../../domain/purchase-rule';
 import { etagOf, notModified, notModifiedSchema } from '../../http/etag';
 import { listMyReports, listPublicReports, ownedReportIds, type PublicListing } from './repository';
 
 /** How long one process reuses the unfiltered marketplace list; the dashboard polls it every 30 s. */
 const PUBLIC_LIST_TTL_MS = 2_000;
 
-/** Purchases: my reports, public reports (marketplace). */
+/** Purchases: my reports, public reports (marketplace), whether a report may be bought. */
 export async function purchaseRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   let cachedPublic: { at: number; items: PublicListing[]; version: string } | null = null;
@@ -63,6 +69,21 @@ export async function purchaseRoutes(app: FastifyInstance, ctx: AppContext) {
       const ownedListed = items.filter((item) => owned.has(item.id)).map((item) => item.id);
       if (notModified(request, reply, etagOf([version, ownedListed]))) return reply.code(304).send(null);
       return items.map((item) => ({ ...item, owned: owned.has(item.id) }));
+    },
+  );
+
+  // The checkout pages ask before any payment starts: "You already own this report" and friends.
+  api.get(
+    '/api/purchase-check',
+    { schema: { querystring: purchaseCheckQuerySchema, response: { 200: purchaseCheckResponseSchema } } },
+    async (request) => {
+      const { reportId } = request.query;
+      const check = await checkReportPurchase(ctx.db, request.user!.id, reportId);
+      return {
+        reportId,
+        kind: check.kind,
+        message: check.kind === 'available' ? null : PURCHASE_RULE_MESSAGES[check.kind],
+      };
     },
   );
 }

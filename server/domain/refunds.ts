@@ -1,0 +1,120 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { RefundReason } from '../../contract/purchases';
+import { type DbExecutor, queueExecutorFor } from '../db/client';
+import { cardanoPayments, refunds, userPurchases } from '../db/schema';
+import { type JobQueue, QUEUES } from '../jobs/queue';
+
+// Refunds (decision 0081): one per purchase. A card refund is recorded as pending and a job
+// asks the card provider to return the money (retried until the provider answers); a Cardano
+// refund is recorded as due, with what to send and where, for a person to send from the wallet.
+
+export type RefundRow = typeof refunds.$inferSelect;
+type PurchaseRow = typeof userPurchases.$inferSelect;
+
+export interface CardRefundJob {
+  refundId: number;
+}
+
+const FAILURE_NOTES: Record<RefundReason, string> = {
+  duplicate_payment: 'A second payment for a report the buyer already owned',
+  research_failed: 'Refunded because research could not be completed',
+};
+
+async function enqueueCardRefund(tx: DbExecutor, queue: JobQueue, refundId: number): Promise<void> {
+  const job: CardRefundJob = { refundId };
+  await queue.send(QUEUES.cardRefund, job, {
+    singletonKey: `card-refund-${refundId}`,
+    retryLimit: 8,
+    retryDelay: 30,
+    retryBackoff: true,
+    db: queueExecutorFor(tx),
+  });
+}
+
+/**
+ * Records the refund of a paid purchase and marks the purchase refunded (it grants no access
+ * any more). Idempotent: a second call returns the existing refund; a card refund the provider
+ * refused is sent again. Run inside a transaction (the job exists exactly when the refund does).
+ */
+export async function requestRefund(
+  tx: DbExecutor,
+  queue: JobQueue,
+  purchase: PurchaseRow,
+  reason: RefundReason,
+): Promise<RefundRow> {
+  const [existing] = await tx.select().from(refunds).where(eq(refunds.purchaseId, purchase.id)).for('update');
+  if (existing) {
+    if (existing.status !== 'failed') return existing;
+    const [retried] = await tx
+      .update(refunds)
+      .set({ status: 'pending', failureReason: null })
+      .where(eq(refunds.id, existing.id))
+      .returning();
+    await enqueueCardRefund(tx, queue, existing.id);
+    return retried!;
+  }
+
+  let values: typeof refunds.$inferInsert;
+  if (purchase.paymentMethod === 'card') {
+    values = {
+      purchaseId: purchase.id,
+      userId: purchase.userId,
+      reason,
+      paymentMethod: 'card',
+      status: 'pending',
+      usdAmount: purchase.amount,
+      currency: 'usd',
+      quantity: String(Math.round(Number(purchase.amount) * 100)),
+      stripePaymentIntentId: purchase.stripePaymentIntentId,
+    };
+  } else {
+    const [payment] = purchase.cardanoPaymentId
+      ? await tx.select().from(cardanoPayments).where(eq(cardanoPayments.id, purchase.cardanoPaymentId))
+      : [];
+    // What arrived goes back (all of it for a duplicate); the quote if nothing was recorded.
+    const received = payment ? BigInt(payment.receivedQuantity) : 0n;
+    values = {
+      purchaseId: purchase.id,
+      userId: purchase.userId,
+      reason,
+      paymentMethod: 'cardano',
+      status: 'due',
+      usdAmount: purchase.amount,
+      currency: payment?.currency ?? 'ADA',
+      quantity: (received > 0n ? received : BigInt(payment?.expectedQuantity ?? '0')).toString(),
+      cardanoPaymentId: purchase.cardanoPaymentId,
+      // The sender's address comes from the payment's incoming transaction; until the watcher
+      // records incoming transactions it is unknown here and the admin looks it up by payment id.
+      destinationAddress: null,
+    };
+  }
+  const [created] = await tx.insert(refunds).values(values).returning();
+  await tx
+    .update(userPurchases)
+    .set({ status: 'refunded', failureReason: FAILURE_NOTES[reason] })
+    .where(eq(userPurchases.id, purchase.id));
+  if (created!.paymentMethod === 'card') await enqueueCardRefund(tx, queue, created!.id);
+  return created!;
+}
+
+export function findRefund(db: DbExecutor, refundId: number) {
+  return db.query.refunds.findFirst({ where: eq(refunds.id, refundId) });
+}
+
+/** Records the card provider's answer to a pending refund; a settled refund is never changed. */
+export async function settleCardRefund(
+  db: DbExecutor,
+  refundId: number,
+  outcome: { status: 'succeeded'; providerRefundId: string } | { status: 'failed'; reason: string },
+): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .update(refunds)
+    .set(
+      outcome.status === 'succeeded'
+        ? { status: 'succeeded', stripeRefundId: outcome.providerRefundId, completedAt: sql`now()` }
+        : { status: 'failed', failureReason: outcome.reason.slice(0, 500) },
+    )
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
+    .returning();
+  return row;
+}

@@ -1,0 +1,54 @@
+import { ADMIN_PURCHASE_MESSAGES, type RefundResponse } from '../../../contract/purchases';
+import type { AppContext } from '../../context';
+import { requestRefund } from '../../domain/refunds';
+import { enqueueResearch } from '../../domain/research-start';
+import { conflict, notFound } from '../../http/errors';
+import {
+  lockPurchase,
+  lockReport,
+  markReportPendingAgain,
+  paidPurchasesOf,
+  reportStatusOf,
+} from './repository';
+
+// The admin's two answers to paid research that failed for good (decision 0081): try the
+// research again, or give the money back. Both are idempotent: a repeated click changes nothing.
+
+export async function retryResearch(ctx: AppContext, reportId: number) {
+  return ctx.db.transaction(async (tx) => {
+    const report = await lockReport(tx, reportId);
+    if (!report) throw notFound(ADMIN_PURCHASE_MESSAGES.reportNotFound);
+    if (report.status !== 'failed') return { reportId, status: report.status, enqueued: false };
+    const paid = await paidPurchasesOf(tx, reportId);
+    if (paid.length > 0 && paid.every((purchase) => purchase.status === 'refunded')) {
+      throw conflict(ADMIN_PURCHASE_MESSAGES.refunded);
+    }
+    await markReportPendingAgain(tx, reportId);
+    await enqueueResearch(tx, ctx.queue, reportId);
+    ctx.log.info({ reportId }, 'admin: research retried');
+    return { reportId, status: 'pending' as const, enqueued: true };
+  });
+}
+
+/** Card: the provider's refund API (sent by the card refund job); Cardano: recorded as due. */
+export async function refundPurchase(ctx: AppContext, purchaseId: number): Promise<RefundResponse> {
+  const refund = await ctx.db.transaction(async (tx) => {
+    const purchase = await lockPurchase(tx, purchaseId);
+    if (!purchase) throw notFound(ADMIN_PURCHASE_MESSAGES.purchaseNotFound);
+    if (purchase.status === 'completed') {
+      const reportStatus =
+        purchase.reportId === null ? undefined : await reportStatusOf(tx, purchase.reportId);
+      if (reportStatus !== 'failed') throw conflict(ADMIN_PURCHASE_MESSAGES.notRefundable);
+    } else if (purchase.status !== 'refunded') {
+      throw conflict(ADMIN_PURCHASE_MESSAGES.notRefundable);
+    }
+    return requestRefund(tx, ctx.queue, purchase, 'research_failed');
+  });
+  ctx.log.info({ purchaseId, refundId: refund.id, status: refund.status }, 'admin: refund requested');
+  return {
+    purchaseId,
+    refundId: refund.id,
+    status: refund.status,
+    paymentMethod: refund.paymentMethod,
+  };
+}
