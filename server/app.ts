@@ -6,6 +6,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
+import { ChangeFeed } from './db/change-feed';
 import { adminRoutes } from './features/admin/routes';
 import { registerAccessGuard } from './features/auth/guard';
 import { authRoutes } from './features/auth/routes';
@@ -22,6 +23,13 @@ import { registerApiSecurityHeaders } from './http/api-headers';
 import { errorBody, registerErrorHandling } from './http/errors';
 import { registerSameOriginGuard } from './http/origin';
 import { registerConnectionDrain } from './http/shutdown';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's one LISTEN connection: what changed in the database, and when caches must be dropped. */
+    changes: ChangeFeed;
+  }
+}
 
 /** Builds the web application: plugins, guards and every feature's routes. Used by main and tests. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -66,6 +74,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api-docs' });
+
+  const changes = new ChangeFeed(ctx.db.$client, ctx.log);
+  await changes.start();
+  app.decorate('changes', changes);
+  app.addHook('onClose', async () => changes.close());
 
   registerSameOriginGuard(app);
   await registerSessionResolution(app, ctx);

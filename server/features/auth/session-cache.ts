@@ -1,9 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import type pg from 'pg';
-import type { Logger } from 'pino';
 import type { CurrentUser } from '../../../contract/auth';
-
-const REVOKED_CHANNEL = 'crow_session_revoked';
+import { type ChangeFeed, SESSION_REVOKED_CHANNEL } from '../../db/change-feed';
 
 interface CachedSession {
   user: CurrentUser;
@@ -12,16 +9,20 @@ interface CachedSession {
 
 /**
  * Recently seen sessions, so polling clients do not cost a database round trip per request.
- * Entries live 30 s at most; a logout in any web process evicts the session everywhere at once
- * through PostgreSQL LISTEN/NOTIFY, so the short TTL only bounds a missed notification.
+ * A logout in any web process evicts the session everywhere at once through the process's
+ * change feed (PostgreSQL LISTEN/NOTIFY); entries live 30 s at most besides. While the feed is
+ * not listening, nothing is cached, and everything is dropped when it reconnects.
  */
 export class SessionCache {
   private readonly entries = new LRUCache<string, CachedSession>({ max: 20_000, ttl: 30_000 });
-  private listener: pg.PoolClient | undefined;
-  private enabled = true;
+
+  constructor(private readonly feed: ChangeFeed) {
+    feed.on(SESSION_REVOKED_CHANNEL, (sessionId) => this.entries.delete(sessionId));
+    feed.onReset(() => this.entries.clear());
+  }
 
   get(sessionId: string): CachedSession | undefined {
-    if (!this.enabled) return undefined;
+    if (!this.feed.healthy) return undefined;
     const entry = this.entries.get(sessionId);
     if (entry && entry.expiresAt <= Date.now()) {
       this.entries.delete(sessionId);
@@ -31,41 +32,16 @@ export class SessionCache {
   }
 
   set(sessionId: string, entry: CachedSession): void {
-    if (this.enabled) this.entries.set(sessionId, entry);
+    if (this.feed.healthy) this.entries.set(sessionId, entry);
   }
 
   /** Evicts here and tells every other process to do the same. */
-  async revoke(pool: pg.Pool, sessionId: string): Promise<void> {
+  async revoke(sessionId: string): Promise<void> {
     this.entries.delete(sessionId);
-    await pool.query('select pg_notify($1, $2)', [REVOKED_CHANNEL, sessionId]);
-  }
-
-  /** Without a working listener the cache stays off: correctness over speed. */
-  async listen(pool: pg.Pool, log: Logger): Promise<void> {
-    let client: pg.PoolClient;
-    try {
-      client = await pool.connect();
-      await client.query(`listen ${REVOKED_CHANNEL}`);
-    } catch (error) {
-      log.warn({ err: error }, 'session revocation listener unavailable; session cache disabled');
-      this.enabled = false;
-      return;
-    }
-    client.on('notification', (message) => {
-      if (message.channel === REVOKED_CHANNEL && message.payload) this.entries.delete(message.payload);
-    });
-    client.on('error', (error) => {
-      // Without notifications, stale entries could outlive a logout: stop caching.
-      log.warn({ err: error }, 'session revocation listener lost; session cache cleared');
-      this.enabled = false;
-      this.entries.clear();
-    });
-    this.listener = client;
+    await this.feed.notify(SESSION_REVOKED_CHANNEL, sessionId);
   }
 
   close(): void {
-    this.listener?.release(true);
-    this.listener = undefined;
     this.entries.clear();
   }
 }

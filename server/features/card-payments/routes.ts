@@ -13,6 +13,7 @@ import {
 } from '../../../contract/payments';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { CardPaymentProvider } from './provider';
 import { findPurchaseByIntentId } from './repository';
@@ -27,7 +28,7 @@ export interface CardPaymentSetup {
 }
 
 /** Live Stripe when keyed (the same rule as GET /api/config), the sandbox outside production, else none. */
-export function cardPaymentSetup(config: Config): CardPaymentSetup {
+export function cardPaymentSetup(config: Config, db: Database): CardPaymentSetup {
   if (config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY) {
     const stripe = createStripeClient({
       secretKey: config.STRIPE_SECRET_KEY,
@@ -36,7 +37,7 @@ export function cardPaymentSetup(config: Config): CardPaymentSetup {
     return { provider: stripeProvider(stripe), sandbox: null, stripe };
   }
   if (config.sandboxAllowed) {
-    const sandbox = sandboxProvider();
+    const sandbox = sandboxProvider(db);
     return { provider: sandbox, sandbox, stripe: null };
   }
   return { provider: null, sandbox: null, stripe: null };
@@ -44,7 +45,7 @@ export function cardPaymentSetup(config: Config): CardPaymentSetup {
 
 /** Card payments (Stripe PaymentIntents, webhook, sandbox card). */
 export async function cardPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
-  const setup = cardPaymentSetup(ctx.config);
+  const setup = cardPaymentSetup(ctx.config, ctx.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const userId = (request: { user: { id: number } | null }) => request.user!.id;
 
@@ -83,7 +84,7 @@ export async function cardPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!sandbox) throw notFound(PAYMENT_MESSAGES.sandboxOnly);
       const purchase = await findPurchaseByIntentId(ctx.db, request.body.paymentIntentId);
       if (!purchase || purchase.userId !== userId(request)) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
-      const result = sandbox.charge(request.body.paymentIntentId, request.body.cardNumber);
+      const result = await sandbox.charge(request.body.paymentIntentId, request.body.cardNumber);
       switch (result.outcome) {
         case 'unknown_intent':
           throw notFound(PAYMENT_MESSAGES.paymentNotFound);
