@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 
@@ -5,6 +6,8 @@ import type { Logger } from 'pino';
 export const CHANGES_CHANNEL = 'crow_changes';
 /** Channel of session revocations (logout in any process). */
 export const SESSION_REVOKED_CHANNEL = 'crow_session_revoked';
+/** Channel of this feed's own markers (see sync). */
+const SYNC_CHANNEL = 'crow_changes_sync';
 
 export type Change =
   | { kind: 'purchase'; userId: number }
@@ -87,6 +90,31 @@ export class ChangeFeed {
     await this.pool.query('select pg_notify($1, $2)', [channel, payload]);
   }
 
+  /**
+   * Resolves once every change committed before the call has been heard. PostgreSQL delivers
+   * notifications in commit order, so hearing a marker sent now means everything before it arrived.
+   */
+  async sync(timeoutMs = 5_000): Promise<void> {
+    const marker = randomUUID();
+    let stop = () => {};
+    const heard = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('change feed did not hear its marker')), timeoutMs);
+      const off = this.on(SYNC_CHANNEL, (payload) => {
+        if (payload === marker) resolve();
+      });
+      stop = () => {
+        clearTimeout(timer);
+        off();
+      };
+    });
+    try {
+      await this.notify(SYNC_CHANNEL, marker);
+      await heard;
+    } finally {
+      stop();
+    }
+  }
+
   /** Connects and listens; on failure the feed stays unhealthy (nothing cached) and keeps retrying. */
   async start(): Promise<void> {
     await this.connect();
@@ -98,7 +126,7 @@ export class ChangeFeed {
     try {
       client = await this.pool.connect();
       await client.query("set application_name = 'crow_change_listener'");
-      for (const channel of [CHANGES_CHANNEL, SESSION_REVOKED_CHANNEL]) {
+      for (const channel of [CHANGES_CHANNEL, SESSION_REVOKED_CHANNEL, SYNC_CHANNEL]) {
         await client.query(`listen ${channel}`);
       }
     } catch (error) {
