@@ -40,6 +40,8 @@ const envSchema = z.object({
 
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Live report views (event streams) one user may hold open on one web process. */
+  REPORT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
