@@ -1,4 +1,4 @@
-import { REPORT_STATUSES } from './reports';
+import { REPORT_STATUSES, type ReportResponse, reportResponseSchema } from './reports';
 import { z } from './zod';
 
 /** POST /api/research answer: the report of the caller's paid new-report purchase. */
@@ -15,16 +15,14 @@ export const RESEARCH_MESSAGES = {
   paymentPending: 'The payment for this report is not confirmed yet. Research starts as soon as it is.',
 } as const;
 
-/** One server-sent event of GET /api/reports/{id}/events (event name "report"). */
-export const reportEventSchema = z.object({
-  status: z.enum(REPORT_STATUSES),
-  composite_score: z.string(),
-  progress: z.array(
-    z.object({
-      category_key: z.string(),
-      status: z.enum(REPORT_STATUSES),
-      score: z.string().nullable(),
-    }),
-  ),
-});
-export type ReportEvent = z.infer<typeof reportEventSchema>;
+/**
+ * One server-sent event of GET /api/reports/{id}/events (event name "report"): the report as
+ * GET /api/reports/{id} answers it, sent whenever its status or a progress row changes, so the
+ * page takes its state from the event without fetching the report again.
+ */
+export const reportEventSchema = reportResponseSchema;
+export type ReportEvent = ReportResponse;
+
+/** 429 answer when a user already has the allowed number of live report views open. */
+export const reportStreamLimitMessage = (limit: number) =>
+  `You already have ${limit} live report views open. Close one of them, or wait: this page still updates every few seconds.`;

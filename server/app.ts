@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TrustProxy } from './config';
 import type { AppContext } from './context';
+import { ChangeFeed } from './db/change-feed';
 import { adminRoutes } from './features/admin/routes';
 import { accountRoutes } from './features/auth/account-routes';
 import { registerAccessGuard } from './features/auth/guard';
@@ -25,6 +26,13 @@ import { registerErrorHandling } from './http/errors';
 import { registerSameOriginGuard } from './http/origin';
 import { registerRateLimiting } from './http/rate-limits';
 import { registerConnectionDrain } from './http/shutdown';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's one LISTEN connection: what changed in the database, and when caches must be dropped. */
+    changes: ChangeFeed;
+  }
+}
 
 /** A hop count trusts that many proxies in front of the server (the nearest first). */
 function fastifyTrustProxy(
@@ -69,6 +77,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api-docs' });
+
+  const changes = new ChangeFeed(ctx.db.$client, ctx.log);
+  await changes.start();
+  app.decorate('changes', changes);
+  app.addHook('onClose', async () => changes.close());
 
   registerSameOriginGuard(app);
   await registerSessionResolution(app, ctx);

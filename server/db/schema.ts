@@ -427,3 +427,22 @@ export const emailMessages = pgTable(
     check('email_messages_status_check', sql`${t.status} in ('queued', 'sent', 'failed')`),
   ],
 );
+
+/**
+ * Payment intents of the labelled card sandbox (zero-config runs only, refused in production).
+ * In the database, not in process memory, so a sandbox payment started on one web process can
+ * be paid on another.
+ */
+export const sandboxCardIntents = pgTable('sandbox_card_intents', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  clientSecret: text('client_secret').notNull(),
+  status: text('status').notNull(),
+  /** Smallest currency unit (cents). */
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+  lastErrorMessage: text('last_error_message'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

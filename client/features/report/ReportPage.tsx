@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { TIMINGS_MS } from '../../../contract/constants';
 import {
@@ -20,6 +20,7 @@ import {
   type ReportSections,
   type ReportStatus,
 } from '../../../contract/reports';
+import { reportEventSchema } from '../../../contract/research';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
@@ -69,18 +70,29 @@ function useStatusToasts(report: ReportResponse['report'] | undefined) {
   }, [report]);
 }
 
-/** Live updates: the server's event stream triggers a refetch on every status or progress change. */
-function useReportEvents(id: string, active: boolean) {
+/**
+ * Live updates: each pushed event is the whole report state, written straight into the query
+ * cache (no refetch). Reports whether the stream is connected; while it is not (not yet open,
+ * reconnecting, refused), the page falls back to the spec's 10 s polling.
+ */
+function useReportEvents(id: string, active: boolean, setConnected: (connected: boolean) => void) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!active || typeof EventSource === 'undefined') return;
     const events = new EventSource(`/api/reports/${encodeURIComponent(id)}/events`, {
       withCredentials: true,
     });
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: reportQueryKey(id) });
-    events.addEventListener('report', refresh);
-    return () => events.close();
-  }, [id, active, queryClient]);
+    events.onopen = () => setConnected(true);
+    events.onerror = () => setConnected(false);
+    events.addEventListener('report', (message) => {
+      const parsed = reportEventSchema.safeParse(JSON.parse((message as MessageEvent<string>).data));
+      if (parsed.success) queryClient.setQueryData<ReportResponse>(reportQueryKey(id), parsed.data);
+    });
+    return () => {
+      events.close();
+      setConnected(false);
+    };
+  }, [id, active, queryClient, setConnected]);
 }
 
 function NotFound() {
@@ -243,17 +255,21 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
 
 export function ReportPage() {
   const { id = '' } = useParams<{ id: string }>();
+  const [streaming, setStreaming] = useState(false);
   const query = useQuery<ReportResponse>({
     queryKey: reportQueryKey(id),
     staleTime: 0,
-    refetchOnWindowFocus: true,
+    // Pushed events keep the page current; polling only while the stream is down.
+    refetchOnWindowFocus: !streaming,
     refetchInterval: (q) =>
-      q.state.data && ACTIVE.has(q.state.data.report.report_status) ? TIMINGS_MS.reportPoll : false,
+      !streaming && q.state.data && ACTIVE.has(q.state.data.report.report_status)
+        ? TIMINGS_MS.reportPoll
+        : false,
   });
   const report = query.data?.report;
   const active = report ? ACTIVE.has(report.report_status) : false;
   useStatusToasts(report);
-  useReportEvents(id, active);
+  useReportEvents(id, active, setStreaming);
 
   if (query.isPending) {
     return (

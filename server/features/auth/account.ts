@@ -36,7 +36,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 const publicSessionId = (sessionId: string) => sha256(`session-list:${sessionId}`).slice(0, 24);
 
 async function revokeCached(app: FastifyInstance, ctx: AppContext, sessionIds: string[]) {
-  for (const id of sessionIds) await app.sessionCache.revoke(ctx.db.$client, id);
+  for (const id of sessionIds) await app.sessionCache.revoke(id);
 }
 
 /**

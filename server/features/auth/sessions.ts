@@ -73,15 +73,14 @@ export async function endSession(ctx: AppContext, request: FastifyRequest, reply
   if (token) {
     const sessionId = hashToken(token);
     await deleteSession(ctx.db, sessionId);
-    await request.server.sessionCache.revoke(ctx.db.$client, sessionId);
+    await request.server.sessionCache.revoke(sessionId);
   }
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
 /** Resolves `request.user` from the session cookie, renewing sessions past half their life. */
 export async function registerSessionResolution(app: FastifyInstance, ctx: AppContext) {
-  const cache = new SessionCache();
-  await cache.listen(ctx.db.$client, ctx.log);
+  const cache = new SessionCache(app.changes);
   app.decorate('sessionCache', cache);
   app.addHook('onClose', async () => cache.close());
   app.decorateRequest('user', null);

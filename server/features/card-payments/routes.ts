@@ -13,6 +13,7 @@ import {
 } from '../../../contract/payments';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { rateLimits } from '../../http/rate-limits';
 import type { CardPaymentProvider } from './provider';
@@ -28,7 +29,7 @@ export interface CardPaymentSetup {
 }
 
 /** The provider for config.payments.card (the mode GET /api/config reports). */
-export function cardPaymentSetup(config: Config): CardPaymentSetup {
+export function cardPaymentSetup(config: Config, db: Database): CardPaymentSetup {
   if (config.payments.card === 'live') {
     const stripe = createStripeClient({
       secretKey: config.STRIPE_SECRET_KEY!,
@@ -37,7 +38,7 @@ export function cardPaymentSetup(config: Config): CardPaymentSetup {
     return { provider: stripeProvider(stripe), sandbox: null, stripe };
   }
   if (config.payments.card === 'sandbox') {
-    const sandbox = sandboxProvider();
+    const sandbox = sandboxProvider(db);
     return { provider: sandbox, sandbox, stripe: null };
   }
   return { provider: null, sandbox: null, stripe: null };
@@ -45,11 +46,11 @@ export function cardPaymentSetup(config: Config): CardPaymentSetup {
 
 const setups = new WeakMap<AppContext, CardPaymentSetup>();
 
-/** One card setup per process context: routes and jobs share it (the sandbox keeps intents in memory). */
+/** One card setup per process context: routes and jobs share it. */
 export function cardPaymentSetupFor(ctx: AppContext): CardPaymentSetup {
   let setup = setups.get(ctx);
   if (!setup) {
-    setup = cardPaymentSetup(ctx.config);
+    setup = cardPaymentSetup(ctx.config, ctx.db);
     setups.set(ctx, setup);
   }
   return setup;
@@ -100,7 +101,7 @@ export async function cardPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!sandbox) throw notFound(PAYMENT_MESSAGES.sandboxOnly);
       const purchase = await findPurchaseByIntentId(ctx.db, request.body.paymentIntentId);
       if (!purchase || purchase.userId !== userId(request)) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
-      const result = sandbox.charge(request.body.paymentIntentId, request.body.cardNumber);
+      const result = await sandbox.charge(request.body.paymentIntentId, request.body.cardNumber);
       switch (result.outcome) {
         case 'unknown_intent':
           throw notFound(PAYMENT_MESSAGES.paymentNotFound);

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { and, eq, ne } from 'drizzle-orm';
 import { SANDBOX_CARDS } from '../../../contract/payments';
+import type { Database } from '../../db/client';
+import { sandboxCardIntents } from '../../db/schema';
 import type { CardPaymentProvider, ProviderIntent } from './provider';
 
-// A stand-in for Stripe when no keys are configured outside production. Intents live in this
-// process's memory (a sandbox run is one process); the card form posts the test card number
-// here instead of to Stripe. Never used in production (see provider selection).
+// A stand-in for Stripe when no keys are configured outside production. Intents live in the
+// database (table sandbox_card_intents), so a payment started on one web process can be paid
+// on another; the card form posts the test card number here instead of to Stripe. Never used
+// in production (see provider selection).
 
 export const SANDBOX_DECLINE_MESSAGE = 'Your card was declined.';
 export const SANDBOX_INVALID_MESSAGE = 'Your card number is invalid.';
@@ -17,36 +21,70 @@ export type SandboxChargeResult =
 
 export interface SandboxCardProvider extends CardPaymentProvider {
   readonly kind: 'sandbox';
-  charge(intentId: string, cardNumber: string): SandboxChargeResult;
+  charge(intentId: string, cardNumber: string): Promise<SandboxChargeResult>;
 }
 
 const digitsOf = (cardNumber: string) => cardNumber.replace(/[\s-]/g, '');
 
-export function sandboxProvider(): SandboxCardProvider {
-  const intents = new Map<string, ProviderIntent>();
-  const byIdempotencyKey = new Map<string, { id: string; clientSecret: string }>();
+type IntentRow = typeof sandboxCardIntents.$inferSelect;
+
+const toIntent = (row: IntentRow): ProviderIntent => ({
+  id: row.id,
+  status: row.status,
+  amount: row.amount,
+  currency: row.currency,
+  metadata: { ...row.metadata },
+  lastErrorMessage: row.lastErrorMessage,
+  clientSecret: row.clientSecret,
+});
+
+export function sandboxProvider(db: Database): SandboxCardProvider {
+  /** Sets the outcome of an attempt; a succeeded intent is final (a later card cannot undo it). */
+  async function settle(id: string, status: string, lastErrorMessage: string | null) {
+    const [row] = await db
+      .update(sandboxCardIntents)
+      .set({ status, lastErrorMessage })
+      .where(and(eq(sandboxCardIntents.id, id), ne(sandboxCardIntents.status, 'succeeded')))
+      .returning();
+    return row ?? (await find(id));
+  }
+
+  async function find(id: string) {
+    const [row] = await db.select().from(sandboxCardIntents).where(eq(sandboxCardIntents.id, id));
+    return row;
+  }
+
   return {
     kind: 'sandbox',
     async createIntent(input) {
-      const existing = byIdempotencyKey.get(input.idempotencyKey);
-      if (existing) return existing;
       const id = `pi_sandbox_${randomBytes(12).toString('hex')}`;
-      intents.set(id, {
-        id,
-        status: 'requires_payment_method',
-        amount: input.amountCents,
-        currency: input.currency,
-        metadata: { ...input.metadata },
-        lastErrorMessage: null,
-        clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
-      });
-      const created = { id, clientSecret: intents.get(id)!.clientSecret! };
-      byIdempotencyKey.set(input.idempotencyKey, created);
-      return created;
+      const [created] = await db
+        .insert(sandboxCardIntents)
+        .values({
+          id,
+          idempotencyKey: input.idempotencyKey,
+          clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+          status: 'requires_payment_method',
+          amount: input.amountCents,
+          currency: input.currency,
+          metadata: { ...input.metadata },
+        })
+        .onConflictDoNothing({ target: sandboxCardIntents.idempotencyKey })
+        .returning();
+      // A repeated key answers with the intent it created the first time, as Stripe does.
+      const row =
+        created ??
+        (
+          await db
+            .select()
+            .from(sandboxCardIntents)
+            .where(eq(sandboxCardIntents.idempotencyKey, input.idempotencyKey))
+        )[0]!;
+      return { id: row.id, clientSecret: row.clientSecret };
     },
     async retrieveIntent(id) {
-      const intent = intents.get(id);
-      return intent ? { ...intent, metadata: { ...intent.metadata } } : null;
+      const row = await find(id);
+      return row ? toIntent(row) : null;
     },
     // Sandbox money is not real: a refund is accepted at once.
     async refund() {
@@ -56,20 +94,20 @@ export function sandboxProvider(): SandboxCardProvider {
         failureReason: null,
       };
     },
-    charge(intentId, cardNumber) {
-      const intent = intents.get(intentId);
-      if (!intent) return { outcome: 'unknown_intent' };
-      if (intent.status === 'succeeded') return { outcome: 'succeeded', intent: { ...intent } };
+    async charge(intentId, cardNumber) {
+      const row = await find(intentId);
+      if (!row) return { outcome: 'unknown_intent' };
+      if (row.status === 'succeeded') return { outcome: 'succeeded', intent: toIntent(row) };
       const digits = digitsOf(cardNumber);
       if (digits === digitsOf(SANDBOX_CARDS.succeeds)) {
-        intent.status = 'succeeded';
-        intent.lastErrorMessage = null;
-        return { outcome: 'succeeded', intent: { ...intent } };
+        const settled = await settle(intentId, 'succeeded', null);
+        return { outcome: 'succeeded', intent: toIntent(settled!) };
       }
       if (digits === digitsOf(SANDBOX_CARDS.declined)) {
-        intent.status = 'requires_payment_method';
-        intent.lastErrorMessage = SANDBOX_DECLINE_MESSAGE;
-        return { outcome: 'declined', intent: { ...intent }, message: SANDBOX_DECLINE_MESSAGE };
+        const settled = (await settle(intentId, 'requires_payment_method', SANDBOX_DECLINE_MESSAGE))!;
+        // A concurrent attempt with the good card won: that success stands.
+        if (settled.status === 'succeeded') return { outcome: 'succeeded', intent: toIntent(settled) };
+        return { outcome: 'declined', intent: toIntent(settled), message: SANDBOX_DECLINE_MESSAGE };
       }
       return { outcome: 'invalid', message: SANDBOX_INVALID_MESSAGE };
     },

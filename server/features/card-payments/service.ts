@@ -21,8 +21,7 @@ import {
   type PurchaseRow,
   priceOf,
 } from '../../domain/purchases';
-import { userHasReportAccess } from '../../domain/report-access';
-import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import { badRequest, HttpError, notFound } from '../../http/errors';
 import { type CardPaymentProvider, type ProviderIntent, ProviderUnavailableError } from './provider';
 import { findPurchaseByIntentId } from './repository';
 

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { myReportItemSchema, publicReportItemSchema } from '../../../contract/reports';
 import { researchReports } from '../../db/schema';
 import { completePurchase, createPendingPurchase } from '../../domain/purchases';
@@ -29,7 +30,7 @@ async function buy(
   user: SignedInUser,
   input: { reportId: number | null; assetName: string; type: 'new_report' | 'existing_report' },
 ) {
-  return t.ctx.db.transaction(async (tx) => {
+  const purchase = await t.ctx.db.transaction(async (tx) => {
     const pending = await createPendingPurchase(tx, {
       userId: user.user.id,
       purchaseType: input.type,
@@ -40,6 +41,9 @@ async function buy(
     });
     return (await completePurchase(tx, t.ctx.queue, pending.id)).purchase;
   });
+  // Lists are invalidated by the change notification, which arrives just after the commit.
+  await t.app.changes.sync();
+  return purchase;
 }
 
 const get = (url: string, headers: Record<string, string> = {}) =>
@@ -156,5 +160,75 @@ describe('GET /api/public-reports', () => {
       'if-none-match': all.headers.etag as string,
     });
     expect(allAgain.statusCode).toBe(304);
+  });
+});
+
+describe('unchanged polls (list versions kept by each web process)', () => {
+  /** Counts the queries the app sends to PostgreSQL while `run` runs. */
+  async function queriesDuring(run: () => Promise<unknown>): Promise<number> {
+    const spy = vi.spyOn(t.ctx.db.$client, 'query');
+    try {
+      await run();
+      return spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  async function conditionalPolls(user: SignedInUser) {
+    const mine = await get('/api/my-reports', { cookie: user.cookie });
+    const all = await get('/api/public-reports', { cookie: user.cookie });
+    const poll = async () => [
+      (await get('/api/my-reports', { cookie: user.cookie, 'if-none-match': mine.headers.etag as string }))
+        .statusCode,
+      (await get('/api/public-reports', { cookie: user.cookie, 'if-none-match': all.headers.etag as string }))
+        .statusCode,
+    ];
+    return poll;
+  }
+
+  it('answers unchanged polls of both lists with 304 without a database query', async () => {
+    const user = await signUp(t.app);
+    const listed = await report('Polkadot', 'completed');
+    await buy(user, { reportId: listed.id, assetName: 'Polkadot', type: 'existing_report' });
+    const poll = await conditionalPolls(user);
+    const queries = await queriesDuring(async () => {
+      for (let i = 0; i < 20; i += 1) expect(await poll()).toEqual([304, 304]);
+    });
+    expect(queries).toBe(0);
+  });
+
+  it('answers 200 after a change made by another connection (as a worker or another web process would)', async () => {
+    const user = await signUp(t.app);
+    const listed = await report('Cosmos', 'completed', '40.00');
+    await buy(user, { reportId: listed.id, assetName: 'Cosmos', type: 'existing_report' });
+    const poll = await conditionalPolls(user);
+    expect(await poll()).toEqual([304, 304]);
+    const other = new pg.Client({ connectionString: t.databaseUrl });
+    await other.connect();
+    await other.query('update research_reports set composite_score = 50 where id = $1', [listed.id]);
+    await other.end();
+    await t.app.changes.sync();
+    expect(await poll()).toEqual([200, 200]);
+    const mine = await get('/api/my-reports', { cookie: user.cookie });
+    expect(mine.json()[0].composite_score).toBe('50.00');
+  });
+
+  it('drops every version when the listener connection is lost, and listens again', async () => {
+    const user = await signUp(t.app);
+    const poll = await conditionalPolls(user);
+    expect(await queriesDuring(poll)).toBe(0);
+    const resetsBefore = t.app.changes.resets;
+    const other = new pg.Client({ connectionString: t.databaseUrl });
+    await other.connect();
+    await other.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'crow_change_listener' and datname = current_database()",
+    );
+    await other.end();
+    await vi.waitFor(() => expect(t.app.changes.resets).toBeGreaterThan(resetsBefore));
+    // Until it listens again, every poll asks the database (the answer is still right: 304).
+    await vi.waitFor(() => expect(t.app.changes.healthy).toBe(true), { timeout: 10_000 });
+    expect(await queriesDuring(async () => expect(await poll()).toEqual([304, 304]))).toBeGreaterThan(0);
+    expect(await queriesDuring(async () => expect(await poll()).toEqual([304, 304]))).toBe(0);
   });
 });

@@ -34,17 +34,9 @@ function buildMyReportsQuery(db: DbExecutor) {
     .prepare('my_reports');
 }
 
-function buildOwnedQuery(db: DbExecutor) {
-  return db
-    .select({ reportId: userPurchases.reportId })
-    .from(userPurchases)
-    .where(and(eq(userPurchases.userId, sql.placeholder('userId')), eq(userPurchases.status, 'completed')))
-    .prepare('owned_report_ids');
-}
-
-// These two run on every dashboard poll: built once per database handle and prepared on the server.
+// Runs whenever a dashboard poll finds no remembered version: built once per database handle
+// and prepared on the server.
 const preparedMyReports = new WeakMap<object, ReturnType<typeof buildMyReportsQuery>>();
-const preparedOwned = new WeakMap<object, ReturnType<typeof buildOwnedQuery>>();
 
 function prepared<T>(cache: WeakMap<object, T>, db: DbExecutor, build: (db: DbExecutor) => T): T {
   let query = cache.get(db);
@@ -113,10 +105,4 @@ export async function listPublicReports(
     .orderBy(sql`${researchReports.completedAt} desc nulls last`, desc(researchReports.id))
     .limit(options.limit);
   return rows;
-}
-
-/** Ids of the reports the user already has access to. */
-export async function ownedReportIds(db: DbExecutor, userId: number): Promise<Set<number>> {
-  const rows = await prepared(preparedOwned, db, buildOwnedQuery).execute({ userId });
-  return new Set(rows.flatMap((row) => (row.reportId === null ? [] : [row.reportId])));
 }

@@ -11,40 +11,58 @@ import {
   purchaseCheckQuerySchema,
   purchaseCheckResponseSchema,
 } from '../../../contract/purchases';
+import type { MyReportItem } from '../../../contract/reports';
 import type { AppContext } from '../../context';
 import { checkReportPurchase } from '../../domain/purchase-rule';
 import { etagOf, notModified, notModifiedSchema } from '../../http/etag';
-import { listMyReports, listPublicReports, ownedReportIds, type PublicListing } from './repository';
-
-/** How long one process reuses the unfiltered marketplace list; the dashboard polls it every 30 s. */
-const PUBLIC_LIST_TTL_MS = 2_000;
+import { ListVersions, type PublicListVersion, type UserListVersion } from './list-versions';
+import { listMyReports, listPublicReports, type PublicListing } from './repository';
 
 /** Purchases: my reports, public reports (marketplace), whether a report may be bought. */
 export async function purchaseRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  let cachedPublic: { at: number; items: PublicListing[]; version: string } | null = null;
-  let refreshing: Promise<{ items: PublicListing[]; version: string }> | null = null;
+  // Unchanged polls are answered from these versions without touching the database.
+  const versions = new ListVersions<PublicListing>(app.changes);
+  let refreshingPublic: Promise<PublicListVersion<PublicListing>> | null = null;
 
-  async function publicList() {
-    if (cachedPublic && Date.now() - cachedPublic.at < PUBLIC_LIST_TTL_MS) return cachedPublic;
+  async function publicList(): Promise<PublicListVersion<PublicListing>> {
+    const known = versions.publicVersion();
+    if (known) return known;
     // Concurrent pollers share one query.
-    refreshing ??= listPublicReports(ctx.db, { limit: MARKETPLACE_LIMIT })
-      .then((items) => {
-        cachedPublic = { at: Date.now(), items, version: etagOf(items) };
-        return cachedPublic;
-      })
-      .finally(() => {
-        refreshing = null;
-      });
-    return refreshing;
+    refreshingPublic ??= (async () => {
+      const epoch = versions.begin();
+      const items = await listPublicReports(ctx.db, { limit: MARKETPLACE_LIMIT });
+      const version = { items, etag: etagOf(items) };
+      versions.rememberPublic(epoch, version);
+      return version;
+    })().finally(() => {
+      refreshingPublic = null;
+    });
+    return refreshingPublic;
+  }
+
+  async function readMyReports(userId: number): Promise<{ items: MyReportItem[]; version: UserListVersion }> {
+    const epoch = versions.begin();
+    const items = await listMyReports(ctx.db, userId);
+    const reportIds = items.flatMap((item) => (item.reportId === null ? [] : [item.reportId]));
+    const version = { myReportsEtag: etagOf(items), owned: new Set(reportIds) };
+    versions.rememberUser(epoch, userId, version, reportIds);
+    return { items, version };
+  }
+
+  async function userVersion(userId: number): Promise<UserListVersion> {
+    return versions.user(userId) ?? (await readMyReports(userId)).version;
   }
 
   api.get(
     '/api/my-reports',
     { schema: { response: { 200: myReportsResponseSchema, 304: notModifiedSchema } } },
     async (request, reply) => {
-      const items = await listMyReports(ctx.db, request.user!.id);
-      if (notModified(request, reply, etagOf(items))) return reply.code(304).send(null);
+      const userId = request.user!.id;
+      const known = versions.user(userId);
+      if (known && notModified(request, reply, known.myReportsEtag)) return reply.code(304).send(null);
+      const { items, version } = await readMyReports(userId);
+      if (notModified(request, reply, version.myReportsEtag)) return reply.code(304).send(null);
       return items;
     },
   );
@@ -59,15 +77,15 @@ export async function purchaseRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const search = request.query.q || undefined;
-      const { items, version } = search
+      const { items, etag } = search
         ? await listPublicReports(ctx.db, { search, limit: MARKETPLACE_LIMIT }).then((found) => ({
             items: found,
-            version: etagOf(found),
+            etag: etagOf(found),
           }))
         : await publicList();
-      const owned = request.user ? await ownedReportIds(ctx.db, request.user.id) : new Set<number>();
+      const owned = request.user ? (await userVersion(request.user.id)).owned : new Set<number>();
       const ownedListed = items.filter((item) => owned.has(item.id)).map((item) => item.id);
-      if (notModified(request, reply, etagOf([version, ownedListed]))) return reply.code(304).send(null);
+      if (notModified(request, reply, etagOf([etag, ownedListed]))) return reply.code(304).send(null);
       return items.map((item) => ({ ...item, owned: owned.has(item.id) }));
     },
   );

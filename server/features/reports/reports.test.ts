@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { reportResponseSchema } from '../../../contract/reports';
+import type { ReportEvent } from '../../../contract/research';
 import { researchProgress, researchReports } from '../../db/schema';
 import { createPendingPurchase } from '../../domain/purchases';
 import { runResearch } from '../../research/pipeline';
@@ -119,8 +121,10 @@ describe('GET /api/reports/:id', () => {
       .split('\n\n')
       .filter((block) => block.startsWith('event: report'))
       .map((block) => JSON.parse(block.split('data: ')[1]!));
-    expect(events.at(-1).status).toBe('completed');
-    expect(events.at(-1).progress).toHaveLength(12);
+    const last = reportResponseSchema.parse(events.at(-1));
+    expect(last.report.report_status).toBe('completed');
+    expect(last.progressData).toHaveLength(12);
+    expect(last.reportContent).toMatch(/^Executive summary/);
   });
 
   it('streams the change live while the report is researched', async () => {
@@ -135,9 +139,119 @@ describe('GET /api/reports/:id', () => {
     const statuses = (await stream).body
       .split('\n\n')
       .filter((block) => block.startsWith('event: report'))
-      .map((block) => JSON.parse(block.split('data: ')[1]!).status);
+      .map((block) => JSON.parse(block.split('data: ')[1]!).report.report_status);
     expect(statuses[0]).toBe('pending');
     expect(statuses.at(-1)).toBe('completed');
+  });
+});
+
+describe('report event streams (pushed on change, no polling)', () => {
+  let origin: string;
+  beforeAll(async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = t.app.server.address();
+    origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+
+  /** Opens a stream over real HTTP and collects its events until closed. */
+  async function openStream(reportId: number, cookie: string) {
+    const controller = new AbortController();
+    const response = await fetch(`${origin}/api/reports/${reportId}/events`, {
+      headers: { cookie },
+      signal: controller.signal,
+    });
+    const events: ReportEvent[] = [];
+    let ended = false;
+    if (response.ok && response.body) {
+      void (async () => {
+        let buffer = '';
+        const decoder = new TextDecoder();
+        try {
+          for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+            buffer += decoder.decode(chunk, { stream: true });
+            let split = buffer.indexOf('\n\n');
+            while (split >= 0) {
+              const block = buffer.slice(0, split);
+              buffer = buffer.slice(split + 2);
+              if (block.startsWith('event: report')) events.push(JSON.parse(block.split('data: ')[1]!));
+              split = buffer.indexOf('\n\n');
+            }
+          }
+        } catch {
+          // aborted
+        }
+        ended = true;
+      })();
+    }
+    return { response, events, ended: () => ended, close: () => controller.abort() };
+  }
+
+  it('pushes each change as the whole report state, and queries nothing while nothing changes', async () => {
+    const buyer = await signUp(t.app);
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'litecoin');
+    const stream = await openStream(reportId, buyer.cookie);
+    await vi.waitFor(() => expect(stream.events).toHaveLength(1));
+    expect(stream.events[0]!.report.report_status).toBe('pending');
+
+    const spy = vi.spyOn(t.ctx.db.$client, 'query');
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const idleQueries = spy.mock.calls.length;
+    spy.mockRestore();
+    expect(idleQueries).toBe(0);
+
+    await research(reportId);
+    await vi.waitFor(() => expect(stream.ended()).toBe(true), { timeout: 10_000 });
+    const last = stream.events.at(-1)!;
+    expect(last.report.report_status).toBe('completed');
+    expect(last.progressData).toHaveLength(12);
+    expect(last.progressData.every((entry) => entry.research_findings)).toBe(true);
+  });
+
+  it('allows three open streams per user and answers the fourth with a readable 429', async () => {
+    const buyer = await signUp(t.app);
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'dogecoin');
+    const open = [];
+    for (let i = 0; i < 3; i += 1) {
+      const stream = await openStream(reportId, buyer.cookie);
+      expect(stream.response.status).toBe(200);
+      open.push(stream);
+    }
+    const refused = await openStream(reportId, buyer.cookie);
+    expect(refused.response.status).toBe(429);
+    expect((await refused.response.json()).message).toMatch(/already have 3 live report views open/);
+
+    // Another user is not affected; a closed stream frees its slot.
+    const other = await signUp(t.app);
+    const otherReport = await grantNewReport(t.ctx.db, t.ctx.queue, other.user.id, 'monero');
+    const theirs = await openStream(otherReport.reportId, other.cookie);
+    expect(theirs.response.status).toBe(200);
+    theirs.close();
+    open[0]!.close();
+    await vi.waitFor(async () => {
+      const again = await openStream(reportId, buyer.cookie);
+      expect(again.response.status).toBe(200);
+      again.close();
+    });
+    for (const stream of open) stream.close();
+  });
+
+  it('reloads open streams when the listener connection is lost (a missed change is not missed)', async () => {
+    const buyer = await signUp(t.app);
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'stellar');
+    const stream = await openStream(reportId, buyer.cookie);
+    await vi.waitFor(() => expect(stream.events).toHaveLength(1));
+    const other = new pg.Client({ connectionString: t.databaseUrl });
+    await other.connect();
+    // Stop listening first, so the change below is never heard as a notification.
+    await other.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'crow_change_listener' and datname = current_database()",
+    );
+    await other.query("update research_reports set status = 'processing' where id = $1", [reportId]);
+    await other.end();
+    await vi.waitFor(() => expect(stream.events.at(-1)?.report.report_status).toBe('processing'), {
+      timeout: 10_000,
+    });
+    stream.close();
   });
 });
 

@@ -8,28 +8,37 @@ import {
   RECENT_REPORT_MAX_AGE_DAYS,
 } from '../../../contract/assets';
 import { reportResponseSchema, researchRequestSchema } from '../../../contract/reports';
-import { researchStartResponseSchema } from '../../../contract/research';
+import { reportStreamLimitMessage, researchStartResponseSchema } from '../../../contract/research';
 import type { AppContext } from '../../context';
-import { rateLimits } from '../../http/rate-limits';
+import { HttpError } from '../../http/errors';
+import { rateLimits, reportEventStreamLimit } from '../../http/rate-limits';
 import type { AssetRef } from '../../research/evidence';
 import { sourcesFromConfig } from '../../research/sources/live';
 import { findSnapshotAsset, searchSnapshot } from '../../research/sources/snapshot';
-import { findRecentPublicReports } from './repository';
-import { accessibleReport, reportEvent, reportResponse, startResearchForPurchase } from './service';
+import { ReportStreams } from './event-streams';
+import { findRecentPublicReports, findReport } from './repository';
+import { accessibleReport, reportResponse, startResearchForPurchase } from './service';
 
 const idParams = z.object({ id: z.string().max(40) });
-const EVENT_POLL_MS = 1_000;
-const EVENT_STREAM_MAX_MS = 15 * 60_000;
-const HEARTBEAT_MS = 15_000;
 
 /** Research reports: report view, progress events, research start, asset search. */
 export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const sources = sourcesFromConfig(ctx.config);
+  const streams = new ReportStreams({
+    load: async (reportId) => {
+      const report = await findReport(ctx.db, reportId);
+      return report ? reportResponse(ctx.db, report) : null;
+    },
+    feed: app.changes,
+    log: ctx.log,
+    perUserLimit: reportEventStreamLimit(ctx.config),
+  });
   // Open event streams end when the server shuts down instead of holding it up.
   let shuttingDown = false;
   app.addHook('preClose', async () => {
     shuttingDown = true;
+    streams.close();
   });
 
   api.get(
@@ -42,10 +51,16 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  // Server-sent events: one "report" event whenever the status or a progress row changes,
-  // until the report is completed or failed. The server polls the database once a second.
+  // Server-sent events: one "report" event (the report as GET /api/reports/:id answers it)
+  // whenever its status or a progress row changes, until it is completed or failed. Changes
+  // are pushed by the change feed; no stream queries the database on its own.
   api.get('/api/reports/:id/events', { schema: { params: idParams } }, async (request, reply) => {
     const report = await accessibleReport(ctx.db, request.user!.id, request.params.id);
+    const userId = request.user!.id;
+    if (shuttingDown) throw new HttpError(503, 'The server is restarting. Please try again in a moment.');
+    if (!streams.reserve(userId)) {
+      throw new HttpError(429, reportStreamLimitMessage(reportEventStreamLimit(ctx.config)));
+    }
     reply.hijack();
     const out = reply.raw;
     out.writeHead(200, {
@@ -55,37 +70,14 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
       'x-accel-buffering': 'no',
     });
     out.write('retry: 3000\n\n');
-    let closed = false;
-    request.raw.on('close', () => {
-      closed = true;
+    const close = streams.open({
+      userId,
+      reportId: report.id,
+      openedAt: Date.now(),
+      write: (text) => out.write(text),
+      end: () => out.end(),
     });
-    const startedAt = Date.now();
-    let lastSent = '';
-    let lastWrite = Date.now();
-    while (!closed && !shuttingDown && Date.now() - startedAt < EVENT_STREAM_MAX_MS) {
-      let event: Awaited<ReturnType<typeof reportEvent>>;
-      try {
-        event = await reportEvent(ctx.db, report.id);
-      } catch (error) {
-        request.log.warn({ err: error }, 'report event poll failed');
-        event = null;
-      }
-      if (event) {
-        const payload = JSON.stringify(event);
-        if (payload !== lastSent) {
-          out.write(`event: report\ndata: ${payload}\n\n`);
-          lastSent = payload;
-          lastWrite = Date.now();
-        }
-        if (event.status === 'completed' || event.status === 'failed') break;
-      }
-      if (Date.now() - lastWrite > HEARTBEAT_MS) {
-        out.write(': keep-alive\n\n');
-        lastWrite = Date.now();
-      }
-      await new Promise((resolve) => setTimeout(resolve, EVENT_POLL_MS));
-    }
-    if (!closed) out.end();
+    request.raw.on('close', close);
   });
 
   api.post(

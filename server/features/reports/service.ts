@@ -1,6 +1,6 @@
 import { CATEGORIES, RISK_LEVELS, type RiskLevel } from '../../../contract/methodology';
 import { agentResearchDataSchema, type ProgressEntry, type ReportResponse } from '../../../contract/reports';
-import { RESEARCH_MESSAGES, type ReportEvent, type ResearchStartResponse } from '../../../contract/research';
+import { RESEARCH_MESSAGES, type ResearchStartResponse } from '../../../contract/research';
 import type { Database, DbExecutor } from '../../db/client';
 import { userHasReportAccess } from '../../domain/report-access';
 import { reportSections } from '../../domain/report-sections';
@@ -78,19 +78,6 @@ export async function reportResponse(db: DbExecutor, report: ReportRow): Promise
     progressData: progress.map(toProgressEntry),
     reportContent: report.reportContent ?? '',
     sections: await reportSections(db, report, progress),
-  };
-}
-
-export async function reportEvent(db: DbExecutor, reportId: number): Promise<ReportEvent | null> {
-  const report = await findReport(db, reportId);
-  if (!report) return null;
-  const progress = await listProgress(db, reportId);
-  return {
-    status: report.status,
-    composite_score: report.compositeScore,
-    progress: progress
-      .sort((a, b) => (categoryOrder.get(a.categoryKey) ?? 99) - (categoryOrder.get(b.categoryKey) ?? 99))
-      .map((p) => ({ category_key: p.categoryKey, status: p.status, score: p.score })),
   };
 }
 
