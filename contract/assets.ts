@@ -64,6 +64,7 @@ export const unknownAssetMessage = (name: string) => `We could not find "${name}
 /** The 422 answer of the purchase endpoints for a name the data sources do not know. */
 export const unknownAssetErrorSchema = z.object({
   statusCode: z.literal(422),
+  code: z.literal('UNKNOWN_ASSET'),
   error: z.string(),
   message: z.string(),
   suggestions: z.array(assetSuggestionSchema),

@@ -1,8 +1,13 @@
+import { ERROR_CODES } from './errors';
 import { z } from './zod';
 
-/** Every 4xx/5xx answer of the API has this shape; `issues` lists field errors of a 400. */
+/**
+ * Every 4xx/5xx answer of the API has this shape; `code` says what went wrong for programs
+ * (contract/errors.ts), `message` for people; `issues` lists field errors of a 400.
+ */
 export const apiErrorSchema = z.object({
   statusCode: z.number().int(),
+  code: z.enum(ERROR_CODES),
   error: z.string(),
   message: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),

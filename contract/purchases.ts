@@ -1,3 +1,4 @@
+import type { ErrorCode } from './errors';
 import { z } from './zod';
 
 // One purchase per report per buyer (decision 0080): the answers of the purchase rule, the
@@ -21,13 +22,13 @@ export const PURCHASE_RULE_MESSAGES = {
     'A payment for this report is already in progress. Complete it, or wait until it expires and try again.',
 } as const satisfies Record<Exclude<PurchaseCheckKind, 'available'>, string>;
 
-/** The HTTP status each refusal is answered with (the same on both payment paths). */
-export const PURCHASE_RULE_STATUS = {
-  not_found: 404,
-  not_for_sale: 400,
-  owned: 409,
-  payment_open: 409,
-} as const satisfies Record<Exclude<PurchaseCheckKind, 'available'>, number>;
+/** The error code each refusal is answered with (the same on both payment paths). */
+export const PURCHASE_RULE_CODE = {
+  not_found: 'NOT_FOUND',
+  not_for_sale: 'NOT_FOR_SALE',
+  owned: 'ALREADY_OWNED',
+  payment_open: 'PAYMENT_OPEN',
+} as const satisfies Record<Exclude<PurchaseCheckKind, 'available'>, ErrorCode>;
 
 export const purchaseCheckQuerySchema = z.object({
   reportId: z.coerce.number().int().positive().max(2_147_483_647),

@@ -1,24 +1,43 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { UnknownAssetError as UnknownAssetBody } from '../../contract/assets';
+import type { ErrorCode } from '../../contract/errors';
 import type { ApiErrorBody } from '../../contract/http';
+import { DomainError } from '../domain/errors';
 import { UnknownAssetError } from '../domain/purchase-asset';
 
-/** An error whose message is written for the user and safe to send as it is. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** The one place that turns an error code into an HTTP status. */
+export const ERROR_STATUS = {
+  VALIDATION: 400,
+  NOT_FOR_SALE: 400,
+  UNAUTHENTICATED: 401,
+  PAYMENT_FAILED: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  ALREADY_OWNED: 409,
+  PAYMENT_OPEN: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNKNOWN_ASSET: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  PAYMENT_UNAVAILABLE: 503,
+  SERVICE_UNAVAILABLE: 503,
+} as const satisfies Record<ErrorCode, number>;
 
-export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message: string) => new HttpError(401, message);
-export const forbidden = (message: string) => new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+/** The code of an error that arrives with a status only (from Fastify or a plugin). */
+function codeForStatus(statusCode: number): ErrorCode {
+  if (statusCode === 401) return 'UNAUTHENTICATED';
+  if (statusCode === 403) return 'FORBIDDEN';
+  if (statusCode === 404) return 'NOT_FOUND';
+  if (statusCode === 409) return 'CONFLICT';
+  if (statusCode === 413) return 'PAYLOAD_TOO_LARGE';
+  if (statusCode === 415) return 'UNSUPPORTED_MEDIA_TYPE';
+  if (statusCode === 429) return 'RATE_LIMITED';
+  if (statusCode === 503) return 'SERVICE_UNAVAILABLE';
+  return statusCode < 500 ? 'VALIDATION' : 'INTERNAL';
+}
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -39,8 +58,14 @@ export function errorBody(
   statusCode: number,
   message: string,
   issues?: ApiErrorBody['issues'],
+  code: ErrorCode = codeForStatus(statusCode),
 ): ApiErrorBody {
-  return { statusCode, error: REASONS[statusCode] ?? 'Error', message, ...(issues ? { issues } : {}) };
+  return { statusCode, code, error: REASONS[statusCode] ?? 'Error', message, ...(issues ? { issues } : {}) };
+}
+
+/** The JSON answer for a refusal thrown below the routes. */
+export function domainErrorBody(error: DomainError): ApiErrorBody {
+  return errorBody(ERROR_STATUS[error.code], error.message, undefined, error.code);
 }
 
 /** One place turns every failure into a readable JSON answer; no stack trace reaches a client. */
@@ -63,14 +88,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof UnknownAssetError) {
       const body: UnknownAssetBody = {
         statusCode: 422,
+        code: 'UNKNOWN_ASSET',
         error: 'Unprocessable Entity',
         message: error.message,
         suggestions: error.suggestions,
       };
       return reply.status(422).send(body);
     }
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message));
+    if (error instanceof DomainError) {
+      return reply.status(ERROR_STATUS[error.code]).send(domainErrorBody(error));
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.status(413).send(errorBody(413, 'The request body is too large'));

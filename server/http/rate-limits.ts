@@ -2,7 +2,8 @@ import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
-import { errorBody, HttpError } from './errors';
+import { DomainError } from '../domain/errors';
+import { errorBody } from './errors';
 
 // Every rate limit of the product, in one place, with its numbers read from configuration
 // (defaults in server/config.ts, listed in .env.example). Routes take their limit from here.
@@ -97,8 +98,8 @@ export function loginAccountLimit(app: FastifyInstance, config: Config) {
   return async (request: FastifyRequest) => {
     const result = await check(request);
     if (!result.isAllowed && result.isExceeded) {
-      throw new HttpError(
-        429,
+      throw new DomainError(
+        'RATE_LIMITED',
         `Too many sign-in attempts for this account. Please wait ${Math.ceil(result.ttl / 1000)} seconds and try again.`,
       );
     }
@@ -118,8 +119,8 @@ export function forgotPasswordEmailLimit(app: FastifyInstance, config: Config) {
   return async (request: FastifyRequest) => {
     const result = await check(request);
     if (!result.isAllowed && result.isExceeded) {
-      throw new HttpError(
-        429,
+      throw new DomainError(
+        'RATE_LIMITED',
         `Too many reset requests for this email. Please wait ${Math.ceil(result.ttl / 60_000)} minutes and try again.`,
       );
     }

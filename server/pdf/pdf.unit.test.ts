@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES, totalScore, weightedSum } from '../../contract/methodology';
-import { etagMatches } from '../http/etag';
 import { PdfByteCache } from './byte-cache';
 import { buildReportDocument } from './document';
 import { contentDisposition, reportPdfFileName } from './file-name';
@@ -91,20 +90,6 @@ describe('file name and Content-Disposition', () => {
       }),
       { numRuns: 300 },
     );
-  });
-});
-
-describe('conditional GET', () => {
-  const etag = '"abc"';
-  it.each([
-    ['"abc"', true],
-    ['W/"abc"', true],
-    ['"x", "abc"', true],
-    ['*', true],
-    ['"abcd"', false],
-    [undefined, false],
-  ])('If-None-Match %s matches: %s', (header, expected) => {
-    expect(etagMatches(header, etag)).toBe(expected);
   });
 });
 

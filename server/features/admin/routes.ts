@@ -16,7 +16,7 @@ import {
 import { idParamSchema } from '../../../contract/http';
 import { refundResponseSchema, retryResearchResponseSchema } from '../../../contract/purchases';
 import type { AppContext } from '../../context';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../domain/errors';
 import {
   findBugReport,
   listBugReports,

@@ -1,8 +1,8 @@
 import { ADMIN_PURCHASE_MESSAGES, type RefundResponse } from '../../../contract/purchases';
 import type { AppContext } from '../../context';
+import { conflict, notFound } from '../../domain/errors';
 import { requestRefund } from '../../domain/refunds';
 import { enqueueResearch } from '../../domain/research-start';
-import { conflict, notFound } from '../../http/errors';
 import {
   lockPurchase,
   lockReport,

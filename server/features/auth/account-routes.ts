@@ -12,7 +12,7 @@ import {
 import { AUTH_MESSAGES } from '../../../contract/auth';
 import { okResponseSchema } from '../../../contract/http';
 import type { AppContext } from '../../context';
-import { unauthorized } from '../../http/errors';
+import { unauthenticated } from '../../domain/errors';
 import {
   changePassword,
   deleteAccount,
@@ -25,7 +25,7 @@ import { SESSION_COOKIE } from './sessions';
 
 /** The signed-in user's id (the access guard has already refused signed-out callers). */
 function userIdOf(request: FastifyRequest): number {
-  if (!request.user) throw unauthorized(AUTH_MESSAGES.notSignedIn);
+  if (!request.user) throw unauthenticated(AUTH_MESSAGES.notSignedIn);
   return request.user.id;
 }
 

@@ -10,10 +10,10 @@ import {
 import { AUTH_MESSAGES } from '../../../contract/auth';
 import { ADMIN_USER_ID } from '../../../contract/constants';
 import type { AppContext } from '../../context';
+import { forbidden, invalid, notFound, unauthenticated } from '../../domain/errors';
 import { passwordResetEmail } from '../../email/messages';
 import { storeAndEnqueueEmail } from '../../email/outbox';
 import { emailBrand } from '../../email/transport';
-import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors';
 import {
   anonymiseUser,
   deleteSessionOfUser,
@@ -71,9 +71,9 @@ export async function resetPassword(app: FastifyInstance, ctx: AppContext, input
   const passwordHash = await hashPassword(input.password);
   const ended = await ctx.db.transaction(async (tx) => {
     const token = await findResetTokenForUpdate(tx, sha256(input.token));
-    if (!token) throw badRequest(ACCOUNT_MESSAGES.resetTokenInvalid);
-    if (token.usedAt) throw badRequest(ACCOUNT_MESSAGES.resetTokenUsed);
-    if (token.expiresAt.getTime() <= Date.now()) throw badRequest(ACCOUNT_MESSAGES.resetTokenExpired);
+    if (!token) throw invalid(ACCOUNT_MESSAGES.resetTokenInvalid);
+    if (token.usedAt) throw invalid(ACCOUNT_MESSAGES.resetTokenUsed);
+    if (token.expiresAt.getTime() <= Date.now()) throw invalid(ACCOUNT_MESSAGES.resetTokenExpired);
     await useUpResetTokens(tx, token.userId);
     await setPasswordHash(tx, token.userId, passwordHash);
     return deleteSessionsOfUser(tx, token.userId);
@@ -83,7 +83,7 @@ export async function resetPassword(app: FastifyInstance, ctx: AppContext, input
 
 async function activeUserOrFail(ctx: AppContext, userId: number) {
   const user = await findActiveUserById(ctx.db, userId);
-  if (!user) throw unauthorized(AUTH_MESSAGES.notSignedIn);
+  if (!user) throw unauthenticated(AUTH_MESSAGES.notSignedIn);
   return user;
 }
 
@@ -97,9 +97,9 @@ export async function changePassword(
 ) {
   const user = await activeUserOrFail(ctx, userId);
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    throw badRequest(ACCOUNT_MESSAGES.currentPasswordWrong);
+    throw invalid(ACCOUNT_MESSAGES.currentPasswordWrong);
   }
-  if (input.password === input.currentPassword) throw badRequest(ACCOUNT_MESSAGES.samePassword);
+  if (input.password === input.currentPassword) throw invalid(ACCOUNT_MESSAGES.samePassword);
   const passwordHash = await hashPassword(input.password);
   const ended = await ctx.db.transaction(async (tx) => {
     await setPasswordHash(tx, user.id, passwordHash);
@@ -134,7 +134,7 @@ export async function endSession(
   const rows = await listActiveSessions(ctx.db, userId, new Date());
   const target = rows.find((row) => publicSessionId(row.id) === publicId);
   if (!target) throw notFound(ACCOUNT_MESSAGES.sessionNotFound);
-  if (target.id === currentSessionId) throw badRequest(ACCOUNT_MESSAGES.cannotEndCurrent);
+  if (target.id === currentSessionId) throw invalid(ACCOUNT_MESSAGES.cannotEndCurrent);
   if (await deleteSessionOfUser(ctx.db, userId, target.id)) await revokeCached(app, ctx, [target.id]);
 }
 
@@ -211,7 +211,7 @@ export async function deleteAccount(app: FastifyInstance, ctx: AppContext, userI
   if (userId === ADMIN_USER_ID) throw forbidden(ACCOUNT_MESSAGES.adminCannotDelete);
   const user = await activeUserOrFail(ctx, userId);
   if (!(await verifyPassword(password, user.passwordHash))) {
-    throw badRequest(ACCOUNT_MESSAGES.passwordWrongForDelete);
+    throw invalid(ACCOUNT_MESSAGES.passwordWrongForDelete);
   }
   const ended = await ctx.db.transaction(async (tx) => {
     const sessionIds = await deleteSessionsOfUser(tx, userId);

@@ -1,15 +1,15 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { AUTH_MESSAGES } from '../../../contract/auth';
 import { ADMIN_USER_ID } from '../../../contract/constants';
-import { forbidden, unauthorized } from '../../http/errors';
+import { forbidden, unauthenticated } from '../../domain/errors';
 import { ADMIN_API_PREFIX, PUBLIC_API_ROUTES } from '../../http/public-routes';
 
 const requireUser: onRequestAsyncHookHandler = async (request) => {
-  if (!request.user) throw unauthorized(AUTH_MESSAGES.notSignedIn);
+  if (!request.user) throw unauthenticated(AUTH_MESSAGES.notSignedIn);
 };
 
 const requireAdmin: onRequestAsyncHookHandler = async (request) => {
-  if (!request.user) throw unauthorized(AUTH_MESSAGES.notSignedIn);
+  if (!request.user) throw unauthenticated(AUTH_MESSAGES.notSignedIn);
   if (request.user.id !== ADMIN_USER_ID) throw forbidden(AUTH_MESSAGES.adminOnly);
 };
 

@@ -15,7 +15,7 @@ import {
 } from '../../../contract/auth';
 import { okResponseSchema } from '../../../contract/http';
 import type { AppContext } from '../../context';
-import { unauthorized } from '../../http/errors';
+import { unauthenticated } from '../../domain/errors';
 import { forgotPasswordEmailLimit, loginAccountLimit, rateLimits } from '../../http/rate-limits';
 import { requestPasswordReset, resetPassword } from './account';
 import { authenticate, registerUser } from './service';
@@ -103,7 +103,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   api.get('/api/auth/me', { schema: { response: { 200: userResponseSchema } } }, async (request) => {
-    if (!request.user) throw unauthorized(AUTH_MESSAGES.notSignedIn);
+    if (!request.user) throw unauthenticated(AUTH_MESSAGES.notSignedIn);
     return { user: request.user };
   });
 }

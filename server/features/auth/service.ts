@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AUTH_MESSAGES, type LoginRequest, type RegisterRequest } from '../../../contract/auth';
 import { ADMIN_USER_ID } from '../../../contract/constants';
 import type { DbExecutor } from '../../db/client';
-import { conflict, unauthorized } from '../../http/errors';
+import { conflict, unauthenticated } from '../../domain/errors';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password';
 import { findUserByEmail, findUsernameOrEmailClash, insertUser, type UserRow } from './repository';
 
@@ -34,7 +34,7 @@ export async function authenticate(db: DbExecutor, input: LoginRequest): Promise
   const user = await findUserByEmail(db, input.email);
   // Same work whether or not the email exists, and one message for both (no enumeration).
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
-  if (!user || !valid) throw unauthorized(AUTH_MESSAGES.badCredentials);
+  if (!user || !valid) throw unauthenticated(AUTH_MESSAGES.badCredentials);
   return user;
 }
 

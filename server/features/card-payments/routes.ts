@@ -14,7 +14,7 @@ import {
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
-import { badRequest, HttpError, notFound } from '../../http/errors';
+import { DomainError, invalid, notFound } from '../../domain/errors';
 import { rateLimits } from '../../http/rate-limits';
 import type { CardPaymentProvider } from './provider';
 import { findPurchaseByIntentId } from './repository';
@@ -106,10 +106,10 @@ export async function cardPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
         case 'unknown_intent':
           throw notFound(PAYMENT_MESSAGES.paymentNotFound);
         case 'invalid':
-          throw badRequest(result.message);
+          throw invalid(result.message);
         case 'declined':
           await recordFailedIntent(ctx, result.intent);
-          throw new HttpError(402, result.message);
+          throw new DomainError('PAYMENT_FAILED', result.message);
         case 'succeeded':
           await recordSucceededIntent(ctx, result.intent);
           return { status: 'succeeded' as const, paymentIntentId: result.intent.id };
@@ -128,17 +128,17 @@ export async function cardPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
         { schema: { response: { 200: webhookResponseSchema } } },
         async (request) => {
           const secret = ctx.config.STRIPE_WEBHOOK_SECRET;
-          if (!setup.stripe || !secret) throw badRequest('Webhooks are not configured');
+          if (!setup.stripe || !secret) throw invalid('Webhooks are not configured');
           const signature = request.headers['stripe-signature'];
           const rawBody = request.body;
           if (typeof signature !== 'string' || !Buffer.isBuffer(rawBody)) {
-            throw badRequest('Invalid webhook signature');
+            throw invalid('Invalid webhook signature');
           }
           let event: ReturnType<typeof parseWebhook>;
           try {
             event = parseWebhook(setup.stripe, rawBody, signature, secret);
           } catch {
-            throw badRequest('Invalid webhook signature');
+            throw invalid('Invalid webhook signature');
           }
           if (event.type === 'payment_intent.succeeded') {
             const outcome = await recordSucceededIntent(ctx, event.intent);

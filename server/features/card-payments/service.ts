@@ -5,9 +5,10 @@ import {
   PAYMENT_MESSAGES,
   PAYMENT_UNAVAILABLE_MESSAGE,
 } from '../../../contract/payments';
-import { PURCHASE_RULE_MESSAGES, PURCHASE_RULE_STATUS } from '../../../contract/purchases';
+import { PURCHASE_RULE_CODE, PURCHASE_RULE_MESSAGES } from '../../../contract/purchases';
 import { newReportAssetNameSchema } from '../../../contract/reports';
 import type { AppContext } from '../../context';
+import { DomainError, invalid, notFound } from '../../domain/errors';
 import { checkPurchaseAsset } from '../../domain/purchase-asset';
 import {
   checkReportPurchase,
@@ -21,11 +22,10 @@ import {
   type PurchaseRow,
   priceOf,
 } from '../../domain/purchases';
-import { badRequest, HttpError, notFound } from '../../http/errors';
 import { type CardPaymentProvider, type ProviderIntent, ProviderUnavailableError } from './provider';
 import { findPurchaseByIntentId } from './repository';
 
-const unavailable = () => new HttpError(503, PAYMENT_UNAVAILABLE_MESSAGE);
+const unavailable = () => new DomainError('PAYMENT_UNAVAILABLE', PAYMENT_UNAVAILABLE_MESSAGE);
 
 const toCents = (amount: string) => Math.round(Number(amount) * 100);
 
@@ -43,7 +43,7 @@ async function callProvider<T>(ctx: AppContext, run: () => Promise<T>): Promise<
 }
 
 const refusal = (kind: PurchaseRefusalKind) =>
-  new HttpError(PURCHASE_RULE_STATUS[kind], PURCHASE_RULE_MESSAGES[kind]);
+  new DomainError(PURCHASE_RULE_CODE[kind], PURCHASE_RULE_MESSAGES[kind]);
 
 /** Intent states in which the buyer can still pay the intent they already have. */
 const RESUMABLE = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
@@ -107,10 +107,10 @@ export async function createPaymentIntent(
   let reportId: number | null = null;
   if (input.purchaseType === 'new_report') {
     const parsed = newReportAssetNameSchema.safeParse(input.assetName ?? '');
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Asset name is required');
+    if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'Asset name is required');
     ({ assetName, assetId } = await checkPurchaseAsset(ctx.config, { ...input, assetName: parsed.data }));
   } else {
-    if (!input.reportId) throw badRequest(PAYMENT_MESSAGES.reportRequired);
+    if (!input.reportId) throw invalid(PAYMENT_MESSAGES.reportRequired);
     const found = await existingReportToBuy(ctx, provider, userId, input.reportId);
     if ('resumed' in found) return found.resumed;
     assetName = found.report.assetName;
@@ -223,8 +223,8 @@ export async function confirmPayment(
   if (!provider) throw unavailable();
   const intent = await callProvider(ctx, () => provider.retrieveIntent(paymentIntentId));
   if (!intent) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
-  if (intent.status !== 'succeeded') throw badRequest(PAYMENT_MESSAGES.notSucceeded);
+  if (intent.status !== 'succeeded') throw invalid(PAYMENT_MESSAGES.notSucceeded);
   const outcome = await recordSucceededIntent(ctx, intent);
-  if (outcome.kind !== 'completed') throw badRequest(PAYMENT_MESSAGES.notSucceeded);
+  if (outcome.kind !== 'completed') throw invalid(PAYMENT_MESSAGES.notSucceeded);
   return { reportId: outcome.reportId };
 }

@@ -11,7 +11,8 @@ import {
 } from '../../../contract/cardano';
 import { idParamSchema } from '../../../contract/http';
 import type { AppContext } from '../../context';
-import { HttpError, unauthorized } from '../../http/errors';
+import { DomainError, unauthenticated } from '../../domain/errors';
+import { domainErrorBody } from '../../http/errors';
 import { rateLimits } from '../../http/rate-limits';
 import { convertPrice, createCardanoPayment, getCardanoPayment, simulateIncomingPayment } from './service';
 
@@ -19,7 +20,7 @@ import { convertPrice, createCardanoPayment, getCardanoPayment, simulateIncoming
 export async function cardanoRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const userId = (request: { user?: { id: number } | null }) => {
-    if (!request.user) throw unauthorized(AUTH_MESSAGES.notSignedIn);
+    if (!request.user) throw unauthenticated(AUTH_MESSAGES.notSignedIn);
     return request.user.id;
   };
 
@@ -34,6 +35,7 @@ export async function cardanoRoutes(app: FastifyInstance, ctx: AppContext) {
           403: cardanoFailureSchema,
           404: cardanoFailureSchema,
           429: cardanoFailureSchema,
+          409: cardanoFailureSchema,
           503: cardanoFailureSchema,
         },
       },
@@ -45,14 +47,11 @@ export async function cardanoRoutes(app: FastifyInstance, ctx: AppContext) {
         return { success: true as const, payment };
       } catch (error) {
         // Spec §7: a refused creation answers { success: false, error } with its status code.
-        if (!(error instanceof HttpError)) throw error;
-        const status = error.statusCode as 400 | 403 | 404 | 429 | 503;
-        return reply.status(status).send({
-          success: false,
-          error: error.message,
-          statusCode: error.statusCode,
-          message: error.message,
-        });
+        // The usual error envelope (code, statusCode, message), plus the spec's success and error.
+        if (!(error instanceof DomainError)) throw error;
+        const body = domainErrorBody(error);
+        const status = body.statusCode as 400 | 403 | 404 | 409 | 429 | 503;
+        return reply.status(status).send({ ...body, success: false, error: error.message });
       }
     },
   );

@@ -11,12 +11,12 @@ import {
   roundAdaUp,
 } from '../../../contract/cardano';
 import { PRICES_USD } from '../../../contract/constants';
-import { PURCHASE_RULE_MESSAGES, PURCHASE_RULE_STATUS } from '../../../contract/purchases';
+import { PURCHASE_RULE_CODE, PURCHASE_RULE_MESSAGES } from '../../../contract/purchases';
 import type { AppContext } from '../../context';
+import { DomainError, forbidden, invalid, notFound } from '../../domain/errors';
 import { checkPurchaseAsset } from '../../domain/purchase-asset';
 import { checkReportPurchase, isOnePurchaseViolation } from '../../domain/purchase-rule';
 import { createPendingPurchase } from '../../domain/purchases';
-import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import { SandboxChain } from './chain';
 import { PriceUnavailableError } from './price';
 import {
@@ -31,7 +31,7 @@ import { CardanoWatcher, unitOf } from './watcher';
 
 type CreateRequest = z.output<typeof createCardanoPaymentRequestSchema>;
 
-const serviceUnavailable = (message: string) => new HttpError(503, message);
+const serviceUnavailable = (message: string) => new DomainError('SERVICE_UNAVAILABLE', message);
 
 /** Base units as a display decimal: lovelace to ADA (6 places); tokens are whole units. */
 export function toDisplayAmount(quantity: bigint, currency: CardanoPayment['currency']): string {
@@ -86,7 +86,8 @@ export async function convertPrice(
 
 export async function createCardanoPayment(ctx: AppContext, userId: number, body: CreateRequest) {
   const setup = cardanoSetupFor(ctx);
-  if (setup.mode === 'unavailable' || !setup.deriver) throw serviceUnavailable(CARDANO_MESSAGES.unavailable);
+  if (setup.mode === 'unavailable' || !setup.deriver)
+    throw new DomainError('PAYMENT_UNAVAILABLE', CARDANO_MESSAGES.unavailable);
   const deriver = setup.deriver;
 
   // What is bought decides the price; the amount the client sent never does.
@@ -99,11 +100,11 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
       assetName: body.researchAsset,
     }));
   } else {
-    if (!body.reportId) throw badRequest(CARDANO_MESSAGES.reportRequired);
+    if (!body.reportId) throw invalid(CARDANO_MESSAGES.reportRequired);
     // The same one-purchase rule as the card checkout (decision 0080).
     const check = await checkReportPurchase(ctx.db, userId, body.reportId);
     if (check.kind !== 'available') {
-      throw new HttpError(PURCHASE_RULE_STATUS[check.kind], PURCHASE_RULE_MESSAGES[check.kind]);
+      throw new DomainError(PURCHASE_RULE_CODE[check.kind], PURCHASE_RULE_MESSAGES[check.kind]);
     }
     reportId = check.report.id;
     researchAsset = check.report.assetName;
@@ -123,9 +124,9 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
     quotedUsdPrice = quote.usd.toFixed(8);
   } else {
     if (body.policyId && body.policyId.toLowerCase() !== setup.crowPolicyId)
-      throw badRequest(CARDANO_MESSAGES.wrongToken);
+      throw invalid(CARDANO_MESSAGES.wrongToken);
     if (body.assetName !== undefined && body.assetName.toLowerCase() !== setup.crowAssetNameHex) {
-      throw badRequest(CARDANO_MESSAGES.wrongToken);
+      throw invalid(CARDANO_MESSAGES.wrongToken);
     }
     expectedQuantity = BigInt(CROW_TOKEN_AMOUNT);
     amount = expectedQuantity.toString();
@@ -139,7 +140,7 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
   const created = ctx.db.transaction(async (tx) => {
     // Every open payment is an address under watch: a cap keeps one account from flooding the watcher.
     if ((await lockAndCountOpenPayments(tx, userId, now)) >= maxOpen) {
-      throw new HttpError(429, CARDANO_MESSAGES.tooManyOpen(maxOpen));
+      throw new DomainError('RATE_LIMITED', CARDANO_MESSAGES.tooManyOpen(maxOpen));
     }
     const derivationIndex = await allocateDerivationIndex(tx);
     const address = deriver.addressAt(derivationIndex);
@@ -174,7 +175,7 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
   // A concurrent checkout of the same report got there first: the database key refuses ours.
   const { payment, purchase } = await created.catch((error: unknown) => {
     if (isOnePurchaseViolation(error)) {
-      throw new HttpError(PURCHASE_RULE_STATUS.payment_open, PURCHASE_RULE_MESSAGES.payment_open);
+      throw new DomainError(PURCHASE_RULE_CODE.payment_open, PURCHASE_RULE_MESSAGES.payment_open);
     }
     throw error;
   });
@@ -215,11 +216,11 @@ export async function simulateIncomingPayment(
   }
   const row = await findPaymentWithPurchase(ctx.db, paymentId, userId);
   if (!row) throw notFound(CARDANO_MESSAGES.paymentNotFound);
-  if (row.payment.status === 'confirmed') throw new HttpError(409, CARDANO_MESSAGES.notPending);
+  if (row.payment.status === 'confirmed') throw new DomainError('CONFLICT', CARDANO_MESSAGES.notPending);
   const { payment } = row;
   const missing = BigInt(payment.expectedQuantity) - BigInt(payment.receivedQuantity);
   const quantity = body.amount === undefined ? missing : fromDisplayAmount(body.amount, payment.currency);
-  if (quantity === null || quantity <= 0n) throw badRequest(CARDANO_MESSAGES.simulateAmount);
+  if (quantity === null || quantity <= 0n) throw invalid(CARDANO_MESSAGES.simulateAmount);
   await sandboxChain.credit(payment.address, unitOf(payment), quantity);
   await new CardanoWatcher({
     db: ctx.db,

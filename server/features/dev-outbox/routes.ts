@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ACCOUNT_MESSAGES, outboxResponseSchema } from '../../../contract/account';
 import type { AppContext } from '../../context';
+import { notFound } from '../../domain/errors';
 import { listOutbox } from '../../email/outbox';
 import { developmentOutboxAllowed } from '../../email/transport';
-import { notFound } from '../../http/errors';
 
 /**
  * The development outbox: emails kept in PostgreSQL when no mail server is configured, so the

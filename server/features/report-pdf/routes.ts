@@ -5,8 +5,8 @@ import { AUTH_MESSAGES } from '../../../contract/auth';
 import { idParamSchema } from '../../../contract/http';
 import { REPORT_PDF_MESSAGES } from '../../../contract/report-pdf';
 import type { AppContext } from '../../context';
+import { conflict, notFound, unauthenticated } from '../../domain/errors';
 import { userHasReportAccess } from '../../domain/report-access';
-import { conflict, notFound, unauthorized } from '../../http/errors';
 import { notModified } from '../../http/etag';
 import { PdfByteCache } from '../../pdf/byte-cache';
 import { contentDisposition } from '../../pdf/file-name';
@@ -33,7 +33,7 @@ export async function reportPdfRoutes(app: FastifyInstance, ctx: AppContext) {
       // The access guard has already refused signed-out callers, for GET and for Fastify's
       // automatic HEAD route alike (see auth/guard.ts); this check keeps the type narrow.
       const user = request.user;
-      if (!user) throw unauthorized(AUTH_MESSAGES.notSignedIn);
+      if (!user) throw unauthenticated(AUTH_MESSAGES.notSignedIn);
       const reportId = request.params.id;
       const [state, hasAccess] = await Promise.all([
         loadReportPdfState(ctx.db, reportId),

@@ -10,7 +10,7 @@ import {
 import { reportResponseSchema, researchRequestSchema } from '../../../contract/reports';
 import { reportStreamLimitMessage, researchStartResponseSchema } from '../../../contract/research';
 import type { AppContext } from '../../context';
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../domain/errors';
 import { rateLimits, reportEventStreamLimit } from '../../http/rate-limits';
 import type { AssetRef } from '../../research/evidence';
 import { sourcesFromConfig } from '../../research/sources/live';
@@ -57,9 +57,10 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get('/api/reports/:id/events', { schema: { params: idParams } }, async (request, reply) => {
     const report = await accessibleReport(ctx.db, request.user!.id, request.params.id);
     const userId = request.user!.id;
-    if (shuttingDown) throw new HttpError(503, 'The server is restarting. Please try again in a moment.');
+    if (shuttingDown)
+      throw new DomainError('SERVICE_UNAVAILABLE', 'The server is restarting. Please try again in a moment.');
     if (!streams.reserve(userId)) {
-      throw new HttpError(429, reportStreamLimitMessage(reportEventStreamLimit(ctx.config)));
+      throw new DomainError('RATE_LIMITED', reportStreamLimitMessage(reportEventStreamLimit(ctx.config)));
     }
     reply.hijack();
     const out = reply.raw;

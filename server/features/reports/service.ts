@@ -2,10 +2,10 @@ import { CATEGORIES, RISK_LEVELS, type RiskLevel } from '../../../contract/metho
 import { agentResearchDataSchema, type ProgressEntry, type ReportResponse } from '../../../contract/reports';
 import { RESEARCH_MESSAGES, type ResearchStartResponse } from '../../../contract/research';
 import type { Database, DbExecutor } from '../../db/client';
+import { conflict, notFound } from '../../domain/errors';
 import { userHasReportAccess } from '../../domain/report-access';
 import { reportSections } from '../../domain/report-sections';
 import { createReportAndEnqueueResearch } from '../../domain/research-start';
-import { conflict, notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import {
   attachReport,

@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESEARCH_FAILED_TEXT } from '../../../contract/purchases';
-import { refunds, researchReports, userPurchases } from '../../db/schema';
-import { markResearchFailed } from '../../research/pipeline';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { type SignedInUser, signInAdmin, signUp } from '../../testing/users';
-import { type FakeStripe, startFakeStripe } from '../card-payments/fake-stripe';
-import { executeCardRefund } from '../card-payments/jobs';
-import { cardPaymentSetupFor } from '../card-payments/routes';
+import { RESEARCH_FAILED_TEXT } from '../contract/purchases';
+import { refunds, researchReports, userPurchases } from './db/schema';
+import { type FakeStripe, startFakeStripe } from './features/card-payments/fake-stripe';
+import { executeCardRefund } from './features/card-payments/jobs';
+import { cardPaymentSetupFor } from './features/card-payments/routes';
+import { markResearchFailed } from './research/pipeline';
+import { createTestApp, type TestApp } from './testing/test-app';
+import { type SignedInUser, signInAdmin, signUp } from './testing/users';
 
 // Paid research that fails for good (decision 0081): the buyer reads what happens next, the
 // admin sees buyer, amount and method and can retry the research or refund the payment.
