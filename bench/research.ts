@@ -6,6 +6,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
+import { sourceKey } from '../contract/reports';
 import { loadConfig } from '../server/config';
 import type { AppContext } from '../server/context';
 import { connectDatabase } from '../server/db/client';
@@ -16,7 +17,6 @@ import { completePurchase, createPendingPurchase } from '../server/domain/purcha
 import { QUEUES, startQueue } from '../server/jobs/queue';
 import type { AssetEvidence, Fact } from '../server/research/evidence';
 import { RESEARCH_CONCURRENCY, registerResearchWorker } from '../server/research/job';
-import { sourceKey } from '../server/research/report-text';
 import { createLiveSources } from '../server/research/sources/live';
 import { createSnapshotSources } from '../server/research/sources/snapshot';
 import type { ResearchSources } from '../server/research/sources/types';

@@ -22,6 +22,14 @@ export const CARDANO_LATE_WATCH_MS = 24 * 60 * 60_000;
 export const MIN_CARDANO_AMOUNT = 0.001;
 export const LOVELACE_PER_ADA = 1_000_000n;
 
+/** Base units as a display decimal: lovelace to ADA (6 places); tokens are whole units. */
+export function toDisplayAmount(quantity: bigint, currency: CardanoCurrency): string {
+  if (currency === 'NATIVE_TOKEN') return quantity.toString();
+  const whole = quantity / LOVELACE_PER_ADA;
+  const fraction = (quantity % LOVELACE_PER_ADA).toString().padStart(6, '0');
+  return `${whole}.${fraction}`;
+}
+
 export const CARDANO_MESSAGES = {
   amountMin: 'Amount must be at least 0.001',
   currency: 'Currency must be ADA or NATIVE_TOKEN',

@@ -16,10 +16,14 @@ export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 export const okResponseSchema = z.object({ success: z.literal(true) });
 
-export const idParamSchema = z.object({
-  id: z.coerce
-    .number({ message: 'Not found' })
-    .int('Not found')
-    .positive('Not found')
-    .max(2_147_483_647, 'Not found'),
-});
+/** The largest id a PostgreSQL integer column holds. */
+export const MAX_ID = 2_147_483_647;
+
+/** A database id sent as text (a path segment): a positive integer in range, or nothing found. */
+export const idSchema = z.coerce
+  .number({ message: 'Not found' })
+  .int('Not found')
+  .positive('Not found')
+  .max(MAX_ID, 'Not found');
+
+export const idParamSchema = z.object({ id: idSchema });

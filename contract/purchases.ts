@@ -1,4 +1,5 @@
 import type { ErrorCode } from './errors';
+import { MAX_ID } from './http';
 import { z } from './zod';
 
 // One purchase per report per buyer (decision 0080): the answers of the purchase rule, the
@@ -31,7 +32,7 @@ export const PURCHASE_RULE_CODE = {
 } as const satisfies Record<Exclude<PurchaseCheckKind, 'available'>, ErrorCode>;
 
 export const purchaseCheckQuerySchema = z.object({
-  reportId: z.coerce.number().int().positive().max(2_147_483_647),
+  reportId: z.coerce.number().int().positive().max(MAX_ID),
 });
 
 export const purchaseCheckResponseSchema = z.object({

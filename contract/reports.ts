@@ -1,3 +1,4 @@
+import { MAX_ID } from './http';
 import { RISK_LEVELS } from './methodology';
 import { requiredField, z } from './zod';
 
@@ -15,6 +16,13 @@ export const sourceSchema = z.object({
   retrievedAt: z.string(),
 });
 export type Source = z.infer<typeof sourceSchema>;
+
+/**
+ * Two citations are one source when they name the same place (URL, else dataset) under the same
+ * title. The report text, the report page and the PDF number sources with this one key, so a
+ * "[n]" in the text always points at the same entry of the source list.
+ */
+export const sourceKey = (source: Source): string => `${source.url ?? source.dataset ?? ''}|${source.title}`;
 
 /** Where a category's evidence came from: a live source, the dated snapshot, or nowhere. */
 export const COVERAGE_KINDS = ['live', 'snapshot', 'none'] as const;
@@ -221,5 +229,5 @@ export const researchRequestSchema = z.object({ asset_name: newReportAssetNameSc
  */
 export const optionalReportIdSchema = z.preprocess(
   (value) => (value === 0 || value === '0' || value === '' || value === null ? undefined : value),
-  z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  z.coerce.number().int().positive().max(MAX_ID).optional(),
 );

@@ -15,6 +15,7 @@ import {
   type ReportSections,
   type ReportStatus,
   type Source,
+  sourceKey,
 } from '../../contract/reports';
 import type { DbExecutor } from '../db/client';
 import { researchProgress, researchReports } from '../db/schema';
@@ -66,7 +67,8 @@ export interface ReportDocument {
   sections: ReportSections | null;
 }
 
-export interface ReportRow {
+/** The fields of a research report the PDF is built from. */
+export interface ReportForPdf {
   id: number;
   assetName: string;
   status: ReportStatus;
@@ -78,7 +80,8 @@ export interface ReportRow {
   completedAt: Date | null;
 }
 
-export interface ProgressRow {
+/** The fields of one category's research progress the PDF is built from. */
+export interface CategoryProgressForPdf {
   categoryKey: string;
   agentName: string;
   status: ReportStatus;
@@ -95,13 +98,10 @@ export function splitParagraphs(content: string | null): string[] {
     .filter(Boolean);
 }
 
-const sourceKey = (source: Source) =>
-  `${source.url ?? ''}|${source.dataset ?? ''}|${source.url || source.dataset ? '' : source.title}`;
-
 /** Builds the document model from stored rows; sources are numbered once, in category order. */
 export function buildReportDocument(
-  report: ReportRow,
-  progress: ProgressRow[],
+  report: ReportForPdf,
+  progress: CategoryProgressForPdf[],
   sections: ReportSections | null = null,
 ): ReportDocument {
   const parsedScores = scoresSchema.partial().safeParse(report.scores);

@@ -2,7 +2,7 @@ import { buildScores, CATEGORIES, type CategoryKey, METHODOLOGY_VERSION } from '
 import type { AgentResearchData } from '../../contract/reports';
 import type { DbExecutor } from '../db/client';
 import { researchProgress, researchReports, userPurchases } from '../db/schema';
-import type { ProgressRow, ReportRow } from './document';
+import type { CategoryProgressForPdf, ReportForPdf } from './document';
 
 // A realistic completed report (12 agents with sourced findings) for the PDF tests, the browser
 // test's seed and the benchmark. Inserted directly through the schema, as the research
@@ -87,7 +87,7 @@ export function sampleReportContent(assetName: string): string {
 export function sampleReportRows(
   assetName: string,
   reportId = 1,
-): { report: ReportRow; progress: ProgressRow[] } {
+): { report: ReportForPdf; progress: CategoryProgressForPdf[] } {
   const scores = buildScores(SAMPLE_SCORES);
   return {
     report: {

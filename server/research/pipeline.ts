@@ -8,7 +8,7 @@ import {
   type CategoryScores,
   METHODOLOGY_VERSION,
 } from '../../contract/methodology';
-import type { AgentResearchData } from '../../contract/reports';
+import { type AgentResearchData, sourceKey } from '../../contract/reports';
 import { type Database, queueExecutorFor } from '../db/client';
 import { researchProgress, researchReports } from '../db/schema';
 import { peerComparison } from '../domain/peer-comparison';
@@ -21,7 +21,6 @@ import {
   type CategoryResult,
   coverageOf,
   type StoredSections,
-  sourceKey,
 } from './report-text';
 import { resolveAsset } from './resolve-asset';
 import { SCORERS } from './scoring';

@@ -17,6 +17,7 @@ import {
   REPORT_HEADINGS,
   type ReportSections,
   type Source,
+  sourceKey,
 } from '../../contract/reports';
 import type { AssetRef } from './evidence';
 
@@ -52,10 +53,6 @@ export interface ReportTextInput {
   peers: PeerStanding;
   /** A summary and key risks written by the LLM writer (already checked against the pack). */
   written?: { summary: string; keyRisks: KeyRisk[] };
-}
-
-export function sourceKey(source: Source): string {
-  return `${source.url ?? source.dataset ?? ''}|${source.title}`;
 }
 
 const nameOf = (key: CategoryKey) => CATEGORIES.find((c) => c.key === key)!.name;

@@ -1,5 +1,5 @@
 import type { CategoryKey } from '../../contract/methodology';
-import type { Source } from '../../contract/reports';
+import { type Source, sourceKey } from '../../contract/reports';
 import { NO_EVIDENCE_FINDING, THRESHOLDS } from '../../contract/scoring-rules';
 import type { AssetEvidence, Fact, HackRecord, IncidentRecord } from './evidence';
 
@@ -56,7 +56,7 @@ function sourcesOf(...facts: (Fact<unknown> | undefined)[]): Source[] {
   const seen = new Map<string, Source>();
   for (const fact of facts) {
     if (!fact) continue;
-    const key = `${fact.source.url ?? fact.source.dataset}|${fact.source.title}`;
+    const key = sourceKey(fact.source);
     if (!seen.has(key)) seen.set(key, fact.source);
   }
   return [...seen.values()];

@@ -13,6 +13,7 @@ import {
   type BugStatus,
   countByStatus,
 } from '../../../contract/bug-reports';
+import { CROW_TOKEN_LABEL, toDisplayAmount } from '../../../contract/cardano';
 import { ADMIN_USER_ID } from '../../../contract/constants';
 import { PAGES } from '../../../contract/pages';
 import type { RefundStatus } from '../../../contract/purchases';
@@ -492,14 +493,9 @@ function RefundsList() {
   );
 }
 
-const LOVELACE_PER_ADA = 1_000_000n;
-
-/** Base units as a person reads them: ADA with 6 decimals, tokens as whole units. */
+/** Base units as a person reads them: ADA with 6 decimals (exact to the lovelace), tokens as whole units. */
 function displayQuantity(quantity: string, currency: FlaggedPayment['currency']): string {
-  if (currency === 'NATIVE_TOKEN') return `${BigInt(quantity).toLocaleString('en-US')} CROW`;
-  const lovelace = BigInt(quantity);
-  const fraction = (lovelace % LOVELACE_PER_ADA).toString().padStart(6, '0');
-  return `${(lovelace / LOVELACE_PER_ADA).toLocaleString('en-US')}.${fraction} ADA`;
+  return `${toDisplayAmount(BigInt(quantity), currency)} ${currency === 'ADA' ? 'ADA' : CROW_TOKEN_LABEL}`;
 }
 
 function FlaggedPaymentsList() {

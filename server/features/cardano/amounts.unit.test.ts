@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { roundAdaUp } from '../../../contract/cardano';
-import { paymentUriOf, toDisplayAmount } from './service';
+import { roundAdaUp, toDisplayAmount } from '../../../contract/cardano';
+import { paymentUriOf } from './service';
 import { mapBounded, unitOf } from './watcher';
 
 describe('Cardano amounts', () => {

@@ -9,6 +9,7 @@ import {
   LOVELACE_PER_ADA,
   type PriceConversion,
   roundAdaUp,
+  toDisplayAmount,
 } from '../../../contract/cardano';
 import { PRICES_USD } from '../../../contract/constants';
 import { PURCHASE_RULE_CODE, PURCHASE_RULE_MESSAGES } from '../../../contract/purchases';
@@ -32,14 +33,6 @@ import { CardanoWatcher, unitOf } from './watcher';
 type CreateRequest = z.output<typeof createCardanoPaymentRequestSchema>;
 
 const serviceUnavailable = (message: string) => new DomainError('SERVICE_UNAVAILABLE', message);
-
-/** Base units as a display decimal: lovelace to ADA (6 places); tokens are whole units. */
-export function toDisplayAmount(quantity: bigint, currency: CardanoPayment['currency']): string {
-  if (currency === 'NATIVE_TOKEN') return quantity.toString();
-  const whole = quantity / LOVELACE_PER_ADA;
-  const fraction = (quantity % LOVELACE_PER_ADA).toString().padStart(6, '0');
-  return `${whole}.${fraction}`;
-}
 
 /** A display decimal (ADA with up to 6 places, or whole tokens) as base units; null if not representable. */
 export function fromDisplayAmount(value: string, currency: CardanoPayment['currency']): bigint | null {

@@ -2,15 +2,17 @@ import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { researchProgress, researchReports, userPurchases } from '../../db/schema';
 
-export type ReportRow = typeof researchReports.$inferSelect;
-export type ProgressRow = typeof researchProgress.$inferSelect;
+/** One row of research_reports. */
+export type ResearchReportRow = typeof researchReports.$inferSelect;
+/** One row of research_progress: one category's research for a report. */
+export type CategoryProgressRow = typeof researchProgress.$inferSelect;
 
-export async function findReport(db: DbExecutor, reportId: number): Promise<ReportRow | undefined> {
+export async function findReport(db: DbExecutor, reportId: number): Promise<ResearchReportRow | undefined> {
   const [row] = await db.select().from(researchReports).where(eq(researchReports.id, reportId));
   return row;
 }
 
-export async function listProgress(db: DbExecutor, reportId: number): Promise<ProgressRow[]> {
+export async function listProgress(db: DbExecutor, reportId: number): Promise<CategoryProgressRow[]> {
   return db
     .select()
     .from(researchProgress)

@@ -1,3 +1,4 @@
+import { idSchema } from '../../../contract/http';
 import { CATEGORIES, RISK_LEVELS, type RiskLevel } from '../../../contract/methodology';
 import { agentResearchDataSchema, type ProgressEntry, type ReportResponse } from '../../../contract/reports';
 import { RESEARCH_MESSAGES, type ResearchStartResponse } from '../../../contract/research';
@@ -9,25 +10,28 @@ import { createReportAndEnqueueResearch } from '../../domain/research-start';
 import type { JobQueue } from '../../jobs/queue';
 import {
   attachReport,
+  type CategoryProgressRow,
   findNewReportPurchases,
   findReport,
   listProgress,
   lockPurchaseWithoutReport,
-  type ProgressRow,
-  type ReportRow,
+  type ResearchReportRow,
 } from './repository';
 
 export const REPORT_NOT_FOUND = "The report you're looking for doesn't exist or you don't have access to it.";
 
-/** A positive integer id; anything else is treated as a report that does not exist. */
+/** A report id from the path; anything else is treated as a report that does not exist. */
 export function parseReportId(raw: string): number | null {
-  if (!/^[1-9]\d{0,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id <= 2_147_483_647 ? id : null;
+  const parsed = idSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
 }
 
 /** The report, if the caller may read it; 404 for missing, malformed and other users' reports alike. */
-export async function accessibleReport(db: DbExecutor, userId: number, rawId: string): Promise<ReportRow> {
+export async function accessibleReport(
+  db: DbExecutor,
+  userId: number,
+  rawId: string,
+): Promise<ResearchReportRow> {
   const id = parseReportId(rawId);
   if (id === null) throw notFound(REPORT_NOT_FOUND);
   const report = await findReport(db, id);
@@ -37,7 +41,7 @@ export async function accessibleReport(db: DbExecutor, userId: number, rawId: st
 
 const categoryOrder = new Map(CATEGORIES.map((c, i) => [c.key as string, i]));
 
-function toProgressEntry(row: ProgressRow): ProgressEntry {
+function toProgressEntry(row: CategoryProgressRow): ProgressEntry {
   const data = agentResearchDataSchema.safeParse(row.researchData);
   return {
     id: row.id,
@@ -55,12 +59,12 @@ function toProgressEntry(row: ProgressRow): ProgressEntry {
   };
 }
 
-function riskOf(report: ReportRow): RiskLevel | null {
+function riskOf(report: ResearchReportRow): RiskLevel | null {
   const level = (report.scores as { riskLevel?: unknown } | null)?.riskLevel;
   return RISK_LEVELS.includes(level as RiskLevel) ? (level as RiskLevel) : null;
 }
 
-export async function reportResponse(db: DbExecutor, report: ReportRow): Promise<ReportResponse> {
+export async function reportResponse(db: DbExecutor, report: ResearchReportRow): Promise<ReportResponse> {
   const progress = (await listProgress(db, report.id)).sort(
     (a, b) => (categoryOrder.get(a.categoryKey) ?? 99) - (categoryOrder.get(b.categoryKey) ?? 99),
   );
