@@ -1,12 +1,15 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import { ERROR_CODES, type ErrorCode } from '../../contract/errors';
 
 /**
  * A non-OK answer (spec §8): the message is "STATUS: body" (or the status text when the body
- * is empty); `serverMessage` is the readable message of our API's JSON error body, when any.
+ * is empty); `serverMessage` is the readable message of our API's JSON error body, when any,
+ * and `code` its error code (contract/errors.ts), which is what code decides on.
  */
 export class ApiError extends Error {
   readonly status: number;
   readonly serverMessage: string | undefined;
+  readonly code: ErrorCode | undefined;
   readonly body: unknown;
 
   constructor(status: number, statusText: string, text: string) {
@@ -23,6 +26,8 @@ export class ApiError extends Error {
       (body as { message?: unknown; error?: unknown } | undefined)?.message ??
       (body as { error?: unknown })?.error;
     this.serverMessage = typeof message === 'string' ? message : undefined;
+    const code = (body as { code?: unknown } | undefined)?.code;
+    this.code = ERROR_CODES.find((known) => known === code);
   }
 }
 

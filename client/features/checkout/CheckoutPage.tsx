@@ -21,8 +21,6 @@ import { SandboxCardForm } from './SandboxCardForm';
 // Stripe's SDK is fetched only when this page shows its card form.
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
 
-const UNAVAILABLE_PHRASE = 'Payment system temporarily unavailable';
-
 type Step = 'method' | 'card' | 'unavailable' | 'succeeded';
 type Method = 'card' | 'cardano';
 
@@ -92,8 +90,7 @@ function Checkout({
       setStep('card');
     },
     onError: (error) => {
-      const message = error instanceof ApiError ? error.message : String(error);
-      if (message.includes(UNAVAILABLE_PHRASE)) {
+      if (error instanceof ApiError && error.code === 'PAYMENT_UNAVAILABLE') {
         setStep('unavailable');
         return;
       }

@@ -201,6 +201,7 @@ describe('POST /api/create-payment-intent', () => {
     const again = await createIntent(user, { purchaseType: 'existing_report', reportId: report.id });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('You already own this report');
+    expect(again.json().code).toBe('ALREADY_OWNED');
   });
 
   it('answers "Payment system temporarily unavailable" when Stripe fails', async () => {
@@ -209,6 +210,8 @@ describe('POST /api/create-payment-intent', () => {
     const response = await createIntent(user, { purchaseType: 'new_report', assetName: 'Avalanche' });
     expect(response.statusCode).toBe(503);
     expect(response.json().message).toContain('Payment system temporarily unavailable');
+    // The checkout page shows its "unavailable" screen on this code, not on the text.
+    expect(response.json().code).toBe('PAYMENT_UNAVAILABLE');
     const rows = await t.ctx.db.select().from(userPurchases).where(eq(userPurchases.assetName, 'Avalanche'));
     expect(rows).toHaveLength(0);
   });
