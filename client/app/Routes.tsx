@@ -1,15 +1,18 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { PAGES } from '../../contract/pages';
 import { FullScreenSpinner } from '../components/ui/spinner';
-import { LoginPage } from '../features/auth/LoginPage';
-import { RegisterPage } from '../features/auth/RegisterPage';
 import { LandingPage } from '../features/landing/LandingPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { useCurrentUser } from '../lib/auth';
 import { RequireUser } from './RequireUser';
 
-// Screens other than the entry pages load on demand, so the first page stays small.
+// Screens other than the landing and 404 pages load on demand, so the first page stays small
+// (forms and their validation come with the pages that have them).
+const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() =>
+  import('../features/auth/RegisterPage').then((m) => ({ default: m.RegisterPage })),
+);
 const AdminPage = lazy(() => import('../features/admin/AdminPage').then((m) => ({ default: m.AdminPage })));
 const BugReportPage = lazy(() =>
   import('../features/bug-report/BugReportPage').then((m) => ({ default: m.BugReportPage })),
@@ -61,6 +64,27 @@ const signedIn = (Screen: ComponentType) => () => (
   </RequireUser>
 );
 
+/** Where this document was loaded: the server's Content Security Policy is chosen per page. */
+const DOCUMENT_PATH = typeof window === 'undefined' ? '' : window.location.pathname;
+
+/**
+ * Only a document loaded at /checkout may run Stripe's script (its CSP names Stripe's hosts), so
+ * arriving there from another page by client-side navigation loads the page for real.
+ */
+function LoadedAsDocument({ path, children }: { path: string; children: ReactNode }) {
+  const here = DOCUMENT_PATH === path;
+  useEffect(() => {
+    if (!here) window.location.assign(window.location.href);
+  }, [here]);
+  return here ? <>{children}</> : <FullScreenSpinner />;
+}
+
+const checkout = signedIn(() => (
+  <LoadedAsDocument path={PAGES.checkout.path}>
+    <CheckoutPage />
+  </LoadedAsDocument>
+));
+
 /** Every route of spec §2; paths come from contract/pages.ts, which the server also reads. */
 export function Routes() {
   return (
@@ -70,7 +94,7 @@ export function Routes() {
         <Route path={PAGES.login.path} component={LoginPage} />
         <Route path={PAGES.register.path} component={RegisterPage} />
         <Route path={PAGES.dashboard.path} component={signedIn(DashboardPage)} />
-        <Route path={PAGES.checkout.path} component={signedIn(CheckoutPage)} />
+        <Route path={PAGES.checkout.path} component={checkout} />
         <Route path={PAGES.cardanoCheckout.path} component={signedIn(CardanoCheckoutPage)} />
         <Route path={PAGES.paymentSuccess.path} component={signedIn(PaymentSuccessPage)} />
         <Route path={PAGES.report.path} component={signedIn(ReportPage)} />
