@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { config as zodConfig } from 'zod/v4/core';
 import { INITIAL_STATE_ELEMENT_ID, type InitialState } from '../contract/initial-state';
 import { App } from './app/App';
+import { preloadPage } from './app/Routes';
 import { CURRENT_USER_KEY } from './lib/auth';
 import { queryClient } from './lib/query-client';
 import { SITE_CONFIG_KEY } from './lib/site-config';
@@ -30,6 +31,7 @@ const app = (
     </QueryClientProvider>
   </StrictMode>
 );
-// Public pages arrive rendered by the server and are hydrated; the others render here.
-if (root.firstElementChild) hydrateRoot(root, app);
+// Public pages arrive rendered by the server and are hydrated once their code is here (it was
+// preloaded with the page); the others render here.
+if (root.firstElementChild) void preloadPage(window.location.pathname).then(() => hydrateRoot(root, app));
 else createRoot(root).render(app);

@@ -1,56 +1,74 @@
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { PAGES } from '../../contract/pages';
 import { FullScreenSpinner } from '../components/ui/spinner';
 import { LandingPage } from '../features/landing/LandingPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { useCurrentUser } from '../lib/auth';
+import { type LazyPage, lazyPage } from './lazy-page';
 import { RequireUser } from './RequireUser';
 
 // Screens other than the landing and 404 pages load on demand, so the first page stays small
 // (forms and their validation come with the pages that have them).
-const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazy(() =>
-  import('../features/auth/RegisterPage').then((m) => ({ default: m.RegisterPage })),
+const LoginPage = lazyPage(
+  () => import('../features/auth/LoginPage'),
+  (m) => m.LoginPage,
 );
-const AdminPage = lazy(() => import('../features/admin/AdminPage').then((m) => ({ default: m.AdminPage })));
-const BugReportPage = lazy(() =>
-  import('../features/bug-report/BugReportPage').then((m) => ({ default: m.BugReportPage })),
+const RegisterPage = lazyPage(
+  () => import('../features/auth/RegisterPage'),
+  (m) => m.RegisterPage,
 );
-const CardanoCheckoutPage = lazy(() =>
-  import('../features/cardano-checkout/CardanoCheckoutPage').then((m) => ({
-    default: m.CardanoCheckoutPage,
-  })),
+const AdminPage = lazyPage(
+  () => import('../features/admin/AdminPage'),
+  (m) => m.AdminPage,
 );
-const CheckoutPage = lazy(() =>
-  import('../features/checkout/CheckoutPage').then((m) => ({ default: m.CheckoutPage })),
+const BugReportPage = lazyPage(
+  () => import('../features/bug-report/BugReportPage'),
+  (m) => m.BugReportPage,
 );
-const PaymentSuccessPage = lazy(() =>
-  import('../features/checkout/PaymentSuccessPage').then((m) => ({ default: m.PaymentSuccessPage })),
+const CardanoCheckoutPage = lazyPage(
+  () => import('../features/cardano-checkout/CardanoCheckoutPage'),
+  (m) => m.CardanoCheckoutPage,
 );
-const DashboardPage = lazy(() =>
-  import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
+const CheckoutPage = lazyPage(
+  () => import('../features/checkout/CheckoutPage'),
+  (m) => m.CheckoutPage,
 );
-const DocumentationPage = lazy(() =>
-  import('../features/docs/DocumentationPage').then((m) => ({ default: m.DocumentationPage })),
+const PaymentSuccessPage = lazyPage(
+  () => import('../features/checkout/PaymentSuccessPage'),
+  (m) => m.PaymentSuccessPage,
 );
-const CookiePolicyPage = lazy(() =>
-  import('../features/legal/CookiePolicyPage').then((m) => ({ default: m.CookiePolicyPage })),
+const DashboardPage = lazyPage(
+  () => import('../features/dashboard/DashboardPage'),
+  (m) => m.DashboardPage,
 );
-const DisclaimerPage = lazy(() =>
-  import('../features/legal/DisclaimerPage').then((m) => ({ default: m.DisclaimerPage })),
+const DocumentationPage = lazyPage(
+  () => import('../features/docs/DocumentationPage'),
+  (m) => m.DocumentationPage,
 );
-const PrivacyPolicyPage = lazy(() =>
-  import('../features/legal/PrivacyPolicyPage').then((m) => ({ default: m.PrivacyPolicyPage })),
+const CookiePolicyPage = lazyPage(
+  () => import('../features/legal/CookiePolicyPage'),
+  (m) => m.CookiePolicyPage,
 );
-const TermsOfServicePage = lazy(() =>
-  import('../features/legal/TermsOfServicePage').then((m) => ({ default: m.TermsOfServicePage })),
+const DisclaimerPage = lazyPage(
+  () => import('../features/legal/DisclaimerPage'),
+  (m) => m.DisclaimerPage,
 );
-const ReportPage = lazy(() =>
-  import('../features/report/ReportPage').then((m) => ({ default: m.ReportPage })),
+const PrivacyPolicyPage = lazyPage(
+  () => import('../features/legal/PrivacyPolicyPage'),
+  (m) => m.PrivacyPolicyPage,
 );
-const SearchPage = lazy(() =>
-  import('../features/search/SearchPage').then((m) => ({ default: m.SearchPage })),
+const TermsOfServicePage = lazyPage(
+  () => import('../features/legal/TermsOfServicePage'),
+  (m) => m.TermsOfServicePage,
+);
+const ReportPage = lazyPage(
+  () => import('../features/report/ReportPage'),
+  (m) => m.ReportPage,
+);
+const SearchPage = lazyPage(
+  () => import('../features/search/SearchPage'),
+  (m) => m.SearchPage,
 );
 
 function Home() {
@@ -84,6 +102,27 @@ const checkout = signedIn(() => (
     <CheckoutPage />
   </LoadedAsDocument>
 ));
+
+/** Pages that arrive rendered by the server (contract/pages.ts `serverRendered`), by path. */
+const SERVER_RENDERED_PAGES: Record<string, LazyPage> = {
+  [PAGES.login.path]: LoginPage,
+  [PAGES.register.path]: RegisterPage,
+  [PAGES.documentation.path]: DocumentationPage,
+  [PAGES.privacyPolicy.path]: PrivacyPolicyPage,
+  [PAGES.termsOfService.path]: TermsOfServicePage,
+  [PAGES.cookiePolicy.path]: CookiePolicyPage,
+  [PAGES.disclaimer.path]: DisclaimerPage,
+};
+
+/** Loads the code of a server-rendered page so it hydrates without suspending. */
+export function preloadPage(pathname: string): Promise<unknown> {
+  return SERVER_RENDERED_PAGES[pathname.replace(/(.)\/$/, '$1')]?.preload() ?? Promise.resolve();
+}
+
+/** Loads every server-rendered page (the server does this once at start). */
+export function preloadAllPages(): Promise<unknown> {
+  return Promise.all(Object.values(SERVER_RENDERED_PAGES).map((page) => page.preload()));
+}
 
 /** Every route of spec §2; paths come from contract/pages.ts, which the server also reads. */
 export function Routes() {
