@@ -97,11 +97,14 @@ function LoadedAsDocument({ path, children }: { path: string; children: ReactNod
   return here ? <>{children}</> : <FullScreenSpinner />;
 }
 
-const checkout = signedIn(() => (
-  <LoadedAsDocument path={PAGES.checkout.path}>
-    <CheckoutPage />
-  </LoadedAsDocument>
-));
+function CheckoutDocument() {
+  return (
+    <LoadedAsDocument path={PAGES.checkout.path}>
+      <CheckoutPage />
+    </LoadedAsDocument>
+  );
+}
+const checkout = signedIn(CheckoutDocument);
 
 /** Pages that arrive rendered by the server (contract/pages.ts `serverRendered`), by path. */
 const SERVER_RENDERED_PAGES: Record<string, LazyPage> = {

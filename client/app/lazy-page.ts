@@ -23,6 +23,7 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => AnyComp
   const Suspending: LazyExoticComponent<AnyComponent> = lazy(() =>
     preload().then((component) => ({ default: component })),
   );
+  // biome-ignore lint/correctness/noComponentHookFactories: like React.lazy, called once per page at module level
   const Page = (props: object) => createElement(loaded ?? Suspending, props);
   return Object.assign(Page, { preload });
 }
