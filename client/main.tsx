@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { config as zodConfig } from 'zod/v4/core';
 import { INITIAL_STATE_ELEMENT_ID, type InitialState } from '../contract/initial-state';
 import { App } from './app/App';
 import { preloadPage } from './app/Routes';
@@ -9,10 +8,6 @@ import { CURRENT_USER_KEY } from './lib/auth';
 import { queryClient } from './lib/query-client';
 import { SITE_CONFIG_KEY } from './lib/site-config';
 import './styles.css';
-
-// Zod would probe `new Function` to pick its fast path, which a strict Content Security Policy
-// reports as a violation; the browser validates small forms, so the plain path is fine.
-zodConfig({ jitless: true });
 
 // The server wrote the session and the settings into the page: no request is needed (and none
 // can fail) to know whether a visitor is signed in.

@@ -8,9 +8,9 @@ import {
   type RiskLevel,
   ratingBand,
   riskLevel,
-  scoresSchema,
 } from '../../contract/methodology';
 import { agentResearchDataSchema, type ReportStatus, type Source } from '../../contract/reports';
+import { scoresSchema } from '../../contract/scores';
 import type { DbExecutor } from '../db/client';
 import { researchProgress, researchReports } from '../db/schema';
 
