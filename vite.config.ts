@@ -50,9 +50,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'client',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
-  resolve: { alias: PREACT },
-  // The server renderer bundles its dependencies so they, too, resolve React to Preact.
-  ssr: { noExternal: true },
+  // The browser runs Preact; the server renders the same components with React's own renderer
+  // (Preact hydrates React's markup as it is).
+  resolve: { alias: isSsrBuild ? [] : PREACT },
   build: isSsrBuild
     ? { outDir: '../dist/server', emptyOutDir: true, copyPublicDir: false, sourcemap: false }
     : { outDir: '../dist/client', emptyOutDir: true, sourcemap: true, manifest: true },
