@@ -8,7 +8,6 @@ import {
   type RiskLevel,
   ratingBand,
   riskLevel,
-  scoresSchema,
 } from '../../contract/methodology';
 import {
   agentResearchDataSchema,
@@ -16,6 +15,7 @@ import {
   type ReportStatus,
   type Source,
 } from '../../contract/reports';
+import { scoresSchema } from '../../contract/scores';
 import type { DbExecutor } from '../db/client';
 import { researchProgress, researchReports } from '../db/schema';
 import { reportSections } from '../domain/report-sections';
