@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESEARCH_FAILED_TEXT } from '../../../contract/purchases';
-import { refunds, researchReports, userPurchases } from '../../db/schema';
+import { cardanoIncomingTransactions, refunds, researchReports, userPurchases } from '../../db/schema';
 import { markResearchFailed } from '../../research/pipeline';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type SignedInUser, signInAdmin, signUp } from '../../testing/users';
@@ -157,7 +157,7 @@ describe('paid research that failed for good', () => {
     expect(retry.statusCode).toBe(409);
   });
 
-  it('"Refund" on a Cardano purchase records a refund due with amount, currency and payment', async () => {
+  it('"Refund" on a Cardano purchase records a refund due with amount, currency, payment and the sender address', async () => {
     const buyer = await signUp(t.app);
     const created = await t.app.inject({
       method: 'POST',
@@ -181,6 +181,12 @@ describe('paid research that failed for good', () => {
       .where(eq(userPurchases.cardanoPaymentId, paymentId));
     await markResearchFailed(t.ctx.db, purchase!.reportId!, 'Research stopped');
 
+    const [incoming] = await t.ctx.db
+      .select()
+      .from(cardanoIncomingTransactions)
+      .where(eq(cardanoIncomingTransactions.paymentId, paymentId));
+    expect(incoming?.senderAddress).toMatch(/^addr_test1/);
+
     const refund = await post(admin, `/api/admin/purchases/${purchase!.id}/refund`);
     expect(refund.json()).toMatchObject({ status: 'due', paymentMethod: 'cardano' });
     const open = (await get(admin, '/api/admin/refunds')).json();
@@ -193,7 +199,8 @@ describe('paid research that failed for good', () => {
         quantity: String(Number(created.json().payment.amount) * 1_000_000),
         usdAmount: '4.99',
         cardanoPaymentId: paymentId,
-        destinationAddress: null,
+        // Back to the wallet the money came from.
+        destinationAddress: incoming!.senderAddress,
         user: { username: buyer.user.username, email: buyer.user.email },
       }),
     );
