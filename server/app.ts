@@ -24,7 +24,7 @@ import { reportRoutes } from './features/reports/routes';
 import { siteRoutes } from './features/site/routes';
 import { registerApiSecurityHeaders } from './http/api-headers';
 import { contentSecurityPolicy } from './http/csp';
-import { errorBody, registerErrorHandling } from './http/errors';
+import { registerErrorHandling } from './http/errors';
 import { registerSameOriginGuard } from './http/origin';
 import { registerRateLimiting } from './http/rate-limits';
 import { registerConnectionDrain } from './http/shutdown';

@@ -35,7 +35,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 /** The id shown in the sessions list: derived from the stored key, which never leaves the server. */
 const publicSessionId = (sessionId: string) => sha256(`session-list:${sessionId}`).slice(0, 24);
 
-async function revokeCached(app: FastifyInstance, ctx: AppContext, sessionIds: string[]) {
+async function revokeCached(app: FastifyInstance, sessionIds: string[]) {
   for (const id of sessionIds) await app.sessionCache.revoke(id);
 }
 
@@ -78,7 +78,7 @@ export async function resetPassword(app: FastifyInstance, ctx: AppContext, input
     await setPasswordHash(tx, token.userId, passwordHash);
     return deleteSessionsOfUser(tx, token.userId);
   });
-  await revokeCached(app, ctx, ended);
+  await revokeCached(app, ended);
 }
 
 async function activeUserOrFail(ctx: AppContext, userId: number) {
@@ -106,7 +106,7 @@ export async function changePassword(
     await useUpResetTokens(tx, user.id);
     return deleteSessionsOfUser(tx, user.id, currentSessionId);
   });
-  await revokeCached(app, ctx, ended);
+  await revokeCached(app, ended);
 }
 
 export async function listSessions(
@@ -135,7 +135,7 @@ export async function endSession(
   const target = rows.find((row) => publicSessionId(row.id) === publicId);
   if (!target) throw notFound(ACCOUNT_MESSAGES.sessionNotFound);
   if (target.id === currentSessionId) throw badRequest(ACCOUNT_MESSAGES.cannotEndCurrent);
-  if (await deleteSessionOfUser(ctx.db, userId, target.id)) await revokeCached(app, ctx, [target.id]);
+  if (await deleteSessionOfUser(ctx.db, userId, target.id)) await revokeCached(app, [target.id]);
 }
 
 export async function endOtherSessions(
@@ -145,7 +145,7 @@ export async function endOtherSessions(
   currentSessionId: string | null,
 ): Promise<number> {
   const ended = await deleteSessionsOfUser(ctx.db, userId, currentSessionId);
-  await revokeCached(app, ctx, ended);
+  await revokeCached(app, ended);
   return ended.length;
 }
 
@@ -218,5 +218,5 @@ export async function deleteAccount(app: FastifyInstance, ctx: AppContext, userI
     await anonymiseUser(tx, userId);
     return sessionIds;
   });
-  await revokeCached(app, ctx, ended);
+  await revokeCached(app, ended);
 }
