@@ -41,6 +41,8 @@ function startProcess(role: 'web' | 'worker', extraEnv: Record<string, string> =
         PORT: String(port),
         DATABASE_URL: databaseUrl,
         RESEARCH_DATA: 'offline',
+        // With DATABASE_URL the sandbox must be asked for (decision 0070).
+        ENABLE_SANDBOX: 'true',
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
         ...extraEnv,
