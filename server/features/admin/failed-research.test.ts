@@ -47,7 +47,7 @@ async function failedCardReport(buyer: SignedInUser, assetName: string) {
     method: 'POST',
     url: '/api/create-payment-intent',
     headers: { cookie: buyer.cookie },
-    payload: { purchaseType: 'new_report', assetName },
+    payload: { purchaseType: 'new_report', assetName, acknowledgeUnknownAsset: true },
   });
   const intent = fake.setStatus(created.json().paymentIntentId, 'succeeded');
   const payload = JSON.stringify({
@@ -169,6 +169,7 @@ describe('paid research that failed for good', () => {
         description: 'Research Report Purchase - Chaincoin',
         purchaseType: 'new_report',
         researchAsset: 'Chaincoin',
+        acknowledgeUnknownAsset: true,
       },
     });
     expect(created.statusCode, created.body).toBe(200);
