@@ -1,29 +1,7 @@
+import { AUTH_MESSAGES } from './auth-messages';
 import { requiredField, z } from './zod';
 
-// Messages come from the spec (§5) and decisions.md; client forms and the server share them.
-export const AUTH_MESSAGES = {
-  invalidEmail: 'Invalid email address',
-  loginPasswordShort: 'Password must be at least 6 characters',
-  usernameShort: 'Username must be at least 3 characters',
-  usernameLong: 'Username must be at most 30 characters',
-  usernameChars: 'Username may contain only letters, numbers, and underscores',
-  passwordShort: 'Password must be at least 8 characters',
-  passwordLong: 'Password must be at most 128 characters',
-  passwordUpper: 'Password must contain an uppercase letter',
-  passwordLower: 'Password must contain a lowercase letter',
-  passwordDigit: 'Password must contain a number',
-  passwordSpecial: 'Password must contain a special character',
-  passwordsDontMatch: "Passwords don't match",
-  badCredentials: 'Invalid email or password',
-  usernameTaken: 'That username is already taken',
-  emailTaken: 'An account with that email already exists',
-  notSignedIn: 'You need to sign in to do that',
-  adminOnly: 'Admin access required',
-  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
-} as const;
-
-export const USERNAME_HINT = '3-30 characters, letters, numbers, and underscores only';
-export const PASSWORD_HINT = 'Must be 8+ characters with uppercase, lowercase, number, and special character';
+export { AUTH_MESSAGES, PASSWORD_HINT, USERNAME_HINT } from './auth-messages';
 
 export const emailSchema = z
   .string(requiredField(AUTH_MESSAGES.invalidEmail))

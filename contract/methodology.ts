@@ -1,5 +1,3 @@
-import { z } from './zod';
-
 // The research methodology: one source of truth for scoring, the report page, the PDF and the
 // documentation page (decisions.md "Scoring").
 
@@ -115,18 +113,8 @@ export function riskLevel(total: number): RiskLevel {
   return 'Not Safe';
 }
 
-const categoryScore = z.number().min(MIN_CATEGORY_SCORE).max(MAX_CATEGORY_SCORE);
-
-/** The `scores` JSON of a research report (spec §3 Scores schema). */
-export const scoresSchema = z.object({
-  ...(Object.fromEntries(CATEGORIES.map((c) => [c.key, categoryScore])) as Record<
-    CategoryKey,
-    typeof categoryScore
-  >),
-  totalScore: z.number().min(12).max(MAX_TOTAL),
-  riskLevel: z.enum(RISK_LEVELS),
-});
-export type Scores = z.infer<typeof scoresSchema>;
+/** The `scores` JSON of a research report (spec §3 Scores schema; validated by contract/scores.ts). */
+export type Scores = CategoryScores & { totalScore: number; riskLevel: RiskLevel };
 
 export function buildScores(categoryScores: CategoryScores): Scores {
   const normalized = Object.fromEntries(

@@ -10,6 +10,8 @@ export interface PageMeta {
   noindex?: boolean;
   /** Listed in sitemap.xml. */
   inSitemap?: boolean;
+  /** Public page the server sends as complete HTML (readable without JavaScript), then hydrated. */
+  serverRendered?: boolean;
 }
 
 export const DEFAULT_TITLE = 'Crow Research — AI-assisted crypto research reports';
@@ -28,6 +30,7 @@ export const PAGES = {
       description: DEFAULT_DESCRIPTION,
       keywords: DEFAULT_KEYWORDS,
       inSitemap: true,
+      serverRendered: true,
     },
   },
   login: {
@@ -37,6 +40,7 @@ export const PAGES = {
       description: 'Sign in to access your crypto research reports.',
       keywords: DEFAULT_KEYWORDS,
       noindex: true,
+      serverRendered: true,
     },
   },
   forgotPassword: {
@@ -82,6 +86,7 @@ export const PAGES = {
       description: 'Create a Crow Research account to buy sourced research reports on crypto assets.',
       keywords: DEFAULT_KEYWORDS,
       inSitemap: true,
+      serverRendered: true,
     },
   },
   dashboard: {
@@ -152,6 +157,7 @@ export const PAGES = {
         'How Crow Research scores a crypto asset: 12 categories, their weights, the 77-point scale and the risk bands.',
       keywords: `${DEFAULT_KEYWORDS}, methodology, scoring`,
       inSitemap: true,
+      serverRendered: true,
     },
   },
   privacyPolicy: {
@@ -161,6 +167,7 @@ export const PAGES = {
       description: 'What personal data Crow Research keeps, why, and your rights.',
       keywords: 'privacy policy, data protection',
       inSitemap: true,
+      serverRendered: true,
     },
   },
   termsOfService: {
@@ -170,6 +177,7 @@ export const PAGES = {
       description: 'The terms under which Crow Research sells and provides research reports.',
       keywords: 'terms of service',
       inSitemap: true,
+      serverRendered: true,
     },
   },
   cookiePolicy: {
@@ -179,6 +187,7 @@ export const PAGES = {
       description: 'The cookies Crow Research uses and how to control them.',
       keywords: 'cookie policy, cookies',
       inSitemap: true,
+      serverRendered: true,
     },
   },
   disclaimer: {
@@ -189,6 +198,7 @@ export const PAGES = {
         'Crow Research reports are not financial advice. Read the risks and the limits of AI analysis.',
       keywords: 'disclaimer, not financial advice, crypto risk',
       inSitemap: true,
+      serverRendered: true,
     },
   },
   bugReport: {
@@ -218,6 +228,7 @@ export const NOT_FOUND_META: PageMeta = {
   description: "Sorry, the page you're looking for doesn't exist.",
   keywords: DEFAULT_KEYWORDS,
   noindex: true,
+  serverRendered: true,
 };
 
 /** Turns a route pattern into a matcher; supports `:param` and a trailing optional `:param?`. */

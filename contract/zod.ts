@@ -90,7 +90,12 @@ export function specDefaultMessage(issue: RawIssue): string {
   }
 }
 
-z.config({ customError: specDefaultMessage });
+z.config({
+  customError: specDefaultMessage,
+  // In a browser zod would probe `new Function` for its fast path, which the Content Security
+  // Policy reports as a violation (issue 12); small forms do not need the fast path.
+  jitless: typeof window !== 'undefined',
+});
 
 /**
  * For a required field whose spec message should also answer its absence (spec §5: a missing

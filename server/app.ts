@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
@@ -22,6 +23,7 @@ import { reportPdfRoutes } from './features/report-pdf/routes';
 import { reportRoutes } from './features/reports/routes';
 import { siteRoutes } from './features/site/routes';
 import { registerApiSecurityHeaders } from './http/api-headers';
+import { contentSecurityPolicy } from './http/csp';
 import { registerErrorHandling } from './http/errors';
 import { registerSameOriginGuard } from './http/origin';
 import { registerRateLimiting } from './http/rate-limits';
@@ -58,18 +60,19 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
   registerApiSecurityHeaders(app);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
-        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
-        connectSrc: ["'self'", 'https://api.stripe.com'],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        upgradeInsecureRequests: ctx.config.isProduction ? [] : null,
-      },
-    },
+  // Helmet sets the other security headers; the policy itself comes from http/csp.ts.
+  await app.register(fastifyHelmet, { contentSecurityPolicy: false });
+  const pagePolicy = contentSecurityPolicy({ production: ctx.config.isProduction, stripe: false });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith('/api/')) reply.header('content-security-policy', pagePolicy);
+    done();
+  });
+  // HTML and JSON above 1 kB are compressed on the fly (built assets are precompressed); event
+  // streams and PDFs are left alone.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: /^(text\/(html|plain|css|xml)|application\/(json|xml|javascript)|image\/svg\+xml)\b/,
   });
   await registerRateLimiting(app, ctx.config);
   await app.register(fastifySwagger, {

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESEARCH_FAILED_TEXT } from '../contract/purchases';
-import { refunds, researchReports, userPurchases } from './db/schema';
+import { cardanoIncomingTransactions, refunds, researchReports, userPurchases } from './db/schema';
 import { type FakeStripe, startFakeStripe } from './features/card-payments/fake-stripe';
 import { executeCardRefund } from './features/card-payments/jobs';
 import { cardPaymentSetupFor } from './features/card-payments/routes';
@@ -47,7 +47,7 @@ async function failedCardReport(buyer: SignedInUser, assetName: string) {
     method: 'POST',
     url: '/api/create-payment-intent',
     headers: { cookie: buyer.cookie },
-    payload: { purchaseType: 'new_report', assetName },
+    payload: { purchaseType: 'new_report', assetName, acknowledgeUnknownAsset: true },
   });
   const intent = fake.setStatus(created.json().paymentIntentId, 'succeeded');
   const payload = JSON.stringify({
@@ -157,7 +157,7 @@ describe('paid research that failed for good', () => {
     expect(retry.statusCode).toBe(409);
   });
 
-  it('"Refund" on a Cardano purchase records a refund due with amount, currency and payment', async () => {
+  it('"Refund" on a Cardano purchase records a refund due with amount, currency, payment and the sender address', async () => {
     const buyer = await signUp(t.app);
     const created = await t.app.inject({
       method: 'POST',
@@ -169,6 +169,7 @@ describe('paid research that failed for good', () => {
         description: 'Research Report Purchase - Chaincoin',
         purchaseType: 'new_report',
         researchAsset: 'Chaincoin',
+        acknowledgeUnknownAsset: true,
       },
     });
     expect(created.statusCode, created.body).toBe(200);
@@ -180,6 +181,12 @@ describe('paid research that failed for good', () => {
       .from(userPurchases)
       .where(eq(userPurchases.cardanoPaymentId, paymentId));
     await markResearchFailed(t.ctx.db, purchase!.reportId!, 'Research stopped');
+
+    const [incoming] = await t.ctx.db
+      .select()
+      .from(cardanoIncomingTransactions)
+      .where(eq(cardanoIncomingTransactions.paymentId, paymentId));
+    expect(incoming?.senderAddress).toMatch(/^addr_test1/);
 
     const refund = await post(admin, `/api/admin/purchases/${purchase!.id}/refund`);
     expect(refund.json()).toMatchObject({ status: 'due', paymentMethod: 'cardano' });
@@ -193,7 +200,8 @@ describe('paid research that failed for good', () => {
         quantity: String(Number(created.json().payment.amount) * 1_000_000),
         usdAmount: '4.99',
         cardanoPaymentId: paymentId,
-        destinationAddress: null,
+        // Back to the wallet the money came from.
+        destinationAddress: incoming!.senderAddress,
         user: { username: buyer.user.username, email: buyer.user.email },
       }),
     );

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SANDBOX_CARDS } from '../contract/payments';
 import { freePort, withDatabase } from './testing/postgres';
+import { NO_REDIS_TITLE, testRedisUrl } from './testing/redis';
 import { STRONG_PASSWORD } from './testing/users';
 
 // Scale-out as an operator runs it (issue 13): two ROLE=web processes and one ROLE=worker, the
@@ -17,6 +18,9 @@ let database: pg.Client;
 const processes: ChildProcess[] = [];
 let webA: string;
 let webB: string;
+const redisUrl = await testRedisUrl('scale-out.test.ts');
+/** Sign-in attempts per account before 429, counted across both web processes through Redis. */
+const LOGIN_LIMIT = 4;
 
 /** Starts `node --import tsx server/main.ts` with a role; resolves when it says it is ready. */
 function startProcess(role: 'web' | 'worker', extraEnv: Record<string, string> = {}): Promise<string> {
@@ -37,6 +41,8 @@ function startProcess(role: 'web' | 'worker', extraEnv: Record<string, string> =
         PORT: String(port),
         DATABASE_URL: databaseUrl,
         RESEARCH_DATA: 'offline',
+        // With DATABASE_URL the sandbox must be asked for (decision 0070).
+        ENABLE_SANDBOX: 'true',
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
         ...extraEnv,
@@ -74,8 +80,14 @@ beforeAll(async () => {
   databaseUrl = withDatabase(templateUrl, name);
   database = new pg.Client({ connectionString: databaseUrl });
   await database.connect();
-  // The lead's Redis login-limit check passes REDIS_URL here (see the marked place below).
-  [webA, webB] = await Promise.all([startProcess('web'), startProcess('web'), startProcess('worker')]);
+  const shared: Record<string, string> = redisUrl
+    ? { REDIS_URL: redisUrl, LOGIN_ACCOUNT_RATE_LIMIT: String(LOGIN_LIMIT) }
+    : {};
+  [webA, webB] = await Promise.all([
+    startProcess('web', shared),
+    startProcess('web', shared),
+    startProcess('worker'),
+  ]);
 }, 150_000);
 
 afterAll(async () => {
@@ -194,8 +206,21 @@ describe('two web processes and one worker on one PostgreSQL', () => {
     expect(retried.rows).toEqual([]);
   });
 
-  // Place for the Redis login-limit check (issue 13, added with the Redis rate-limit store):
-  // start both web processes with REDIS_URL and count one user's logins across webA and webB.
+  it.runIf(redisUrl)(
+    `with Redis, one account's sign-in limit is counted across both web processes (${redisUrl ?? NO_REDIS_TITLE})`,
+    async () => {
+      const cookie = await register(webA);
+      const me = await (await call(webA, '/api/auth/me', { cookie })).json();
+      const attempt = (origin: string) =>
+        call(origin, '/api/auth/login', { body: { email: me.user.email, password: 'Wrong#Pass1' } });
+      // Alternating processes: each alone has seen at most half the attempts.
+      for (let i = 0; i < LOGIN_LIMIT; i++) {
+        expect((await attempt(i % 2 ? webB : webA)).status).toBe(401);
+      }
+      expect((await attempt(webA)).status).toBe(429);
+      expect((await attempt(webB)).status).toBe(429);
+    },
+  );
 });
 
 /** pg-boss keeps jobs in pgboss.job and moves finished ones to pgboss.archive later: both count. */

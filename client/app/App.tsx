@@ -1,4 +1,3 @@
-import { Tooltip } from 'radix-ui';
 import { FullScreenSpinner } from '../components/ui/spinner';
 import { Toaster } from '../components/ui/toast';
 import { useCurrentUser } from '../lib/auth';
@@ -12,8 +11,7 @@ applyStoredTheme();
 export function App() {
   const { isLoading } = useCurrentUser();
   return (
-    // Tooltip delays of spec §9: open after 700 ms, 300 ms to skip between tooltips.
-    <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+    <>
       {isLoading ? (
         // While the session is being checked, a full-screen spinner replaces all routes (spec §2).
         <FullScreenSpinner />
@@ -34,6 +32,6 @@ export function App() {
         </div>
       )}
       <Toaster />
-    </Tooltip.Provider>
+    </>
   );
 }

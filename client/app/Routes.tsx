@@ -1,63 +1,90 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { PAGES } from '../../contract/pages';
 import { FullScreenSpinner } from '../components/ui/spinner';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
-import { LoginPage } from '../features/auth/LoginPage';
-import { RegisterPage } from '../features/auth/RegisterPage';
 import { LandingPage } from '../features/landing/LandingPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { useCurrentUser } from '../lib/auth';
+import { type LazyPage, lazyPage } from './lazy-page';
 import { RequireUser } from './RequireUser';
 
-// Screens other than the entry pages load on demand, so the first page stays small.
-const AccountPage = lazy(() =>
-  import('../features/account/AccountPage').then((m) => ({ default: m.AccountPage })),
+// Screens other than the landing and 404 pages load on demand, so the first page stays small
+// (forms and their validation come with the pages that have them).
+const LoginPage = lazyPage(
+  () => import('../features/auth/LoginPage'),
+  (m) => m.LoginPage,
 );
-const OutboxPage = lazy(() =>
-  import('../features/dev-outbox/OutboxPage').then((m) => ({ default: m.OutboxPage })),
+const RegisterPage = lazyPage(
+  () => import('../features/auth/RegisterPage'),
+  (m) => m.RegisterPage,
 );
-const ResetPasswordPage = lazy(() =>
-  import('../features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/auth/ForgotPasswordPage'),
+  (m) => m.ForgotPasswordPage,
 );
-const AdminPage = lazy(() => import('../features/admin/AdminPage').then((m) => ({ default: m.AdminPage })));
-const BugReportPage = lazy(() =>
-  import('../features/bug-report/BugReportPage').then((m) => ({ default: m.BugReportPage })),
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/ResetPasswordPage'),
+  (m) => m.ResetPasswordPage,
 );
-const CardanoCheckoutPage = lazy(() =>
-  import('../features/cardano-checkout/CardanoCheckoutPage').then((m) => ({
-    default: m.CardanoCheckoutPage,
-  })),
+const AccountPage = lazyPage(
+  () => import('../features/account/AccountPage'),
+  (m) => m.AccountPage,
 );
-const CheckoutPage = lazy(() =>
-  import('../features/checkout/CheckoutPage').then((m) => ({ default: m.CheckoutPage })),
+const OutboxPage = lazyPage(
+  () => import('../features/dev-outbox/OutboxPage'),
+  (m) => m.OutboxPage,
 );
-const PaymentSuccessPage = lazy(() =>
-  import('../features/checkout/PaymentSuccessPage').then((m) => ({ default: m.PaymentSuccessPage })),
+const AdminPage = lazyPage(
+  () => import('../features/admin/AdminPage'),
+  (m) => m.AdminPage,
 );
-const DashboardPage = lazy(() =>
-  import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
+const BugReportPage = lazyPage(
+  () => import('../features/bug-report/BugReportPage'),
+  (m) => m.BugReportPage,
 );
-const DocumentationPage = lazy(() =>
-  import('../features/docs/DocumentationPage').then((m) => ({ default: m.DocumentationPage })),
+const CardanoCheckoutPage = lazyPage(
+  () => import('../features/cardano-checkout/CardanoCheckoutPage'),
+  (m) => m.CardanoCheckoutPage,
 );
-const CookiePolicyPage = lazy(() =>
-  import('../features/legal/CookiePolicyPage').then((m) => ({ default: m.CookiePolicyPage })),
+const CheckoutPage = lazyPage(
+  () => import('../features/checkout/CheckoutPage'),
+  (m) => m.CheckoutPage,
 );
-const DisclaimerPage = lazy(() =>
-  import('../features/legal/DisclaimerPage').then((m) => ({ default: m.DisclaimerPage })),
+const PaymentSuccessPage = lazyPage(
+  () => import('../features/checkout/PaymentSuccessPage'),
+  (m) => m.PaymentSuccessPage,
 );
-const PrivacyPolicyPage = lazy(() =>
-  import('../features/legal/PrivacyPolicyPage').then((m) => ({ default: m.PrivacyPolicyPage })),
+const DashboardPage = lazyPage(
+  () => import('../features/dashboard/DashboardPage'),
+  (m) => m.DashboardPage,
 );
-const TermsOfServicePage = lazy(() =>
-  import('../features/legal/TermsOfServicePage').then((m) => ({ default: m.TermsOfServicePage })),
+const DocumentationPage = lazyPage(
+  () => import('../features/docs/DocumentationPage'),
+  (m) => m.DocumentationPage,
 );
-const ReportPage = lazy(() =>
-  import('../features/report/ReportPage').then((m) => ({ default: m.ReportPage })),
+const CookiePolicyPage = lazyPage(
+  () => import('../features/legal/CookiePolicyPage'),
+  (m) => m.CookiePolicyPage,
 );
-const SearchPage = lazy(() =>
-  import('../features/search/SearchPage').then((m) => ({ default: m.SearchPage })),
+const DisclaimerPage = lazyPage(
+  () => import('../features/legal/DisclaimerPage'),
+  (m) => m.DisclaimerPage,
+);
+const PrivacyPolicyPage = lazyPage(
+  () => import('../features/legal/PrivacyPolicyPage'),
+  (m) => m.PrivacyPolicyPage,
+);
+const TermsOfServicePage = lazyPage(
+  () => import('../features/legal/TermsOfServicePage'),
+  (m) => m.TermsOfServicePage,
+);
+const ReportPage = lazyPage(
+  () => import('../features/report/ReportPage'),
+  (m) => m.ReportPage,
+);
+const SearchPage = lazyPage(
+  () => import('../features/search/SearchPage'),
+  (m) => m.SearchPage,
 );
 
 function Home() {
@@ -70,6 +97,51 @@ const signedIn = (Screen: ComponentType) => () => (
     <Screen />
   </RequireUser>
 );
+
+/** Where this document was loaded: the server's Content Security Policy is chosen per page. */
+const DOCUMENT_PATH = typeof window === 'undefined' ? '' : window.location.pathname;
+
+/**
+ * Only a document loaded at /checkout may run Stripe's script (its CSP names Stripe's hosts), so
+ * arriving there from another page by client-side navigation loads the page for real.
+ */
+function LoadedAsDocument({ path, children }: { path: string; children: ReactNode }) {
+  const here = DOCUMENT_PATH === path;
+  useEffect(() => {
+    if (!here) window.location.assign(window.location.href);
+  }, [here]);
+  return here ? <>{children}</> : <FullScreenSpinner />;
+}
+
+function CheckoutDocument() {
+  return (
+    <LoadedAsDocument path={PAGES.checkout.path}>
+      <CheckoutPage />
+    </LoadedAsDocument>
+  );
+}
+const checkout = signedIn(CheckoutDocument);
+
+/** Pages that arrive rendered by the server (contract/pages.ts `serverRendered`), by path. */
+const SERVER_RENDERED_PAGES: Record<string, LazyPage> = {
+  [PAGES.login.path]: LoginPage,
+  [PAGES.register.path]: RegisterPage,
+  [PAGES.documentation.path]: DocumentationPage,
+  [PAGES.privacyPolicy.path]: PrivacyPolicyPage,
+  [PAGES.termsOfService.path]: TermsOfServicePage,
+  [PAGES.cookiePolicy.path]: CookiePolicyPage,
+  [PAGES.disclaimer.path]: DisclaimerPage,
+};
+
+/** Loads the code of a server-rendered page so it hydrates without suspending. */
+export function preloadPage(pathname: string): Promise<unknown> {
+  return SERVER_RENDERED_PAGES[pathname.replace(/(.)\/$/, '$1')]?.preload() ?? Promise.resolve();
+}
+
+/** Loads every server-rendered page (the server does this once at start). */
+export function preloadAllPages(): Promise<unknown> {
+  return Promise.all(Object.values(SERVER_RENDERED_PAGES).map((page) => page.preload()));
+}
 
 /** Every route of spec §2; paths come from contract/pages.ts, which the server also reads. */
 export function Routes() {
@@ -84,7 +156,7 @@ export function Routes() {
         <Route path={PAGES.account.path} component={signedIn(AccountPage)} />
         <Route path={PAGES.devOutbox.path} component={OutboxPage} />
         <Route path={PAGES.dashboard.path} component={signedIn(DashboardPage)} />
-        <Route path={PAGES.checkout.path} component={signedIn(CheckoutPage)} />
+        <Route path={PAGES.checkout.path} component={checkout} />
         <Route path={PAGES.cardanoCheckout.path} component={signedIn(CardanoCheckoutPage)} />
         <Route path={PAGES.paymentSuccess.path} component={signedIn(PaymentSuccessPage)} />
         <Route path={PAGES.report.path} component={signedIn(ReportPage)} />

@@ -1,10 +1,13 @@
 import { Moon, Sun } from 'lucide-react';
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 
 const COOKIE = 'theme_preference';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export type Theme = 'light' | 'dark';
+
+/** The theme the server rendered with (from the cookie); the browser reads it off <html>. */
+export const ServerThemeContext = createContext<Theme | null>(null);
 
 export function currentTheme(): Theme {
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
@@ -12,12 +15,14 @@ export function currentTheme(): Theme {
 
 /** Applies the theme kept in the `theme_preference` cookie (1 year, cookie policy). */
 export function applyStoredTheme() {
+  if (typeof document === 'undefined') return; // server rendering: the server sets the class
   const match = document.cookie.match(/(?:^|; )theme_preference=(dark|light)/);
   document.documentElement.classList.toggle('dark', match?.[1] === 'dark');
 }
 
 export function ThemeToggle() {
-  const [theme, setTheme] = useState<Theme>(currentTheme);
+  const serverTheme = useContext(ServerThemeContext);
+  const [theme, setTheme] = useState<Theme>(() => serverTheme ?? currentTheme());
   const next: Theme = theme === 'dark' ? 'light' : 'dark';
   return (
     <button

@@ -12,8 +12,10 @@ const FALLBACK: SiteConfig = {
   cardanoNetwork: 'preprod',
 };
 
+export const SITE_CONFIG_KEY = ['/api/config'] as const;
+
 /** Public settings from the server (names, contact addresses, which payment providers run). */
 export function useSiteConfig(): SiteConfig & { isLoaded: boolean } {
-  const query = useQuery<SiteConfig>({ queryKey: ['/api/config'] });
+  const query = useQuery<SiteConfig>({ queryKey: SITE_CONFIG_KEY });
   return { ...(query.data ?? FALLBACK), isLoaded: query.isSuccess };
 }

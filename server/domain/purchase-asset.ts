@@ -50,6 +50,22 @@ const suggestionOf = ({ id, name, symbol, rank, kind, platform }: AssetRef): Ass
   ...(platform ? { platform } : {}),
 });
 
+/** How long a buyer waits at checkout for a live lookup (it may queue behind paid research). */
+export const CHECKOUT_LOOKUP_TIMEOUT_MS = 3_000;
+
+/** The lookup, or a rejection after CHECKOUT_LOOKUP_TIMEOUT_MS (then the snapshot answers). */
+function withinCheckoutWait<T>(lookup: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new Error('live lookup too slow for checkout')),
+      CHECKOUT_LOOKUP_TIMEOUT_MS,
+    );
+  });
+  lookup.catch(() => {}); // a late failure after the timeout is nobody's to handle
+  return Promise.race([lookup, timeout]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Resolves the asset of a new-report purchase. A live source that is down is replaced by the
  * dated snapshot for this check only (the research itself retries the live source).
@@ -63,7 +79,7 @@ export async function checkPurchaseAsset(
   let usable = sources;
   let asset: AssetRef | null;
   try {
-    asset = await resolveAsset(sources, { assetId: request.assetId, assetName });
+    asset = await withinCheckoutWait(resolveAsset(sources, { assetId: request.assetId, assetName }));
   } catch {
     usable = createSnapshotSources();
     asset = await resolveAsset(usable, { assetId: request.assetId, assetName });

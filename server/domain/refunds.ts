@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { RefundReason } from '../../contract/purchases';
 import { type DbExecutor, queueExecutorFor } from '../db/client';
-import { cardanoPayments, refunds, userPurchases } from '../db/schema';
+import { cardanoIncomingTransactions, cardanoPayments, refunds, userPurchases } from '../db/schema';
 import { type JobQueue, QUEUES } from '../jobs/queue';
 
 // Refunds (decision 0081): one per purchase. A card refund is recorded as pending and a job
@@ -83,9 +83,8 @@ export async function requestRefund(
       currency: payment?.currency ?? 'ADA',
       quantity: (received > 0n ? received : BigInt(payment?.expectedQuantity ?? '0')).toString(),
       cardanoPaymentId: purchase.cardanoPaymentId,
-      // The sender's address comes from the payment's incoming transaction; until the watcher
-      // records incoming transactions it is unknown here and the admin looks it up by payment id.
-      destinationAddress: null,
+      // Money goes back to where it came from: the sender of the payment's first transaction.
+      destinationAddress: payment ? await senderOfPayment(tx, payment.id) : null,
     };
   }
   const [created] = await tx.insert(refunds).values(values).returning();
@@ -117,4 +116,23 @@ export async function settleCardRefund(
     .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
     .returning();
   return row;
+}
+
+/** The sender address of a Cardano payment's earliest recorded transaction (the payment itself first). */
+async function senderOfPayment(tx: DbExecutor, paymentId: number): Promise<string | null> {
+  const [first] = await tx
+    .select({ senderAddress: cardanoIncomingTransactions.senderAddress })
+    .from(cardanoIncomingTransactions)
+    .where(
+      and(
+        eq(cardanoIncomingTransactions.paymentId, paymentId),
+        isNotNull(cardanoIncomingTransactions.senderAddress),
+      ),
+    )
+    .orderBy(
+      sql`${cardanoIncomingTransactions.classification} <> 'payment'`,
+      asc(cardanoIncomingTransactions.blockTime),
+    )
+    .limit(1);
+  return first?.senderAddress ?? null;
 }

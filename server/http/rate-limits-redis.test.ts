@@ -3,87 +3,64 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { NO_REDIS_TITLE, testRedisUrl } from '../testing/redis';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { redisConnectionName } from './rate-limits';
 
-// Two web processes behind one load balancer must count one login limit together. This runs
-// against REDIS_URL, or the local Redis at 127.0.0.1:6379 when that answers (CI and the dev
-// machine have one). Without any Redis the suite says so in its title and is skipped.
+// Two web processes behind one load balancer must count one login limit together (Redis found
+// by server/testing/redis.ts; required on CI).
 
-const LOCAL_REDIS = 'redis://127.0.0.1:6379';
+const redisUrl = await testRedisUrl('rate-limits-redis.test.ts');
 
-async function redisAnswers(url: string): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0 });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
+describe.runIf(redisUrl)(`shared rate limits on Redis (${redisUrl ?? NO_REDIS_TITLE})`, () => {
+  let first: TestApp;
+  beforeAll(async () => {
+    first = await createTestApp({ REDIS_URL: redisUrl!, LOGIN_ACCOUNT_RATE_LIMIT: '3' });
+  });
+  afterAll(() => first?.close());
 
-const redisUrl = process.env.REDIS_URL ?? ((await redisAnswers(LOCAL_REDIS)) ? LOCAL_REDIS : undefined);
-if (!redisUrl) {
-  console.warn(
-    `rate-limits-redis.test.ts: no Redis at REDIS_URL or ${LOCAL_REDIS}; the shared-limit test is skipped`,
-  );
-}
-
-describe.runIf(redisUrl)(
-  `shared rate limits on Redis (${redisUrl ?? `not run: no Redis at ${LOCAL_REDIS}`})`,
-  () => {
-    let first: TestApp;
-    beforeAll(async () => {
-      first = await createTestApp({ REDIS_URL: redisUrl!, LOGIN_ACCOUNT_RATE_LIMIT: '3' });
+  it('two app instances with the same REDIS_URL share the login limit', async () => {
+    // A second web process: its own app and Redis connection on the same database and Redis.
+    const second = await buildApp({
+      ...first.ctx,
+      config: loadConfig({ ...configEnv(first), REDIS_URL: redisUrl! }),
     });
-    afterAll(() => first?.close());
+    try {
+      // A fresh account per run, so counts left in Redis by an earlier run never interfere.
+      const email = `shared-${randomUUID()}@example.com`;
+      const attempt = (app: typeof second) =>
+        app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'Wrong#Pass1' } });
+      expect((await attempt(first.app)).statusCode).toBe(401);
+      expect((await attempt(second)).statusCode).toBe(401);
+      expect((await attempt(first.app)).statusCode).toBe(401);
+      // The fourth attempt overall is refused by the process that saw only one of them.
+      expect((await attempt(second)).statusCode).toBe(429);
+      expect((await attempt(first.app)).statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
+  });
 
-    it('two app instances with the same REDIS_URL share the login limit', async () => {
-      // A second web process: its own app and Redis connection on the same database and Redis.
-      const second = await buildApp({
-        ...first.ctx,
-        config: loadConfig({ ...configEnv(first), REDIS_URL: redisUrl! }),
-      });
+  it('closes its Redis connection when the app closes', async () => {
+    const app = await buildApp({
+      ...first.ctx,
+      config: loadConfig({ ...configEnv(first), REDIS_URL: redisUrl! }),
+    });
+    await app.ready();
+    const clients = async () => {
+      const admin = new Redis(redisUrl!);
       try {
-        // A fresh account per run, so counts left in Redis by an earlier run never interfere.
-        const email = `shared-${randomUUID()}@example.com`;
-        const attempt = (app: typeof second) =>
-          app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'Wrong#Pass1' } });
-        expect((await attempt(first.app)).statusCode).toBe(401);
-        expect((await attempt(second)).statusCode).toBe(401);
-        expect((await attempt(first.app)).statusCode).toBe(401);
-        // The fourth attempt overall is refused by the process that saw only one of them.
-        expect((await attempt(second)).statusCode).toBe(429);
-        expect((await attempt(first.app)).statusCode).toBe(429);
+        const list = String(await admin.client('LIST'));
+        return list.split('\n').filter((line) => line.includes(`name=${redisConnectionName()} `)).length;
       } finally {
-        await second.close();
+        admin.disconnect();
       }
-    });
-
-    it('closes its Redis connection when the app closes', async () => {
-      const app = await buildApp({
-        ...first.ctx,
-        config: loadConfig({ ...configEnv(first), REDIS_URL: redisUrl! }),
-      });
-      await app.ready();
-      const clients = async () => {
-        const admin = new Redis(redisUrl!);
-        try {
-          const list = String(await admin.client('LIST'));
-          return list.split('\n').filter((line) => line.includes(`name=${redisConnectionName()} `)).length;
-        } finally {
-          admin.disconnect();
-        }
-      };
-      await expect.poll(clients, { timeout: 2_000 }).toBe(2); // this app's and the first app's
-      await app.close();
-      await expect.poll(clients, { timeout: 2_000 }).toBe(1);
-    });
-  },
-);
+    };
+    await expect.poll(clients, { timeout: 2_000 }).toBe(2); // this app's and the first app's
+    await app.close();
+    await expect.poll(clients, { timeout: 2_000 }).toBe(1);
+  });
+});
 
 /** The first app's settings as environment, so the second instance is configured the same way. */
 function configEnv(t: TestApp): Record<string, string> {

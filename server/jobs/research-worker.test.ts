@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context';
 import { connectDatabase } from '../db/client';
 import { researchProgress, researchReports } from '../db/schema';
-import { registerResearchWorker } from '../research/job';
-import { sweepLostResearch } from '../research/pipeline';
+import { registerResearchWorker, sweepLostResearchAndNotify } from '../research/job';
 import { createSnapshotSources } from '../research/sources/snapshot';
 import type { ResearchSources } from '../research/sources/types';
 import { SourceUnavailableError } from '../research/sources/types';
@@ -211,21 +210,26 @@ describe('the research job', () => {
     await worker.stop();
   });
 
-  it('marks a report failed when its job died on the last attempt (sweep)', async () => {
+  it('marks a report failed when its job died on the last attempt (sweep) and tells the buyer', async () => {
     const buyer = await signUp(t.app);
     const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'Stellar');
     await t.ctx.db
       .update(researchReports)
       .set({ status: 'processing' })
       .where(eq(researchReports.id, reportId));
-    expect(await sweepLostResearch(t.ctx.db)).toBe(0);
+    expect(await sweepLostResearchAndNotify(t.ctx)).toEqual([]);
     await rawQuery(`update pgboss.job set state = 'failed' where name = $1 and data->>'reportId' = $2`, [
       QUEUES.research,
       String(reportId),
     ]);
-    expect(await sweepLostResearch(t.ctx.db)).toBe(1);
+    expect(await sweepLostResearchAndNotify(t.ctx)).toEqual([reportId]);
     const row = await reportRow(reportId);
     expect(row.status).toBe('failed');
     expect(row.failureReason).toMatch(/worker was lost/);
+    const notices = await rawQuery(
+      `select data from pgboss.job where name = $1 and data->>'event' = 'research_failed' and data->>'reportId' = $2`,
+      [QUEUES.email, String(reportId)],
+    );
+    expect(notices.rowCount).toBe(1);
   });
 });

@@ -8,7 +8,6 @@ import {
   type RiskLevel,
   ratingBand,
   riskLevel,
-  scoresSchema,
 } from '../../contract/methodology';
 import {
   agentResearchDataSchema,
@@ -17,6 +16,7 @@ import {
   type Source,
   sourceKey,
 } from '../../contract/reports';
+import { scoresSchema } from '../../contract/scores';
 import type { DbExecutor } from '../db/client';
 import { researchProgress, researchReports } from '../db/schema';
 import { reportSections } from '../domain/report-sections';

@@ -116,15 +116,26 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
   };
 }
 
+/**
+ * Marks reports whose job died on its last attempt as failed, and tells their buyers, as a
+ * failure the handler saw would (the "research failed" email says what happens next).
+ */
+export async function sweepLostResearchAndNotify(ctx: AppContext): Promise<number[]> {
+  const failed = await sweepLostResearch(ctx.db);
+  if (failed.length === 0) return failed;
+  ctx.log.error({ reportIds: failed }, 'research jobs lost on their last attempt; reports marked failed');
+  for (const reportId of failed) {
+    await enqueueResearchOutcomeEmail(ctx.db, ctx.queue, reportId, 'research_failed');
+  }
+  return failed;
+}
+
 /** Reports researched at the same time by one worker process. */
 export const RESEARCH_CONCURRENCY = 4;
 
 export async function registerResearchWorker(ctx: AppContext, options: ResearchHandlerOptions = {}) {
   const handler = createResearchHandler(ctx, options);
-  await ctx.queue.work(QUEUES.researchSweep, async () => {
-    const failed = await sweepLostResearch(ctx.db);
-    if (failed) ctx.log.error({ failed }, 'research jobs lost on their last attempt; reports marked failed');
-  });
+  await ctx.queue.work(QUEUES.researchSweep, () => sweepLostResearchAndNotify(ctx));
   await ctx.queue.schedule(QUEUES.researchSweep, '*/5 * * * *');
   for (let i = 0; i < RESEARCH_CONCURRENCY; i += 1) {
     await ctx.queue.work<ResearchJob>(

@@ -273,8 +273,8 @@ export async function markResearchFailed(db: Database, reportId: number, reason:
  * Reports whose research job ended failed without our handler seeing it (the worker died on the
  * last attempt and pg-boss expired the job): marked failed, so no paid report is lost silently.
  */
-export async function sweepLostResearch(db: Database): Promise<number> {
-  const result = await db.execute(sql`
+export async function sweepLostResearch(db: Database): Promise<number[]> {
+  const result = await db.execute<{ id: number }>(sql`
     update research_reports r
        set status = 'failed',
            failure_reason = 'Research stopped: the worker was lost on its last attempt.',
@@ -284,6 +284,7 @@ export async function sweepLostResearch(db: Database): Promise<number> {
                     where j.name = ${QUEUES.research} and j.data->>'reportId' = r.id::text and j.state = 'failed')
        and not exists (select 1 from pgboss.job j
                         where j.name = ${QUEUES.research} and j.data->>'reportId' = r.id::text
-                          and j.state in ('created', 'retry', 'active'))`);
-  return result.rowCount ?? 0;
+                          and j.state in ('created', 'retry', 'active'))
+     returning r.id`);
+  return result.rows.map((row) => Number(row.id));
 }

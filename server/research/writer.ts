@@ -57,7 +57,8 @@ export const deterministicWriter: CategoryWriter = {
     const rule = SCORING_RULES[category.key];
     return {
       findings: `${assessment.facts.join(' ')}${citation(assessment.sources)}`,
-      analysis: `${rule.measures} ${assessment.rationale} Under the documented rule this gives ${assessment.score}/5.`,
+      // What the category measures, why this evidence scores what it does, and the risk it shows.
+      analysis: [rule.measures, assessment.rationale, assessment.keyRisk].filter(Boolean).join(' '),
       score: assessment.score,
       writer: 'deterministic',
     };

@@ -1,16 +1,28 @@
-import type { InputHTMLAttributes, LabelHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import {
+  forwardRef,
+  type InputHTMLAttributes,
+  type LabelHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { cn } from '../../lib/cn';
 
 const FIELD =
   'w-full rounded-md border border-border bg-card px-3 py-2 text-fg placeholder:text-muted disabled:opacity-60 read-only:bg-subtle';
 
-export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
-  return <input className={cn(FIELD, 'h-10', className)} {...props} />;
-}
+// forwardRef, not React 19's ref-as-prop: the browser build runs on Preact's compatibility layer,
+// which passes a ref on only through forwardRef (react-hook-form registers fields by ref).
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
+  { className, ...props },
+  ref,
+) {
+  return <input ref={ref} className={cn(FIELD, 'h-10', className)} {...props} />;
+});
 
-export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <textarea className={cn(FIELD, 'min-h-24', className)} {...props} />;
-}
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(
+  function Textarea({ className, ...props }, ref) {
+    return <textarea ref={ref} className={cn(FIELD, 'min-h-24', className)} {...props} />;
+  },
+);
 
 export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
   // biome-ignore lint/a11y/noLabelWithoutControl: callers pass htmlFor

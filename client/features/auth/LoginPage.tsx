@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
-import { type LoginRequest, loginRequestSchema } from '../../../contract/auth';
+import type { LoginRequest } from '../../../contract/auth';
 import { PAGES } from '../../../contract/pages';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription } from '../../components/ui/card';
@@ -11,11 +10,12 @@ import { PasswordInput } from '../../components/ui/password-input';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useLogin } from '../../lib/auth';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
 
 export function LoginPage() {
   const login = useLogin();
   const form = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
+    resolver: lazyZodResolver(() => import('../../../contract/auth').then((m) => m.loginRequestSchema)),
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;

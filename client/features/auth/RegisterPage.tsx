@@ -1,12 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
-import {
-  PASSWORD_HINT,
-  type RegisterRequest,
-  registerRequestSchema,
-  USERNAME_HINT,
-} from '../../../contract/auth';
+import type { RegisterRequest } from '../../../contract/auth';
+import { PASSWORD_HINT, USERNAME_HINT } from '../../../contract/auth-messages';
 import { PAGES } from '../../../contract/pages';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription } from '../../components/ui/card';
@@ -16,6 +11,7 @@ import { PasswordInput } from '../../components/ui/password-input';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useRegister } from '../../lib/auth';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
 
 type FieldName = keyof RegisterRequest;
 
@@ -23,7 +19,7 @@ export function RegisterPage() {
   const register = useRegister();
   const [, navigate] = useLocation();
   const form = useForm<RegisterRequest>({
-    resolver: zodResolver(registerRequestSchema),
+    resolver: lazyZodResolver(() => import('../../../contract/auth').then((m) => m.registerRequestSchema)),
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;

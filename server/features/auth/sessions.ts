@@ -78,6 +78,13 @@ export async function endSession(ctx: AppContext, request: FastifyRequest, reply
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
+/** A GET for an HTML page of the app rather than a file (files have an extension). */
+function isPageRequest(method: string, url: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const pathname = url.split('?')[0] ?? '';
+  return !pathname.slice(pathname.lastIndexOf('/')).includes('.');
+}
+
 /** Resolves `request.user` from the session cookie, renewing sessions past half their life. */
 export async function registerSessionResolution(app: FastifyInstance, ctx: AppContext) {
   const cache = new SessionCache(app.changes);
@@ -90,7 +97,8 @@ export async function registerSessionResolution(app: FastifyInstance, ctx: AppCo
   // When this process last wrote each session's last_seen_at (absent: unknown, write once).
   const lastSeenWritten = new LRUCache<string, number>({ max: 20_000 });
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    // API calls, and pages: the HTML carries the current user, so the browser never has to ask.
+    if (!request.url.startsWith('/api/') && !isPageRequest(request.method, request.url)) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     const sessionId = hashToken(token);

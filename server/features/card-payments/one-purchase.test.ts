@@ -281,7 +281,7 @@ describe('card reconciliation', () => {
       method: 'POST',
       url: '/api/create-payment-intent',
       headers: { cookie: user.cookie },
-      payload: { purchaseType: 'new_report', assetName },
+      payload: { purchaseType: 'new_report', assetName, acknowledgeUnknownAsset: true },
     });
     expect(created.statusCode).toBe(200);
     const paymentIntentId = created.json().paymentIntentId as string;

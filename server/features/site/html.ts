@@ -1,3 +1,4 @@
+import { INITIAL_STATE_ELEMENT_ID, type InitialState } from '../../../contract/initial-state';
 import { type PageMeta, SOCIAL_IMAGE } from '../../../contract/pages';
 
 const escapeHtml = (value: string) =>
@@ -49,4 +50,10 @@ export function renderHeadTags(
     `<script type="application/ld+json" data-page-jsonld>${JSON.stringify(jsonLd).replaceAll('<', '\\u003c')}</script>`,
   ];
   return tags.join('\n    ');
+}
+
+/** The session and settings as a JSON data block (not a script: no CSP allowance needed). */
+export function renderInitialState(state: InitialState): string {
+  const json = JSON.stringify(state).replaceAll('<', '\\u003c');
+  return `<script type="application/json" id="${INITIAL_STATE_ELEMENT_ID}">${json}</script>`;
 }

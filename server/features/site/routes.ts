@@ -6,8 +6,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { findPageMeta, NOT_FOUND_META, PAGES } from '../../../contract/pages';
 import { siteConfigSchema } from '../../../contract/site';
 import type { AppContext } from '../../context';
+import { contentSecurityPolicy } from '../../http/csp';
 import { errorBody } from '../../http/errors';
-import { renderHeadTags } from './html';
+import { renderHeadTags, renderInitialState } from './html';
+import { loadPageRenderer } from './page-renderer';
 import { siteConfigFrom } from './site-config';
 
 export const CLIENT_DIST = path.resolve('dist/client');
@@ -72,6 +74,8 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
       root: CLIENT_DIST,
       index: false,
       wildcard: true,
+      // The build writes .br and .gz beside each asset; the one the browser accepts is sent as is.
+      preCompressed: true,
       // Hashed assets never change; everything else is revalidated.
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
@@ -80,16 +84,35 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   }
 
-  const renderPage = (request: FastifyRequest, reply: FastifyReply, page: string) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+  const renderer = template ? await loadPageRenderer(CLIENT_DIST) : null;
+  if (template && !renderer) {
+    ctx.log.warn('No server renderer in dist/server: public pages are sent without their content.');
+  }
+  const checkoutPolicy = contentSecurityPolicy({ production: ctx.config.isProduction, stripe: true });
+
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply, page: string) => {
+    const [pathname = '/', search = ''] = request.url.split('?');
     const meta = findPageMeta(pathname);
+    const pageMeta = meta ?? NOT_FOUND_META;
     const origin = originOf(ctx, request);
-    const head = renderHeadTags(meta ?? NOT_FOUND_META, `${origin}${pathname}`, origin, ctx.config.APP_NAME);
     const theme = request.cookies.theme_preference === 'dark' ? 'dark' : 'light';
+    const state = { user: request.user, config: siteConfig };
+    // Public pages arrive complete; a signed-in visitor's home page is the dashboard, drawn in the browser.
+    const serverRendered = renderer && pageMeta.serverRendered && !(pathname === '/' && request.user);
+    const body = serverRendered ? await renderer.render({ pathname, search, theme, state }) : '';
+    const head = [
+      renderHeadTags(pageMeta, `${origin}${pathname}`, origin, ctx.config.APP_NAME),
+      renderInitialState(state),
+      serverRendered ? renderer.preloadTags(pathname) : '',
+    ].join('\n');
     const html = page
       .replace('<html lang="en">', `<html lang="en" class="${theme}">`)
       .replace(/<title>.*<\/title>/, '')
-      .replace('<!--app-head-->', head);
+      .replace('<!--app-head-->', head)
+      .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+    // Stripe's hosts are allowed only where its script runs (client/app/Routes.tsx loads
+    // /checkout as a document for that reason).
+    if (pathname === '/checkout') reply.header('content-security-policy', checkoutPolicy);
     return reply
       .status(meta ? 200 : 404)
       .header('cache-control', 'no-cache')

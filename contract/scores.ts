@@ -1,0 +1,23 @@
+import {
+  CATEGORIES,
+  type CategoryKey,
+  MAX_CATEGORY_SCORE,
+  MAX_TOTAL,
+  MIN_CATEGORY_SCORE,
+  RISK_LEVELS,
+} from './methodology';
+import { z } from './zod';
+
+// Kept apart from methodology.ts so the documentation page loads the rules without zod.
+
+const categoryScore = z.number().min(MIN_CATEGORY_SCORE).max(MAX_CATEGORY_SCORE);
+
+/** The `scores` JSON of a research report (spec §3 Scores schema). */
+export const scoresSchema = z.object({
+  ...(Object.fromEntries(CATEGORIES.map((c) => [c.key, categoryScore])) as Record<
+    CategoryKey,
+    typeof categoryScore
+  >),
+  totalScore: z.number().min(12).max(MAX_TOTAL),
+  riskLevel: z.enum(RISK_LEVELS),
+});
