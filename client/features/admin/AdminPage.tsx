@@ -495,7 +495,9 @@ function RefundsList() {
 
 /** Base units as a person reads them: ADA with 6 decimals (exact to the lovelace), tokens as whole units. */
 function displayQuantity(quantity: string, currency: FlaggedPayment['currency']): string {
-  return `${toDisplayAmount(BigInt(quantity), currency)} ${currency === 'ADA' ? 'ADA' : CROW_TOKEN_LABEL}`;
+  const [whole = '0', fraction] = toDisplayAmount(BigInt(quantity), currency).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${fraction === undefined ? grouped : `${grouped}.${fraction}`} ${currency === 'ADA' ? 'ADA' : CROW_TOKEN_LABEL}`;
 }
 
 function FlaggedPaymentsList() {
