@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { PAGES } from '../contract/pages';
+import { PAGE_MODULES } from '../server/features/site/page-renderer';
 
 // bench:bundle — the JavaScript each public page loads before it is interactive: the entry chunk,
 // its static imports, and the page's own chunks (which the server preloads). Raw, gzip and brotli.
@@ -34,23 +35,17 @@ function closure(key: string, seen = new Set<string>()): Set<string> {
 const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
 if (!entryKey) throw new Error('The manifest has no entry chunk');
 
-// The module each server-rendered page loads on demand (the landing and 404 pages are in the entry).
-const PAGE_MODULES: Record<string, string | null> = {
+// The landing and 404 pages are in the entry chunk; the others load their module (the server's table).
+const PAGES_MEASURED: Record<string, string | null> = {
   [PAGES.home.path]: null,
-  [PAGES.login.path]: 'features/auth/LoginPage.tsx',
-  [PAGES.register.path]: 'features/auth/RegisterPage.tsx',
-  [PAGES.documentation.path]: 'features/docs/DocumentationPage.tsx',
-  [PAGES.privacyPolicy.path]: 'features/legal/PrivacyPolicyPage.tsx',
-  [PAGES.termsOfService.path]: 'features/legal/TermsOfServicePage.tsx',
-  [PAGES.cookiePolicy.path]: 'features/legal/CookiePolicyPage.tsx',
-  [PAGES.disclaimer.path]: 'features/legal/DisclaimerPage.tsx',
+  ...PAGE_MODULES,
   '(404)': null,
 };
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const rows: string[][] = [];
 let overBudget = 0;
-for (const [route, moduleKey] of Object.entries(PAGE_MODULES)) {
+for (const [route, moduleKey] of Object.entries(PAGES_MEASURED)) {
   const keys = closure(entryKey);
   if (moduleKey) closure(moduleKey, keys);
   const files = [...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));

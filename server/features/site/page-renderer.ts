@@ -27,7 +27,7 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 /** The lazily loaded page module of each server-rendered path (keys of Vite's manifest). */
-const PAGE_MODULES: Record<string, string> = {
+export const PAGE_MODULES: Record<string, string> = {
   '/login': 'features/auth/LoginPage.tsx',
   '/register': 'features/auth/RegisterPage.tsx',
   '/documentation': 'features/docs/DocumentationPage.tsx',
