@@ -28,5 +28,12 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
     .some((tag) => tag === '*' || tag.replace(/^W\//, '') === opaque);
 }
 
-/** Response schema entry for a 304 (no body). */
-export const notModifiedSchema = z.null().describe('Not modified: the client already holds this version');
+/**
+ * Response schema entry for a 304. Send it as `reply.code(304).send(undefined)`: with no payload
+ * Fastify writes no Content-Length, where `null` would announce a 4-byte body that a 304 never
+ * carries (clients that trust the header then wait for it).
+ */
+export const notModifiedSchema = z
+  .null()
+  .optional()
+  .describe('Not modified: the client already holds this version');

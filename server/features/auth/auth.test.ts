@@ -149,6 +149,18 @@ describe('login and logout', () => {
     expect(forged.statusCode).toBe(401);
   });
 
+  it('refuses a session past its expiry time', async () => {
+    const { cookie, user } = await signUp(t.app);
+    await t.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(sessions.userId, user.id));
+    // The sign-up cached the session in this process; a new process (or an expired cache entry)
+    // reads it from the database, which must refuse it.
+    t.app.sessionCache.close();
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+  });
+
   it('renews a session that is past half its life', async () => {
     const { cookie, user } = await signUp(t.app);
     await t.ctx.db

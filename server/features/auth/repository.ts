@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -35,17 +36,32 @@ export async function insertSession(
   await db.insert(sessions).values(values);
 }
 
-export async function touchSession(db: DbExecutor, sessionId: string, seenAt: Date) {
-  await db.update(sessions).set({ lastSeenAt: seenAt }).where(eq(sessions.id, sessionId));
-}
+// Both run on the request path of every signed-in poll (the session cache misses every 30 s per
+// user, and "last seen" is written every 5 minutes), so they are prepared once.
+const touchSessionQuery = preparedQuery((db) =>
+  db
+    .update(sessions)
+    .set({ lastSeenAt: sql`${sql.placeholder('seenAt')}::timestamptz` })
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .prepare('touch_session'),
+);
 
-export async function findSessionWithUser(db: DbExecutor, sessionId: string, now: Date) {
-  const [row] = await db
+const sessionWithUserQuery = preparedQuery((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_with_user'),
+);
+
+export async function touchSession(db: DbExecutor, sessionId: string, seenAt: Date) {
+  await touchSessionQuery(db).execute({ sessionId, seenAt: seenAt.toISOString() });
+}
+
+export async function findSessionWithUser(db: DbExecutor, sessionId: string, now: Date) {
+  const [row] = await sessionWithUserQuery(db).execute({ sessionId, now });
   return row;
 }
 

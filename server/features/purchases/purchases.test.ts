@@ -104,6 +104,8 @@ describe('GET /api/my-reports', () => {
     const again = await get('/api/my-reports', { cookie: user.cookie, 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+    // A 304 announces no body: clients that trust Content-Length would otherwise wait for one.
+    expect(again.headers['content-length']).toBeUndefined();
     await buy(user, { reportId: null, assetName: 'Near', type: 'new_report' });
     const changed = await get('/api/my-reports', { cookie: user.cookie, 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);

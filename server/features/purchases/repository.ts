@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { RESEARCH_FAILED_TEXT, refundSentence } from '../../../contract/purchases';
 import type { MyReportItem, PublicReportItem } from '../../../contract/reports';
 import type { DbExecutor } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { refunds, researchReports, userPurchases } from '../../db/schema';
 
 function buildMyReportsQuery(db: DbExecutor) {
@@ -34,18 +35,8 @@ function buildMyReportsQuery(db: DbExecutor) {
     .prepare('my_reports');
 }
 
-// Runs whenever a dashboard poll finds no remembered version: built once per database handle
-// and prepared on the server.
-const preparedMyReports = new WeakMap<object, ReturnType<typeof buildMyReportsQuery>>();
-
-function prepared<T>(cache: WeakMap<object, T>, db: DbExecutor, build: (db: DbExecutor) => T): T {
-  let query = cache.get(db);
-  if (!query) {
-    query = build(db);
-    cache.set(db, query);
-  }
-  return query;
-}
+// Runs whenever a dashboard poll finds no remembered version.
+const myReportsQuery = preparedQuery(buildMyReportsQuery);
 
 type MyReportRow = Awaited<ReturnType<ReturnType<typeof buildMyReportsQuery>['execute']>>[number];
 
@@ -65,7 +56,7 @@ function noteOf(row: MyReportRow): string | null {
 
 /** The user's completed and refunded purchases, newest first, with their report's state. */
 export async function listMyReports(db: DbExecutor, userId: number): Promise<MyReportItem[]> {
-  const rows = await prepared(preparedMyReports, db, buildMyReportsQuery).execute({ userId });
+  const rows = await myReportsQuery(db).execute({ userId });
   return rows.map((row) => ({
     id: row.id,
     reportId: row.reportId,

@@ -60,9 +60,9 @@ export async function purchaseRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const userId = request.user!.id;
       const known = versions.user(userId);
-      if (known && notModified(request, reply, known.myReportsEtag)) return reply.code(304).send(null);
+      if (known && notModified(request, reply, known.myReportsEtag)) return reply.code(304).send(undefined);
       const { items, version } = await readMyReports(userId);
-      if (notModified(request, reply, version.myReportsEtag)) return reply.code(304).send(null);
+      if (notModified(request, reply, version.myReportsEtag)) return reply.code(304).send(undefined);
       return items;
     },
   );
@@ -85,7 +85,7 @@ export async function purchaseRoutes(app: FastifyInstance, ctx: AppContext) {
         : await publicList();
       const owned = request.user ? (await userVersion(request.user.id)).owned : new Set<number>();
       const ownedListed = items.filter((item) => owned.has(item.id)).map((item) => item.id);
-      if (notModified(request, reply, etagOf([etag, ownedListed]))) return reply.code(304).send(null);
+      if (notModified(request, reply, etagOf([etag, ownedListed]))) return reply.code(304).send(undefined);
       return items.map((item) => ({ ...item, owned: owned.has(item.id) }));
     },
   );

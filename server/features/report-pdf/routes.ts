@@ -7,7 +7,7 @@ import { REPORT_PDF_MESSAGES } from '../../../contract/report-pdf';
 import type { AppContext } from '../../context';
 import { conflict, notFound, unauthenticated } from '../../domain/errors';
 import { userHasReportAccess } from '../../domain/report-access';
-import { notModified } from '../../http/etag';
+import { notModified, notModifiedSchema } from '../../http/etag';
 import { PdfByteCache } from '../../pdf/byte-cache';
 import { contentDisposition } from '../../pdf/file-name';
 import { loadReportPdfState, readStoredPdf, renderAndStorePdfOnce, stateIsStale } from '../../pdf/store';
@@ -25,7 +25,7 @@ export async function reportPdfRoutes(app: FastifyInstance, ctx: AppContext) {
         params: idParamSchema,
         response: {
           200: z.any().describe('The report as a PDF file (application/pdf)'),
-          304: z.null().describe('Not modified: the If-None-Match entity tag is current'),
+          304: notModifiedSchema,
         },
       },
     },
@@ -55,7 +55,7 @@ export async function reportPdfRoutes(app: FastifyInstance, ctx: AppContext) {
       }
 
       // Access-checked content: browsers may keep it but must revalidate (a cheap 304).
-      if (notModified(request, reply, `"${sha256}"`)) return reply.code(304).send(null);
+      if (notModified(request, reply, `"${sha256}"`)) return reply.code(304).send(undefined);
 
       pdf ??= cache.get(sha256) ?? (await readStoredPdf(ctx.db, reportId, sha256));
       if (!pdf) {
