@@ -158,7 +158,9 @@ describe('login and logout', () => {
     // The sign-up cached the session in this process; a new process (or an expired cache entry)
     // reads it from the database, which must refuse it.
     t.app.sessionCache.close();
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(
+      401,
+    );
   });
 
   it('renews a session that is past half its life', async () => {
