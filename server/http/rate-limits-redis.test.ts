@@ -3,8 +3,10 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { grantNewReport } from '../research/testing/grant';
 import { NO_REDIS_TITLE, testRedisUrl } from '../testing/redis';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { signUp } from '../testing/users';
 import { redisConnectionName } from './rate-limits';
 
 // Two web processes behind one load balancer must count one login limit together (Redis found
@@ -38,6 +40,57 @@ describe.runIf(redisUrl)(`shared rate limits on Redis (${redisUrl ?? NO_REDIS_TI
       expect((await attempt(first.app)).statusCode).toBe(429);
     } finally {
       await second.close();
+    }
+  });
+
+  it("two app instances count one user's open report streams together", async () => {
+    const config = loadConfig({
+      ...configEnv(first),
+      REDIS_URL: redisUrl!,
+      REPORT_EVENT_STREAMS_PER_USER: '1',
+    });
+    const one = await buildApp({ ...first.ctx, config });
+    const two = await buildApp({ ...first.ctx, config });
+    const originOf = async (app: typeof one) => {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const address = app.server.address();
+      return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    };
+    try {
+      const [oneOrigin, twoOrigin] = [await originOf(one), await originOf(two)];
+      const buyer = await signUp(first.app);
+      const { reportId } = await grantNewReport(first.ctx.db, first.ctx.queue, buyer.user.id, 'litecoin');
+      const open = (origin: string) => {
+        const controller = new AbortController();
+        const response = fetch(`${origin}/api/reports/${reportId}/events`, {
+          headers: { cookie: buyer.cookie },
+          signal: controller.signal,
+        });
+        return { response, close: () => controller.abort() };
+      };
+      const held = open(oneOrigin);
+      expect((await held.response).status).toBe(200);
+      // The other process has never seen this user's stream, yet refuses a second one.
+      const second = open(twoOrigin);
+      const refused = await second.response;
+      if (refused.status !== 429) second.close(); // an open stream never ends by itself
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      held.close();
+      await expect
+        .poll(
+          async () => {
+            const again = open(twoOrigin);
+            const status = (await again.response).status;
+            again.close();
+            return status;
+          },
+          { timeout: 3_000 },
+        )
+        .toBe(200);
+    } finally {
+      await one.close();
+      await two.close();
     }
   });
 

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { DomainError } from '../domain/errors';
 import { errorBody } from './errors';
+import { LocalStreamSlots, RedisStreamSlots, type StreamSlots } from './stream-slots';
 
 // Every rate limit of the product, in one place, with its numbers read from configuration
 // (defaults in server/config.ts, listed in .env.example). Routes take their limit from here.
@@ -42,10 +43,18 @@ export function rateLimits(config: Config) {
 /** How many report event streams one user may hold open; the streams route answers 429 beyond. */
 export const reportEventStreamLimit = (config: Config) => config.REPORT_EVENT_STREAMS_PER_USER;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Per-user slots for open event streams, in the same store as every other limit. */
+    streamSlots(perUser: number, holdMs: number): StreamSlots;
+  }
+}
+
 export const redisConnectionName = () => `crow-rate-limit-${process.pid}`;
 
 /**
- * Registers @fastify/rate-limit (route limits only, no global limit) on the shared store.
+ * Registers @fastify/rate-limit (route limits only, no global limit) and the event-stream slots
+ * on the shared store.
  * The Redis connection, when there is one, closes with the app.
  */
 export async function registerRateLimiting(app: FastifyInstance, config: Config): Promise<void> {
@@ -72,6 +81,14 @@ export async function registerRateLimiting(app: FastifyInstance, config: Config)
       await connection.quit().catch(() => connection.disconnect());
     });
   }
+  const shared = redis;
+  app.decorate('streamSlots', (perUser: number, holdMs: number) =>
+    shared
+      ? new RedisStreamSlots(shared, perUser, holdMs, (error) =>
+          app.log.error({ err: error }, 'stream limit store (Redis) unreachable; the stream opens unlimited'),
+        )
+      : new LocalStreamSlots(perUser),
+  );
   await app.register(fastifyRateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'crow:rate-limit:' } : {}),

@@ -1,10 +1,13 @@
 import type { Logger } from 'pino';
 import type { ReportEvent } from '../../../contract/research';
 import type { ChangeFeed } from '../../db/change-feed';
+import type { StreamSlots } from '../../http/stream-slots';
 
 /** One open event stream (a report page), as the registry sees it. */
 export interface EventStream {
   userId: number;
+  /** The user's stream slot this stream holds (from `reserve`), given back when it ends. */
+  slot: string;
   reportId: number;
   openedAt: number;
   /** Writes raw server-sent-event text. */
@@ -31,7 +34,8 @@ export interface ReportStreamsOptions {
   load(reportId: number): Promise<ReportEvent | null>;
   feed: ChangeFeed;
   log: Logger;
-  perUserLimit: number;
+  /** Per-user limit on open streams, counted in this process or shared through Redis. */
+  slots: StreamSlots;
   /** Changes arriving within this window are sent as one event. */
   coalesceMs?: number;
   heartbeatMs?: number;
@@ -50,7 +54,6 @@ const isFinal = (event: ReportEvent) =>
  */
 export class ReportStreams {
   private readonly reports = new Map<number, ReportStreamsOf>();
-  private readonly openPerUser = new Map<number, number>();
   private readonly due = new Set<number>();
   private flushTimer: NodeJS.Timeout | undefined;
   private readonly sweepTimer: NodeJS.Timeout;
@@ -70,18 +73,13 @@ export class ReportStreams {
     this.sweepTimer.unref();
   }
 
-  /** Takes one of the user's stream slots; false when all are in use. Pair with `open` or `release`. */
-  reserve(userId: number): boolean {
-    const open = this.openPerUser.get(userId) ?? 0;
-    if (open >= this.options.perUserLimit) return false;
-    this.openPerUser.set(userId, open + 1);
-    return true;
+  /** Takes one of the user's stream slots: its id, or null when all are in use. Pass it to `open`. */
+  reserve(userId: number): Promise<string | null> {
+    return this.options.slots.take(userId);
   }
 
-  release(userId: number): void {
-    const open = (this.openPerUser.get(userId) ?? 1) - 1;
-    if (open > 0) this.openPerUser.set(userId, open);
-    else this.openPerUser.delete(userId);
+  private release(stream: EventStream): void {
+    void this.options.slots.give(stream.userId, stream.slot);
   }
 
   /** Registers a stream (its slot reserved) and sends it the report's current state. */
@@ -190,7 +188,7 @@ export class ReportStreams {
     const entry = this.reports.get(state.stream.reportId);
     if (!entry?.streams.delete(state)) return false;
     if (entry.streams.size === 0) this.reports.delete(state.stream.reportId);
-    this.release(state.stream.userId);
+    this.release(state.stream);
     return true;
   }
 }

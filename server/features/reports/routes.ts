@@ -19,6 +19,9 @@ import { ReportStreams } from './event-streams';
 import { findRecentPublicReports, findReport } from './repository';
 import { accessibleReport, reportResponse, startResearchForPurchase } from './service';
 
+/** Streams end at this age and the browser reconnects, so a slot never outlives it by much. */
+const REPORT_STREAM_MAX_AGE_MS = 15 * 60_000;
+
 const idParams = z.object({ id: z.string().max(40) });
 
 /** Research reports: report view, progress events, research start, asset search. */
@@ -32,7 +35,8 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     feed: app.changes,
     log: ctx.log,
-    perUserLimit: reportEventStreamLimit(ctx.config),
+    slots: app.streamSlots(reportEventStreamLimit(ctx.config), REPORT_STREAM_MAX_AGE_MS + 60_000),
+    maxAgeMs: REPORT_STREAM_MAX_AGE_MS,
   });
   // Open event streams end when the server shuts down instead of holding it up.
   let shuttingDown = false;
@@ -59,7 +63,8 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     const userId = request.user!.id;
     if (shuttingDown)
       throw new DomainError('SERVICE_UNAVAILABLE', 'The server is restarting. Please try again in a moment.');
-    if (!streams.reserve(userId)) {
+    const slot = await streams.reserve(userId);
+    if (!slot) {
       throw new DomainError('RATE_LIMITED', reportStreamLimitMessage(reportEventStreamLimit(ctx.config)));
     }
     reply.hijack();
@@ -73,6 +78,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     out.write('retry: 3000\n\n');
     const close = streams.open({
       userId,
+      slot,
       reportId: report.id,
       openedAt: Date.now(),
       write: (text) => out.write(text),
