@@ -313,7 +313,7 @@ async function main() {
       `${WEB_PROCESSES} web process(es); step ${STEP_SECONDS} s each (first ${WARMUP_SECONDS} s not measured); limit p99 < ${P99_LIMIT_MS} ms, no errors`,
     );
     console.info(
-      'users   opened  req/s   304s   errors  p50 ms  p99 ms  web CPU ms/req  db queries/req  (costs include the warm-up)',
+      'users   opened  req/s   304s   errors  p50 ms  p99 ms  web CPU ms/req  db queries/req  load CPU ms/req  (costs include the warm-up)',
     );
     const stats = new pg.Client({ connectionString: database.url });
     await stats.connect();
@@ -325,9 +325,11 @@ async function main() {
       const openSeconds = users > opened ? await openDashboards(ports, opened + 1, users) : 0;
       opened = Math.max(opened, users);
       const cpuBefore = await Promise.all(webs.map((web) => cpuMs(web.pid)));
+      const loadCpuBefore = process.cpuUsage();
       const queriesBefore = await transactions(stats);
       const result = await runStep(ports, users);
       const cpuAfter = await Promise.all(webs.map((web) => cpuMs(web.pid)));
+      const loadCpu = process.cpuUsage(loadCpuBefore);
       const queries = (await transactions(stats)) - queriesBefore - 2;
       const cpu = cpuAfter.every((ms) => ms !== null)
         ? cpuAfter.reduce((sum: number, ms, i) => sum + ms! - cpuBefore[i]!, 0)
@@ -336,7 +338,7 @@ async function main() {
       const notModifiedShare = result.requests ? Math.round((result.notModified / result.requests) * 100) : 0;
       const openRate = openSeconds ? `${(newcomers / openSeconds).toFixed(0)}/s` : '-';
       console.info(
-        `${String(users).padStart(5)}  ${openRate.padStart(7)}  ${result.rps.toFixed(0).padStart(5)}  ${`${notModifiedShare}%`.padStart(5)}  ${String(result.errors).padStart(6)}  ${result.p50.toFixed(1).padStart(6)}  ${result.p99.toFixed(1).padStart(6)}  ${(cpu === null ? 'n/a' : perRequest(cpu).toFixed(2)).padStart(14)}  ${perRequest(queries).toFixed(3).padStart(14)}`,
+        `${String(users).padStart(5)}  ${openRate.padStart(7)}  ${result.rps.toFixed(0).padStart(5)}  ${`${notModifiedShare}%`.padStart(5)}  ${String(result.errors).padStart(6)}  ${result.p50.toFixed(1).padStart(6)}  ${result.p99.toFixed(1).padStart(6)}  ${(cpu === null ? 'n/a' : perRequest(cpu).toFixed(2)).padStart(14)}  ${perRequest(queries).toFixed(3).padStart(14)}  ${perRequest((loadCpu.user + loadCpu.system) / 1000).toFixed(2).padStart(15)}`,
       );
       // Every step is run and printed; the answer is the largest step held up to the first failure.
       if (result.errors > 0 || result.p99 >= P99_LIMIT_MS) failed = true;
