@@ -338,7 +338,11 @@ async function main() {
       const notModifiedShare = result.requests ? Math.round((result.notModified / result.requests) * 100) : 0;
       const openRate = openSeconds ? `${(newcomers / openSeconds).toFixed(0)}/s` : '-';
       console.info(
-        `${String(users).padStart(5)}  ${openRate.padStart(7)}  ${result.rps.toFixed(0).padStart(5)}  ${`${notModifiedShare}%`.padStart(5)}  ${String(result.errors).padStart(6)}  ${result.p50.toFixed(1).padStart(6)}  ${result.p99.toFixed(1).padStart(6)}  ${(cpu === null ? 'n/a' : perRequest(cpu).toFixed(2)).padStart(14)}  ${perRequest(queries).toFixed(3).padStart(14)}  ${perRequest((loadCpu.user + loadCpu.system) / 1000).toFixed(2).padStart(15)}`,
+        `${String(users).padStart(5)}  ${openRate.padStart(7)}  ${result.rps.toFixed(0).padStart(5)}  ${`${notModifiedShare}%`.padStart(5)}  ${String(result.errors).padStart(6)}  ${result.p50.toFixed(1).padStart(6)}  ${result.p99.toFixed(1).padStart(6)}  ${(cpu === null ? 'n/a' : perRequest(cpu).toFixed(2)).padStart(14)}  ${perRequest(queries).toFixed(3).padStart(14)}  ${perRequest(
+          (loadCpu.user + loadCpu.system) / 1000,
+        )
+          .toFixed(2)
+          .padStart(15)}`,
       );
       // Every step is run and printed; the answer is the largest step held up to the first failure.
       if (result.errors > 0 || result.p99 >= P99_LIMIT_MS) failed = true;
