@@ -8,9 +8,8 @@ import { enqueueResearchOutcomeEmail } from '../email/jobs';
 import { QUEUES } from '../jobs/queue';
 import { markResearchFailed, type PipelineDeps, runResearch, sweepLostResearch } from './pipeline';
 import { withSnapshotFallback } from './sources/fallback';
-import { sourcesFromConfig } from './sources/live';
 import type { ResearchSources } from './sources/types';
-import { type CategoryWriter, createLlmWriter, deterministicWriter } from './writer';
+import type { CategoryWriter } from './writer';
 
 // The research job: pending -> processing -> completed. A failing source throws, and pg-boss
 // retries with backoff; the last failed attempt marks the report failed with its reason.
@@ -25,17 +24,7 @@ export class ResearchBusyError extends Error {}
 /** The pool behind Drizzle (set by drizzle(pool) at runtime; not part of the Database type). */
 const poolOf = (ctx: AppContext) => (ctx.db as unknown as { $client: pg.Pool }).$client;
 
-export function writerFromConfig(ctx: AppContext): CategoryWriter {
-  const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL } = ctx.config;
-  if (!LLM_BASE_URL || !LLM_MODEL) return deterministicWriter;
-  return createLlmWriter({
-    baseUrl: LLM_BASE_URL,
-    apiKey: LLM_API_KEY,
-    model: LLM_MODEL,
-    onFallback: (reason) => ctx.log.warn({ reason }, 'LLM writer fell back to the deterministic writer'),
-  });
-}
-
+/** Overrides of the process's research providers (ctx.research), for tests and benchmarks. */
 export interface ResearchHandlerOptions {
   sources?: ResearchSources;
   writer?: CategoryWriter;
@@ -46,8 +35,8 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
   const deps: PipelineDeps = {
     db: ctx.db,
     queue: ctx.queue,
-    sources: options.sources ?? sourcesFromConfig(ctx.config),
-    writer: options.writer ?? writerFromConfig(ctx),
+    sources: options.sources ?? ctx.research.sources,
+    writer: options.writer ?? ctx.research.writer,
     log: ctx.log,
     ...(options.beforeAgentFinishes ? { beforeAgentFinishes: options.beforeAgentFinishes } : {}),
   };
