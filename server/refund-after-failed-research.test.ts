@@ -5,7 +5,7 @@ import { RESEARCH_FAILED_TEXT } from '../contract/purchases';
 import { cardanoIncomingTransactions, refunds, researchReports, userPurchases } from './db/schema';
 import { type FakeStripe, startFakeStripe } from './features/card-payments/fake-stripe';
 import { executeCardRefund } from './features/card-payments/jobs';
-import { markResearchFailed } from './research/pipeline';
+import { markResearchFailed } from './research/repository';
 import { createTestApp, type TestApp } from './testing/test-app';
 import { type SignedInUser, signInAdmin, signUp } from './testing/users';
 

@@ -1,12 +1,17 @@
-import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
-import { researchReports } from '../db/schema';
 import type { ResearchJob } from '../domain/research-start';
 import { enqueueResearchOutcomeEmail } from '../email/jobs';
 import { QUEUES } from '../jobs/queue';
-import { markResearchFailed, type PipelineDeps, runResearch, sweepLostResearch } from './pipeline';
+import { type PipelineDeps, runResearch } from './pipeline';
+import {
+  findResearchAsset,
+  markResearchFailed,
+  sweepLostResearch,
+  tryLockReportResearch,
+  unlockReportResearch,
+} from './repository';
 import { withSnapshotFallback } from './sources/fallback';
 import type { ResearchSources } from './sources/types';
 import type { CategoryWriter } from './writer';
@@ -16,8 +21,6 @@ import type { CategoryWriter } from './writer';
 // A session advisory lock per report makes sure one report is never researched twice at once,
 // even when an expired job is retried while a stalled worker still runs; if a worker dies,
 // its connection closes and the lock goes with it.
-
-const LOCK_NAMESPACE = 0x43_52_57; // "CRW"
 
 export class ResearchBusyError extends Error {}
 
@@ -43,10 +46,7 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
 
   /** The id the buyer picked, else the typed name: what the snapshot fallback looks up. */
   const assetNameOf = async (reportId: number) => {
-    const [row] = await ctx.db
-      .select({ name: researchReports.assetName, id: researchReports.assetId })
-      .from(researchReports)
-      .where(eq(researchReports.id, reportId));
+    const row = await findResearchAsset(ctx.db, reportId);
     return row?.id ?? row?.name ?? '';
   };
 
@@ -59,11 +59,7 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
     lockClient.on('error', onLockLost);
     let locked = false;
     try {
-      const result = await lockClient.query<{ locked: boolean }>(
-        'select pg_try_advisory_lock($1, $2) as locked',
-        [LOCK_NAMESPACE, reportId],
-      );
-      locked = Boolean(result.rows[0]?.locked);
+      locked = await tryLockReportResearch(lockClient, reportId);
       if (!locked) throw new ResearchBusyError(`report ${reportId} is being researched by another worker`);
       const lastAttempt = job.retryCount >= job.retryLimit;
       const outcome = await runResearch(
@@ -91,10 +87,7 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
       }
       throw error;
     } finally {
-      if (locked)
-        await lockClient
-          .query('select pg_advisory_unlock($1, $2)', [LOCK_NAMESPACE, reportId])
-          .catch(() => {});
+      if (locked) await unlockReportResearch(lockClient, reportId).catch(() => {});
       lockClient.off('error', onLockLost);
       lockClient.release();
     }
