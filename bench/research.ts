@@ -8,13 +8,13 @@ import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { sourceKey } from '../contract/reports';
 import { loadConfig } from '../server/config';
-import type { AppContext } from '../server/context';
 import { connectDatabase } from '../server/db/client';
 import { startEmbeddedPostgres } from '../server/db/embedded';
 import { runMigrations } from '../server/db/migrate';
 import { researchReports, users } from '../server/db/schema';
 import { completePurchase, createPendingPurchase } from '../server/domain/purchases';
 import { QUEUES, startQueue } from '../server/jobs/queue';
+import { createAppContext } from '../server/providers';
 import type { AssetEvidence, Fact } from '../server/research/evidence';
 import { RESEARCH_CONCURRENCY, registerResearchWorker } from '../server/research/job';
 import { createLiveSources } from '../server/research/sources/live';
@@ -205,7 +205,7 @@ async function main() {
     });
     const handle = connectDatabase(embedded.url, 10);
     const queue = await startQueue({ databaseUrl: embedded.url, runsWorkers: true, log });
-    const ctx: AppContext = { config, db: handle.db, queue, log };
+    const ctx = createAppContext({ config, db: handle.db, queue, log });
     const [user] = await ctx.db
       .insert(users)
       .values({ username: 'bench', email: 'bench@example.com', passwordHash: 'x' })

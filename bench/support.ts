@@ -3,10 +3,10 @@ import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import type { AppContext } from '../server/context';
 import { connectDatabase } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { startQueue } from '../server/jobs/queue';
+import { createAppContext } from '../server/providers';
 import { startThrowawayPostgres, withDatabase } from '../server/testing/postgres';
 
 /** A running app on a throwaway database: DATABASE_URL's server when set, else embedded. */
@@ -35,7 +35,7 @@ export async function startBenchApp(env: Record<string, string> = {}) {
   const log = pino({ level: 'silent' });
   const handle = connectDatabase(databaseUrl, config.DATABASE_POOL_SIZE);
   const queue = await startQueue({ databaseUrl, runsWorkers: false, log });
-  const ctx: AppContext = { config, db: handle.db, queue, log };
+  const ctx = createAppContext({ config, db: handle.db, queue, log });
   const app = await buildApp(ctx);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

@@ -3,7 +3,6 @@ import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import type { AppContext } from './context';
 import { prepareDatabase } from './database';
 import { connectDatabase } from './db/client';
 import { ensureAdmin } from './features/auth/service';
@@ -11,6 +10,7 @@ import { verifyCardanoDerivation } from './features/cardano/derivation';
 import { startQueue } from './jobs/queue';
 import { startWorker } from './jobs/worker';
 import { createLogger } from './logger';
+import { createAppContext } from './providers';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -29,7 +29,7 @@ async function main() {
   const handle = connectDatabase(database.url, config.DATABASE_POOL_SIZE);
   const runsWorkers = config.ROLE !== 'web';
   const queue = await startQueue({ databaseUrl: database.url, runsWorkers, log });
-  const ctx: AppContext = { config, db: handle.db, queue, log };
+  const ctx = createAppContext({ config, db: handle.db, queue, log });
 
   let app: FastifyInstance | undefined;
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {

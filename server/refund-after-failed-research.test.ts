@@ -5,8 +5,7 @@ import { RESEARCH_FAILED_TEXT } from '../contract/purchases';
 import { cardanoIncomingTransactions, refunds, researchReports, userPurchases } from './db/schema';
 import { type FakeStripe, startFakeStripe } from './features/card-payments/fake-stripe';
 import { executeCardRefund } from './features/card-payments/jobs';
-import { cardPaymentSetupFor } from './features/card-payments/routes';
-import { markResearchFailed } from './research/pipeline';
+import { markResearchFailed } from './research/repository';
 import { createTestApp, type TestApp } from './testing/test-app';
 import { type SignedInUser, signInAdmin, signUp } from './testing/users';
 
@@ -140,7 +139,7 @@ describe('paid research that failed for good', () => {
     const again = await post(admin, `/api/admin/purchases/${purchase.id}/refund`);
     expect(again.json().refundId).toBe(first.json().refundId);
 
-    await executeCardRefund(t.ctx, cardPaymentSetupFor(t.ctx).provider!, first.json().refundId);
+    await executeCardRefund(t.ctx, t.ctx.payments.card.provider!, first.json().refundId);
     const sent = fake.refunds.filter((r) => r.payment_intent === intentId);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ amount: 499, reason: 'requested_by_customer' });

@@ -3,7 +3,7 @@ import PgBoss from 'pg-boss';
 import { connectDatabase } from '../../server/db/client';
 import { researchReports, users } from '../../server/db/schema';
 import { completePurchase, createPendingPurchase } from '../../server/domain/purchases';
-import { markResearchFailed } from '../../server/research/pipeline';
+import { markResearchFailed } from '../../server/research/repository';
 import { grantNewReport } from './grant-report';
 
 // Purchases the one-purchase and failed-research browser tests start from, made through the

@@ -1,8 +1,6 @@
 import { type AssetSuggestion, UNKNOWN_ASSET_SUGGESTIONS, unknownAssetMessage } from '../../contract/assets';
-import type { Config } from '../config';
 import type { AssetRef } from '../research/evidence';
 import { resolveAsset } from '../research/resolve-asset';
-import { sourcesFromConfig } from '../research/sources/live';
 import { createSnapshotSources } from '../research/sources/snapshot';
 import type { ResearchSources } from '../research/sources/types';
 
@@ -29,16 +27,6 @@ export interface PurchaseAssetRequest {
 export interface PurchaseAsset {
   assetName: string;
   assetId: string | null;
-}
-
-const sourcesByConfig = new WeakMap<Config, ResearchSources>();
-function sourcesFor(config: Config): ResearchSources {
-  let sources = sourcesByConfig.get(config);
-  if (!sources) {
-    sources = sourcesFromConfig(config);
-    sourcesByConfig.set(config, sources);
-  }
-  return sources;
 }
 
 const suggestionOf = ({ id, name, symbol, rank, kind, platform }: AssetRef): AssetSuggestion => ({
@@ -68,12 +56,12 @@ function withinCheckoutWait<T>(lookup: Promise<T>): Promise<T> {
 
 /**
  * Resolves the asset of a new-report purchase. A live source that is down is replaced by the
- * dated snapshot for this check only (the research itself retries the live source).
+ * dated snapshot for this check only (the research itself retries the live source). The sources
+ * are the process's own (ctx.research.sources), built once at start-up.
  */
 export async function checkPurchaseAsset(
-  config: Config,
+  sources: ResearchSources,
   request: PurchaseAssetRequest,
-  sources: ResearchSources = sourcesFor(config),
 ): Promise<PurchaseAsset> {
   const assetName = request.assetName.trim();
   let usable = sources;

@@ -3,9 +3,9 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../context';
 import { connectDatabase } from '../db/client';
 import { researchProgress, researchReports } from '../db/schema';
+import { createAppContext } from '../providers';
 import { registerResearchWorker, sweepLostResearchAndNotify } from '../research/job';
 import { createSnapshotSources } from '../research/sources/snapshot';
 import type { ResearchSources } from '../research/sources/types';
@@ -53,7 +53,7 @@ async function startWorkerProcess(
   });
   queue.on('error', () => {});
   await queue.start();
-  const ctx: AppContext = { config: t.ctx.config, db: handle.db, queue, log };
+  const ctx = createAppContext({ config: t.ctx.config, db: handle.db, queue, log });
   await registerResearchWorker(ctx, { sources, ...(beforeAgentFinishes ? { beforeAgentFinishes } : {}) });
   const stop = async () => {
     await queue.stop({ graceful: false, wait: true, timeout: 3_000 });

@@ -1,4 +1,3 @@
-import { asc, eq } from 'drizzle-orm';
 import {
   CATEGORIES,
   type CategoryKey,
@@ -18,8 +17,8 @@ import {
 } from '../../contract/reports';
 import { scoresSchema } from '../../contract/scores';
 import type { DbExecutor } from '../db/client';
-import { researchProgress, researchReports } from '../db/schema';
 import { reportSections } from '../domain/report-sections';
+import { findReportForPdf, listCategoryProgressForPdf } from './repository';
 
 // Everything the PDF shows, read once from the database into plain values, so the renderer is
 // a pure function of this model (and can be benchmarked and tested without a database).
@@ -162,34 +161,8 @@ export function buildReportDocument(
 
 /** Reads a report and its 12 agent rows; null when the report does not exist. */
 export async function loadReportDocument(db: DbExecutor, reportId: number): Promise<ReportDocument | null> {
-  const [report] = await db
-    .select({
-      id: researchReports.id,
-      assetName: researchReports.assetName,
-      status: researchReports.status,
-      compositeScore: researchReports.compositeScore,
-      scores: researchReports.scores,
-      reportContent: researchReports.reportContent,
-      methodologyVersion: researchReports.methodologyVersion,
-      createdAt: researchReports.createdAt,
-      completedAt: researchReports.completedAt,
-      assetKind: researchReports.assetKind,
-      researchData: researchReports.researchData,
-    })
-    .from(researchReports)
-    .where(eq(researchReports.id, reportId));
+  const report = await findReportForPdf(db, reportId);
   if (!report) return null;
-  const progress = await db
-    .select({
-      categoryKey: researchProgress.categoryKey,
-      agentName: researchProgress.agentName,
-      status: researchProgress.status,
-      score: researchProgress.score,
-      researchData: researchProgress.researchData,
-      completedAt: researchProgress.completedAt,
-    })
-    .from(researchProgress)
-    .where(eq(researchProgress.reportId, reportId))
-    .orderBy(asc(researchProgress.id));
+  const progress = await listCategoryProgressForPdf(db, reportId);
   return buildReportDocument(report, progress, await reportSections(db, report, progress));
 }

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { METHODOLOGY_VERSION } from '../../contract/methodology';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { reportPdfs, researchReports } from '../db/schema';
 import { loadReportDocument } from './document';
 import { renderReportPdf } from './render';
+import { findReportWithPdfMetadata, saveReportPdf } from './repository';
 
 // A report's PDF is rendered once and stored with its size and SHA-256. It is rendered again
 // only when it is missing, when the report was scored under another methodology version than
@@ -49,17 +48,13 @@ export async function renderAndStorePdf(ctx: StoreContext, reportId: number): Pr
     methodologyVersion: document.methodologyVersion,
     renderedAt,
   };
-  const values = {
+  await saveReportPdf(ctx.db, reportId, {
     pdf,
     sha256: stored.sha256,
     sizeBytes: stored.sizeBytes,
     methodologyVersion: stored.methodologyVersion,
     renderedAt,
-  };
-  await ctx.db
-    .insert(reportPdfs)
-    .values({ reportId, ...values })
-    .onConflictDoUpdate({ target: reportPdfs.reportId, set: values });
+  });
   return stored;
 }
 
@@ -74,15 +69,6 @@ export function renderAndStorePdfOnce(ctx: StoreContext, reportId: number): Prom
   return render;
 }
 
-/** The stored bytes with this hash, or null if the file was replaced or removed meanwhile. */
-export async function readStoredPdf(db: Database, reportId: number, sha256: string): Promise<Buffer | null> {
-  const [row] = await db
-    .select({ pdf: reportPdfs.pdf })
-    .from(reportPdfs)
-    .where(and(eq(reportPdfs.reportId, reportId), eq(reportPdfs.sha256, sha256)));
-  return row?.pdf ?? null;
-}
-
 export interface ReportPdfState {
   reportId: number;
   assetName: string;
@@ -94,20 +80,7 @@ export interface ReportPdfState {
 
 /** A report's status and its stored PDF's metadata (never the bytes), in one query. */
 export async function loadReportPdfState(db: Database, reportId: number): Promise<ReportPdfState | null> {
-  const [row] = await db
-    .select({
-      assetName: researchReports.assetName,
-      status: researchReports.status,
-      methodologyVersion: researchReports.methodologyVersion,
-      completedAt: researchReports.completedAt,
-      sha256: reportPdfs.sha256,
-      sizeBytes: reportPdfs.sizeBytes,
-      pdfMethodologyVersion: reportPdfs.methodologyVersion,
-      renderedAt: reportPdfs.renderedAt,
-    })
-    .from(researchReports)
-    .leftJoin(reportPdfs, eq(reportPdfs.reportId, researchReports.id))
-    .where(eq(researchReports.id, reportId));
+  const row = await findReportWithPdfMetadata(db, reportId);
   if (!row) return null;
   return {
     reportId,

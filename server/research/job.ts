@@ -1,16 +1,20 @@
-import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
-import { researchReports } from '../db/schema';
 import type { ResearchJob } from '../domain/research-start';
 import { enqueueResearchOutcomeEmail } from '../email/jobs';
 import { QUEUES } from '../jobs/queue';
-import { markResearchFailed, type PipelineDeps, runResearch, sweepLostResearch } from './pipeline';
+import { type PipelineDeps, runResearch } from './pipeline';
+import {
+  findResearchAsset,
+  markResearchFailed,
+  sweepLostResearch,
+  tryLockReportResearch,
+  unlockReportResearch,
+} from './repository';
 import { withSnapshotFallback } from './sources/fallback';
-import { sourcesFromConfig } from './sources/live';
 import type { ResearchSources } from './sources/types';
-import { type CategoryWriter, createLlmWriter, deterministicWriter } from './writer';
+import type { CategoryWriter } from './writer';
 
 // The research job: pending -> processing -> completed. A failing source throws, and pg-boss
 // retries with backoff; the last failed attempt marks the report failed with its reason.
@@ -18,24 +22,12 @@ import { type CategoryWriter, createLlmWriter, deterministicWriter } from './wri
 // even when an expired job is retried while a stalled worker still runs; if a worker dies,
 // its connection closes and the lock goes with it.
 
-const LOCK_NAMESPACE = 0x43_52_57; // "CRW"
-
 export class ResearchBusyError extends Error {}
 
 /** The pool behind Drizzle (set by drizzle(pool) at runtime; not part of the Database type). */
 const poolOf = (ctx: AppContext) => (ctx.db as unknown as { $client: pg.Pool }).$client;
 
-export function writerFromConfig(ctx: AppContext): CategoryWriter {
-  const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL } = ctx.config;
-  if (!LLM_BASE_URL || !LLM_MODEL) return deterministicWriter;
-  return createLlmWriter({
-    baseUrl: LLM_BASE_URL,
-    apiKey: LLM_API_KEY,
-    model: LLM_MODEL,
-    onFallback: (reason) => ctx.log.warn({ reason }, 'LLM writer fell back to the deterministic writer'),
-  });
-}
-
+/** Overrides of the process's research providers (ctx.research), for tests and benchmarks. */
 export interface ResearchHandlerOptions {
   sources?: ResearchSources;
   writer?: CategoryWriter;
@@ -46,18 +38,15 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
   const deps: PipelineDeps = {
     db: ctx.db,
     queue: ctx.queue,
-    sources: options.sources ?? sourcesFromConfig(ctx.config),
-    writer: options.writer ?? writerFromConfig(ctx),
+    sources: options.sources ?? ctx.research.sources,
+    writer: options.writer ?? ctx.research.writer,
     log: ctx.log,
     ...(options.beforeAgentFinishes ? { beforeAgentFinishes: options.beforeAgentFinishes } : {}),
   };
 
   /** The id the buyer picked, else the typed name: what the snapshot fallback looks up. */
   const assetNameOf = async (reportId: number) => {
-    const [row] = await ctx.db
-      .select({ name: researchReports.assetName, id: researchReports.assetId })
-      .from(researchReports)
-      .where(eq(researchReports.id, reportId));
+    const row = await findResearchAsset(ctx.db, reportId);
     return row?.id ?? row?.name ?? '';
   };
 
@@ -70,11 +59,7 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
     lockClient.on('error', onLockLost);
     let locked = false;
     try {
-      const result = await lockClient.query<{ locked: boolean }>(
-        'select pg_try_advisory_lock($1, $2) as locked',
-        [LOCK_NAMESPACE, reportId],
-      );
-      locked = Boolean(result.rows[0]?.locked);
+      locked = await tryLockReportResearch(lockClient, reportId);
       if (!locked) throw new ResearchBusyError(`report ${reportId} is being researched by another worker`);
       const lastAttempt = job.retryCount >= job.retryLimit;
       const outcome = await runResearch(
@@ -102,10 +87,7 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
       }
       throw error;
     } finally {
-      if (locked)
-        await lockClient
-          .query('select pg_advisory_unlock($1, $2)', [LOCK_NAMESPACE, reportId])
-          .catch(() => {});
+      if (locked) await unlockReportResearch(lockClient, reportId).catch(() => {});
       lockClient.off('error', onLockLost);
       lockClient.release();
     }

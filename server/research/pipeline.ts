@@ -1,4 +1,3 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import {
   buildScores,
@@ -10,7 +9,6 @@ import {
 } from '../../contract/methodology';
 import { type AgentResearchData, sourceKey } from '../../contract/reports';
 import { type Database, queueExecutorFor } from '../db/client';
-import { researchProgress, researchReports } from '../db/schema';
 import { peerComparison } from '../domain/peer-comparison';
 import { type JobQueue, QUEUES } from '../jobs/queue';
 import type { AssetEvidence, AssetKind, AssetRef, MarketEvidence, SecurityEvidence } from './evidence';
@@ -22,6 +20,13 @@ import {
   coverageOf,
   type StoredSections,
 } from './report-text';
+import {
+  completeResearchReport,
+  findResearchReport,
+  markAgentFinished,
+  markAgentStarted,
+  markReportProcessing,
+} from './repository';
 import { resolveAsset } from './resolve-asset';
 import { SCORERS } from './scoring';
 import { SNAPSHOT_DATASET } from './sources/snapshot-data';
@@ -61,52 +66,14 @@ const NEEDS: Record<CategoryKey, ('market' | 'security')[]> = {
   layer1: ['market'],
 };
 
-async function markAgentStarted(db: Database, reportId: number, category: Category) {
-  await db
-    .insert(researchProgress)
-    .values({
-      reportId,
-      categoryKey: category.key,
-      agentName: category.agentName,
-      status: 'processing',
-      startedAt: new Date(),
-    })
-    .onConflictDoUpdate({
-      target: [researchProgress.reportId, researchProgress.categoryKey],
-      set: {
-        status: 'processing',
-        startedAt: new Date(),
-        completedAt: null,
-        score: null,
-        researchData: null,
-      },
-    });
-}
-
-async function markAgentFinished(
-  db: Database,
-  reportId: number,
-  key: CategoryKey,
-  score: number,
-  data: AgentResearchData,
-) {
-  await db
-    .update(researchProgress)
-    .set({ status: 'completed', score: score.toFixed(2), researchData: data, completedAt: new Date() })
-    .where(and(eq(researchProgress.reportId, reportId), eq(researchProgress.categoryKey, key)));
-}
-
 export async function runResearch(deps: PipelineDeps, reportId: number): Promise<PipelineOutcome> {
   const { db, sources, writer, log } = deps;
   const now = deps.now ?? (() => new Date());
-  const [report] = await db.select().from(researchReports).where(eq(researchReports.id, reportId));
+  const report = await findResearchReport(db, reportId);
   if (!report) return 'missing';
   if (report.status === 'completed') return 'already-completed';
 
-  await db
-    .update(researchReports)
-    .set({ status: 'processing', failureReason: null })
-    .where(and(eq(researchReports.id, reportId), ne(researchReports.status, 'completed')));
+  await markReportProcessing(db, reportId);
 
   // The asset the buyer picked (by id) first; the typed name only for older purchases.
   const asset: AssetRef | null = await resolveAsset(sources, {
@@ -204,44 +171,36 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
   const overview = results.find((r) => r.key === 'useCase')?.findings ?? null;
 
   const completed = await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(researchReports)
-      .set({
-        assetId: asset?.id ?? null,
-        assetKind,
-        projectOverview: asset ? overview : null,
-        compositeScore: scores.totalScore.toFixed(2),
-        scores,
-        researchData: {
-          ...stored,
-          asset: describedAsset,
-          dataMode: sources.mode,
-          writer: writer.kind,
-          sources: [...allSources.values()],
-          categories: Object.fromEntries(
-            results.map((r) => [
-              r.key,
-              {
-                score: r.score,
-                sources: r.sources,
-                coverage: r.coverage,
-                nextUp: r.nextUp,
-                nextDown: r.nextDown,
-                keyRisk: r.keyRisk,
-              },
-            ]),
-          ),
-        },
-        reportContent,
-        methodologyVersion: METHODOLOGY_VERSION,
-        status: 'completed',
-        isPublic: true,
-        failureReason: null,
-        completedAt: sql`now()`,
-      })
-      .where(and(eq(researchReports.id, reportId), ne(researchReports.status, 'completed')))
-      .returning({ id: researchReports.id });
-    if (rows.length === 0) return false;
+    const completedNow = await completeResearchReport(tx, reportId, {
+      assetId: asset?.id ?? null,
+      assetKind,
+      projectOverview: asset ? overview : null,
+      compositeScore: scores.totalScore.toFixed(2),
+      scores,
+      researchData: {
+        ...stored,
+        asset: describedAsset,
+        dataMode: sources.mode,
+        writer: writer.kind,
+        sources: [...allSources.values()],
+        categories: Object.fromEntries(
+          results.map((r) => [
+            r.key,
+            {
+              score: r.score,
+              sources: r.sources,
+              coverage: r.coverage,
+              nextUp: r.nextUp,
+              nextDown: r.nextDown,
+              keyRisk: r.keyRisk,
+            },
+          ]),
+        ),
+      },
+      reportContent,
+      methodologyVersion: METHODOLOGY_VERSION,
+    });
+    if (!completedNow) return false;
     await deps.queue.send(
       QUEUES.renderPdf,
       { reportId },
@@ -259,32 +218,4 @@ function kindFromEvidence(evidence: MarketEvidence): AssetKind | null {
   if (categories.includes('stablecoin')) return 'stablecoin';
   if (categories.includes('meme')) return 'meme';
   return evidence.chain?.value ?? null;
-}
-
-/** A report whose research exhausted its retries: failed, with a reason the admin can read. */
-export async function markResearchFailed(db: Database, reportId: number, reason: string): Promise<void> {
-  await db
-    .update(researchReports)
-    .set({ status: 'failed', failureReason: reason.slice(0, 1_000) })
-    .where(and(eq(researchReports.id, reportId), ne(researchReports.status, 'completed')));
-}
-
-/**
- * Reports whose research job ended failed without our handler seeing it (the worker died on the
- * last attempt and pg-boss expired the job): marked failed, so no paid report is lost silently.
- */
-export async function sweepLostResearch(db: Database): Promise<number[]> {
-  const result = await db.execute<{ id: number }>(sql`
-    update research_reports r
-       set status = 'failed',
-           failure_reason = 'Research stopped: the worker was lost on its last attempt.',
-           updated_at = now()
-     where r.status in ('pending', 'processing')
-       and exists (select 1 from pgboss.job j
-                    where j.name = ${QUEUES.research} and j.data->>'reportId' = r.id::text and j.state = 'failed')
-       and not exists (select 1 from pgboss.job j
-                        where j.name = ${QUEUES.research} and j.data->>'reportId' = r.id::text
-                          and j.state in ('created', 'retry', 'active'))
-     returning r.id`);
-  return result.rows.map((row) => Number(row.id));
 }

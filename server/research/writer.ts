@@ -1,8 +1,10 @@
 import OpenAI from 'openai';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import { CATEGORIES, type Category } from '../../contract/methodology';
 import type { KeyRisk, Source } from '../../contract/reports';
 import { SCORING_RULES } from '../../contract/scoring-rules';
+import type { Config } from '../config';
 import type { AssetRef } from './evidence';
 import type { CategoryResult } from './report-text';
 import { type CategoryAssessment, QUALITATIVE_CATEGORIES } from './scoring';
@@ -239,4 +241,16 @@ export function createLlmWriter(options: LlmWriterOptions): CategoryWriter {
       };
     },
   };
+}
+
+/** The writer the configuration asks for: the LLM writer when one is configured, else the rules. */
+export function writerFromConfig(config: Config, log: Logger): CategoryWriter {
+  const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL } = config;
+  if (!LLM_BASE_URL || !LLM_MODEL) return deterministicWriter;
+  return createLlmWriter({
+    baseUrl: LLM_BASE_URL,
+    apiKey: LLM_API_KEY,
+    model: LLM_MODEL,
+    onFallback: (reason) => log.warn({ reason }, 'LLM writer fell back to the deterministic writer'),
+  });
 }

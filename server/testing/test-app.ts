@@ -8,6 +8,7 @@ import { loadConfig } from '../config';
 import type { AppContext } from '../context';
 import { connectDatabase } from '../db/client';
 import { startQueue } from '../jobs/queue';
+import { createAppContext } from '../providers';
 import { withDatabase } from './global-setup';
 
 export interface TestApp {
@@ -45,7 +46,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const log = pino({ level: 'silent' });
   const handle = connectDatabase(databaseUrl, 5);
   const queue = await startQueue({ databaseUrl, runsWorkers: false, log });
-  const ctx: AppContext = { config, db: handle.db, queue, log };
+  const ctx = createAppContext({ config, db: handle.db, queue, log });
   const app = await buildApp(ctx);
   await app.ready();
 

@@ -9,12 +9,12 @@ import {
   type DeleteAccountRequest,
   deleteAccountRequestSchema,
 } from '../../../contract/account';
-import { PASSWORD_HINT } from '../../../contract/auth';
 import { PAGES } from '../../../contract/pages';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
-import { FieldError, FieldHint, Label } from '../../components/ui/input';
+import { FieldError, Label } from '../../components/ui/input';
 import { Page } from '../../components/ui/page';
 import { PasswordInput } from '../../components/ui/password-input';
 import { toast } from '../../components/ui/toast';
@@ -87,8 +87,6 @@ function ChangePasswordCard() {
       onError: (error) => showError(error, 'The password could not be changed'),
     }),
   );
-  const describedBy = (name: keyof ChangePasswordRequest, hint?: boolean) =>
-    [hint ? `${name}-hint` : '', errors[name] ? `${name}-error` : ''].filter(Boolean).join(' ') || undefined;
 
   return (
     <Card>
@@ -103,34 +101,12 @@ function ChangePasswordCard() {
             id="currentPassword"
             autoComplete="current-password"
             aria-invalid={Boolean(errors.currentPassword)}
-            aria-describedby={describedBy('currentPassword')}
+            aria-describedby={errors.currentPassword ? 'currentPassword-error' : undefined}
             {...form.register('currentPassword')}
           />
           <FieldError id="currentPassword-error" message={errors.currentPassword?.message} />
         </div>
-        <div>
-          <Label htmlFor="password">New password</Label>
-          <PasswordInput
-            id="password"
-            autoComplete="new-password"
-            aria-invalid={Boolean(errors.password)}
-            aria-describedby={describedBy('password', true)}
-            {...form.register('password')}
-          />
-          <FieldHint id="password-hint">{PASSWORD_HINT}</FieldHint>
-          <FieldError id="password-error" message={errors.password?.message} />
-        </div>
-        <div>
-          <Label htmlFor="confirmPassword">Confirm new password</Label>
-          <PasswordInput
-            id="confirmPassword"
-            autoComplete="new-password"
-            aria-invalid={Boolean(errors.confirmPassword)}
-            aria-describedby={describedBy('confirmPassword')}
-            {...form.register('confirmPassword')}
-          />
-          <FieldError id="confirmPassword-error" message={errors.confirmPassword?.message} />
-        </div>
+        <NewPasswordFields form={form} kind="replacement" />
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? 'Saving...' : 'Change password'}
         </Button>

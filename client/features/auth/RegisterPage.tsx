@@ -1,13 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import type { RegisterRequest } from '../../../contract/auth';
-import { PASSWORD_HINT, USERNAME_HINT } from '../../../contract/auth-messages';
+import { USERNAME_HINT } from '../../../contract/auth-messages';
 import { PAGES } from '../../../contract/pages';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription } from '../../components/ui/card';
 import { FieldError, FieldHint, Input, Label } from '../../components/ui/input';
 import { PageMeta } from '../../components/ui/page-meta';
-import { PasswordInput } from '../../components/ui/password-input';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useRegister } from '../../lib/auth';
@@ -75,29 +75,7 @@ export function RegisterPage() {
             />
             <FieldError id="email-error" message={errors.email?.message} />
           </div>
-          <div>
-            <Label htmlFor="password">Password</Label>
-            <PasswordInput
-              id="password"
-              autoComplete="new-password"
-              aria-invalid={Boolean(errors.password)}
-              aria-describedby={describedBy('password', true)}
-              {...form.register('password')}
-            />
-            <FieldHint id="password-hint">{PASSWORD_HINT}</FieldHint>
-            <FieldError id="password-error" message={errors.password?.message} />
-          </div>
-          <div>
-            <Label htmlFor="confirmPassword">Confirm password</Label>
-            <PasswordInput
-              id="confirmPassword"
-              autoComplete="new-password"
-              aria-invalid={Boolean(errors.confirmPassword)}
-              aria-describedby={describedBy('confirmPassword')}
-              {...form.register('confirmPassword')}
-            />
-            <FieldError id="confirmPassword-error" message={errors.confirmPassword?.message} />
-          </div>
+          <NewPasswordFields form={form} kind="first" />
           <Button type="submit" className="w-full" disabled={register.isPending}>
             {register.isPending ? 'Creating Account...' : 'Create Account'}
           </Button>

@@ -3,13 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
 import { type NewPasswordForm, newPasswordFormSchema } from '../../../contract/account';
-import { PASSWORD_HINT } from '../../../contract/auth';
 import { PAGES } from '../../../contract/pages';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription } from '../../components/ui/card';
-import { FieldError, FieldHint, Label } from '../../components/ui/input';
 import { PageMeta } from '../../components/ui/page-meta';
-import { PasswordInput } from '../../components/ui/password-input';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { CURRENT_USER_KEY } from '../../lib/auth';
 import { queryClient } from '../../lib/query-client';
@@ -26,10 +24,7 @@ export function ResetPasswordPage() {
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) => reset.mutate(values));
-  const describedBy = (name: keyof NewPasswordForm, hint?: boolean) =>
-    [hint ? `${name}-hint` : '', errors[name] ? `${name}-error` : ''].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className="mx-auto max-w-md px-4 py-12">
@@ -59,29 +54,7 @@ export function ResetPasswordPage() {
               Setting a new password signs you out on every device.
             </CardDescription>
             <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
-              <div>
-                <Label htmlFor="password">New password</Label>
-                <PasswordInput
-                  id="password"
-                  autoComplete="new-password"
-                  aria-invalid={Boolean(errors.password)}
-                  aria-describedby={describedBy('password', true)}
-                  {...form.register('password')}
-                />
-                <FieldHint id="password-hint">{PASSWORD_HINT}</FieldHint>
-                <FieldError id="password-error" message={errors.password?.message} />
-              </div>
-              <div>
-                <Label htmlFor="confirmPassword">Confirm new password</Label>
-                <PasswordInput
-                  id="confirmPassword"
-                  autoComplete="new-password"
-                  aria-invalid={Boolean(errors.confirmPassword)}
-                  aria-describedby={describedBy('confirmPassword')}
-                  {...form.register('confirmPassword')}
-                />
-                <FieldError id="confirmPassword-error" message={errors.confirmPassword?.message} />
-              </div>
+              <NewPasswordFields form={form} kind="replacement" />
               {reset.isError && (
                 <p role="alert" className="text-sm text-destructive">
                   {errorMessage(reset.error, 'The password could not be changed. Please try again.')}{' '}

@@ -5,7 +5,6 @@ import { type CardRefundJob, findRefund, settleCardRefund } from '../../domain/r
 import { QUEUES } from '../../jobs/queue';
 import { type CardPaymentProvider, ProviderUnavailableError } from './provider';
 import { findStaleCardPurchases, markReconciled } from './repository';
-import { cardPaymentSetupFor } from './routes';
 import { recordSucceededIntent } from './service';
 
 // Card payments that no webhook or browser confirmation settled (a closed tab, a lost webhook)
@@ -121,7 +120,7 @@ export async function executeCardRefund(
 }
 
 export async function startCardPaymentJobs(ctx: AppContext): Promise<void> {
-  const { provider } = cardPaymentSetupFor(ctx);
+  const { provider } = ctx.payments.card;
   if (!provider) return;
   await ctx.queue.work<CardRefundJob>(
     QUEUES.cardRefund,

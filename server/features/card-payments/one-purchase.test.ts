@@ -10,7 +10,6 @@ import { type SignedInUser, signUp } from '../../testing/users';
 import { type FakeIntent, type FakeStripe, startFakeStripe } from './fake-stripe';
 import { CARD_RECONCILE_AFTER_MS, executeCardRefund, reconcileCardPurchases } from './jobs';
 import type { CardPaymentProvider } from './provider';
-import { cardPaymentSetupFor } from './routes';
 
 // One purchase per report per buyer on both payment paths (decision 0080), refunds of a second
 // payment that still went through (0081) and card reconciliation (0082).
@@ -32,7 +31,7 @@ beforeAll(async () => {
     // Cardano runs on the labelled sandbox chain beside live card payments.
     ENABLE_SANDBOX: 'true',
   });
-  provider = cardPaymentSetupFor(t.ctx).provider!;
+  provider = t.ctx.payments.card.provider!;
 });
 afterAll(async () => {
   await t.close();

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type Stripe from 'stripe';
 import {
   confirmPaymentRequestSchema,
   confirmPaymentResponseSchema,
@@ -11,54 +10,16 @@ import {
   sandboxCardResponseSchema,
   webhookResponseSchema,
 } from '../../../contract/payments';
-import type { Config } from '../../config';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/client';
 import { DomainError, invalid, notFound } from '../../domain/errors';
 import { rateLimits } from '../../http/rate-limits';
-import type { CardPaymentProvider } from './provider';
 import { findPurchaseByIntentId } from './repository';
-import { type SandboxCardProvider, sandboxProvider } from './sandbox-provider';
 import { confirmPayment, createPaymentIntent, recordFailedIntent, recordSucceededIntent } from './service';
-import { createStripeClient, parseWebhook, stripeProvider } from './stripe-provider';
-
-export interface CardPaymentSetup {
-  provider: CardPaymentProvider | null;
-  sandbox: SandboxCardProvider | null;
-  stripe: Stripe | null;
-}
-
-/** The provider for config.payments.card (the mode GET /api/config reports). */
-export function cardPaymentSetup(config: Config, db: Database): CardPaymentSetup {
-  if (config.payments.card === 'live') {
-    const stripe = createStripeClient({
-      secretKey: config.STRIPE_SECRET_KEY!,
-      apiBase: config.STRIPE_API_BASE,
-    });
-    return { provider: stripeProvider(stripe), sandbox: null, stripe };
-  }
-  if (config.payments.card === 'sandbox') {
-    const sandbox = sandboxProvider(db);
-    return { provider: sandbox, sandbox, stripe: null };
-  }
-  return { provider: null, sandbox: null, stripe: null };
-}
-
-const setups = new WeakMap<AppContext, CardPaymentSetup>();
-
-/** One card setup per process context: routes and jobs share it. */
-export function cardPaymentSetupFor(ctx: AppContext): CardPaymentSetup {
-  let setup = setups.get(ctx);
-  if (!setup) {
-    setup = cardPaymentSetup(ctx.config, ctx.db);
-    setups.set(ctx, setup);
-  }
-  return setup;
-}
+import { parseWebhook } from './stripe-provider';
 
 /** Card payments (Stripe PaymentIntents, webhook, sandbox card). */
 export async function cardPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
-  const setup = cardPaymentSetupFor(ctx);
+  const setup = ctx.payments.card;
   const limits = rateLimits(ctx.config);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const userId = (request: { user: { id: number } | null }) => request.user!.id;

@@ -108,7 +108,10 @@ export async function createPaymentIntent(
   if (input.purchaseType === 'new_report') {
     const parsed = newReportAssetNameSchema.safeParse(input.assetName ?? '');
     if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'Asset name is required');
-    ({ assetName, assetId } = await checkPurchaseAsset(ctx.config, { ...input, assetName: parsed.data }));
+    ({ assetName, assetId } = await checkPurchaseAsset(ctx.research.sources, {
+      ...input,
+      assetName: parsed.data,
+    }));
   } else {
     if (!input.reportId) throw invalid(PAYMENT_MESSAGES.reportRequired);
     const found = await existingReportToBuy(ctx, provider, userId, input.reportId);

@@ -14,7 +14,6 @@ import { type SignedInUser, signInAdmin, signUp } from '../../testing/users';
 import { BlockfrostChain, SandboxChain } from './chain';
 import { AddressDeriver, SANDBOX_ACCOUNT_XPUB } from './derivation';
 import { CoinGeckoPriceSource, PriceUnavailableError } from './price';
-import { cardanoSetupFor } from './setup';
 import {
   FAKE_SENDER_ADDRESS,
   type FakeBlockfrost,
@@ -55,7 +54,7 @@ beforeAll(async () => {
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
   });
   admin = await signInAdmin(t.app, t.ctx.db);
-  stakeAddress = cardanoSetupFor(t.ctx).stakeAddress;
+  stakeAddress = t.ctx.payments.cardano.stakeAddress;
 });
 
 afterAll(async () => {
@@ -410,7 +409,7 @@ describe('sandbox and production', () => {
   it('sandbox: a fixed labelled price, preprod addresses, and the simulate control confirms the payment', async () => {
     const sandbox = await createTestApp({});
     try {
-      expect(cardanoSetupFor(sandbox.ctx).mode).toBe('sandbox');
+      expect(sandbox.ctx.payments.cardano.mode).toBe('sandbox');
       const user = await signUp(sandbox.app);
       const conversion = await sandbox.app.inject({
         method: 'GET',
@@ -780,7 +779,7 @@ describe('sandbox ledger in PostgreSQL', () => {
         chain: new SandboxChain(sandbox.ctx.db),
         log,
         confirmations: 0,
-        stakeAddress: cardanoSetupFor(sandbox.ctx).stakeAddress,
+        stakeAddress: sandbox.ctx.payments.cardano.stakeAddress,
       }).runCycle();
       const done = await sandbox.app.inject({
         method: 'GET',

@@ -1,11 +1,10 @@
 import type { AppContext } from '../../context';
 import { QUEUES } from '../../jobs/queue';
-import { cardanoSetupFor } from './setup';
 import { CardanoWatcher, expireCardanoPayments } from './watcher';
 
 /** Watcher every minute (confirmation is promised in 1-2 minutes), expiry every minute. */
 export async function startCardanoJobs(ctx: AppContext): Promise<void> {
-  const setup = cardanoSetupFor(ctx);
+  const setup = ctx.payments.cardano;
   await ctx.queue.work(QUEUES.cardanoExpire, async () => {
     const expired = await expireCardanoPayments(ctx.db);
     if (expired) ctx.log.info({ expired }, 'cardano payments expired');

@@ -27,7 +27,7 @@ import {
   insertCardanoPayment,
   lockAndCountOpenPayments,
 } from './repository';
-import { type CardanoSetup, cardanoSetupFor } from './setup';
+import type { CardanoSetup } from './setup';
 import { CardanoWatcher, unitOf } from './watcher';
 
 type CreateRequest = z.output<typeof createCardanoPaymentRequestSchema>;
@@ -69,7 +69,7 @@ export async function convertPrice(
   if (currency === 'CROW') {
     return { tokenPrice: amountUsd / CROW_TOKEN_AMOUNT, tokenAmount: CROW_TOKEN_AMOUNT, sandboxPrice: false };
   }
-  const quote = await adaQuote(cardanoSetupFor(ctx));
+  const quote = await adaQuote(ctx.payments.cardano);
   return {
     tokenPrice: quote.usd,
     tokenAmount: roundAdaUp(amountUsd / quote.usd),
@@ -78,7 +78,7 @@ export async function convertPrice(
 }
 
 export async function createCardanoPayment(ctx: AppContext, userId: number, body: CreateRequest) {
-  const setup = cardanoSetupFor(ctx);
+  const setup = ctx.payments.cardano;
   if (setup.mode === 'unavailable' || !setup.deriver)
     throw new DomainError('PAYMENT_UNAVAILABLE', CARDANO_MESSAGES.unavailable);
   const deriver = setup.deriver;
@@ -88,7 +88,7 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
   let researchAssetId: string | null = null;
   let reportId: number | null = null;
   if (body.purchaseType === 'new_report') {
-    ({ assetName: researchAsset, assetId: researchAssetId } = await checkPurchaseAsset(ctx.config, {
+    ({ assetName: researchAsset, assetId: researchAssetId } = await checkPurchaseAsset(ctx.research.sources, {
       ...body,
       assetName: body.researchAsset,
     }));
@@ -179,7 +179,7 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
 export async function getCardanoPayment(ctx: AppContext, userId: number, paymentId: number) {
   const row = await findPaymentWithPurchase(ctx.db, paymentId, userId);
   if (!row) throw notFound(CARDANO_MESSAGES.paymentNotFound);
-  const payment = toClientPayment(cardanoSetupFor(ctx), row.payment, row.purchase);
+  const payment = toClientPayment(ctx.payments.cardano, row.payment, row.purchase);
   // Partly paid: the QR code asks for what is still owed, not the full amount (a top-up).
   const partlyPaid = BigInt(row.payment.receivedQuantity) > 0n && payment.remainingAmount !== payment.amount;
   if (payment.status === 'pending' && partlyPaid && payment.currency === 'ADA') {
@@ -202,7 +202,7 @@ export async function simulateIncomingPayment(
   paymentId: number,
   body: { amount?: string | undefined } = {},
 ) {
-  const setup = cardanoSetupFor(ctx);
+  const setup = ctx.payments.cardano;
   const sandboxChain = setup.chain;
   if (ctx.config.isProduction || setup.mode !== 'sandbox' || !(sandboxChain instanceof SandboxChain)) {
     throw forbidden(CARDANO_MESSAGES.sandboxOnly);

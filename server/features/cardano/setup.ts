@@ -1,5 +1,4 @@
 import type { Config } from '../../config';
-import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import { coingeckoQuotaFromConfig } from '../../research/sources/live';
 import { BlockfrostChain, type ChainClient, SandboxChain } from './chain';
@@ -7,6 +6,8 @@ import { AddressDeriver, SANDBOX_ACCOUNT_XPUB } from './derivation';
 import { type AdaPriceSource, CoinGeckoPriceSource, SandboxPriceSource } from './price';
 
 // One Cardano setup per process: which chain and price source run, decided from configuration.
+// Built once at start-up (server/providers.ts); routes and jobs read it from ctx.payments.cardano
+// (the sandbox ledger lives in the database).
 
 export type CardanoMode = 'blockfrost' | 'sandbox' | 'unavailable';
 
@@ -84,16 +85,4 @@ export function createCardanoSetup(config: Config, db: DbExecutor): CardanoSetup
     confirmations: config.CARDANO_CONFIRMATIONS,
     ...crow,
   };
-}
-
-const setups = new WeakMap<AppContext, CardanoSetup>();
-
-/** The process's setup: routes and jobs share it (the sandbox ledger lives in the database). */
-export function cardanoSetupFor(ctx: AppContext): CardanoSetup {
-  let setup = setups.get(ctx);
-  if (!setup) {
-    setup = createCardanoSetup(ctx.config, ctx.db);
-    setups.set(ctx, setup);
-  }
-  return setup;
 }

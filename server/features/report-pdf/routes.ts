@@ -10,7 +10,8 @@ import { userHasReportAccess } from '../../domain/report-access';
 import { notModified, notModifiedSchema } from '../../http/etag';
 import { PdfByteCache } from '../../pdf/byte-cache';
 import { contentDisposition } from '../../pdf/file-name';
-import { loadReportPdfState, readStoredPdf, renderAndStorePdfOnce, stateIsStale } from '../../pdf/store';
+import { readStoredPdf } from '../../pdf/repository';
+import { loadReportPdfState, renderAndStorePdfOnce, stateIsStale } from '../../pdf/store';
 
 const BYTE_CACHE_LIMIT = 32 * 1024 * 1024;
 

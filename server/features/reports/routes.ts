@@ -13,7 +13,6 @@ import type { AppContext } from '../../context';
 import { DomainError } from '../../domain/errors';
 import { rateLimits, reportEventStreamLimit } from '../../http/rate-limits';
 import type { AssetRef } from '../../research/evidence';
-import { sourcesFromConfig } from '../../research/sources/live';
 import { findSnapshotAsset, searchSnapshot } from '../../research/sources/snapshot';
 import { ReportStreams } from './event-streams';
 import { findRecentPublicReports, findReport } from './repository';
@@ -27,7 +26,7 @@ const idParams = z.object({ id: z.string().max(40) });
 /** Research reports: report view, progress events, research start, asset search. */
 export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const sources = sourcesFromConfig(ctx.config);
+  const { sources } = ctx.research;
   const streams = new ReportStreams({
     load: async (reportId) => {
       const report = await findReport(ctx.db, reportId);

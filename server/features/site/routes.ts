@@ -21,7 +21,7 @@ function originOf(ctx: AppContext, request: FastifyRequest): string {
 
 /** Site-level routes: public config, robots.txt, sitemap.xml, and the React app with per-page meta. */
 export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
-  const siteConfig = siteConfigFrom(ctx.config);
+  const siteConfig = siteConfigFrom(ctx);
   app
     .withTypeProvider<ZodTypeProvider>()
     .get('/api/config', { schema: { response: { 200: siteConfigSchema } } }, async () => siteConfig);

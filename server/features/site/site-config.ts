@@ -1,7 +1,8 @@
 import type { SiteConfig } from '../../../contract/site';
-import type { Config } from '../../config';
+import type { AppContext } from '../../context';
 
-export function siteConfigFrom(config: Config): SiteConfig {
+/** What GET /api/config tells the browser, read from the configuration and the providers built from it. */
+export function siteConfigFrom({ config, payments }: Pick<AppContext, 'config' | 'payments'>): SiteConfig {
   return {
     appName: config.APP_NAME,
     supportEmail: config.SUPPORT_EMAIL,
@@ -10,7 +11,7 @@ export function siteConfigFrom(config: Config): SiteConfig {
     cardPayments: config.payments.card,
     stripePublishableKey: config.payments.card === 'live' ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     cardanoPayments: config.payments.cardano,
-    // The sandbox chain always runs on preprod (see cardano/setup.ts).
-    cardanoNetwork: config.payments.cardano === 'sandbox' ? 'preprod' : config.CARDANO_NETWORK,
+    // The network the Cardano provider really runs on (the sandbox always runs on preprod).
+    cardanoNetwork: payments.cardano.network,
   };
 }

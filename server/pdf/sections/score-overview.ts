@@ -1,0 +1,142 @@
+import { MAX_CATEGORY_SCORE, MAX_TOTAL, WEIGHT_SUM } from '../../../contract/methodology';
+import type { ReportDocument } from '../document';
+import type { ReportCanvas } from './canvas';
+import { bandTone, COLORS, CONTENT_WIDTH, MARGIN } from './layout';
+
+/** Score overview: a bar chart of the 12 category scores and the weighted table behind the total. */
+export function drawScoreOverview(canvas: ReportCanvas, report: ReportDocument): void {
+  const { doc, section } = canvas;
+  section('Score overview', { newPage: false });
+  const chartLabelWidth = 130;
+  const chartX = MARGIN.left + chartLabelWidth;
+  const chartWidth = CONTENT_WIDTH - chartLabelWidth - 34;
+  const rowHeight = 19;
+  const chartTop = doc.y + 4;
+  const unit = chartWidth / MAX_CATEGORY_SCORE;
+  const chartBottom = chartTop + rowHeight * report.categories.length;
+  for (let tick = 0; tick <= MAX_CATEGORY_SCORE; tick += 1) {
+    const x = chartX + tick * unit;
+    doc
+      .moveTo(x, chartTop - 2)
+      .lineTo(x, chartBottom)
+      .lineWidth(0.5)
+      .strokeColor(COLORS.rule)
+      .stroke();
+    doc
+      .font('Body')
+      .fontSize(8)
+      .fillColor(COLORS.muted)
+      .text(String(tick), x - 10, chartBottom + 4, {
+        width: 20,
+        align: 'center',
+      });
+  }
+  report.categories.forEach((category, index) => {
+    const y = chartTop + index * rowHeight;
+    doc
+      .font('Body')
+      .fontSize(9)
+      .fillColor(COLORS.ink)
+      .text(category.name, MARGIN.left, y + 4, {
+        width: chartLabelWidth - 10,
+        lineBreak: false,
+      });
+    if (category.score == null) {
+      doc
+        .font('Body')
+        .fontSize(8.5)
+        .fillColor(COLORS.muted)
+        .text('not scored', chartX + 6, y + 4);
+      return;
+    }
+    const barWidth = category.score * unit;
+    doc.roundedRect(chartX, y + 3, barWidth, rowHeight - 7, 2).fill(bandTone(category.score).ink);
+    doc
+      .font('Bold')
+      .fontSize(8.5)
+      .fillColor(COLORS.ink)
+      .text(category.score.toFixed(1), chartX + barWidth + 5, y + 4, {
+        lineBreak: false,
+      });
+  });
+  doc.y = chartBottom + 26;
+  doc
+    .font('Body')
+    .fontSize(8)
+    .fillColor(COLORS.muted)
+    .text(
+      'Category scores from 1 (weakest) to 5 (strongest). Green 4 or more, yellow 3 or more, red below 3.',
+      MARGIN.left,
+      doc.y,
+      {
+        width: CONTENT_WIDTH,
+      },
+    );
+  doc.moveDown(1.2);
+
+  const columns = [
+    { title: 'Category', width: 190, align: 'left' as const },
+    { title: 'Weight', width: 70, align: 'right' as const },
+    { title: 'Score', width: 100, align: 'right' as const },
+    { title: 'Contribution', width: CONTENT_WIDTH - 360, align: 'right' as const },
+  ];
+  const tableRow = (cells: string[], { bold = false, fill }: { bold?: boolean; fill?: string } = {}) => {
+    const y = doc.y;
+    const height = 17;
+    if (fill) doc.rect(MARGIN.left, y, CONTENT_WIDTH, height).fill(fill);
+    let x = MARGIN.left;
+    cells.forEach((cell, i) => {
+      const col = columns[i]!;
+      doc
+        .font(bold ? 'Bold' : 'Body')
+        .fontSize(9)
+        .fillColor(COLORS.ink)
+        .text(cell, x + 6, y + 4.5, { width: col.width - 12, align: col.align, lineBreak: false });
+      x += col.width;
+    });
+    doc.y = y + height;
+  };
+  tableRow(
+    columns.map((c) => c.title),
+    { bold: true, fill: COLORS.accentSoft },
+  );
+  report.categories.forEach((category, index) => {
+    tableRow(
+      [
+        category.name,
+        `×${category.weight}`,
+        category.score == null ? '–' : `${category.score.toFixed(1)} / 5`,
+        `${category.contribution.toFixed(1)} / ${category.weight * MAX_CATEGORY_SCORE}`,
+      ],
+      { fill: index % 2 === 1 ? COLORS.zebra : undefined },
+    );
+  });
+  doc
+    .moveTo(MARGIN.left, doc.y)
+    .lineTo(MARGIN.left + CONTENT_WIDTH, doc.y)
+    .lineWidth(1)
+    .strokeColor(COLORS.ink)
+    .stroke();
+  const maxWeighted = WEIGHT_SUM * MAX_CATEGORY_SCORE;
+  tableRow(['Weighted sum', `×${WEIGHT_SUM}`, '', `${report.weightedSum.toFixed(1)} / ${maxWeighted}`], {
+    bold: true,
+  });
+  tableRow(['Total on the 77-point scale', '', '', `${report.total.toFixed(2)} / ${MAX_TOTAL}`], {
+    bold: true,
+  });
+  tableRow(['Composite', '', '', `${report.compositeOutOf5.toFixed(1)} / 5.0 · ${report.band}`], {
+    bold: true,
+  });
+  doc.moveDown(0.8);
+  doc
+    .font('Body')
+    .fontSize(8)
+    .fillColor(COLORS.muted)
+    .text(
+      `Total = weighted sum × ${MAX_TOTAL} / ${maxWeighted}; composite = total / ${MAX_TOTAL} × 5. ` +
+        `Rating: Excellent from 4.0, Good from 3.0, Poor below 3.0. Methodology ${report.methodologyVersion}.`,
+      MARGIN.left,
+      doc.y,
+      { width: CONTENT_WIDTH },
+    );
+}
