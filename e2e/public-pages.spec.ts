@@ -135,6 +135,42 @@ test('with JavaScript off, the server-rendered header shows the signed-in user',
   await context.close();
 });
 
+test('hydration keeps the server elements: none is added, removed or moved', async ({ page }) => {
+  // Counted from the end of parsing: what changes after that is hydration's doing.
+  await page.addInitScript(() => {
+    const changes: string[] = [];
+    (window as unknown as { hydrationChanges: string[] }).hydrationChanges = changes;
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of [...record.addedNodes, ...record.removedNodes])
+            if (node.nodeType === Node.ELEMENT_NODE)
+              changes.push(`${record.target.nodeName} > ${node.nodeName}`);
+      }).observe(document.getElementById('root')!, { childList: true, subtree: true });
+    });
+  });
+  for (const { path, text } of PUBLIC_PAGES) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByText(text, { exact: false }).first()).toBeVisible();
+    const changes = await page.evaluate(
+      () => (window as unknown as { hydrationChanges: string[] }).hydrationChanges,
+    );
+    expect(changes, `elements changed by hydrating ${path}`).toEqual([]);
+  }
+});
+
+test('the documentation, kept as sent while hydrating, renders in full after client navigation', async ({
+  page,
+}) => {
+  await page.goto('/privacy-policy');
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Research Methodology' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Scoring rules' })).toBeVisible();
+  await expect(page.getByRole('table')).toContainText('What it measures');
+});
+
 test('hydrated pages stay interactive: the theme toggle and client navigation work', async ({ page }) => {
   await page.goto('/documentation');
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
