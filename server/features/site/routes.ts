@@ -114,8 +114,9 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
     const html = page
       .replace('<html lang="en">', `<html lang="en" class="${theme}">`)
       .replace(/<title>.*<\/title>/, '')
-      .replace('<!--app-head-->', head)
-      .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+      // Functions, not strings: a "$&" or "$`" in page text must not be read as a pattern.
+      .replace('<!--app-head-->', () => head)
+      .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
     // Stripe's hosts are allowed only where its script runs (client/app/Routes.tsx loads
     // /checkout as a document for that reason).
     if (pathname === '/checkout') reply.header('content-security-policy', checkoutPolicy);
