@@ -48,5 +48,16 @@ export async function renderPage({ pathname, search, theme, state }: RenderReque
     </StrictMode>,
   );
   queryClient.clear();
-  return html;
+  return withoutReactOnlyMarkup(html);
+}
+
+/**
+ * React's server output carries markup meant for React's own client: resource hints it hoists to
+ * the front (a preload of the header's logo) and Suspense boundary comments. Preact hydrates
+ * past neither: it moved the whole app (or the page) back in front of them, which made the
+ * browser restyle and lay out every element again right after hydration (issue 12). The text
+ * separators (`<!-- -->`) stay: Preact hydrates text nodes one by one.
+ */
+export function withoutReactOnlyMarkup(html: string): string {
+  return html.replace(/^(?:<link rel="preload"[^>]*\/>)+/, '').replace(/<!--\/?\$-->/g, '');
 }

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { INITIAL_STATE_ELEMENT_ID, type InitialState } from '../contract/initial-state';
 import { App } from './app/App';
 import { preloadPage } from './app/Routes';
+import { hydrateKeepingStaticHtml } from './components/ui/static-html';
 import { CURRENT_USER_KEY } from './lib/auth';
 import { queryClient } from './lib/query-client';
 import { SITE_CONFIG_KEY } from './lib/site-config';
@@ -28,5 +29,8 @@ const app = (
 );
 // Public pages arrive rendered by the server and are hydrated once their code is here (it was
 // preloaded with the page); the others render here.
-if (root.firstElementChild) void preloadPage(window.location.pathname).then(() => hydrateRoot(root, app));
+if (root.firstElementChild)
+  void preloadPage(window.location.pathname).then(() =>
+    hydrateKeepingStaticHtml(() => hydrateRoot(root, app)),
+  );
 else createRoot(root).render(app);

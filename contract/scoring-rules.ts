@@ -32,14 +32,20 @@ export const THRESHOLDS_V1 = {
   athDrawdownPenalty: 0.9,
 } as const;
 
+/**
+ * 1000000 as '1,000,000' (en-US grouping of a whole number). Not toLocaleString: in a browser the
+ * first Intl number format sets up ICU, about 30 ms of main thread on a phone while the
+ * documentation page loads (issue 12).
+ */
+export const groupThousands = (value: number) => String(Math.round(value)).replace(/\B(?=(\d{3})+$)/g, ',');
 const usd = (value: number) =>
   value >= 1e9
     ? `$${value / 1e9} billion`
     : value >= 1e6
       ? `$${value / 1e6} million`
-      : `$${value.toLocaleString('en-US')}`;
+      : `$${groupThousands(value)}`;
 const pct = (ratio: number) => `${Math.round(ratio * 100)}%`;
-const count = (value: number) => value.toLocaleString('en-US');
+const count = groupThousands;
 const t = THRESHOLDS_V1;
 
 /** The rules of methodology 2026.11-1: volume judged only against market cap, watchlists only. */

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, setTheme, test } from './fixtures';
 
@@ -73,6 +74,20 @@ test.describe('without JavaScript', () => {
       await expect(page.getByText(/not financial advice/i).first()).toBeVisible();
     });
   }
+
+  test('the stylesheet arrives inside the HTML and applies without a request', async ({ page }) => {
+    const stylesheetRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheetRequests.push(request.url());
+    });
+    await page.goto('/documentation');
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+    expect(await page.locator('head style').count()).toBeGreaterThan(0);
+    // The app's shell is a flex column and the body uses the theme's colour (styles.css).
+    await expect(page.locator('#root > div').first()).toHaveCSS('display', 'flex');
+    await expect(page.locator('html')).toHaveCSS('background-color', 'rgb(248, 250, 252)');
+    expect(stylesheetRequests).toEqual([]);
+  });
 });
 
 test('every public page hydrates with a clean console, no session request, no CSP violation and no layout shift', async ({
@@ -120,6 +135,42 @@ test('with JavaScript off, the server-rendered header shows the signed-in user',
   await context.close();
 });
 
+test('hydration keeps the server elements: none is added, removed or moved', async ({ page }) => {
+  // Counted from the end of parsing: what changes after that is hydration's doing.
+  await page.addInitScript(() => {
+    const changes: string[] = [];
+    (window as unknown as { hydrationChanges: string[] }).hydrationChanges = changes;
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of [...record.addedNodes, ...record.removedNodes])
+            if (node.nodeType === Node.ELEMENT_NODE)
+              changes.push(`${record.target.nodeName} > ${node.nodeName}`);
+      }).observe(document.getElementById('root')!, { childList: true, subtree: true });
+    });
+  });
+  for (const { path, text } of PUBLIC_PAGES) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByText(text, { exact: false }).first()).toBeVisible();
+    const changes = await page.evaluate(
+      () => (window as unknown as { hydrationChanges: string[] }).hydrationChanges,
+    );
+    expect(changes, `elements changed by hydrating ${path}`).toEqual([]);
+  }
+});
+
+test('the documentation, kept as sent while hydrating, renders in full after client navigation', async ({
+  page,
+}) => {
+  await page.goto('/privacy-policy');
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Research Methodology' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Scoring rules' })).toBeVisible();
+  await expect(page.getByRole('table')).toContainText('What it measures');
+});
+
 test('hydrated pages stay interactive: the theme toggle and client navigation work', async ({ page }) => {
   await page.goto('/documentation');
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
@@ -139,6 +190,17 @@ for (const theme of ['light', 'dark'] as const) {
     }
   });
 }
+
+test('tap targets are large enough on a phone (WCAG 2.5.8, which Lighthouse checks)', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  for (const { path } of PUBLIC_PAGES) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).withRules(['target-size']).analyze();
+    const failing = results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
+    expect(failing, `small tap targets on ${path}`).toEqual([]);
+  }
+});
 
 test('Stripe is allowed only on the checkout page', async ({ page, signedIn }) => {
   void signedIn;

@@ -16,6 +16,10 @@ export function currentTheme(): Theme {
 /** Applies the theme kept in the `theme_preference` cookie (1 year, cookie policy). */
 export function applyStoredTheme() {
   if (typeof document === 'undefined') return; // server rendering: the server sets the class
+  // The server already wrote the cookie's theme onto <html>; reading document.cookie is a
+  // synchronous round trip to the browser process, a few ms of a page's start-up.
+  const { classList } = document.documentElement;
+  if (classList.contains('light') || classList.contains('dark')) return;
   const match = document.cookie.match(/(?:^|; )theme_preference=(dark|light)/);
   document.documentElement.classList.toggle('dark', match?.[1] === 'dark');
 }

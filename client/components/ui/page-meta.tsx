@@ -8,7 +8,8 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string) {
     element.setAttribute(attribute, key);
     document.head.append(element);
   }
-  element.content = content;
+  // Hydration finds the server's tags already right: unchanged values are not written again.
+  if (element.content !== content) element.content = content;
 }
 
 function setCanonical(href: string) {
@@ -18,7 +19,7 @@ function setCanonical(href: string) {
     link.rel = 'canonical';
     document.head.append(link);
   }
-  link.href = href;
+  if (link.href !== href) link.href = href;
 }
 
 /**
@@ -30,7 +31,7 @@ export function PageMeta({ meta, canonical }: { meta: Meta; canonical?: string }
   const { title, description, keywords, noindex } = meta;
   useEffect(() => {
     const url = canonical ?? window.location.href.split('#')[0]!;
-    document.title = title;
+    if (document.title !== title) document.title = title;
     setMeta('name', 'description', description);
     setMeta('name', 'keywords', keywords);
     setMeta('name', 'robots', noindex ? 'noindex, nofollow' : 'index, follow');
@@ -43,7 +44,8 @@ export function PageMeta({ meta, canonical }: { meta: Meta; canonical?: string }
     const jsonLd = document.head.querySelector('script[data-page-jsonld]');
     if (jsonLd) {
       const data = JSON.parse(jsonLd.textContent || '{}') as Record<string, unknown>;
-      jsonLd.textContent = JSON.stringify({ ...data, name: title, description, url });
+      const updated = JSON.stringify({ ...data, name: title, description, url });
+      if (jsonLd.textContent !== updated) jsonLd.textContent = updated;
     }
     return () => {
       document.title = DEFAULT_TITLE;

@@ -54,7 +54,11 @@ export function LoginPage() {
           <div>
             <div className="flex items-baseline justify-between">
               <Label htmlFor="password">Password</Label>
-              <Link href="/forgot-password" className="text-sm font-medium text-primary underline">
+              <Link
+                href="/forgot-password"
+                // py-0.5 makes the tap target 24 px tall (WCAG 2.5.8; it sits right above the input).
+                className="inline-block py-0.5 text-sm font-medium text-primary underline"
+              >
                 Forgot password?
               </Link>
             </div>

@@ -15,6 +15,7 @@ import { NO_EVIDENCE_NOTE, SCORING_RULES, SCORING_RULES_BY_VERSION } from '../..
 import { Badge } from '../../components/ui/badge';
 import { Card, CardTitle } from '../../components/ui/card';
 import { Page } from '../../components/ui/page';
+import { StaticHtml } from '../../components/ui/static-html';
 
 // Generated from contract/: the same categories, weights, rules and bands score every report.
 // Earlier versions stay listed, so a report scored under them can still be explained.
@@ -32,162 +33,165 @@ const RATING_BANDS = [
 export function DocumentationPage() {
   return (
     <Page meta={PAGES.documentation.meta} title="Research Methodology" wide>
-      <p className="mb-6 text-muted">
-        Twelve research agents each score one category from {MIN_CATEGORY_SCORE} to {MAX_CATEGORY_SCORE} from
-        sourced evidence. Weighted scores combine into a total on a {MAX_TOTAL}-point scale. Methodology
-        version {METHODOLOGY_VERSION}; every report stores the version that scored it.
-      </p>
+      {/* Text and tables only (the version details open natively): not walked while hydrating. */}
+      <StaticHtml>
+        <p className="mb-6 text-muted">
+          Twelve research agents each score one category from {MIN_CATEGORY_SCORE} to {MAX_CATEGORY_SCORE}{' '}
+          from sourced evidence. Weighted scores combine into a total on a {MAX_TOTAL}-point scale.
+          Methodology version {METHODOLOGY_VERSION}; every report stores the version that scored it.
+        </p>
 
-      <Card className="mb-8">
-        <CardTitle>The {MAX_TOTAL}-point scale</CardTitle>
-        <div className="mt-3 space-y-2 text-sm">
-          <p>
-            Weighted sum S = Σ (weight × score), from {WEIGHT_SUM} to {WEIGHT_SUM * MAX_CATEGORY_SCORE} (the
-            weights add up to {WEIGHT_SUM}).
-          </p>
-          <p>
-            Total T = S × {MAX_TOTAL} / {WEIGHT_SUM * MAX_CATEGORY_SCORE}, rounded to 2 decimals: from{' '}
-            {((WEIGHT_SUM * MAX_TOTAL) / (WEIGHT_SUM * MAX_CATEGORY_SCORE)).toFixed(2)} to {MAX_TOTAL}.00. The
-            dashboard shows it as x.x/{MAX_TOTAL}.0.
-          </p>
-          <p>Composite out of 5 on the report page: C = T / {MAX_TOTAL} × 5, shown to one decimal.</p>
-          <p>{NO_EVIDENCE_NOTE}</p>
-        </div>
-      </Card>
-
-      <div className="mb-8 grid gap-6 md:grid-cols-2">
-        <Card>
-          <CardTitle>Score bands (composite out of 5)</CardTitle>
-          <ul className="mt-3 space-y-2 text-sm">
-            {RATING_BANDS.map(({ band, rule }) => (
-              <li key={band} className="flex items-center justify-between gap-3">
-                <Badge tone={RATING_BAND_TONES[band]}>{band}</Badge>
-                <span>{rule}</span>
-              </li>
-            ))}
-          </ul>
+        <Card className="mb-8">
+          <CardTitle>The {MAX_TOTAL}-point scale</CardTitle>
+          <div className="mt-3 space-y-2 text-sm">
+            <p>
+              Weighted sum S = Σ (weight × score), from {WEIGHT_SUM} to {WEIGHT_SUM * MAX_CATEGORY_SCORE} (the
+              weights add up to {WEIGHT_SUM}).
+            </p>
+            <p>
+              Total T = S × {MAX_TOTAL} / {WEIGHT_SUM * MAX_CATEGORY_SCORE}, rounded to 2 decimals: from{' '}
+              {((WEIGHT_SUM * MAX_TOTAL) / (WEIGHT_SUM * MAX_CATEGORY_SCORE)).toFixed(2)} to {MAX_TOTAL}.00.
+              The dashboard shows it as x.x/{MAX_TOTAL}.0.
+            </p>
+            <p>Composite out of 5 on the report page: C = T / {MAX_TOTAL} × 5, shown to one decimal.</p>
+            <p>{NO_EVIDENCE_NOTE}</p>
+          </div>
         </Card>
-        <Card>
-          <CardTitle>Risk bands (total on the {MAX_TOTAL}-point scale)</CardTitle>
-          <ul className="mt-3 space-y-2 text-sm">
-            {RISK_BANDS.map((band) => (
-              <li key={band.level} className="flex items-center justify-between gap-3">
-                <span className="font-medium">{RISK_LEVEL_LABELS[band.level]}</span>
-                <span>
-                  {band.from}-{band.to}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </Card>
-      </div>
 
-      <Card className="mb-8 overflow-x-auto">
-        <CardTitle>Categories and weights</CardTitle>
-        <table className="mt-3 w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-border">
-              <th scope="col" className="py-2 pr-4">
-                Category
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Weight
-              </th>
-              <th scope="col" className="py-2">
-                What it measures
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {CATEGORIES.map((category) => (
-              <tr key={category.key} className="border-b border-border last:border-0">
-                <th scope="row" className="py-2 pr-4 font-medium">
-                  {category.name}
-                </th>
-                <td className="py-2 pr-4">×{category.weight}</td>
-                <td className="py-2">{SCORING_RULES[category.key].measures}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Card>
-
-      <h2 className="mb-4 text-2xl font-semibold">Scoring rules</h2>
-      <div className="grid gap-4 md:grid-cols-2">
-        {CATEGORIES.map((category) => {
-          const rule = SCORING_RULES[category.key];
-          return (
-            <Card key={category.key} className="p-5">
-              <h3 className="font-semibold">
-                {category.name}{' '}
-                <span className="text-sm font-normal text-muted">(weight {category.weight})</span>
-              </h3>
-              <p className="mt-1 text-sm text-muted">Evidence: {rule.evidence}</p>
-              <dl className="mt-3 space-y-1 text-sm">
-                {rule.levels.map((level) => (
-                  <div key={level.score} className="flex gap-3">
-                    <dt className="w-8 shrink-0 font-semibold tabular-nums">{level.score}</dt>
-                    <dd>{level.when}</dd>
-                  </div>
-                ))}
-              </dl>
-              {rule.notes?.map((note) => (
-                <p key={note} className="mt-2 text-xs text-muted">
-                  {note}
-                </p>
+        <div className="mb-8 grid gap-6 md:grid-cols-2">
+          <Card>
+            <CardTitle>Score bands (composite out of 5)</CardTitle>
+            <ul className="mt-3 space-y-2 text-sm">
+              {RATING_BANDS.map(({ band, rule }) => (
+                <li key={band} className="flex items-center justify-between gap-3">
+                  <Badge tone={RATING_BAND_TONES[band]}>{band}</Badge>
+                  <span>{rule}</span>
+                </li>
               ))}
-            </Card>
-          );
-        })}
-      </div>
+            </ul>
+          </Card>
+          <Card>
+            <CardTitle>Risk bands (total on the {MAX_TOTAL}-point scale)</CardTitle>
+            <ul className="mt-3 space-y-2 text-sm">
+              {RISK_BANDS.map((band) => (
+                <li key={band.level} className="flex items-center justify-between gap-3">
+                  <span className="font-medium">{RISK_LEVEL_LABELS[band.level]}</span>
+                  <span>
+                    {band.from}-{band.to}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        </div>
 
-      <h2 className="mt-10 mb-4 text-2xl font-semibold">Change log</h2>
-      <Card>
-        <ol className="space-y-5 text-sm">
-          {METHODOLOGY_CHANGELOG.map((entry) => (
-            <li key={entry.version}>
-              <h3 className="font-semibold">
-                Version {entry.version}{' '}
-                <span className="font-normal text-muted">
-                  ({entry.date}
-                  {entry.version === METHODOLOGY_VERSION ? ', current' : ''})
-                </span>
-              </h3>
-              <ul className="mt-2 list-disc space-y-1 pl-5">
-                {entry.changes.map((change) => (
-                  <li key={change}>{change}</li>
+        <Card className="mb-8 overflow-x-auto">
+          <CardTitle>Categories and weights</CardTitle>
+          <table className="mt-3 w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-border">
+                <th scope="col" className="py-2 pr-4">
+                  Category
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Weight
+                </th>
+                <th scope="col" className="py-2">
+                  What it measures
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {CATEGORIES.map((category) => (
+                <tr key={category.key} className="border-b border-border last:border-0">
+                  <th scope="row" className="py-2 pr-4 font-medium">
+                    {category.name}
+                  </th>
+                  <td className="py-2 pr-4">×{category.weight}</td>
+                  <td className="py-2">{SCORING_RULES[category.key].measures}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+
+        <h2 className="mb-4 text-2xl font-semibold">Scoring rules</h2>
+        <div className="grid gap-4 md:grid-cols-2">
+          {CATEGORIES.map((category) => {
+            const rule = SCORING_RULES[category.key];
+            return (
+              <Card key={category.key} className="p-5">
+                <h3 className="font-semibold">
+                  {category.name}{' '}
+                  <span className="text-sm font-normal text-muted">(weight {category.weight})</span>
+                </h3>
+                <p className="mt-1 text-sm text-muted">Evidence: {rule.evidence}</p>
+                <dl className="mt-3 space-y-1 text-sm">
+                  {rule.levels.map((level) => (
+                    <div key={level.score} className="flex gap-3">
+                      <dt className="w-8 shrink-0 font-semibold tabular-nums">{level.score}</dt>
+                      <dd>{level.when}</dd>
+                    </div>
+                  ))}
+                </dl>
+                {rule.notes?.map((note) => (
+                  <p key={note} className="mt-2 text-xs text-muted">
+                    {note}
+                  </p>
                 ))}
-              </ul>
-              {SCORING_RULES_BY_VERSION[entry.version] && entry.version !== METHODOLOGY_VERSION ? (
-                <details className="mt-3">
-                  <summary className="cursor-pointer font-medium">Rules of version {entry.version}</summary>
-                  <dl className="mt-2 space-y-2">
-                    {CATEGORIES.map((category) => {
-                      const rule = SCORING_RULES_BY_VERSION[entry.version]![category.key];
-                      return (
-                        <div key={category.key}>
-                          <dt className="font-medium">{category.name}</dt>
-                          <dd className="text-muted">
-                            {rule.evidence}{' '}
-                            {rule.levels.map((level) => `${level.score}: ${level.when}`).join('; ')}.
-                            {rule.notes?.length ? ` ${rule.notes.join(' ')}` : ''}
-                          </dd>
-                        </div>
-                      );
-                    })}
-                  </dl>
-                </details>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-        {PREVIOUS_VERSIONS.length ? (
-          <p className="mt-5 text-xs text-muted">
-            Every report stores the methodology version that scored it; its categories are explained with the
-            rules of that version.
-          </p>
-        ) : null}
-      </Card>
+              </Card>
+            );
+          })}
+        </div>
+
+        <h2 className="mt-10 mb-4 text-2xl font-semibold">Change log</h2>
+        <Card>
+          <ol className="space-y-5 text-sm">
+            {METHODOLOGY_CHANGELOG.map((entry) => (
+              <li key={entry.version}>
+                <h3 className="font-semibold">
+                  Version {entry.version}{' '}
+                  <span className="font-normal text-muted">
+                    ({entry.date}
+                    {entry.version === METHODOLOGY_VERSION ? ', current' : ''})
+                  </span>
+                </h3>
+                <ul className="mt-2 list-disc space-y-1 pl-5">
+                  {entry.changes.map((change) => (
+                    <li key={change}>{change}</li>
+                  ))}
+                </ul>
+                {SCORING_RULES_BY_VERSION[entry.version] && entry.version !== METHODOLOGY_VERSION ? (
+                  <details className="mt-3">
+                    <summary className="cursor-pointer font-medium">Rules of version {entry.version}</summary>
+                    <dl className="mt-2 space-y-2">
+                      {CATEGORIES.map((category) => {
+                        const rule = SCORING_RULES_BY_VERSION[entry.version]![category.key];
+                        return (
+                          <div key={category.key}>
+                            <dt className="font-medium">{category.name}</dt>
+                            <dd className="text-muted">
+                              {rule.evidence}{' '}
+                              {rule.levels.map((level) => `${level.score}: ${level.when}`).join('; ')}.
+                              {rule.notes?.length ? ` ${rule.notes.join(' ')}` : ''}
+                            </dd>
+                          </div>
+                        );
+                      })}
+                    </dl>
+                  </details>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+          {PREVIOUS_VERSIONS.length ? (
+            <p className="mt-5 text-xs text-muted">
+              Every report stores the methodology version that scored it; its categories are explained with
+              the rules of that version.
+            </p>
+          ) : null}
+        </Card>
+      </StaticHtml>
     </Page>
   );
 }

@@ -8,7 +8,7 @@ import { siteConfigSchema } from '../../../contract/site';
 import type { AppContext } from '../../context';
 import { contentSecurityPolicy } from '../../http/csp';
 import { errorBody } from '../../http/errors';
-import { renderHeadTags, renderInitialState } from './html';
+import { inlineStylesheets, renderHeadTags, renderInitialState } from './html';
 import { loadPageRenderer } from './page-renderer';
 import { siteConfigFrom } from './site-config';
 
@@ -66,7 +66,13 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   const indexFile = path.join(CLIENT_DIST, 'index.html');
-  const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  const readAsset = (file: string) => {
+    const assetFile = path.join(CLIENT_DIST, file);
+    return existsSync(assetFile) ? readFileSync(assetFile, 'utf8') : undefined;
+  };
+  const template = existsSync(indexFile)
+    ? inlineStylesheets(readFileSync(indexFile, 'utf8'), readAsset)
+    : null;
   if (!template) {
     ctx.log.warn(`No built client at ${CLIENT_DIST}: run \`npm run build\`. The API still runs.`);
   } else {
@@ -108,8 +114,9 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
     const html = page
       .replace('<html lang="en">', `<html lang="en" class="${theme}">`)
       .replace(/<title>.*<\/title>/, '')
-      .replace('<!--app-head-->', head)
-      .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+      // Functions, not strings: a "$&" or "$`" in page text must not be read as a pattern.
+      .replace('<!--app-head-->', () => head)
+      .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
     // Stripe's hosts are allowed only where its script runs (client/app/Routes.tsx loads
     // /checkout as a document for that reason).
     if (pathname === '/checkout') reply.header('content-security-policy', checkoutPolicy);
