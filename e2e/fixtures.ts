@@ -35,10 +35,18 @@ export async function signInAs(page: Page, email: string, password: string) {
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** Fails with the list of violations when axe finds any (WCAG 2.1 A and AA rules). */
+/**
+ * Fails with the list of violations when axe finds any (WCAG 2.1 A and AA rules).
+ * Legacy mode runs axe.run in the page itself instead of axe.runPartial plus finishRun in a new
+ * blank page; the only difference is that cross-origin frames are skipped, and our pages have no
+ * frames. Only violations are asserted, so axe does not collect passing and inapplicable nodes.
+ * Together about half the time per check, with the same violations found.
+ */
 export async function expectNoAxeViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode()
+    .options({ resultTypes: ['violations'] })
     .analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
