@@ -5,7 +5,7 @@ import { E2E_ADMIN } from '../playwright.config';
 import { type FakeStripe, startFakeStripe } from '../server/features/card-payments/fake-stripe';
 import { freePort } from '../server/testing/postgres';
 import { expect, expectNoAxeViolations, newUser, PASSWORD, setTheme, signInAs, test } from './fixtures';
-import { grantNewReport } from './support/grant-report';
+import { grantNewReport, releaseHeldResearch } from './support/grant-report';
 
 // Buying by card, end to end: dashboard -> checkout -> sandbox card or Stripe's Payment Element
 // -> dashboard notifications -> marketplace. Runs against the real server and database.
@@ -161,14 +161,15 @@ test('My Reports shows Analyzing while research runs, then Research Complete ena
   signedIn,
 }) => {
   const asset = uniqueAsset('Research coin');
-  // The research job is held back 15 s so the in-progress state can be watched.
-  await grantNewReport(signedIn.email, asset, 15);
+  // The research job is held back until the in-progress state has been seen.
+  const reportId = await grantNewReport(signedIn.email, asset, 600);
   await page.goto('/dashboard');
   await openTab(page, 'My Reports');
   const item = page.getByTestId('my-report').filter({ hasText: asset });
   await expect(item.getByText('Analyzing...')).toBeVisible();
   await expect(item.getByRole('button', { name: /View Report/ })).toBeDisabled();
   await expect(item.getByRole('button', { name: /Download PDF/ })).toBeDisabled();
+  await releaseHeldResearch(reportId);
   await expect(page.getByText('Research Complete! 🎉').first()).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText(`Your ${asset} research report is now ready to view.`).first()).toBeVisible();
   await expect(item.getByTestId('report-status')).toHaveText('Completed');

@@ -1,12 +1,13 @@
 import { expect, expectNoAxeViolations, setTheme, test } from './fixtures';
-import { grantNewReport, markReportProcessing } from './support/grant-report';
+import { grantNewReport, markReportProcessing, releaseHeldResearch } from './support/grant-report';
 
 test('a bought report goes from pending to processing to completed on the report page', async ({
   page,
   signedIn,
 }) => {
   test.setTimeout(90_000);
-  const reportId = await grantNewReport(signedIn.email, 'Ethereum', 12);
+  // The job is held until the pending and processing states have been seen, then let go.
+  const reportId = await grantNewReport(signedIn.email, 'Ethereum', 600);
   await page.goto(`/report/${reportId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Ethereum' })).toBeVisible();
   await expect(page.getByText('Research in progress - checking for updates...')).toBeVisible();
@@ -15,6 +16,7 @@ test('a bought report goes from pending to processing to completed on the report
   await markReportProcessing(reportId);
   await expect(page.getByText('Research in Progress', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Analysis of Ethereum is now being processed.').first()).toBeVisible();
+  await releaseHeldResearch(reportId);
 
   await expect(page.getByText('Research Complete!', { exact: true }).first()).toBeVisible({
     timeout: 40_000,

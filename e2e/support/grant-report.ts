@@ -35,7 +35,7 @@ async function withDatabase<T>(
 /**
  * A completed card purchase of a new report for the user with this email; returns the report id.
  * `holdSeconds` keeps the research job waiting that long, so a test can watch the report's
- * whole life on screen.
+ * whole life on screen; `releaseHeldResearch` ends the wait as soon as the test has seen enough.
  */
 export async function grantNewReport(email: string, assetName: string, holdSeconds = 0): Promise<number> {
   return withDatabase(async ({ db }, queue) => {
@@ -60,6 +60,17 @@ export async function grantNewReport(email: string, assetName: string, holdSecon
       }
       return purchase.reportId!;
     });
+  });
+}
+
+/** Lets the worker pick up a research job held back by `grantNewReport(..., holdSeconds)` now. */
+export async function releaseHeldResearch(reportId: number): Promise<void> {
+  await withDatabase(async (handle) => {
+    await queueExecutorFor(handle.db).executeSql(
+      `update pgboss.job set start_after = now()
+       where name = $1 and data->>'reportId' = $2 and state = 'created'`,
+      [QUEUES.research, String(reportId)],
+    );
   });
 }
 
