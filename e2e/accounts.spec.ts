@@ -113,6 +113,8 @@ for (const theme of ['light', 'dark'] as const) {
     for (const path of ['/', '/login', '/register', '/nope']) {
       await page.goto(path);
       await expect(page.locator('main')).toBeVisible();
+      // Hydrated, as a visitor sees the page (public-pages.spec leaves these pages to this test).
+      await page.waitForLoadState('networkidle');
       await expectNoAxeViolations(page, `${path} (${theme})`);
     }
   });

@@ -173,6 +173,8 @@ for (const theme of ['light', 'dark'] as const) {
     for (const legal of LEGAL_PAGES) {
       await page.goto(legal.path);
       await expect(page.getByRole('heading', { level: 1, name: legal.heading })).toBeVisible();
+      // Hydrated, as a visitor sees the page (public-pages.spec leaves these pages to this test).
+      await page.waitForLoadState('networkidle');
       await expectNoAxeViolations(page, `${legal.path} (${theme})`);
     }
   });
