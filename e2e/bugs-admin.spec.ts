@@ -19,6 +19,15 @@ async function fillRequired(page: Page, title: string) {
   await page.getByLabel('Description *').fill('The Pay button spins forever.');
 }
 
+/** A promise a routed request waits on, resolved by the test once it has seen the pending state. */
+function heldUntilReleased() {
+  let release = () => {};
+  const promise = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
 /** Files a bug as a fresh user through the API (its own cookie jar, not the page's). */
 async function fileBugAsNewUser(request: APIRequestContext, title: string) {
   const user = newUser();
@@ -62,13 +71,15 @@ test.describe('bug report form', () => {
     await fillRequired(page, title);
     await page.getByLabel('Steps to reproduce').fill('1. Open checkout\n2. Click Pay');
 
-    // Hold the request a moment so the pending state can be seen.
+    // Hold the request until the pending state has been seen.
+    const held = heldUntilReleased();
     await page.route('**/api/bug-report', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await held.promise;
       await route.continue();
     });
     await page.getByRole('button', { name: 'Submit Bug Report' }).click();
     await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    held.release();
 
     await expect(page.getByText('Bug Report Submitted').first()).toBeVisible();
     await expect(
@@ -208,8 +219,10 @@ test.describe('admin', () => {
     page,
   }) => {
     await signInAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    // The list is held until its loading text has been seen.
+    const held = heldUntilReleased();
     await page.route('**/api/admin/bug-reports', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await held.promise;
       await route.fulfill({ json: [] });
     });
     await page.route('**/api/admin/failed-reports', (route) =>
@@ -247,6 +260,7 @@ test.describe('admin', () => {
     );
     await page.goto('/admin');
     await expect(page.getByText('Loading bug reports...')).toBeVisible();
+    held.release();
     await expect(page.getByText('No bug reports found')).toBeVisible();
     await expect(page.getByTestId('tile-Total Reports')).toHaveText('0');
 
