@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { TIMINGS_MS } from '../contract/constants';
 import { E2E_ADMIN } from '../playwright.config';
 import { expect, expectNoAxeViolations, newUser, PASSWORD, signInAs, test } from './fixtures';
 
@@ -46,6 +47,8 @@ test.describe('bug report form', () => {
     page,
     signedIn,
   }) => {
+    // Time runs, but the pause before the redirect to the dashboard is skipped once seen (below).
+    await page.clock.install();
     await page.goto('/bug-report');
     await expect(page.getByRole('heading', { name: 'Report a Bug' })).toBeVisible();
     for (const section of [
@@ -88,6 +91,7 @@ test.describe('bug report form', () => {
     await expect(page.getByLabel('Title *')).toHaveValue('');
     await expect(page.getByLabel('Description *')).toHaveValue('');
     await expect(page.getByLabel('Name *')).toHaveValue('');
+    await page.clock.fastForward(TIMINGS_MS.bugReportRedirect);
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
   });
 

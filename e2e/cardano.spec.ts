@@ -1,3 +1,4 @@
+import { TIMINGS_MS } from '../contract/constants';
 import { expect, expectNoAxeViolations, setTheme, test } from './fixtures';
 
 const NEW_REPORT = '/cardano-checkout?purchaseType=new_report&assetName=Bitcoin&amount=4.99';
@@ -8,6 +9,8 @@ test('buying a new report with ADA in sandbox: address, QR, countdown, simulated
   signedIn: _user,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // Time runs, but the pause before the redirect to the dashboard is skipped once seen (below).
+  await page.clock.install();
   await page.goto(NEW_REPORT);
   await expect(page.getByRole('heading', { name: 'Purchase Details' })).toBeVisible();
   await expect(page.getByText('Sandbox mode').first()).toBeVisible();
@@ -44,6 +47,7 @@ test('buying a new report with ADA in sandbox: address, QR, countdown, simulated
   await page.getByRole('button', { name: 'Simulate incoming payment' }).click();
   await expect(page.getByText('Payment Confirmed').first()).toBeVisible();
   await expect(page.getByTestId('payment-status')).toHaveText('Confirmed');
+  await page.clock.fastForward(TIMINGS_MS.cardanoRedirect);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 8_000 });
   // The server completed the purchase and created the report (research enqueued) on confirmation.
   const status = await (await page.request.get(`/api/cardano/payment/${paymentId}`)).json();

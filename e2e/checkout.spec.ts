@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { BrowserContext, Page } from '@playwright/test';
 import pg from 'pg';
+import { TIMINGS_MS } from '../contract/constants';
 import { E2E_ADMIN } from '../playwright.config';
 import { type FakeStripe, startFakeStripe } from '../server/features/card-payments/fake-stripe';
 import { freePort } from '../server/testing/postgres';
@@ -26,6 +27,10 @@ async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] 
 }
 
 const uniqueAsset = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
+
+// The success screens move on to the dashboard after a fixed pause (spec timings). Tests that
+// pass through them install the page's clock before it loads (time still runs) and, once the
+// success screen has been seen, fast-forward over the pause instead of waiting it out.
 
 async function openTab(page: Page, name: 'New Report' | 'My Reports' | 'Marketplace') {
   await page.getByRole('tab', { name }).click();
@@ -133,6 +138,7 @@ test('a new user buys a new report with the sandbox card; research runs and View
   signedIn: _user,
 }) => {
   const asset = uniqueAsset('Sandbox coin');
+  await page.clock.install();
   await page.goto('/dashboard');
   await openTab(page, 'My Reports');
   await expect(page.getByText("You haven't purchased any reports yet.")).toBeVisible();
@@ -141,6 +147,7 @@ test('a new user buys a new report with the sandbox card; research runs and View
   await expect(page.getByTestId('checkout-price')).toHaveText('$4.99');
   await payWithSandboxCard(page, GOOD_CARD, 'Pay $4.99');
   await expect(page.getByText('Payment successful!')).toBeVisible();
+  await page.clock.fastForward(TIMINGS_MS.cardRedirect);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
   await expect(page.getByText('Payment Confirmed! ✅').first()).toBeVisible();
 
@@ -200,9 +207,12 @@ test("the marketplace: a second user buys the first user's completed report for 
   signedIn: _user,
 }) => {
   const asset = uniqueAsset('Market coin');
+  await page.clock.install();
   await page.goto('/dashboard');
   await startNewReportCheckout(page, asset);
   await payWithSandboxCard(page, GOOD_CARD, 'Pay $4.99');
+  await expect(page.getByText('Payment successful!')).toBeVisible();
+  await page.clock.fastForward(TIMINGS_MS.cardRedirect);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
   await expect(page.getByText('Payment Confirmed! ✅').first()).toBeVisible();
   await openTab(page, 'My Reports');
@@ -226,6 +236,7 @@ test("the marketplace: a second user buys the first user's completed report for 
     data: { ...second, confirmPassword: PASSWORD },
   });
   expect(registered.status()).toBe(201);
+  await buyer.clock.install();
   await buyer.goto('/dashboard');
   await openTab(buyer, 'Marketplace');
   await buyer.getByLabel('Search reports').fill(asset);
@@ -240,6 +251,8 @@ test("the marketplace: a second user buys the first user's completed report for 
   await expect(buyer.getByTestId('checkout-price')).toHaveText('$2.99');
   await buyer.getByRole('button', { name: 'Continue' }).click();
   await payWithSandboxCard(buyer, GOOD_CARD, 'Pay $2.99');
+  await expect(buyer.getByText('Payment successful!')).toBeVisible();
+  await buyer.clock.fastForward(TIMINGS_MS.cardRedirect);
   await expect(buyer).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
   await expect(buyer.getByText('Payment Confirmed! ✅').first()).toBeVisible();
   await openTab(buyer, 'My Reports');
@@ -416,6 +429,7 @@ test.describe('with Stripe keys', () => {
       ).status(),
     ).toBe(201);
     const asset = uniqueAsset('Stripe coin');
+    await page.clock.install();
     await page.goto('/dashboard');
     await startNewReportCheckout(page, asset);
     await expect(page.getByText('Stripe Payment Element (test stub)')).toBeVisible();
@@ -430,6 +444,7 @@ test.describe('with Stripe keys', () => {
 
     await page.getByRole('button', { name: 'Pay $4.99' }).click();
     await expect(page.getByText('Payment successful!')).toBeVisible();
+    await page.clock.fastForward(TIMINGS_MS.cardRedirect);
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
     await expect(page.getByText('Payment Confirmed! ✅').first()).toBeVisible();
     const rows = await sql<{ status: string; amount: string }>(
@@ -446,6 +461,7 @@ test.describe('with Stripe keys', () => {
     fake.setStatus(paymentIntentId, 'succeeded');
     await page.goto(`/payment-success?payment_intent=${paymentIntentId}&redirect_status=succeeded`);
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await page.clock.fastForward(TIMINGS_MS.successPageRedirect);
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
     await context.close();
   });
