@@ -43,10 +43,11 @@ export async function signInAs(page: Page, email: string, password: string) {
  * Together about half the time per check, with the same violations found.
  */
 export async function expectNoAxeViolations(page: Page, label: string) {
+  // options() replaces the whole options object, so it comes before withTags (which adds runOnly).
   const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .setLegacyMode()
-    .options({ resultTypes: ['violations'] })
     .analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
