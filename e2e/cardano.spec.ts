@@ -1,5 +1,6 @@
 import { TIMINGS_MS } from '../contract/constants';
 import { expect, expectNoAxeViolations, setTheme, test } from './fixtures';
+import { skipToMyReportsRefresh } from './support/my-reports';
 
 const NEW_REPORT = '/cardano-checkout?purchaseType=new_report&assetName=Bitcoin&amount=4.99';
 
@@ -56,6 +57,7 @@ test('buying a new report with ADA in sandbox: address, QR, countdown, simulated
   // The research worker then completes the report, which shows in My Reports.
   await page.getByRole('tab', { name: 'My Reports' }).click();
   const item = page.getByTestId('my-report').filter({ hasText: 'Bitcoin' });
+  await skipToMyReportsRefresh(page, 'Bitcoin');
   await expect(item.getByTestId('report-status')).toHaveText('Completed', { timeout: 60_000 });
   await expect(item.getByRole('button', { name: /View Report/ })).toBeEnabled();
 });

@@ -7,6 +7,7 @@ import { type FakeStripe, startFakeStripe } from '../server/features/card-paymen
 import { freePort } from '../server/testing/postgres';
 import { expect, expectNoAxeViolations, newUser, PASSWORD, setTheme, signInAs, test } from './fixtures';
 import { grantNewReport, releaseHeldResearch } from './support/grant-report';
+import { skipToMyReportsRefresh } from './support/my-reports';
 
 // Buying by card, end to end: dashboard -> checkout -> sandbox card or Stripe's Payment Element
 // -> dashboard notifications -> marketplace. Runs against the real server and database.
@@ -156,6 +157,7 @@ test('a new user buys a new report with the sandbox card; research runs and View
   await expect(item).toContainText('New Report');
   await expect(item).toContainText('$4.99');
   // The real research worker (offline snapshot in e2e) finishes within seconds.
+  await skipToMyReportsRefresh(page, asset);
   await expect(item.getByTestId('report-status')).toHaveText('Completed', { timeout: 60_000 });
   await expect(item).toContainText(/Score: \d+\.\d\/77\.0/);
   await item.getByRole('button', { name: /View Report/ }).click();
@@ -170,6 +172,7 @@ test('My Reports shows Analyzing while research runs, then Research Complete ena
   const asset = uniqueAsset('Research coin');
   // The research job is held back until the in-progress state has been seen.
   const reportId = await grantNewReport(signedIn.email, asset, 600);
+  await page.clock.install();
   await page.goto('/dashboard');
   await openTab(page, 'My Reports');
   const item = page.getByTestId('my-report').filter({ hasText: asset });
@@ -177,6 +180,7 @@ test('My Reports shows Analyzing while research runs, then Research Complete ena
   await expect(item.getByRole('button', { name: /View Report/ })).toBeDisabled();
   await expect(item.getByRole('button', { name: /Download PDF/ })).toBeDisabled();
   await releaseHeldResearch(reportId);
+  await skipToMyReportsRefresh(page, asset);
   await expect(page.getByText('Research Complete! 🎉').first()).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText(`Your ${asset} research report is now ready to view.`).first()).toBeVisible();
   await expect(item.getByTestId('report-status')).toHaveText('Completed');
@@ -217,6 +221,7 @@ test("the marketplace: a second user buys the first user's completed report for 
   await expect(page.getByText('Payment Confirmed! ✅').first()).toBeVisible();
   await openTab(page, 'My Reports');
   const mine = page.getByTestId('my-report').filter({ hasText: asset });
+  await skipToMyReportsRefresh(page, asset);
   await expect(mine.getByTestId('report-status')).toHaveText('Completed', { timeout: 60_000 });
   const reportId = await reportIdOf(page, asset);
   // An asset the sources do not know scores 1 everywhere: 15.4 on the 77-point scale.
