@@ -11,9 +11,8 @@ async function completedReport(page: Page, email: string, asset: string): Promis
   await expect
     .poll(
       async () => (await (await page.request.get(`/api/reports/${reportId}`)).json()).report?.report_status,
-      {
-        timeout: 60_000,
-      },
+      // The worker finishes in about a second: ask often rather than the default up to 1 s apart.
+      { timeout: 60_000, intervals: [250] },
     )
     .toBe('completed');
   return reportId;
