@@ -26,6 +26,8 @@ export interface ReportCanvas {
   pill(text: string, x: number, y: number, tone: Tone, size?: number): number;
   /** One numbered source: title, link or dataset, retrieval time. */
   sourceLine(source: NumberedSource, size: number): void;
+  /** A rule across the content width at the current line. */
+  fullWidthRule(lineWidth: number, color: string): void;
 }
 
 export function createCanvas(doc: PDFKit.PDFDocument, drawable: (text: string) => string): ReportCanvas {
@@ -52,6 +54,15 @@ export function createCanvas(doc: PDFKit.PDFDocument, drawable: (text: string) =
       .strokeColor(COLORS.accent)
       .stroke();
     doc.y = ruleY + 14;
+  };
+
+  const fullWidthRule = (lineWidth: number, color: string) => {
+    doc
+      .moveTo(MARGIN.left, doc.y)
+      .lineTo(MARGIN.left + CONTENT_WIDTH, doc.y)
+      .lineWidth(lineWidth)
+      .strokeColor(color)
+      .stroke();
   };
 
   const label = (text: string) => {
@@ -111,5 +122,5 @@ export function createCanvas(doc: PDFKit.PDFDocument, drawable: (text: string) =
     doc.moveDown(0.35);
   };
 
-  return { doc, drawable, contents, ensureSpace, section, label, body, pill, sourceLine };
+  return { doc, drawable, contents, ensureSpace, section, label, body, pill, sourceLine, fullWidthRule };
 }

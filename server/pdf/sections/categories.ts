@@ -59,11 +59,6 @@ function drawCategory(canvas: ReportCanvas, category: CategorySection): void {
     for (const source of category.sources) sourceLine(source, 8.5);
   }
   doc.moveDown(0.4);
-  doc
-    .moveTo(MARGIN.left, doc.y)
-    .lineTo(MARGIN.left + CONTENT_WIDTH, doc.y)
-    .lineWidth(0.5)
-    .strokeColor(COLORS.rule)
-    .stroke();
+  canvas.fullWidthRule(0.5, COLORS.rule);
   doc.moveDown(0.4);
 }

@@ -111,12 +111,7 @@ export function drawScoreOverview(canvas: ReportCanvas, report: ReportDocument):
       { fill: index % 2 === 1 ? COLORS.zebra : undefined },
     );
   });
-  doc
-    .moveTo(MARGIN.left, doc.y)
-    .lineTo(MARGIN.left + CONTENT_WIDTH, doc.y)
-    .lineWidth(1)
-    .strokeColor(COLORS.ink)
-    .stroke();
+  canvas.fullWidthRule(1, COLORS.ink);
   const maxWeighted = WEIGHT_SUM * MAX_CATEGORY_SCORE;
   tableRow(['Weighted sum', `×${WEIGHT_SUM}`, '', `${report.weightedSum.toFixed(1)} / ${maxWeighted}`], {
     bold: true,
