@@ -69,7 +69,7 @@ export function MarketplaceTab({ query }: { query: UseQueryResult<PublicReportIt
               <li key={item.id} data-testid="public-report">
                 <Card className="flex h-full flex-col justify-between gap-4">
                   <div className="space-y-2">
-                    <h3 className="text-lg font-semibold">{item.asset_name}</h3>
+                    <h2 className="text-lg font-semibold">{item.asset_name}</h2>
                     {score && <p className="text-sm font-medium">Score: {score}</p>}
                     <div className="flex flex-wrap gap-2">
                       <Badge tone={reportStatusTone(item.status)}>{reportStatusLabel(item.status)}</Badge>

@@ -52,7 +52,7 @@ export function MyReportsTab({
           <li key={item.id} data-testid="my-report">
             <Card className="flex flex-wrap items-start justify-between gap-4">
               <div className="space-y-1">
-                <h3 className="text-lg font-semibold">{name}</h3>
+                <h2 className="text-lg font-semibold">{name}</h2>
                 <p className="text-sm text-muted">Purchased {formatDate(item.createdAt)}</p>
                 {score && <p className="text-sm font-medium">Score: {score}</p>}
                 <div className="flex flex-wrap items-center gap-2 pt-1">
