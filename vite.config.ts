@@ -55,6 +55,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: isSsrBuild ? [] : PREACT },
   build: isSsrBuild
     ? { outDir: '../dist/server', emptyOutDir: true, copyPublicDir: false, sourcemap: false }
-    : { outDir: '../dist/client', emptyOutDir: true, sourcemap: true, manifest: true },
+    : {
+        outDir: '../dist/client',
+        emptyOutDir: true,
+        sourcemap: true,
+        manifest: true,
+        // One stylesheet for the whole app, inlined into every page by the server (decision 0142):
+        // no chunk lists it as a dependency, so no lazy import fetches it again as a <link>
+        // before it renders (the Stripe card form did).
+        cssCodeSplit: false,
+      },
   server: { proxy: { '/api': 'http://localhost:5000' } },
 }));

@@ -434,10 +434,16 @@ test.describe('with Stripe keys', () => {
       ).status(),
     ).toBe(201);
     const asset = uniqueAsset('Stripe coin');
+    // The stylesheet is inlined in every page: loading the card form must not fetch it again.
+    const stylesheetRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheetRequests.push(request.url());
+    });
     await page.clock.install();
     await page.goto('/dashboard');
     await startNewReportCheckout(page, asset);
     await expect(page.getByText('Stripe Payment Element (test stub)')).toBeVisible();
+    expect(stylesheetRequests).toEqual([]);
     await expect(page.getByTestId('sandbox-notice')).toHaveCount(0);
     const intent = [...fake.intents.values()].find((i) => i.metadata.assetName === asset)!;
     expect(intent.amount).toBe(499);

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { createAppContext } from '../providers';
 import { grantNewReport } from '../research/testing/grant';
 import { NO_REDIS_TITLE, testRedisUrl } from '../testing/redis';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -23,10 +24,9 @@ describe.runIf(redisUrl)(`shared rate limits on Redis (${redisUrl ?? NO_REDIS_TI
 
   it('two app instances with the same REDIS_URL share the login limit', async () => {
     // A second web process: its own app and Redis connection on the same database and Redis.
-    const second = await buildApp({
-      ...first.ctx,
-      config: loadConfig({ ...configEnv(first), REDIS_URL: redisUrl! }),
-    });
+    const second = await buildApp(
+      createAppContext({ ...first.ctx, config: loadConfig({ ...configEnv(first), REDIS_URL: redisUrl! }) }),
+    );
     try {
       // A fresh account per run, so counts left in Redis by an earlier run never interfere.
       const email = `shared-${randomUUID()}@example.com`;
@@ -49,8 +49,8 @@ describe.runIf(redisUrl)(`shared rate limits on Redis (${redisUrl ?? NO_REDIS_TI
       REDIS_URL: redisUrl!,
       REPORT_EVENT_STREAMS_PER_USER: '1',
     });
-    const one = await buildApp({ ...first.ctx, config });
-    const two = await buildApp({ ...first.ctx, config });
+    const one = await buildApp(createAppContext({ ...first.ctx, config }));
+    const two = await buildApp(createAppContext({ ...first.ctx, config }));
     const originOf = async (app: typeof one) => {
       await app.listen({ host: '127.0.0.1', port: 0 });
       const address = app.server.address();
@@ -95,10 +95,9 @@ describe.runIf(redisUrl)(`shared rate limits on Redis (${redisUrl ?? NO_REDIS_TI
   });
 
   it('closes its Redis connection when the app closes', async () => {
-    const app = await buildApp({
-      ...first.ctx,
-      config: loadConfig({ ...configEnv(first), REDIS_URL: redisUrl! }),
-    });
+    const app = await buildApp(
+      createAppContext({ ...first.ctx, config: loadConfig({ ...configEnv(first), REDIS_URL: redisUrl! }) }),
+    );
     await app.ready();
     const clients = async () => {
       const admin = new Redis(redisUrl!);

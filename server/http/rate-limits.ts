@@ -59,6 +59,13 @@ export const redisConnectionName = () => `crow-rate-limit-${process.pid}`;
  */
 export async function registerRateLimiting(app: FastifyInstance, config: Config): Promise<void> {
   let redis: Redis | undefined;
+  // A Redis outage is reported once a minute, however many requests run into it.
+  let lastReported = 0;
+  const reportStoreError = (error: unknown) => {
+    if (Date.now() - lastReported < MINUTE) return;
+    lastReported = Date.now();
+    app.log.error({ err: error }, 'rate-limit store (Redis) unreachable; limits are not enforced meanwhile');
+  };
   if (config.REDIS_URL) {
     // Fail fast rather than queue: a request must not hang on an unreachable Redis.
     redis = new Redis(config.REDIS_URL, {
@@ -68,26 +75,14 @@ export async function registerRateLimiting(app: FastifyInstance, config: Config)
       connectionName: redisConnectionName(),
     });
     const connection = redis;
-    let lastReported = 0;
-    connection.on('error', (error: Error) => {
-      if (Date.now() - lastReported < MINUTE) return;
-      lastReported = Date.now();
-      app.log.error(
-        { err: error },
-        'rate-limit store (Redis) unreachable; limits are not enforced meanwhile',
-      );
-    });
+    connection.on('error', reportStoreError);
     app.addHook('onClose', async () => {
       await connection.quit().catch(() => connection.disconnect());
     });
   }
   const shared = redis;
   app.decorate('streamSlots', (perUser: number, holdMs: number) =>
-    shared
-      ? new RedisStreamSlots(shared, perUser, holdMs, (error) =>
-          app.log.error({ err: error }, 'stream limit store (Redis) unreachable; the stream opens unlimited'),
-        )
-      : new LocalStreamSlots(perUser),
+    shared ? new RedisStreamSlots(shared, perUser, holdMs, reportStoreError) : new LocalStreamSlots(perUser),
   );
   await app.register(fastifyRateLimit, {
     global: false,

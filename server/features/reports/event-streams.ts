@@ -73,13 +73,16 @@ export class ReportStreams {
     this.sweepTimer.unref();
   }
 
-  /** Takes one of the user's stream slots: its id, or null when all are in use. Pass it to `open`. */
+  /**
+   * Takes one of the user's stream slots: its id, or null when all are in use. Pass it to `open`,
+   * or to `release` when the stream will not open after all.
+   */
   reserve(userId: number): Promise<string | null> {
     return this.options.slots.take(userId);
   }
 
-  private release(stream: EventStream): void {
-    void this.options.slots.give(stream.userId, stream.slot);
+  release(userId: number, slot: string): void {
+    void this.options.slots.give(userId, slot);
   }
 
   /** Registers a stream (its slot reserved) and sends it the report's current state. */
@@ -188,7 +191,7 @@ export class ReportStreams {
     const entry = this.reports.get(state.stream.reportId);
     if (!entry?.streams.delete(state)) return false;
     if (entry.streams.size === 0) this.reports.delete(state.stream.reportId);
-    this.release(state.stream);
+    this.release(state.stream.userId, state.stream.slot);
     return true;
   }
 }

@@ -60,11 +60,19 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get('/api/reports/:id/events', { schema: { params: idParams } }, async (request, reply) => {
     const report = await accessibleReport(ctx.db, request.user!.id, request.params.id);
     const userId = request.user!.id;
-    if (shuttingDown)
-      throw new DomainError('SERVICE_UNAVAILABLE', 'The server is restarting. Please try again in a moment.');
+    const restarting = () =>
+      new DomainError('SERVICE_UNAVAILABLE', 'The server is restarting. Please try again in a moment.');
+    if (shuttingDown) throw restarting();
     const slot = await streams.reserve(userId);
     if (!slot) {
       throw new DomainError('RATE_LIMITED', reportStreamLimitMessage(reportEventStreamLimit(ctx.config)));
+    }
+    // Taking the slot may wait on Redis: the server may have begun to close, or the browser may
+    // have left, meanwhile. Either way the stream never opens, so its slot goes back at once.
+    if (shuttingDown || request.raw.destroyed) {
+      streams.release(userId, slot);
+      if (shuttingDown) throw restarting();
+      return reply.hijack();
     }
     reply.hijack();
     const out = reply.raw;
