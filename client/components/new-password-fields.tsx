@@ -1,6 +1,6 @@
 import { type FieldErrors, type Path, type UseFormReturn, useFormState } from 'react-hook-form';
 import { PASSWORD_HINT } from '../../contract/auth-messages';
-import { FieldError, FieldHint, Label } from './ui/input';
+import { FieldError, FieldHint, fieldAria, Label } from './ui/input';
 import { PasswordInput } from './ui/password-input';
 
 // The new password and its confirmation, as registration, the password reset and the account
@@ -29,16 +29,13 @@ export function NewPasswordFields<T extends NewPasswordValues>({
   // T has both fields (the constraint above); react-hook-form cannot narrow a generic path itself.
   const errors = useFormState({ control: form.control }).errors as FieldErrors<NewPasswordValues>;
   const labels = LABELS[kind];
-  const describedBy = (name: keyof NewPasswordValues, hint: boolean) =>
-    [hint ? `${name}-hint` : '', errors[name] ? `${name}-error` : ''].filter(Boolean).join(' ') || undefined;
   const field = (name: keyof NewPasswordValues, hint?: string) => (
     <div>
       <Label htmlFor={name}>{labels[name]}</Label>
       <PasswordInput
         id={name}
         autoComplete="new-password"
-        aria-invalid={Boolean(errors[name])}
-        aria-describedby={describedBy(name, hint !== undefined)}
+        {...fieldAria(name, { invalid: Boolean(errors[name]), hint: hint !== undefined })}
         {...form.register(name as Path<T>)}
       />
       {hint !== undefined && <FieldHint id={`${name}-hint`}>{hint}</FieldHint>}

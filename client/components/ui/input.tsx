@@ -29,6 +29,15 @@ export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElem
   return <label className={cn('block text-sm font-medium', className)} {...props} />;
 }
 
+/**
+ * A field's screen-reader wiring: whether it is invalid, and the ids of its hint and error
+ * (`FieldHint` and `FieldError` take `<id>-hint` and `<id>-error`).
+ */
+export function fieldAria(id: string, { invalid, hint = false }: { invalid: boolean; hint?: boolean }) {
+  const describedBy = [hint ? `${id}-hint` : '', invalid ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return { 'aria-invalid': invalid, 'aria-describedby': describedBy || undefined };
+}
+
 /** A form field's error, announced to screen readers. */
 export function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;

@@ -14,7 +14,7 @@ import { NewPasswordFields } from '../../components/new-password-fields';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
-import { FieldError, Label } from '../../components/ui/input';
+import { FieldError, fieldAria, Label } from '../../components/ui/input';
 import { Page } from '../../components/ui/page';
 import { PasswordInput } from '../../components/ui/password-input';
 import { toast } from '../../components/ui/toast';
@@ -100,8 +100,7 @@ function ChangePasswordCard() {
           <PasswordInput
             id="currentPassword"
             autoComplete="current-password"
-            aria-invalid={Boolean(errors.currentPassword)}
-            aria-describedby={errors.currentPassword ? 'currentPassword-error' : undefined}
+            {...fieldAria('currentPassword', { invalid: Boolean(errors.currentPassword) })}
             {...form.register('currentPassword')}
           />
           <FieldError id="currentPassword-error" message={errors.currentPassword?.message} />
@@ -244,8 +243,7 @@ function DeleteAccountCard({ isAdmin }: { isAdmin: boolean }) {
               <PasswordInput
                 id="deletePassword"
                 autoComplete="current-password"
-                aria-invalid={Boolean(errors.password)}
-                aria-describedby={errors.password ? 'deletePassword-error' : undefined}
+                {...fieldAria('deletePassword', { invalid: Boolean(errors.password) })}
                 {...form.register('password')}
               />
               <FieldError id="deletePassword-error" message={errors.password?.message} />

@@ -6,7 +6,7 @@ import { type ForgotPasswordRequest, forgotPasswordRequestSchema } from '../../.
 import { PAGES } from '../../../contract/pages';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription } from '../../components/ui/card';
-import { FieldError, Input, Label } from '../../components/ui/input';
+import { FieldError, fieldAria, Input, Label } from '../../components/ui/input';
 import { PageMeta } from '../../components/ui/page-meta';
 import { apiRequest, errorMessage } from '../../lib/api';
 
@@ -42,8 +42,7 @@ export function ForgotPasswordPage() {
                 id="email"
                 type="email"
                 autoComplete="email"
-                aria-invalid={Boolean(errors.email)}
-                aria-describedby={errors.email ? 'email-error' : undefined}
+                {...fieldAria('email', { invalid: Boolean(errors.email) })}
                 {...form.register('email')}
               />
               <FieldError id="email-error" message={errors.email?.message} />

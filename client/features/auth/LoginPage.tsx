@@ -4,7 +4,7 @@ import type { LoginRequest } from '../../../contract/auth';
 import { PAGES } from '../../../contract/pages';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription } from '../../components/ui/card';
-import { FieldError, Input, Label } from '../../components/ui/input';
+import { FieldError, fieldAria, Input, Label } from '../../components/ui/input';
 import { PageMeta } from '../../components/ui/page-meta';
 import { PasswordInput } from '../../components/ui/password-input';
 import { toast } from '../../components/ui/toast';
@@ -45,8 +45,7 @@ export function LoginPage() {
               id="email"
               type="email"
               autoComplete="email"
-              aria-invalid={Boolean(errors.email)}
-              aria-describedby={errors.email ? 'email-error' : undefined}
+              {...fieldAria('email', { invalid: Boolean(errors.email) })}
               {...form.register('email')}
             />
             <FieldError id="email-error" message={errors.email?.message} />
@@ -65,8 +64,7 @@ export function LoginPage() {
             <PasswordInput
               id="password"
               autoComplete="current-password"
-              aria-invalid={Boolean(errors.password)}
-              aria-describedby={errors.password ? 'password-error' : undefined}
+              {...fieldAria('password', { invalid: Boolean(errors.password) })}
               {...form.register('password')}
             />
             <FieldError id="password-error" message={errors.password?.message} />

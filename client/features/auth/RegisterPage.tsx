@@ -6,14 +6,12 @@ import { PAGES } from '../../../contract/pages';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription } from '../../components/ui/card';
-import { FieldError, FieldHint, Input, Label } from '../../components/ui/input';
+import { FieldError, FieldHint, fieldAria, Input, Label } from '../../components/ui/input';
 import { PageMeta } from '../../components/ui/page-meta';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useRegister } from '../../lib/auth';
 import { lazyZodResolver } from '../../lib/lazy-resolver';
-
-type FieldName = keyof RegisterRequest;
 
 export function RegisterPage() {
   const register = useRegister();
@@ -39,9 +37,6 @@ export function RegisterPage() {
     }),
   );
 
-  const describedBy = (name: FieldName, hint?: boolean) =>
-    [hint ? `${name}-hint` : '', errors[name] ? `${name}-error` : ''].filter(Boolean).join(' ') || undefined;
-
   return (
     <div className="mx-auto max-w-md px-4 py-12">
       <PageMeta meta={PAGES.register.meta} />
@@ -56,8 +51,7 @@ export function RegisterPage() {
             <Input
               id="username"
               autoComplete="username"
-              aria-invalid={Boolean(errors.username)}
-              aria-describedby={describedBy('username', true)}
+              {...fieldAria('username', { invalid: Boolean(errors.username), hint: true })}
               {...form.register('username')}
             />
             <FieldHint id="username-hint">{USERNAME_HINT}</FieldHint>
@@ -69,8 +63,7 @@ export function RegisterPage() {
               id="email"
               type="email"
               autoComplete="email"
-              aria-invalid={Boolean(errors.email)}
-              aria-describedby={describedBy('email')}
+              {...fieldAria('email', { invalid: Boolean(errors.email) })}
               {...form.register('email')}
             />
             <FieldError id="email-error" message={errors.email?.message} />

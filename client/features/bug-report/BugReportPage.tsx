@@ -16,7 +16,7 @@ import { TIMINGS_MS } from '../../../contract/constants';
 import { PAGES } from '../../../contract/pages';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { FieldError, FieldHint, Input, Label, Textarea } from '../../components/ui/input';
+import { FieldError, FieldHint, fieldAria, Input, Label, Textarea } from '../../components/ui/input';
 import { Page } from '../../components/ui/page';
 import { toast } from '../../components/ui/toast';
 import { apiRequest } from '../../lib/api';
@@ -102,13 +102,9 @@ export function BugReportPage() {
     }),
   );
 
-  const describedBy = (name: FieldName, hint?: boolean) =>
-    [hint ? `${name}-hint` : '', errors[name] ? `${name}-error` : ''].filter(Boolean).join(' ') || undefined;
-
   const field = (name: FieldName) => ({
     id: name,
-    'aria-invalid': Boolean(errors[name]),
-    'aria-describedby': describedBy(name, name === 'browser' || name === 'device'),
+    ...fieldAria(name, { invalid: Boolean(errors[name]), hint: name === 'browser' || name === 'device' }),
     ...form.register(name),
   });
 
