@@ -1,9 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESEARCH_FAILED_TEXT } from '../contract/purchases';
 import { cardanoIncomingTransactions, refunds, researchReports, userPurchases } from './db/schema';
-import { type FakeStripe, startFakeStripe } from './features/card-payments/fake-stripe';
+import {
+  type FakeStripe,
+  fakeStripeSettings,
+  sendStripeWebhook,
+  startFakeStripe,
+} from './features/card-payments/fake-stripe';
 import { executeCardRefund } from './features/card-payments/jobs';
 import { markResearchFailed } from './research/repository';
 import { createTestApp, type TestApp } from './testing/test-app';
@@ -12,22 +16,13 @@ import { type SignedInUser, signInAdmin, signUp } from './testing/users';
 // Paid research that fails for good (decision 0081): the buyer reads what happens next, the
 // admin sees buyer, amount and method and can retry the research or refund the payment.
 
-const WEBHOOK_SECRET = 'whsec_test_secret_for_crow';
-const signer = new Stripe('sk_test_signer');
-
 let fake: FakeStripe;
 let t: TestApp;
 let admin: SignedInUser;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  t = await createTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: fake.url,
-    ENABLE_SANDBOX: 'true',
-  });
+  t = await createTestApp({ ...fakeStripeSettings(fake), ENABLE_SANDBOX: 'true' });
   admin = await signInAdmin(t.app, t.ctx.db);
 });
 afterAll(async () => {
@@ -49,21 +44,7 @@ async function failedCardReport(buyer: SignedInUser, assetName: string) {
     payload: { purchaseType: 'new_report', assetName, acknowledgeUnknownAsset: true },
   });
   const intent = fake.setStatus(created.json().paymentIntentId, 'succeeded');
-  const payload = JSON.stringify({
-    id: 'evt_x',
-    object: 'event',
-    type: 'payment_intent.succeeded',
-    data: { object: intent },
-  });
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/stripe/webhook',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-    },
-    payload,
-  });
+  await sendStripeWebhook(t.app, 'payment_intent.succeeded', intent);
   const [purchase] = await t.ctx.db
     .select()
     .from(userPurchases)

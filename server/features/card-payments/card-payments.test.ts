@@ -1,25 +1,22 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { researchReports, userPurchases } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type SignedInUser, signUp } from '../../testing/users';
-import { type FakeIntent, type FakeStripe, startFakeStripe } from './fake-stripe';
-
-const WEBHOOK_SECRET = 'whsec_test_secret_for_crow';
-const signer = new Stripe('sk_test_signer');
+import {
+  type FakeIntent,
+  type FakeStripe,
+  fakeStripeSettings,
+  sendStripeWebhook,
+  startFakeStripe,
+} from './fake-stripe';
 
 let fake: FakeStripe;
 let t: TestApp;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  t = await createTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: fake.url,
-  });
+  t = await createTestApp(fakeStripeSettings(fake));
 });
 afterAll(async () => {
   await t.close();
@@ -55,20 +52,8 @@ function confirm(user: SignedInUser, paymentIntentId: string) {
   });
 }
 
-function webhook(type: string, intent: FakeIntent, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify({
-    id: `evt_${Math.random().toString(36).slice(2)}`,
-    object: 'event',
-    type,
-    data: { object: intent },
-  });
-  const header = signer.webhooks.generateTestHeaderString({ payload, secret });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/stripe/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': header },
-    payload,
-  });
+function webhook(type: string, intent: FakeIntent, secret?: string) {
+  return sendStripeWebhook(t.app, type, intent, secret);
 }
 
 async function purchasesOf(intentId: string) {

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
 
 // A small stand-in for Stripe's REST API on 127.0.0.1, answering in its wire format
 // (form-encoded requests, JSON objects, `{ error: { type, message } }` bodies), so the real
@@ -253,5 +255,43 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  });
+}
+
+export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_test_secret_for_crow';
+
+/** The settings that point the app's real Stripe SDK at this fake. */
+export function fakeStripeSettings(fake: FakeStripe) {
+  return {
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+    STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_BASE: fake.url,
+  };
+}
+
+const signer = new Stripe('sk_test_signer');
+
+/** Delivers a webhook event about an intent as Stripe does: a new event id, signed with `secret`. */
+export function sendStripeWebhook(
+  app: FastifyInstance,
+  type: string,
+  intent: FakeIntent,
+  secret = FAKE_STRIPE_WEBHOOK_SECRET,
+) {
+  const payload = JSON.stringify({
+    id: `evt_${randomBytes(8).toString('hex')}`,
+    object: 'event',
+    type,
+    data: { object: intent },
+  });
+  return app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }),
+    },
+    payload,
   });
 }

@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PURCHASE_RULE_MESSAGES } from '../../../contract/purchases';
 import { refunds, researchReports, userPurchases } from '../../db/schema';
@@ -7,15 +6,18 @@ import { isOnePurchaseViolation } from '../../domain/purchase-rule';
 import { createPendingPurchase } from '../../domain/purchases';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type SignedInUser, signUp } from '../../testing/users';
-import { type FakeIntent, type FakeStripe, startFakeStripe } from './fake-stripe';
+import {
+  type FakeIntent,
+  type FakeStripe,
+  fakeStripeSettings,
+  sendStripeWebhook,
+  startFakeStripe,
+} from './fake-stripe';
 import { CARD_RECONCILE_AFTER_MS, executeCardRefund, reconcileCardPurchases } from './jobs';
 import type { CardPaymentProvider } from './provider';
 
 // One purchase per report per buyer on both payment paths (decision 0080), refunds of a second
 // payment that still went through (0081) and card reconciliation (0082).
-
-const WEBHOOK_SECRET = 'whsec_test_secret_for_crow';
-const signer = new Stripe('sk_test_signer');
 
 let fake: FakeStripe;
 let t: TestApp;
@@ -24,10 +26,7 @@ let provider: CardPaymentProvider;
 beforeAll(async () => {
   fake = await startFakeStripe();
   t = await createTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: fake.url,
+    ...fakeStripeSettings(fake),
     // Cardano runs on the labelled sandbox chain beside live card payments.
     ENABLE_SANDBOX: 'true',
   });
@@ -73,19 +72,7 @@ const buyCardano = (user: SignedInUser, reportId: number) =>
   });
 
 function webhook(type: string, intent: FakeIntent) {
-  const payload = JSON.stringify({
-    id: `evt_${Math.random().toString(36).slice(2)}`,
-    object: 'event',
-    type,
-    data: { object: intent },
-  });
-  const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/stripe/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': header },
-    payload,
-  });
+  return sendStripeWebhook(t.app, type, intent);
 }
 
 async function paidByCard(user: SignedInUser, reportId: number) {
