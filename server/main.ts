@@ -12,6 +12,20 @@ import { startWorker } from './jobs/worker';
 import { createLogger } from './logger';
 import { createAppContext } from './providers';
 
+/** What main() has started so far; stopped newest first on shutdown or after a failed start-up. */
+const started: Array<{ what: string; stop: () => Promise<unknown> }> = [];
+
+async function stopStarted(log?: { error(obj: object, msg: string): void }) {
+  for (const { what, stop } of started.splice(0).reverse()) {
+    try {
+      await stop();
+    } catch (err) {
+      if (log) log.error({ err }, `could not stop ${what}`);
+      else console.error(`could not stop ${what}: ${String(err)}`);
+    }
+  }
+}
+
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -26,19 +40,22 @@ async function main() {
   const log = createLogger(config);
   verifyCardanoDerivation(config);
   const database = await prepareDatabase(config, log);
+  started.push({ what: 'the database', stop: () => database.stop() });
   const handle = connectDatabase(database.url, config.DATABASE_POOL_SIZE);
+  started.push({ what: 'the database pool', stop: () => handle.close() });
   const runsWorkers = config.ROLE !== 'web';
   const queue = await startQueue({ databaseUrl: database.url, runsWorkers, log });
+  started.push({
+    what: 'the job queue',
+    stop: () => queue.stop({ graceful: true, wait: true, timeout: 10_000 }),
+  });
   const ctx = createAppContext({ config, db: handle.db, queue, log });
 
   let app: FastifyInstance | undefined;
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'shutting down after an error');
     else log.info(`${signal}: shutting down (finishing in-flight requests and jobs)`);
-    await app?.close();
-    await queue.stop({ graceful: true, wait: true, timeout: 10_000 });
-    await handle.close();
-    await database.stop();
+    await stopStarted(log);
   });
 
   if (config.embeddedDatabase) {
@@ -55,8 +72,10 @@ async function main() {
   }
   if (runsWorkers) await startWorker(ctx);
   if (config.ROLE !== 'worker') {
-    app = await buildApp(ctx);
-    await app.listen({ host: config.HOST, port: config.PORT });
+    const web = await buildApp(ctx);
+    app = web;
+    started.push({ what: 'the web server', stop: () => web.close() });
+    await web.listen({ host: config.HOST, port: config.PORT });
   }
   const seconds = (performance.now() / 1000).toFixed(2);
   const where = app ? ` — open http://localhost:${config.PORT}` : '';
@@ -65,7 +84,9 @@ async function main() {
   );
 }
 
-main().catch((error) => {
+main().catch(async (error) => {
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  // A start-up that fails half-way must not leave the embedded PostgreSQL running.
+  await stopStarted();
   process.exit(1);
 });
