@@ -302,6 +302,8 @@ test('dashboard and checkout have no axe violations in light and dark themes', a
   page,
   signedIn: _user,
 }) => {
+  // Ten page states, each with a full axe run: more than one default test budget on a busy machine.
+  test.slow();
   for (const theme of ['light', 'dark'] as const) {
     await page.goto('/dashboard');
     await setTheme(page, theme);
