@@ -12,7 +12,18 @@ import { startWorker } from './jobs/worker';
 import { createLogger } from './logger';
 import { createAppContext } from './providers';
 
+/** Where start-up time goes, printed on the ready line so `bench:api` can report each step. */
+const startupSteps: Array<[step: string, ms: number]> = [];
+let stepStartedAt = 0;
+function stepDone(step: string) {
+  const now = performance.now();
+  startupSteps.push([step, now - stepStartedAt]);
+  stepStartedAt = now;
+}
+
 async function main() {
+  // Everything before this line is Node starting and loading the server's modules.
+  stepDone('load code');
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -25,11 +36,13 @@ async function main() {
   }
   const log = createLogger(config);
   verifyCardanoDerivation(config);
-  const database = await prepareDatabase(config, log);
+  stepDone('config');
+  const database = await prepareDatabase(config, log, stepDone);
   const handle = connectDatabase(database.url, config.DATABASE_POOL_SIZE);
   const runsWorkers = config.ROLE !== 'web';
   const queue = await startQueue({ databaseUrl: database.url, runsWorkers, log });
   const ctx = createAppContext({ config, db: handle.db, queue, log });
+  stepDone('queue');
 
   let app: FastifyInstance | undefined;
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
@@ -52,16 +65,25 @@ async function main() {
         `\n  Admin account created. The password is shown only this once; keep it safe:\n    email:    ${admin.user.email}\n    password: ${admin.password}\n`,
       );
     }
+    stepDone('admin');
   }
-  if (runsWorkers) await startWorker(ctx);
+  if (runsWorkers) {
+    await startWorker(ctx);
+    stepDone('worker');
+  }
   if (config.ROLE !== 'worker') {
     app = await buildApp(ctx);
+    stepDone('app build');
     await app.listen({ host: config.HOST, port: config.PORT });
+    stepDone('listen');
   }
   const seconds = (performance.now() / 1000).toFixed(2);
   const where = app ? ` — open http://localhost:${config.PORT}` : '';
   console.info(
     `${config.APP_NAME} ready in ${seconds} s (role: ${config.ROLE}, database: ${config.embeddedDatabase ? `embedded in ${config.DATA_DIR}` : 'DATABASE_URL'})${where}`,
+  );
+  console.info(
+    `start-up steps: ${startupSteps.map(([step, ms]) => `${step} ${Math.round(ms)} ms`).join(', ')}`,
   );
 }
 
