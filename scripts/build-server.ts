@@ -10,6 +10,7 @@ const OUT_DIR = path.resolve('dist/api');
 const ENTRY_POINTS = {
   main: 'server/main.ts',
   'admin-create': 'server/cli/admin-create.ts',
+  migrate: 'server/cli/migrate.ts',
 };
 
 /**
