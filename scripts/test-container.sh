@@ -94,18 +94,29 @@ done
 docker version >/dev/null 2>&1 || cannot_run "dockerd did not answer within 30 s: $(tail -n 5 "$STATE/dockerd.log")"
 
 # --- the stand-in for the base image ---
-if ! docker image inspect "$BASE_IMAGE" >/dev/null 2>&1; then
+# Bump STAND_IN when what goes into it changes: an older stand-in is then replaced.
+STAND_IN=2
+if [ "$(docker image inspect -f '{{index .Config.Labels "crow.stand-in"}}' "$BASE_IMAGE" 2>/dev/null)" != "$STAND_IN" ]; then
+  docker rmi -f "$BASE_IMAGE" >/dev/null 2>&1
   step "building a stand-in for $BASE_IMAGE (debootstrap + this machine's node $(node --version))"
   suite=$(sed -n 's/^FROM [^:]*:.*-\([a-z]*\)-slim.*/\1/p' Dockerfile | head -n 1)
-  mirror=$(grep -rhoE '^deb(\s+\[[^]]*\])?\s+\S+' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
-    awk '{print $NF}' | grep -v security | head -n 1)
-  if [ -z "$mirror" ]; then
-    mirror=$(grep -rhE '^URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '{print $2}' | grep -v security | head -n 1)
+  rootfs_tar="$STATE/debian-$suite-minbase.tar"
+  if [ ! -s "$rootfs_tar" ]; then
+    mirror=$(grep -rhoE '^deb(\s+\[[^]]*\])?\s+\S+' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
+      awk '{print $NF}' | grep -v security | head -n 1)
+    if [ -z "$mirror" ]; then
+      mirror=$(grep -rhE '^URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '{print $2}' | grep -v security | head -n 1)
+    fi
+    [ -n "$suite" ] && [ -n "$mirror" ] || cannot_run "could not tell the Debian suite ($suite) or apt's mirror ($mirror)"
+    debian=$(mktemp -d "$STATE/debootstrap.XXXXXX")
+    debootstrap --variant=minbase "$suite" "$debian" "$mirror" >"$STATE/debootstrap.log" 2>&1 ||
+      cannot_run "debootstrap $suite failed: $(tail -n 3 "$STATE/debootstrap.log")"
+    rm -rf "$debian"/var/cache/apt/archives/*.deb "$debian"/var/lib/apt/lists/*
+    tar -C "$debian" -cf "$rootfs_tar.part" . && mv "$rootfs_tar.part" "$rootfs_tar"
+    rm -rf "$debian"
   fi
-  [ -n "$suite" ] && [ -n "$mirror" ] || cannot_run "could not tell the Debian suite ($suite) or apt's mirror ($mirror)"
   rootfs=$(mktemp -d "$STATE/rootfs.XXXXXX")
-  debootstrap --variant=minbase "$suite" "$rootfs" "$mirror" >"$STATE/debootstrap.log" 2>&1 ||
-    cannot_run "debootstrap $suite failed: $(tail -n 3 "$STATE/debootstrap.log")"
+  tar -C "$rootfs" -xf "$rootfs_tar"
   node_bin=$(readlink -f "$(command -v node)")
   npm_dir=$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")
   install -m 0755 "$node_bin" "$rootfs/usr/local/bin/node"
@@ -116,9 +127,16 @@ if ! docker image inspect "$BASE_IMAGE" >/dev/null 2>&1; then
   # The official image's user: node, uid and gid 1000, home /home/node.
   chroot "$rootfs" groupadd --gid 1000 node
   chroot "$rootfs" useradd --uid 1000 --gid node --shell /bin/bash --create-home node
-  rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/*
+  # Where this machine reaches the registry through a TLS-inspecting gateway, its Node trusts
+  # that gateway's certificate authority (NODE_EXTRA_CA_CERTS): the stand-in trusts the same.
+  extra_ca=()
+  if [ -n "${NODE_EXTRA_CA_CERTS:-}" ] && [ -r "$NODE_EXTRA_CA_CERTS" ]; then
+    install -m 0644 "$NODE_EXTRA_CA_CERTS" "$rootfs/etc/ssl/certs/machine-extra-ca.pem"
+    extra_ca=(--change 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/machine-extra-ca.pem')
+  fi
   tar -C "$rootfs" -c . | docker import \
     --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+    "${extra_ca[@]}" --change "LABEL crow.stand-in=$STAND_IN" \
     --change 'CMD ["node"]' - "$BASE_IMAGE" >/dev/null || cannot_run "docker import of the stand-in failed"
   rm -rf "$rootfs"
 fi
