@@ -95,7 +95,7 @@ docker version >/dev/null 2>&1 || cannot_run "dockerd did not answer within 30 s
 
 # --- the stand-in for the base image ---
 # Bump STAND_IN when what goes into it changes: an older stand-in is then replaced.
-STAND_IN=2
+STAND_IN=3
 if [ "$(docker image inspect -f '{{index .Config.Labels "crow.stand-in"}}' "$BASE_IMAGE" 2>/dev/null)" != "$STAND_IN" ]; then
   docker rmi -f "$BASE_IMAGE" >/dev/null 2>&1
   step "building a stand-in for $BASE_IMAGE (debootstrap + this machine's node $(node --version))"
@@ -131,7 +131,8 @@ if [ "$(docker image inspect -f '{{index .Config.Labels "crow.stand-in"}}' "$BAS
   # that gateway's certificate authority (NODE_EXTRA_CA_CERTS): the stand-in trusts the same.
   extra_ca=()
   if [ -n "${NODE_EXTRA_CA_CERTS:-}" ] && [ -r "$NODE_EXTRA_CA_CERTS" ]; then
-    install -m 0644 "$NODE_EXTRA_CA_CERTS" "$rootfs/etc/ssl/certs/machine-extra-ca.pem"
+    install -D -m 0644 "$NODE_EXTRA_CA_CERTS" "$rootfs/etc/ssl/certs/machine-extra-ca.pem" ||
+      cannot_run "could not copy NODE_EXTRA_CA_CERTS into the stand-in"
     extra_ca=(--change 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/machine-extra-ca.pem')
   fi
   tar -C "$rootfs" -c . | docker import \
