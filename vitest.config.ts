@@ -12,7 +12,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['contract/**/*.test.ts', 'server/**/*.unit.test.ts', 'client/**/*.test.ts'],
+          include: [
+            'contract/**/*.test.ts',
+            'server/**/*.unit.test.ts',
+            'client/**/*.test.ts',
+            'scripts/**/*.unit.test.ts',
+          ],
         },
       },
       {

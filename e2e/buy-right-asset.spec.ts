@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { readPdf } from '../server/testing/pdf';
 import { expect, expectNoAxeViolations, setTheme, test } from './fixtures';
 import { grantNewReport } from './support/grant-report';
 
@@ -157,25 +154,16 @@ test('the report page and the PDF show the buyer-first sections', async ({ page,
 
   const pdf = await page.request.get(`/api/reports/${reportId}/pdf`);
   expect(pdf.status()).toBe(200);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'crow-e2e-pdf-'));
-  try {
-    const file = path.join(dir, 'report.pdf');
-    writeFileSync(file, await pdf.body());
-    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'])
-      .toString('utf8')
-      .replace(/\s+/g, ' ');
-    for (const heading of [
-      'Executive summary',
-      'Key risks',
-      'What would change this score',
-      'Data coverage',
-      'Peer comparison',
-      'Sources',
-    ]) {
-      expect(text, heading).toContain(heading);
-    }
-    expect(text).toContain('Dogecoin (DOGE) scores');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  const text = (await readPdf(await pdf.body())).text.replace(/\s+/g, ' ');
+  for (const heading of [
+    'Executive summary',
+    'Key risks',
+    'What would change this score',
+    'Data coverage',
+    'Peer comparison',
+    'Sources',
+  ]) {
+    expect(text, heading).toContain(heading);
   }
+  expect(text).toContain('Dogecoin (DOGE) scores');
 });

@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +84,27 @@ describe('npm start (server/main.ts)', () => {
     expect(health.status).toBe(200);
     again.child.kill('SIGTERM');
     expect(await exited(again.child)).toBe(0);
+  }, 90_000);
+
+  it('exits non-zero and stops its database when start-up fails after the database started', async () => {
+    // The web port is taken, so listen() fails after PostgreSQL, migrations and the queue are up.
+    const squatter = createServer();
+    squatter.listen(Number(env.PORT), '0.0.0.0');
+    await once(squatter, 'listening');
+    try {
+      const { DATABASE_URL: _ignored, ...parentEnv } = process.env;
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        env: { ...parentEnv, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      expect(await exited(child)).toBe(1);
+      expect(stderr).toContain('EADDRINUSE');
+      expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    } finally {
+      squatter.close();
+    }
   }, 90_000);
 
   it('refuses a bad setting with one readable line naming it', async () => {

@@ -21,6 +21,20 @@ function stepDone(step: string) {
   stepStartedAt = now;
 }
 
+/** What main() has started so far; stopped newest first on shutdown or after a failed start-up. */
+const started: Array<{ what: string; stop: () => Promise<unknown> }> = [];
+
+async function stopStarted(log?: { error(obj: object, msg: string): void }) {
+  for (const { what, stop } of started.splice(0).reverse()) {
+    try {
+      await stop();
+    } catch (err) {
+      if (log) log.error({ err }, `could not stop ${what}`);
+      else console.error(`could not stop ${what}: ${String(err)}`);
+    }
+  }
+}
+
 async function main() {
   // Everything before this line is Node starting and loading the server's modules.
   stepDone('load code');
@@ -38,9 +52,15 @@ async function main() {
   verifyCardanoDerivation(config);
   stepDone('config');
   const database = await prepareDatabase(config, log, stepDone);
+  started.push({ what: 'the database', stop: () => database.stop() });
   const handle = connectDatabase(database.url, config.DATABASE_POOL_SIZE);
+  started.push({ what: 'the database pool', stop: () => handle.close() });
   const runsWorkers = config.ROLE !== 'web';
   const queue = await startQueue({ databaseUrl: database.url, runsWorkers, log });
+  started.push({
+    what: 'the job queue',
+    stop: () => queue.stop({ graceful: true, wait: true, timeout: 10_000 }),
+  });
   const ctx = createAppContext({ config, db: handle.db, queue, log });
   stepDone('queue');
 
@@ -48,10 +68,7 @@ async function main() {
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'shutting down after an error');
     else log.info(`${signal}: shutting down (finishing in-flight requests and jobs)`);
-    await app?.close();
-    await queue.stop({ graceful: true, wait: true, timeout: 10_000 });
-    await handle.close();
-    await database.stop();
+    await stopStarted(log);
   });
 
   if (config.embeddedDatabase) {
@@ -72,9 +89,11 @@ async function main() {
     stepDone('worker');
   }
   if (config.ROLE !== 'worker') {
-    app = await buildApp(ctx);
+    const web = await buildApp(ctx);
+    app = web;
+    started.push({ what: 'the web server', stop: () => web.close() });
     stepDone('app build');
-    await app.listen({ host: config.HOST, port: config.PORT });
+    await web.listen({ host: config.HOST, port: config.PORT });
     stepDone('listen');
   }
   const seconds = (performance.now() / 1000).toFixed(2);
@@ -88,7 +107,9 @@ async function main() {
   console.info(`start-up steps: ${steps}, CPU time ${Math.round((user + system) / 1000)} ms`);
 }
 
-main().catch((error) => {
+main().catch(async (error) => {
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  // A start-up that fails half-way must not leave the embedded PostgreSQL running.
+  await stopStarted();
   process.exit(1);
 });

