@@ -178,8 +178,12 @@ fi
 base="http://127.0.0.1:$PORT"
 check "readiness answers 200 with the database up" \
   bash -c "curl -fsS '$base/api/health' | grep -q '\"database\"'"
-check "the server runs as a non-root user" \
-  bash -c "[ \"\$('$DOCKER_BIN' -H 'unix://$SOCKET' exec '$CONTAINER' id -u)\" != 0 ]"
+runs_as_non_root() {
+  local uid
+  uid=$(docker exec "$CONTAINER" id -u) || return 1
+  [[ "$uid" =~ ^[0-9]+$ ]] && [ "$uid" != 0 ]
+}
+check "the server runs as a non-root user" runs_as_non_root
 check "migrations were applied on start" \
   bash -c "[ \"\$(psql -h '$PGHOST' -p '$PGPORT' -U '$PGUSER' -d '$DATABASE' -qAt -c 'select count(*) from drizzle.__drizzle_migrations')\" -gt 0 ]"
 
