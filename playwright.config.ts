@@ -32,7 +32,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx server/main.ts`,
+    // The server as shipped: built ahead of time by `npm run build` (test:e2e builds first).
+    command: `rm -rf ${dataDir} && node --enable-source-maps dist/api/main.js`,
     url: `http://localhost:${port}/api/health`,
     timeout: 60_000,
     reuseExistingServer: false,

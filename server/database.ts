@@ -6,7 +6,11 @@ import { runMigrations } from './db/migrate';
 export const EMBEDDED_DATABASE_NAME = 'crow';
 
 /** The database URL to use: DATABASE_URL, or an embedded PostgreSQL started in DATA_DIR. Migrated. */
-export async function prepareDatabase(config: Config, log: Logger) {
+export async function prepareDatabase(
+  config: Config,
+  log: Logger,
+  stepDone: (step: string) => void = () => {},
+) {
   let url = config.DATABASE_URL;
   let stop = async () => {};
   if (!url) {
@@ -18,9 +22,11 @@ export async function prepareDatabase(config: Config, log: Logger) {
     });
     url = embedded.url;
     stop = embedded.stop;
+    stepDone('embedded PostgreSQL');
   }
   try {
     await runMigrations(url);
+    stepDone('migrations');
   } catch (error) {
     await stop();
     throw error;

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 
@@ -36,9 +37,28 @@ export async function startQueue({ databaseUrl, runsWorkers, log }: QueueOptions
     migrate: true,
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-  await boss.start();
-  for (const name of Object.values(QUEUES)) {
-    await boss.createQueue(name);
-  }
+  // Processes starting together on a new database (two web processes and a worker) would create
+  // pg-boss's schema and the queues' tables at the same moment, and PostgreSQL then aborts one
+  // of them with "deadlock detected": they take turns under an advisory lock instead.
+  await withAdvisoryLock(databaseUrl, QUEUE_SETUP_LOCK, async () => {
+    await boss.start();
+    for (const name of Object.values(QUEUES)) {
+      await boss.createQueue(name);
+    }
+  });
   return boss;
+}
+
+/** Advisory lock key for queue set-up (migrations use 7716001). */
+const QUEUE_SETUP_LOCK = 7716002;
+
+async function withAdvisoryLock(databaseUrl: string, key: number, action: () => Promise<void>) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+    await action();
+  } finally {
+    await client.end(); // ending the session releases the lock
+  }
 }

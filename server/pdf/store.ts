@@ -3,7 +3,6 @@ import { METHODOLOGY_VERSION } from '../../contract/methodology';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { loadReportDocument } from './document';
-import { renderReportPdf } from './render';
 import { findReportWithPdfMetadata, saveReportPdf } from './repository';
 
 // A report's PDF is rendered once and stored with its size and SHA-256. It is rendered again
@@ -40,6 +39,9 @@ export async function renderAndStorePdf(ctx: StoreContext, reportId: number): Pr
   const document = await loadReportDocument(ctx.db, reportId);
   if (document?.status !== 'completed') return null;
   const renderedAt = new Date();
+  // Loaded on the first render: pdfkit and fontkit are the slowest modules to load, and a
+  // start (web processes never render unless a stored PDF is missing) should not wait for them.
+  const { renderReportPdf } = await import('./render');
   const pdf = await renderReportPdf(document, { appName: ctx.config.APP_NAME, renderedAt });
   const stored: StoredPdf = {
     pdf,
