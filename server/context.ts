@@ -23,6 +23,11 @@ export interface ResearchProviders {
   writer: CategoryWriter;
 }
 
+/** Where the process is in its life: readiness turns 503 as soon as shutdown begins. */
+export interface Lifecycle {
+  shuttingDown: boolean;
+}
+
 /**
  * What every feature gets from the process: configuration, database, job queue, logger, and
  * the providers built from the configuration once (server/providers.ts), never per request.
@@ -34,4 +39,5 @@ export interface AppContext {
   log: Logger;
   payments: PaymentProviders;
   research: ResearchProviders;
+  lifecycle: Lifecycle;
 }

@@ -68,6 +68,8 @@ async function main() {
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'shutting down after an error');
     else log.info(`${signal}: shutting down (finishing in-flight requests and jobs)`);
+    // Readiness answers 503 from here on, before anything stops.
+    ctx.lifecycle.shuttingDown = true;
     await stopStarted(log);
   });
 

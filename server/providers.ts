@@ -36,6 +36,6 @@ export function buildProviders({
 }
 
 /** The AppContext of a process: its configuration, database, queue and logger, and the providers built from them. */
-export function createAppContext(base: Omit<AppContext, 'payments' | 'research'>): AppContext {
-  return { ...base, ...buildProviders(base) };
+export function createAppContext(base: Omit<AppContext, 'payments' | 'research' | 'lifecycle'>): AppContext {
+  return { ...base, ...buildProviders(base), lifecycle: { shuttingDown: false } };
 }

@@ -2,6 +2,8 @@
 // (and /api/admin/* the admin); new routes are protected unless they are added here.
 export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'GET /api/auth/me',
   'POST /api/auth/login',
   'POST /api/auth/register',

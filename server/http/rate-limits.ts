@@ -47,6 +47,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Per-user slots for open event streams, in the same store as every other limit. */
     streamSlots(perUser: number, holdMs: number): StreamSlots;
+    /** Pings the shared Redis (readiness); undefined without REDIS_URL. */
+    pingRedis: (() => Promise<void>) | undefined;
   }
 }
 
@@ -81,6 +83,14 @@ export async function registerRateLimiting(app: FastifyInstance, config: Config)
     });
   }
   const shared = redis;
+  app.decorate(
+    'pingRedis',
+    shared
+      ? async () => {
+          await shared.ping();
+        }
+      : undefined,
+  );
   app.decorate('streamSlots', (perUser: number, holdMs: number) =>
     shared ? new RedisStreamSlots(shared, perUser, holdMs, reportStoreError) : new LocalStreamSlots(perUser),
   );

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paymentModeSchema } from '../../../contract/site';
 import type { AppContext } from '../../context';
+import { READINESS_PARTS, readiness } from './readiness';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -12,6 +13,16 @@ const healthSchema = z.object({
   /** Each payment method's mode, so an operator sees at a glance whether real money flows. */
   payments: z.object({ card: paymentModeSchema, cardano: paymentModeSchema }),
   uptimeSeconds: z.number(),
+});
+
+const livenessSchema = z.object({ status: z.literal('ok'), uptimeSeconds: z.number() });
+
+const readinessSchema = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  /** "ok" or what is wrong, per part; redis only when REDIS_URL is set. */
+  checks: z.partialRecord(z.enum(READINESS_PARTS), z.string()),
+  /** The parts that are not ok, named for the operator. */
+  failing: z.array(z.enum(READINESS_PARTS)),
 });
 
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -27,28 +38,46 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/health',
-      { schema: { response: { 200: healthSchema, 503: healthSchema } } },
-      async (_request, reply) => {
-        const database = await withTimeout(ctx.db.execute(sql`select 1`), 2_000).then(
-          () => 'ok' as const,
-          () => 'down' as const,
-        );
-        const queue = await withTimeout(ctx.queue.getQueue('research'), 2_000).then(
-          (found) => (found ? ('ok' as const) : ('down' as const)),
-          () => 'down' as const,
-        );
-        const healthy = database === 'ok';
-        return reply.status(healthy ? 200 : 503).send({
-          status: healthy && queue === 'ok' ? 'ok' : 'degraded',
-          database,
-          queue,
-          payments: ctx.config.payments,
-          uptimeSeconds: Math.round(process.uptime()),
-        });
-      },
-    );
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  // Liveness: the process answers. A failing database never restarts a live process.
+  routes.get('/api/health/live', { schema: { response: { 200: livenessSchema } } }, async () => ({
+    status: 'ok' as const,
+    uptimeSeconds: Math.round(process.uptime()),
+  }));
+  // Readiness: send this process traffic now? 503 naming the failing parts otherwise, and from
+  // the first moment of a shutdown, so the load balancer stops sending before the drain.
+  routes.get(
+    '/api/health/ready',
+    { schema: { response: { 200: readinessSchema, 503: readinessSchema } } },
+    async (_request, reply) => {
+      const { ready, checks } = await readiness(ctx, app.pingRedis);
+      const failing = READINESS_PARTS.filter((part) => checks[part] !== undefined && checks[part] !== 'ok');
+      reply.header('cache-control', 'no-store');
+      return reply
+        .status(ready ? 200 : 503)
+        .send({ status: ready ? 'ready' : 'unavailable', checks, failing });
+    },
+  );
+  routes.get(
+    '/api/health',
+    { schema: { response: { 200: healthSchema, 503: healthSchema } } },
+    async (_request, reply) => {
+      const database = await withTimeout(ctx.db.execute(sql`select 1`), 2_000).then(
+        () => 'ok' as const,
+        () => 'down' as const,
+      );
+      const queue = await withTimeout(ctx.queue.getQueue('research'), 2_000).then(
+        (found) => (found ? ('ok' as const) : ('down' as const)),
+        () => 'down' as const,
+      );
+      const healthy = database === 'ok';
+      return reply.status(healthy ? 200 : 503).send({
+        status: healthy && queue === 'ok' ? 'ok' : 'degraded',
+        database,
+        queue,
+        payments: ctx.config.payments,
+        uptimeSeconds: Math.round(process.uptime()),
+      });
+    },
+  );
 }
