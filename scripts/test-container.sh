@@ -177,7 +177,7 @@ fi
 
 base="http://127.0.0.1:$PORT"
 check "readiness answers 200 with the database up" \
-  bash -c "curl -fsS '$base/api/health' | grep -q '\"database\"'"
+  bash -c "curl -fsS '$base/api/health/ready' | grep -q '\"ready\"'"
 runs_as_non_root() {
   local uid
   uid=$(docker exec "$CONTAINER" id -u) || return 1
