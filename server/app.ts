@@ -22,6 +22,7 @@ import { purchaseRoutes } from './features/purchases/routes';
 import { reportPdfRoutes } from './features/report-pdf/routes';
 import { reportRoutes } from './features/reports/routes';
 import { siteRoutes } from './features/site/routes';
+import { versionRoutes } from './features/versions/routes';
 import { registerApiSecurityHeaders } from './http/api-headers';
 import { contentSecurityPolicy } from './http/csp';
 import { registerErrorHandling } from './http/errors';
@@ -97,6 +98,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     devOutboxRoutes,
     reportRoutes,
     reportPdfRoutes,
+    versionRoutes,
     purchaseRoutes,
     cardPaymentRoutes,
     cardanoRoutes,
