@@ -1,7 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { RISK_LEVELS, type RiskLevel } from '../../contract/methodology';
+import { type CategoryScores, RISK_LEVELS, type RiskLevel } from '../../contract/methodology';
+import { agentResearchDataSchema } from '../../contract/reports';
 import type { DbExecutor } from '../db/client';
-import { researchReports, userPurchases } from '../db/schema';
+import { researchProgress, researchReports, userPurchases } from '../db/schema';
+import type { VersionForChanges } from '../research/changes';
+import type { StoredEvidence } from '../research/evidence';
 
 // A report series: the completed reports on one resolved asset id, numbered 1, 2, 3… in the
 // order they completed. Nothing is stored for it: completion is final, so the numbering of the
@@ -116,4 +119,40 @@ export async function ownedReportIds(
       ),
     );
   return new Set(rows.map((row) => row.reportId!));
+}
+
+/** What comparing a version needs: its scores, its kept evidence and each category's facts. */
+export async function loadVersionDetail(db: DbExecutor, reportId: number) {
+  const [report] = await db
+    .select({
+      scores: researchReports.scores,
+      methodologyVersion: researchReports.methodologyVersion,
+      evidence: researchReports.researchData,
+    })
+    .from(researchReports)
+    .where(eq(researchReports.id, reportId));
+  if (!report) return undefined;
+  const progress = await db
+    .select({ key: researchProgress.categoryKey, data: researchProgress.researchData })
+    .from(researchProgress)
+    .where(eq(researchProgress.reportId, reportId));
+  const facts: Record<string, string[]> = {};
+  for (const row of progress) {
+    const parsed = agentResearchDataSchema.safeParse(row.data);
+    if (parsed.success && parsed.data.facts) facts[row.key] = parsed.data.facts;
+  }
+  const evidence = (report.evidence as { evidence?: StoredEvidence | null } | null)?.evidence ?? null;
+  return { scores: report.scores, methodologyVersion: report.methodologyVersion, evidence, facts };
+}
+
+/** One version as the comparison reads it. */
+export async function versionForChanges(db: DbExecutor, version: SeriesVersion): Promise<VersionForChanges> {
+  const detail = await loadVersionDetail(db, version.id);
+  return {
+    scores: detail!.scores as CategoryScores & { totalScore: number },
+    riskLevel: version.riskLevel as RiskLevel | null,
+    methodologyVersion: version.methodologyVersion,
+    facts: detail!.facts,
+    evidence: detail!.evidence,
+  };
 }

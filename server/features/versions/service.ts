@@ -1,5 +1,4 @@
 import { idSchema } from '../../../contract/http';
-import type { CategoryScores, RiskLevel } from '../../../contract/methodology';
 import {
   CHANGES_MESSAGES,
   type ReportChangesResponse,
@@ -7,9 +6,8 @@ import {
 } from '../../../contract/versions';
 import type { DbExecutor } from '../../db/client';
 import { invalid, notFound } from '../../domain/errors';
-import { ownedReportIds, type SeriesVersion, seriesOfReport } from '../../domain/report-series';
-import { compareVersions, type VersionForChanges } from '../../research/changes';
-import { loadVersionDetail } from './repository';
+import { ownedReportIds, seriesOfReport, versionForChanges } from '../../domain/report-series';
+import { compareVersions } from '../../research/changes';
 
 export const REPORT_NOT_FOUND = "The report you're looking for doesn't exist or you don't have access to it.";
 
@@ -54,17 +52,6 @@ export async function reportVersions(
       methodologyVersion: v.methodologyVersion,
       owned: owned.has(v.id),
     })),
-  };
-}
-
-async function versionForChanges(db: DbExecutor, version: SeriesVersion): Promise<VersionForChanges> {
-  const detail = await loadVersionDetail(db, version.id);
-  return {
-    scores: detail!.scores as CategoryScores & { totalScore: number },
-    riskLevel: version.riskLevel as RiskLevel | null,
-    methodologyVersion: version.methodologyVersion,
-    facts: detail!.facts,
-    evidence: detail!.evidence,
   };
 }
 

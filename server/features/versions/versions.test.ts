@@ -1,8 +1,14 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildScores, type CategoryScores, METHODOLOGY_VERSION } from '../../../contract/methodology';
 import {
+  CHANGES_HEADING,
   CHANGES_MESSAGES,
+  HISTORY_HEADING,
   reportChangesResponseSchema,
   reportVersionsResponseSchema,
 } from '../../../contract/versions';
@@ -242,5 +248,31 @@ describe('GET /api/reports/:id/changes', () => {
       (await get(owner, `/api/reports/${purchase!.reportId}/changes`)).json(),
     );
     expect(changes).toMatchObject({ sinceReportId: v1, version: 2, sinceVersion: 1, access: 'full' });
+  });
+});
+
+describe('the PDF of a later version', () => {
+  it('shows the score history up to this version and the changes since the previous one', async () => {
+    const owner = await signUp(t.app);
+    const v1 = await researchedReport(owner, 'tron');
+    await scoredUnderOlderRules(v1, METHODOLOGY_VERSION, { marketCap: 1 });
+    const v2 = await researchedReport(owner, 'tron');
+    const response = await get(owner, `/api/reports/${v2}/pdf`);
+    expect(response.statusCode).toBe(200);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'crow-series-pdf-'));
+    try {
+      const file = path.join(dir, 'report.pdf');
+      writeFileSync(file, response.rawPayload);
+      const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'])
+        .toString('utf8')
+        .replace(/\s+/g, ' ');
+      expect(text).toContain(HISTORY_HEADING);
+      expect(text).toContain('This report is version 2 of the reports on tron.');
+      expect(text).toContain(CHANGES_HEADING);
+      expect(text).toContain('Compared with version 1.');
+      expect(text).toMatch(/Market Cap: 1\/5 → \d\/5/i);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
