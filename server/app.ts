@@ -23,6 +23,7 @@ import { reportPdfRoutes } from './features/report-pdf/routes';
 import { reportRoutes } from './features/reports/routes';
 import { siteRoutes } from './features/site/routes';
 import { versionRoutes } from './features/versions/routes';
+import { watchlistRoutes } from './features/watchlist/routes';
 import { registerApiSecurityHeaders } from './http/api-headers';
 import { contentSecurityPolicy } from './http/csp';
 import { registerErrorHandling } from './http/errors';
@@ -99,6 +100,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     reportRoutes,
     reportPdfRoutes,
     versionRoutes,
+    watchlistRoutes,
     purchaseRoutes,
     cardPaymentRoutes,
     cardanoRoutes,
