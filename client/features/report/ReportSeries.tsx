@@ -12,6 +12,7 @@ import {
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
+import { WatchButton } from '../../components/watch-button';
 import { ScoreHistoryChart } from './ScoreHistoryChart';
 
 // The report as one version of its asset's series: the score history, what changed since the
@@ -168,7 +169,10 @@ export function ReportSeries({ reportId, assetName }: { reportId: number; assetN
   return (
     <>
       <Card className="mb-8">
-        <CardTitle id="score-history">{HISTORY_HEADING}</CardTitle>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <CardTitle id="score-history">{HISTORY_HEADING}</CardTitle>
+          {assetId && <WatchButton assetId={assetId} assetName={assetName} />}
+        </div>
         <p className="mt-1 text-sm text-muted">
           Version {current.version} of {versions.length > 0 ? Math.max(...versions.map((v) => v.version)) : 1}{' '}
           · data as of {shortDate(current.dataAsOf)}
