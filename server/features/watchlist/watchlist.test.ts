@@ -223,4 +223,24 @@ describe('alerts when a new version completes', () => {
       await t.ctx.db.select().from(emailMessages).where(eq(emailMessages.userId, watcher.user.id)),
     ).toEqual([]);
   });
+
+  it('stops emailing a watcher after 3 alerts in a day; the dashboard notice still arrives', async () => {
+    const watcher = await signUp(t.app);
+    const buyer = await signUp(t.app);
+    const assets = ['monero', 'tezos', 'algorand', 'cosmos'];
+    const latest: number[] = [];
+    for (const asset of assets) {
+      const v1 = await researchedReport(buyer, asset);
+      await scoredLower(v1, { marketCap: 1, volumeX2: 1, socialMetricsX2: 1 });
+      expect((await watch(watcher, asset)).statusCode).toBe(201);
+      latest.push(await researchedReport(buyer, asset));
+    }
+    for (const reportId of latest) await enqueueWatchAlerts(t.ctx.db, t.ctx.queue, reportId);
+    await expect.poll(async () => (await watchlistOf(watcher)).alerts.length, { timeout: 15_000 }).toBe(4);
+    await expect.poll(() => received(watcher.user.email).length, { timeout: 15_000 }).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(received(watcher.user.email)).toHaveLength(3);
+    const rows = await t.ctx.db.select().from(watchAlerts).where(eq(watchAlerts.userId, watcher.user.id));
+    expect(rows.filter((row) => row.emailed)).toHaveLength(3);
+  });
 });
