@@ -198,6 +198,8 @@ export const publicReportItemSchema = z.object({
   status: z.enum(REPORT_STATUSES),
   /** The caller already has access: shown as owned, not for sale again. */
   owned: z.boolean(),
+  /** The resolved asset (for the Watch button); null for an asset the sources do not know. */
+  asset_id: z.string().nullable().optional(),
 });
 export type PublicReportItem = z.infer<typeof publicReportItemSchema>;
 

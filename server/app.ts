@@ -22,6 +22,9 @@ import { purchaseRoutes } from './features/purchases/routes';
 import { reportPdfRoutes } from './features/report-pdf/routes';
 import { reportRoutes } from './features/reports/routes';
 import { siteRoutes } from './features/site/routes';
+import { trackRecordRoutes } from './features/track-record/routes';
+import { versionRoutes } from './features/versions/routes';
+import { watchlistRoutes } from './features/watchlist/routes';
 import { registerApiSecurityHeaders } from './http/api-headers';
 import { contentSecurityPolicy } from './http/csp';
 import { registerErrorHandling } from './http/errors';
@@ -97,6 +100,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     devOutboxRoutes,
     reportRoutes,
     reportPdfRoutes,
+    versionRoutes,
+    watchlistRoutes,
+    trackRecordRoutes,
     purchaseRoutes,
     cardPaymentRoutes,
     cardanoRoutes,

@@ -32,6 +32,10 @@ export function Footer() {
           <Link href="/documentation" className={LINK}>
             Research Methodology
           </Link>
+          {/* A server document of its own (not an app route): a plain link loads it. */}
+          <a href="/track-record" className={LINK}>
+            Track Record
+          </a>
           <a href="/api-docs" className={LINK}>
             API Reference
           </a>

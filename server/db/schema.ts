@@ -38,6 +38,8 @@ export const users = pgTable(
     email: varchar('email', { length: 254 }).notNull(),
     passwordHash: text('password_hash').notNull(),
     stripeCustomerId: text('stripe_customer_id'),
+    /** Buying a report puts its asset on the watchlist unless the user turned this off. */
+    watchOnPurchase: boolean('watch_on_purchase').notNull().default(true),
     /** Set when the owner deleted the account: the row stays, anonymised, so purchases keep a buyer. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -393,7 +395,13 @@ export const passwordResetTokens = pgTable(
   ],
 );
 
-export const EMAIL_KINDS = ['password_reset', 'receipt', 'report_ready', 'research_failed'] as const;
+export const EMAIL_KINDS = [
+  'password_reset',
+  'receipt',
+  'report_ready',
+  'research_failed',
+  'watch_alert',
+] as const;
 export const EMAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
 export const EMAIL_TRANSPORTS = ['smtp', 'outbox', 'none'] as const;
 
@@ -446,3 +454,59 @@ export const sandboxCardIntents = pgTable('sandbox_card_intents', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Assets a user follows: a new version of a followed asset's report that moves its risk level or
+ * its total by enough is announced by email and on the dashboard. The token lets the email's
+ * unsubscribe link work without signing in (only its SHA-256 would add nothing: it grants no more
+ * than removing this one row).
+ */
+export const watchlistEntries = pgTable(
+  'watchlist_entries',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assetId: text('asset_id').notNull(),
+    /** The asset's name when it was added, for the list (the newest report's name wins on display). */
+    assetName: text('asset_name').notNull(),
+    unsubscribeToken: text('unsubscribe_token').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('watchlist_entries_user_asset_key').on(t.userId, t.assetId),
+    uniqueIndex('watchlist_entries_token_key').on(t.unsubscribeToken),
+    index('watchlist_entries_asset_idx').on(t.assetId),
+  ],
+);
+
+/**
+ * One alert per watcher per new version (the unique key makes the alert job idempotent): the
+ * dashboard notice, and whether an email went out or the daily email limit held it back.
+ */
+export const watchAlerts = pgTable(
+  'watch_alerts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => researchReports.id, { onDelete: 'cascade' }),
+    previousReportId: integer('previous_report_id').references(() => researchReports.id, {
+      onDelete: 'set null',
+    }),
+    assetId: text('asset_id').notNull(),
+    /** One sentence: what moved (risk level, total). */
+    summary: text('summary').notNull(),
+    emailed: boolean('emailed').notNull().default(false),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('watch_alerts_user_report_key').on(t.userId, t.reportId),
+    index('watch_alerts_user_idx').on(t.userId, t.createdAt),
+  ],
+);

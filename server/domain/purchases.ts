@@ -2,12 +2,13 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { PRICES_USD } from '../../contract/constants';
 import type { PurchaseType } from '../../contract/reports';
 import type { DbExecutor } from '../db/client';
-import { userPurchases } from '../db/schema';
+import { researchReports, userPurchases } from '../db/schema';
 import { enqueueReceiptEmail } from '../email/jobs';
 import type { JobQueue } from '../jobs/queue';
 import { lockBuyerReport } from './purchase-rule';
 import { requestRefund } from './refunds';
 import { createReportAndEnqueueResearch } from './research-start';
+import { watchBoughtAsset } from './watchlist';
 
 // The purchase state machine shared by every payment method:
 //   pending -> completed | failed | expired, and completed is final.
@@ -122,6 +123,11 @@ export async function completePurchase(
     .set({ status: 'completed', reportId, completedAt: sql`now()`, failureReason: null })
     .where(eq(userPurchases.id, purchaseId))
     .returning();
+  await watchBoughtAsset(tx, {
+    userId: purchase.userId,
+    assetId: purchase.assetId ?? (reportId === null ? null : await assetIdOfReport(tx, reportId)),
+    assetName: purchase.assetName,
+  });
   // The receipt is queued in this transaction: sent exactly when the purchase really completed.
   await enqueueReceiptEmail(tx, queue, purchaseId);
   return { purchase: updated!, changed: true, duplicate: false };
@@ -140,4 +146,12 @@ export async function failPurchase(
     .where(sql`${userPurchases.id} = ${purchaseId} and ${userPurchases.status} = 'pending'`)
     .returning();
   return updated;
+}
+
+async function assetIdOfReport(tx: DbExecutor, reportId: number): Promise<string | null> {
+  const [row] = await tx
+    .select({ assetId: researchReports.assetId })
+    .from(researchReports)
+    .where(eq(researchReports.id, reportId));
+  return row?.assetId ?? null;
 }

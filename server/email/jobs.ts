@@ -22,6 +22,7 @@ import {
   storeEmail,
 } from './outbox';
 import { createMailSender, emailBrand, type MailSender } from './transport';
+import { composeWatchAlerts } from './watch-alerts';
 
 // One queue delivers every email. Event jobs (a purchase completed, research ended) compose
 // their messages in the worker, store them, then deliver; a stored message is delivered at most
@@ -30,6 +31,11 @@ import { createMailSender, emailBrand, type MailSender } from './transport';
 /** Enqueues the receipt of a purchase on the caller's connection (call inside its transaction). */
 export async function enqueueReceiptEmail(executor: DbExecutor, queue: JobQueue, purchaseId: number) {
   await sendEmailJob(executor, queue, { event: 'receipt', purchaseId }, `receipt-${purchaseId}`);
+}
+
+/** Enqueues the alerts to the asset's watchers that a new version of its report completed. */
+export async function enqueueWatchAlerts(executor: DbExecutor, queue: JobQueue, reportId: number) {
+  await sendEmailJob(executor, queue, { event: 'watch_alert', reportId }, `watch-alert-${reportId}`);
 }
 
 /** Enqueues "report ready" or "research failed" for everyone who paid for the report. */
@@ -42,7 +48,7 @@ export async function enqueueResearchOutcomeEmail(
   await sendEmailJob(executor, queue, { event: outcome, reportId }, `${outcome}-${reportId}`);
 }
 
-interface Composed {
+export interface Composed {
   kind: EmailKind;
   dedupeKey: string;
   userId: number;
@@ -171,7 +177,9 @@ export function createEmailHandler(ctx: AppContext, sender: MailSender) {
     const composed =
       data.event === 'receipt'
         ? await composeReceipt(ctx.db, brand, data.purchaseId)
-        : await composeResearchOutcome(ctx.db, brand, data.reportId, data.event);
+        : data.event === 'watch_alert'
+          ? await composeWatchAlerts(ctx.db, brand, data.reportId)
+          : await composeResearchOutcome(ctx.db, brand, data.reportId, data.event);
     // Stored first (idempotent by dedupe key), then each delivered by its own job: one recipient's
     // failing address never holds back another's message.
     for (const mail of composed) {

@@ -133,3 +133,32 @@ export function researchFailedEmail(
     closing: [`If you have a question, reply to ${brand.supportEmail}.`],
   });
 }
+
+export function watchAlertEmail(
+  brand: EmailBrand,
+  input: {
+    username: string;
+    assetName: string;
+    version: number;
+    /** One sentence: what moved (risk level, total). */
+    summary: string;
+    unsubscribeToken: string;
+  },
+): RenderedEmail {
+  const asset = oneLine(input.assetName);
+  const unsubscribe = `${brand.baseUrl}/watchlist/unsubscribe?token=${encodeURIComponent(input.unsubscribeToken)}`;
+  return render(
+    brand,
+    `${asset}: version ${input.version} of its report changes the picture`,
+    `Hello ${input.username},`,
+    {
+      paragraphs: [
+        `You watch ${asset}. A new version of its research report (version ${input.version}) has been completed.`,
+        input.summary,
+        'Your dashboard shows what changed, category by category, for the versions you own; the full new version is for sale at the existing-report price.',
+      ],
+      link: { label: 'Open your dashboard', url: `${brand.baseUrl}/dashboard` },
+      closing: [`To stop these emails about ${asset}, use this link (no sign-in needed): ${unsubscribe}`],
+    },
+  );
+}

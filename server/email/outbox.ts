@@ -11,7 +11,7 @@ export type EmailMessageRow = typeof emailMessages.$inferSelect;
 export type EmailJob =
   | { messageId: number }
   | { event: 'receipt'; purchaseId: number }
-  | { event: 'report_ready' | 'research_failed'; reportId: number };
+  | { event: 'report_ready' | 'research_failed' | 'watch_alert'; reportId: number };
 
 /** Retries with backoff (about 30 s, 1, 2, 4, 8 minutes…): a mail server that is down delays, never blocks. */
 export const EMAIL_JOB_OPTIONS = { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 };

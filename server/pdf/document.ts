@@ -19,6 +19,7 @@ import { scoresSchema } from '../../contract/scores';
 import type { DbExecutor } from '../db/client';
 import { reportSections } from '../domain/report-sections';
 import { findReportForPdf, listCategoryProgressForPdf } from './repository';
+import { loadSeriesForPdf, type SeriesForPdf } from './series';
 
 // Everything the PDF shows, read once from the database into plain values, so the renderer is
 // a pure function of this model (and can be benchmarked and tested without a database).
@@ -64,6 +65,8 @@ export interface ReportDocument {
   sources: NumberedSource[];
   /** Key risks, score changes, coverage, peers; null for reports researched before them. */
   sections: ReportSections | null;
+  /** Score history and changes since the previous version of the asset's report, when loaded. */
+  series?: SeriesForPdf | null;
 }
 
 /** The fields of a research report the PDF is built from. */
@@ -164,5 +167,6 @@ export async function loadReportDocument(db: DbExecutor, reportId: number): Prom
   const report = await findReportForPdf(db, reportId);
   if (!report) return null;
   const progress = await listCategoryProgressForPdf(db, reportId);
-  return buildReportDocument(report, progress, await reportSections(db, report, progress));
+  const document = buildReportDocument(report, progress, await reportSections(db, report, progress));
+  return { ...document, series: await loadSeriesForPdf(db, reportId) };
 }

@@ -11,6 +11,7 @@ import { MARGIN } from './sections/layout';
 import { drawContentsList, drawHeadersAndFooters } from './sections/page-furniture';
 import { drawReportSections } from './sections/report-sections';
 import { drawScoreOverview } from './sections/score-overview';
+import { drawSeries } from './sections/series';
 import { drawSources } from './sections/sources';
 import { drawSummary } from './sections/summary';
 
@@ -65,6 +66,7 @@ export function renderReportPdf(report: ReportDocument, options: RenderOptions):
   drawScoreOverview(canvas, report);
   drawSummary(canvas, report);
   drawReportSections(canvas, report);
+  drawSeries(canvas, report);
   drawCategories(canvas, report);
   drawCompleteReport(canvas, report);
   drawSources(canvas, report);

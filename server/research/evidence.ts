@@ -196,3 +196,9 @@ export interface SecurityEvidence {
 }
 
 export type AssetEvidence = MarketEvidence & SecurityEvidence;
+
+/**
+ * The evidence a report was scored on, kept in its research_data (reports researched before it
+ * was kept have none): `scoredAt` is the "now" the scorers used, so re-scoring is repeatable.
+ */
+export type StoredEvidence = AssetEvidence & { scoredAt: string };

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
 import type { ResearchJob } from '../domain/research-start';
-import { enqueueResearchOutcomeEmail } from '../email/jobs';
+import { enqueueResearchOutcomeEmail, enqueueWatchAlerts } from '../email/jobs';
 import { QUEUES } from '../jobs/queue';
 import { type PipelineDeps, runResearch } from './pipeline';
 import {
@@ -68,8 +68,10 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
           : deps,
         reportId,
       );
-      if (outcome === 'completed')
+      if (outcome === 'completed') {
         await enqueueResearchOutcomeEmail(ctx.db, ctx.queue, reportId, 'report_ready');
+        await enqueueWatchAlerts(ctx.db, ctx.queue, reportId);
+      }
       return { outcome };
     } catch (error) {
       const lastAttempt = job.retryCount >= job.retryLimit;

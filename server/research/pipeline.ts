@@ -11,7 +11,14 @@ import { type AgentResearchData, sourceKey } from '../../contract/reports';
 import { type Database, queueExecutorFor } from '../db/client';
 import { peerComparison } from '../domain/peer-comparison';
 import { type JobQueue, QUEUES } from '../jobs/queue';
-import type { AssetEvidence, AssetKind, AssetRef, MarketEvidence, SecurityEvidence } from './evidence';
+import type {
+  AssetEvidence,
+  AssetKind,
+  AssetRef,
+  MarketEvidence,
+  SecurityEvidence,
+  StoredEvidence,
+} from './evidence';
 import {
   buildKeyRisks,
   buildReportText,
@@ -168,6 +175,15 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
     ? { summary: written.summary, summaryWriter: 'llm', keyRisks: written.keyRisks }
     : { summary: rules.summary, summaryWriter: 'rules', keyRisks: rules.keyRisks };
   const allSources = new Map(results.flatMap((r) => r.sources).map((s) => [sourceKey(s), s]));
+  // The evidence as scored, and when: a later version re-scores it under newer rules to tell a
+  // change of the rules from a change of the asset.
+  const storedEvidence: StoredEvidence | null = asset
+    ? {
+        scoredAt: now().toISOString(),
+        ...(market ? await market : {}),
+        ...(security ? await security : {}),
+      }
+    : null;
   const overview = results.find((r) => r.key === 'useCase')?.findings ?? null;
 
   const completed = await db.transaction(async (tx) => {
@@ -183,6 +199,7 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
         dataMode: sources.mode,
         writer: writer.kind,
         sources: [...allSources.values()],
+        evidence: storedEvidence,
         categories: Object.fromEntries(
           results.map((r) => [
             r.key,

@@ -21,6 +21,7 @@ import { toast } from '../../components/ui/toast';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { CURRENT_USER_KEY, useCurrentUser } from '../../lib/auth';
 import { queryClient } from '../../lib/query-client';
+import { WatchlistCard } from './WatchlistCard';
 
 const SESSIONS_KEY = ['/api/account/sessions'] as const;
 
@@ -49,6 +50,7 @@ export function AccountPage() {
         </Card>
         <ChangePasswordCard />
         <SessionsCard />
+        <WatchlistCard />
         <Card>
           <CardTitle>Download your data</CardTitle>
           <CardDescription className="mt-1">

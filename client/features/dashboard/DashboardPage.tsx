@@ -18,6 +18,7 @@ import { MarketplaceTab } from './MarketplaceTab';
 import { MyReportsTab } from './MyReportsTab';
 import { NEW_REPORT_INPUT_ID, NewReportTab } from './NewReportTab';
 import { useStatusNotifications } from './status-notifications';
+import { WatchNotices } from './WatchNotices';
 
 export const MY_REPORTS_KEY = ['/api/my-reports'] as const;
 export const PUBLIC_REPORTS_KEY = ['/api/public-reports'] as const;
@@ -111,6 +112,8 @@ export function DashboardPage() {
           </Button>
         </div>
       </div>
+
+      <WatchNotices />
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)}>
         <TabsList aria-label="Dashboard sections">

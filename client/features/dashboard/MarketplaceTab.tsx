@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
+import { WatchButton } from '../../components/watch-button';
 import { apiRequest } from '../../lib/api';
 import { formatScore77, formatUsd, reportStatusLabel, reportStatusTone } from '../../lib/report-format';
 
@@ -75,6 +76,7 @@ export function MarketplaceTab({ query }: { query: UseQueryResult<PublicReportIt
                       <Badge tone={reportStatusTone(item.status)}>{reportStatusLabel(item.status)}</Badge>
                       {item.owned && <Badge tone="info">Owned</Badge>}
                     </div>
+                    {item.asset_id && <WatchButton assetId={item.asset_id} assetName={item.asset_name} />}
                   </div>
                   {item.owned ? (
                     <div className="space-y-2">

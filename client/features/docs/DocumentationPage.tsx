@@ -144,6 +144,20 @@ export function DocumentationPage() {
           })}
         </div>
 
+        <h2 className="mt-10 mb-4 text-2xl font-semibold">How the ratings held up</h2>
+        <Card>
+          <p className="text-sm">
+            Every report is a dated version; a new report on the same asset becomes its next version and
+            shows, category by category, what changed and whether the rules or the evidence moved the score.
+            The{' '}
+            <a href="/track-record" className="underline">
+              track record
+            </a>{' '}
+            counts the incidents recorded after each public report by the risk level it gave, the risk levels
+            per methodology version, and how often a later version changed the verdict.
+          </p>
+        </Card>
+
         <h2 className="mt-10 mb-4 text-2xl font-semibold">Change log</h2>
         <Card>
           <ol className="space-y-5 text-sm">

@@ -28,6 +28,7 @@ import { Page } from '../../components/ui/page';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { downloadReportPdf } from '../../lib/download-pdf';
+import { ReportSeries } from './ReportSeries';
 import { ScoreChart } from './ScoreChart';
 
 const ACTIVE: ReadonlySet<ReportStatus> = new Set(['pending', 'processing']);
@@ -356,6 +357,8 @@ export function ReportPage() {
           )}
         </div>
       </header>
+
+      {scored && <ReportSeries reportId={report.id} assetName={report.asset_name} />}
 
       {sections ? (
         <>

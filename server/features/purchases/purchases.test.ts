@@ -127,6 +127,8 @@ describe('GET /api/public-reports', () => {
     expect(items.find((item) => item.id === listed.id)).toEqual({
       id: listed.id,
       asset_name: 'Aave',
+      // The resolved asset, for the Watch button (none here: the row was inserted without one).
+      asset_id: null,
       composite_score: '55.00',
       status: 'completed',
       owned: false,

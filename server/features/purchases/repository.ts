@@ -88,6 +88,7 @@ export async function listPublicReports(
     .select({
       id: researchReports.id,
       asset_name: researchReports.assetName,
+      asset_id: researchReports.assetId,
       composite_score: researchReports.compositeScore,
       status: researchReports.status,
     })

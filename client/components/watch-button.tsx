@@ -1,0 +1,48 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Eye, EyeOff } from 'lucide-react';
+import type { WatchlistResponse } from '../../contract/watchlist';
+import { apiRequest, errorMessage } from '../lib/api';
+import { Button } from './ui/button';
+import { toast } from './ui/toast';
+
+export const WATCHLIST_KEY = ['/api/watchlist'];
+
+/** Follows an asset: a new version of its report that changes the picture is announced. */
+export function WatchButton({ assetId, assetName }: { assetId: string; assetName: string }) {
+  const queryClient = useQueryClient();
+  const watchlist = useQuery<WatchlistResponse>({ queryKey: WATCHLIST_KEY });
+  const watching = watchlist.data?.assets.some((a) => a.assetId === assetId) ?? false;
+  const toggle = useMutation({
+    mutationFn: () =>
+      watching
+        ? apiRequest<WatchlistResponse>('DELETE', `/api/watchlist/${encodeURIComponent(assetId)}`)
+        : apiRequest<WatchlistResponse>('POST', '/api/watchlist', { assetId }),
+    onSuccess: (next) => {
+      queryClient.setQueryData(WATCHLIST_KEY, next);
+      toast({
+        title: watching ? 'No longer watching' : 'Watching',
+        description: watching
+          ? `You will no longer hear about new versions of the ${assetName} report.`
+          : `You will hear when a new version of the ${assetName} report changes its risk level or total.`,
+      });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'The watchlist could not be changed.'),
+        variant: 'destructive',
+      }),
+  });
+  return (
+    <Button
+      variant="secondary"
+      aria-pressed={watching}
+      disabled={!watchlist.data || toggle.isPending}
+      onClick={() => toggle.mutate()}
+      aria-label={`Watch ${assetName}`}
+    >
+      {watching ? <EyeOff size={16} aria-hidden /> : <Eye size={16} aria-hidden />}
+      {watching ? 'Watching' : 'Watch'}
+    </Button>
+  );
+}

@@ -1,0 +1,95 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { RISK_LEVEL_LABELS } from '../../../contract/methodology';
+import type { WatchlistResponse } from '../../../contract/watchlist';
+import { Button } from '../../components/ui/button';
+import { Card, CardDescription, CardTitle } from '../../components/ui/card';
+import { toast } from '../../components/ui/toast';
+import { WATCHLIST_KEY } from '../../components/watch-button';
+import { apiRequest, errorMessage } from '../../lib/api';
+
+const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+/** The assets the user watches, each with its newest report, and the watch-what-I-buy setting. */
+export function WatchlistCard() {
+  const queryClient = useQueryClient();
+  const watchlist = useQuery<WatchlistResponse>({ queryKey: WATCHLIST_KEY });
+  const onError = (error: unknown) =>
+    toast({
+      title: 'Error',
+      description: errorMessage(error, 'The watchlist could not be changed.'),
+      variant: 'destructive',
+    });
+  const remove = useMutation({
+    mutationFn: (assetId: string) =>
+      apiRequest<WatchlistResponse>('DELETE', `/api/watchlist/${encodeURIComponent(assetId)}`),
+    onSuccess: (next) => queryClient.setQueryData(WATCHLIST_KEY, next),
+    onError,
+  });
+  const setting = useMutation({
+    mutationFn: (watchOnPurchase: boolean) =>
+      apiRequest<WatchlistResponse>('PUT', '/api/watchlist/settings', { watchOnPurchase }),
+    onSuccess: (next) => queryClient.setQueryData(WATCHLIST_KEY, next),
+    onError,
+  });
+  const data = watchlist.data;
+  return (
+    <Card>
+      <CardTitle id="watchlist-title">Watchlist</CardTitle>
+      <CardDescription className="mt-1">
+        When a new version of a watched asset's report changes its risk level or moves its total by 3 points
+        or more, you get one email and a notice on your dashboard.
+      </CardDescription>
+      {!data ? (
+        <p className="mt-4 text-sm text-muted">
+          {watchlist.isError ? 'The watchlist could not be loaded.' : 'Loading…'}
+        </p>
+      ) : (
+        <>
+          <label className="mt-4 flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={data.watchOnPurchase}
+              disabled={setting.isPending}
+              onChange={(event) => setting.mutate(event.currentTarget.checked)}
+            />
+            Watch the asset of every report I buy
+          </label>
+          {data.assets.length === 0 ? (
+            <p className="mt-4 text-sm">
+              You watch no assets yet. Use the Watch button on a report or in the marketplace.
+            </p>
+          ) : (
+            <ul className="mt-4 divide-y divide-border" aria-labelledby="watchlist-title">
+              {data.assets.map((asset) => (
+                <li
+                  key={asset.assetId}
+                  className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm"
+                >
+                  <div>
+                    <p className="font-medium">{asset.assetName}</p>
+                    {asset.latest && (
+                      <p className="text-muted">
+                        Version {asset.latest.version}, {shortDate(asset.latest.completedAt)}:{' '}
+                        {asset.latest.compositeScore.toFixed(1)}/77
+                        {asset.latest.riskLevel ? `, ${RISK_LEVEL_LABELS[asset.latest.riskLevel]}` : ''}
+                      </p>
+                    )}
+                  </div>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate(asset.assetId)}
+                    aria-label={`Stop watching ${asset.assetName}`}
+                  >
+                    Stop watching
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}

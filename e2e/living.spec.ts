@@ -1,0 +1,79 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, setTheme, test } from './fixtures';
+import { grantNewReport } from './support/grant-report';
+import { rescoreStoredReport } from './support/series';
+
+async function completed(page: Page, reportId: number) {
+  await expect
+    .poll(
+      async () => (await (await page.request.get(`/api/reports/${reportId}`)).json()).report?.report_status,
+      { timeout: 60_000, intervals: [500] },
+    )
+    .toBe('completed');
+}
+
+test('an owner sees the score history of the series and what changed since the previous version', async ({
+  page,
+  signedIn,
+}) => {
+  test.setTimeout(120_000);
+  const first = await grantNewReport(signedIn.email, 'Cardano');
+  await completed(page, first);
+  // The earlier version read a weaker market: the later one shows the change, category by category.
+  await rescoreStoredReport(first, { marketCap: 1, volumeX2: 1 });
+  const second = await grantNewReport(signedIn.email, 'Cardano');
+  await completed(page, second);
+
+  await page.goto(`/report/${second}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cardano' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Score history' })).toBeVisible();
+  const chart = page.getByTestId('score-history-chart');
+  await expect(chart).toBeVisible();
+  await expect(chart.getByRole('img')).toHaveAttribute('aria-label', /version 1 .*version 2/);
+  await expect(page.getByRole('button', { name: 'Watch Cardano' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Order a refresh/ })).toBeVisible();
+  const changes = page.getByTestId('changes-section');
+  await expect(changes.getByRole('heading', { name: 'Changes since the previous version' })).toBeVisible();
+  await expect(changes.getByRole('rowheader', { name: 'Market Cap' })).toBeVisible();
+  await expect(changes.getByRole('rowheader', { name: 'Volume' })).toBeVisible();
+  await expect(changes.getByText(/^The verdict (stays|changed from)/)).toBeVisible();
+
+  await expectNoAxeViolations(page, 'report with changes (light)');
+  await setTheme(page, 'dark');
+  await page.reload();
+  await expect(page.getByTestId('changes-section')).toBeVisible();
+  await expectNoAxeViolations(page, 'report with changes (dark)');
+
+  // The older version lists the newer one as owned.
+  await page.goto(`/report/${first}`);
+  await expect(page.getByRole('heading', { name: 'Newer versions' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open version 2' })).toBeVisible();
+});
+
+test.describe('the track record', () => {
+  test('a visitor reads /track-record with JavaScript off', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto('/track-record');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Track record' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Incidents after a report, by the risk level it gave' }),
+    ).toBeVisible();
+    await expect(page.getByRole('rowheader', { name: 'Not Safe' }).first()).toBeVisible();
+    await expect(page.getByText(/not financial advice/i).first()).toBeVisible();
+    await context.close();
+  });
+
+  test('passes axe in both themes and is linked from the footer and the documentation', async ({ page }) => {
+    await page.goto('/documentation');
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Track Record' })).toBeVisible();
+    await page.getByRole('link', { name: 'track record', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Track record' })).toBeVisible();
+    await expectNoAxeViolations(page, 'track record (light)');
+    await setTheme(page, 'dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass('dark');
+    await expectNoAxeViolations(page, 'track record (dark)');
+  });
+});

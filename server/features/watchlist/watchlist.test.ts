@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildScores, type CategoryScores } from '../../../contract/methodology';
+import { WATCHLIST_MESSAGES, watchlistResponseSchema } from '../../../contract/watchlist';
+import { emailMessages, researchReports, watchAlerts } from '../../db/schema';
+import { completePurchase, createPendingPurchase } from '../../domain/purchases';
+import { enqueueWatchAlerts, startEmailWorker } from '../../email/jobs';
+import { readableBody, startSmtpListener } from '../../email/testing/smtp-listener';
+import { runResearch } from '../../research/pipeline';
+import { createSnapshotSources } from '../../research/sources/snapshot';
+import { grantNewReport } from '../../research/testing/grant';
+import { deterministicWriter } from '../../research/writer';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { type SignedInUser, signUp } from '../../testing/users';
+
+// Watchlists through the API, and the alert a new version sends its watchers: through the real
+// email worker to an SMTP listener on 127.0.0.1, once per version, only when the picture changed.
+
+let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
+let t: TestApp;
+beforeAll(async () => {
+  smtp = await startSmtpListener();
+  t = await createTestApp({
+    RESEARCH_DATA: 'offline',
+    SMTP_URL: smtp.url,
+    EMAIL_FROM: 'Crow Research <mail@crow.test>',
+    PUBLIC_URL: 'https://crow.test',
+  });
+  await startEmailWorker(t.ctx);
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const research = (reportId: number) =>
+  runResearch(
+    {
+      db: t.ctx.db,
+      queue: t.ctx.queue,
+      sources: createSnapshotSources(),
+      writer: deterministicWriter,
+      log: t.ctx.log,
+    },
+    reportId,
+  );
+
+async function researchedReport(user: SignedInUser, asset: string) {
+  const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, user.user.id, asset);
+  expect(await research(reportId)).toBe('completed');
+  return reportId;
+}
+
+/** Lowers the stored scores of a report, as if the asset had looked weaker then. */
+async function scoredLower(reportId: number, changed: Partial<CategoryScores>) {
+  const [row] = await t.ctx.db.select().from(researchReports).where(eq(researchReports.id, reportId));
+  const scores = buildScores({ ...(row!.scores as CategoryScores), ...changed });
+  await t.ctx.db
+    .update(researchReports)
+    .set({ scores, compositeScore: scores.totalScore.toFixed(2) })
+    .where(eq(researchReports.id, reportId));
+}
+
+const watchlistOf = async (user: SignedInUser) =>
+  watchlistResponseSchema.parse(
+    (await t.app.inject({ url: '/api/watchlist', headers: { cookie: user.cookie } })).json(),
+  );
+const watch = (user: SignedInUser, assetId: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/watchlist',
+    headers: { cookie: user.cookie },
+    payload: { assetId },
+  });
+const received = (address: string) => smtp.received.filter((m) => m.to.includes(address));
+
+describe('the watchlist API', () => {
+  it('adds, lists with the newest report, and removes an asset; refuses what no report covers', async () => {
+    const buyer = await signUp(t.app);
+    const watcher = await signUp(t.app);
+    const reportId = await researchedReport(buyer, 'litecoin');
+
+    const added = await watch(watcher, 'litecoin');
+    expect(added.statusCode).toBe(201);
+    expect((await watch(watcher, 'litecoin')).statusCode).toBe(201); // adding twice keeps one entry
+    const list = await watchlistOf(watcher);
+    expect(list.assets).toHaveLength(1);
+    expect(list.assets[0]).toMatchObject({
+      assetId: 'litecoin',
+      latest: { reportId, version: 1 },
+    });
+
+    const unknown = await watch(watcher, 'no-such-coin');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(WATCHLIST_MESSAGES.noReport);
+    const blank = await watch(watcher, '  ');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toMatch(/Asset id is required/);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/watchlist', payload: { assetId: 'litecoin' } }))
+        .statusCode,
+    ).toBe(401);
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/watchlist/litecoin',
+      headers: { cookie: watcher.cookie },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await watchlistOf(watcher)).assets).toEqual([]);
+  });
+
+  it('buying a report puts its asset on the watchlist, unless the buyer turned that off', async () => {
+    const buyer = await signUp(t.app);
+    const buy = async (assetId: string, assetName: string) => {
+      const pending = await createPendingPurchase(t.ctx.db, {
+        userId: buyer.user.id,
+        purchaseType: 'new_report',
+        assetName,
+        assetId,
+        reportId: null,
+        paymentMethod: 'card',
+        stripePaymentIntentId: `pi_watch_${randomUUID()}`,
+      });
+      await t.ctx.db.transaction((tx) => completePurchase(tx, t.ctx.queue, pending.id));
+    };
+    await buy('bitcoin', 'Bitcoin');
+    expect((await watchlistOf(buyer)).assets.map((a) => a.assetId)).toEqual(['bitcoin']);
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/api/watchlist/settings',
+      headers: { cookie: buyer.cookie },
+      payload: { watchOnPurchase: false },
+    });
+    expect(off.json().watchOnPurchase).toBe(false);
+    await buy('dogecoin', 'Dogecoin');
+    expect((await watchlistOf(buyer)).assets.map((a) => a.assetId)).toEqual(['bitcoin']);
+  });
+});
+
+describe('alerts when a new version completes', () => {
+  it('emails each watcher once per version, with an unsubscribe link that works signed out, and shows a notice', async () => {
+    const first = await signUp(t.app);
+    const refresher = await signUp(t.app);
+    const watcher = await signUp(t.app);
+    const v1 = await researchedReport(first, 'uniswap');
+    await scoredLower(v1, { marketCap: 1, volumeX2: 1, socialMetricsX2: 1 });
+    expect((await watch(watcher, 'uniswap')).statusCode).toBe(201);
+    const v2 = await researchedReport(refresher, 'uniswap');
+
+    await enqueueWatchAlerts(t.ctx.db, t.ctx.queue, v2);
+    await expect.poll(() => received(watcher.user.email).length, { timeout: 15_000, interval: 200 }).toBe(1);
+    const mail = received(watcher.user.email)[0]!;
+    expect(mail.raw).toMatch(/Subject: uniswap: version 2 of its report changes the picture/i);
+    const body = readableBody(mail.raw);
+    expect(body).toMatch(/The total moved from [\d.]+ to [\d.]+ of 77/);
+    expect(body).toContain('not financial advice');
+    // The first buyer watches too (buying added the asset) and hears of it; the refresher does not.
+    await expect.poll(() => received(first.user.email).length, { timeout: 15_000 }).toBe(1);
+    expect(received(refresher.user.email).some((m) => m.raw.includes('changes the picture'))).toBe(false);
+
+    // The same version reported again sends nothing twice.
+    await enqueueWatchAlerts(t.ctx.db, t.ctx.queue, v2);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(received(watcher.user.email)).toHaveLength(1);
+    const notices = (await watchlistOf(watcher)).alerts;
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ reportId: v2, assetId: 'uniswap' });
+
+    const dismissed = await t.app.inject({
+      method: 'POST',
+      url: `/api/watchlist/alerts/${notices[0]!.id}/dismiss`,
+      headers: { cookie: watcher.cookie },
+    });
+    expect(dismissed.statusCode).toBe(200);
+    expect((await watchlistOf(watcher)).alerts).toEqual([]);
+
+    const link = /https:\/\/crow\.test(\/watchlist\/unsubscribe\?token=[\w%-]+)/.exec(body)?.[1];
+    expect(link).toBeDefined();
+    const page = await t.app.inject({ url: link! });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<form method="post"');
+    expect((await watchlistOf(watcher)).assets).toHaveLength(1); // opening the link alone changes nothing
+    const done = await t.app.inject({
+      method: 'POST',
+      url: link!,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('is no longer on your watchlist');
+    expect((await watchlistOf(watcher)).assets).toEqual([]);
+    expect((await t.app.inject({ method: 'POST', url: link! })).statusCode).toBe(404);
+  });
+
+  it('sends nothing when the new version moves the total by less than 3 points and keeps the risk level', async () => {
+    const first = await signUp(t.app);
+    const watcher = await signUp(t.app);
+    const v1 = await researchedReport(first, 'stellar');
+    // One point lower on one weight-1 category: about 1 point of 77.
+    const [stored] = await t.ctx.db.select().from(researchReports).where(eq(researchReports.id, v1));
+    const scores = stored!.scores as CategoryScores;
+    const key = (['team', 'useCase', 'marketCap', 'audits'] as const).find((k) => scores[k] >= 2)!;
+    await scoredLower(v1, { [key]: scores[key] - 1 });
+    expect((await watch(watcher, 'stellar')).statusCode).toBe(201);
+    const v2 = await researchedReport(first, 'stellar');
+    const [a, b] = await Promise.all(
+      [v1, v2].map(
+        async (id) => (await t.ctx.db.select().from(researchReports).where(eq(researchReports.id, id)))[0]!,
+      ),
+    );
+    expect(Math.abs(Number(b!.compositeScore) - Number(a!.compositeScore))).toBeLessThan(3);
+    expect((b!.scores as { riskLevel: string }).riskLevel).toBe(
+      (a!.scores as { riskLevel: string }).riskLevel,
+    );
+
+    await enqueueWatchAlerts(t.ctx.db, t.ctx.queue, v2);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(received(watcher.user.email)).toHaveLength(0);
+    expect(await t.ctx.db.select().from(watchAlerts).where(eq(watchAlerts.reportId, v2))).toEqual([]);
+    expect(
+      await t.ctx.db.select().from(emailMessages).where(eq(emailMessages.userId, watcher.user.id)),
+    ).toEqual([]);
+  });
+
+  it('stops emailing a watcher after 3 alerts in a day; the dashboard notice still arrives', async () => {
+    const watcher = await signUp(t.app);
+    const buyer = await signUp(t.app);
+    const assets = ['monero', 'tezos', 'algorand', 'cosmos'];
+    const latest: number[] = [];
+    for (const asset of assets) {
+      const v1 = await researchedReport(buyer, asset);
+      await scoredLower(v1, { marketCap: 1, volumeX2: 1, socialMetricsX2: 1 });
+      expect((await watch(watcher, asset)).statusCode).toBe(201);
+      latest.push(await researchedReport(buyer, asset));
+    }
+    for (const reportId of latest) await enqueueWatchAlerts(t.ctx.db, t.ctx.queue, reportId);
+    await expect.poll(async () => (await watchlistOf(watcher)).alerts.length, { timeout: 15_000 }).toBe(4);
+    await expect.poll(() => received(watcher.user.email).length, { timeout: 15_000 }).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(received(watcher.user.email)).toHaveLength(3);
+    const rows = await t.ctx.db.select().from(watchAlerts).where(eq(watchAlerts.userId, watcher.user.id));
+    expect(rows.filter((row) => row.emailed)).toHaveLength(3);
+  });
+});

@@ -1,0 +1,141 @@
+import {
+  buildScores,
+  CATEGORIES,
+  type CategoryKey,
+  type CategoryScores,
+  METHODOLOGY_VERSION,
+  RISK_LEVEL_LABELS,
+  type RiskLevel,
+} from '../../contract/methodology';
+import type { CategoryChange, ReportChangesResponse } from '../../contract/versions';
+import type { StoredEvidence } from './evidence';
+import { SCORERS } from './scoring';
+
+// What changed between two versions of an asset's report, category by category. When the two
+// were scored under different methodology versions, the earlier evidence is scored again under
+// the rules in force: the difference to the earlier score is what the rules moved, the rest is
+// what the asset's evidence moved. Pure: the caller loads both versions.
+
+export interface VersionForChanges {
+  scores: CategoryScores & { totalScore: number };
+  riskLevel: RiskLevel | null;
+  methodologyVersion: string | null;
+  /** The facts behind each category's score (absent on reports researched before facts). */
+  facts: Partial<Record<CategoryKey, string[]>>;
+  /** The evidence as scored; null on reports researched before it was kept. */
+  evidence: StoredEvidence | null;
+}
+
+export const SEPARATION_NOTES = {
+  noEvidence:
+    'The earlier version was researched before reports kept their evidence, so the change cannot be split into what the rules moved and what the evidence moved.',
+  retiredRules: (version: string | null) =>
+    `The newer version was scored under methodology ${version ?? 'unknown'}, whose rules are no longer in force, so the earlier evidence cannot be scored under them again.`,
+} as const;
+
+/** The earlier evidence scored under the rules in force (methodology METHODOLOGY_VERSION). */
+export function rescore(evidence: StoredEvidence): CategoryScores & { totalScore: number } {
+  const scoredAt = new Date(evidence.scoredAt);
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c.key, SCORERS[c.key](evidence, scoredAt).score]),
+  ) as CategoryScores;
+  return buildScores(scores);
+}
+
+/** The part of a fact before its first figure: "Market cap is $1.2 billion" -> "Market cap is". */
+function subjectOf(fact: string): string {
+  const match = /^[^\d$%]*/.exec(fact);
+  return (match?.[0] ?? '').trim();
+}
+
+/** Facts that appeared, disappeared, or kept their wording around a new figure (changed). */
+export function compareFacts(before: string[], after: string[]) {
+  const beforeSet = new Set(before);
+  const afterSet = new Set(after);
+  const gone = before.filter((f) => !afterSet.has(f));
+  const added = after.filter((f) => !beforeSet.has(f));
+  const changed: { before: string; after: string }[] = [];
+  const disappeared: string[] = [];
+  const unmatched = [...added];
+  for (const old of gone) {
+    const subject = subjectOf(old);
+    const index =
+      subject.length >= 8 ? unmatched.findIndex((candidate) => subjectOf(candidate) === subject) : -1;
+    if (index === -1) {
+      disappeared.push(old);
+    } else {
+      changed.push({ before: old, after: unmatched[index]! });
+      unmatched.splice(index, 1);
+    }
+  }
+  return { appeared: unmatched, changed, disappeared };
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+function verdictOf(before: VersionForChanges, after: VersionForChanges): string {
+  const label = (level: RiskLevel | null) => (level ? RISK_LEVEL_LABELS[level] : 'no risk level');
+  const totals = `${before.scores.totalScore.toFixed(2)} to ${after.scores.totalScore.toFixed(2)} of 77`;
+  return before.riskLevel === after.riskLevel
+    ? `The verdict stays ${label(after.riskLevel)}; the total moved from ${totals}.`
+    : `The verdict changed from ${label(before.riskLevel)} to ${label(after.riskLevel)}; the total moved from ${totals}.`;
+}
+
+export function compareVersions(
+  before: VersionForChanges,
+  after: VersionForChanges,
+  options: { withFacts: boolean },
+): Omit<ReportChangesResponse, 'reportId' | 'version' | 'sinceReportId' | 'sinceVersion' | 'access'> {
+  const methodologyChanged = before.methodologyVersion !== after.methodologyVersion;
+  let note: string | null = null;
+  let rescored: (CategoryScores & { totalScore: number }) | null = null;
+  if (methodologyChanged) {
+    if (after.methodologyVersion !== METHODOLOGY_VERSION)
+      note = SEPARATION_NOTES.retiredRules(after.methodologyVersion);
+    else if (!before.evidence) note = SEPARATION_NOTES.noEvidence;
+    else rescored = rescore(before.evidence);
+  }
+  const categories = CATEGORIES.map((category): CategoryChange => {
+    const was = before.scores[category.key];
+    const now = after.scores[category.key];
+    const again = rescored ? rescored[category.key] : null;
+    const facts = compareFacts(before.facts[category.key] ?? [], after.facts[category.key] ?? []);
+    return {
+      key: category.key,
+      name: category.name,
+      before: was,
+      after: now,
+      rescored: again,
+      ruleChange: again === null ? null : round1(again - was),
+      evidenceChange: again !== null ? round1(now - again) : methodologyChanged ? null : round1(now - was),
+      factCounts: {
+        appeared: facts.appeared.length,
+        changed: facts.changed.length,
+        disappeared: facts.disappeared.length,
+      },
+      facts: options.withFacts ? facts : null,
+    };
+  });
+  return {
+    methodology: {
+      before: before.methodologyVersion,
+      after: after.methodologyVersion,
+      changed: methodologyChanged,
+      separated: rescored !== null,
+      note,
+    },
+    total: {
+      before: round2(before.scores.totalScore),
+      after: round2(after.scores.totalScore),
+      rescored: rescored ? round2(rescored.totalScore) : null,
+    },
+    riskLevel: {
+      before: before.riskLevel,
+      after: after.riskLevel,
+      changed: before.riskLevel !== after.riskLevel,
+    },
+    verdict: verdictOf(before, after),
+    categories,
+  };
+}
