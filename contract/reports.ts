@@ -8,12 +8,40 @@ import { requiredField, z } from './zod';
 export const REPORT_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-/** Where a fact came from: a URL or a named dataset, and when it was retrieved. */
+/** A public dataset a fact was taken from: its name, the commit or version read, its license. */
+export const datasetRefSchema = z.object({
+  /** "SunWeb3Sec/DeFiHackLabs", "DefiLlama/peggedassets-server"… */
+  name: z.string(),
+  /** Commit hash or version of the dataset that was read. */
+  version: z.string(),
+  /** SPDX id or license name ("Apache-2.0", "MIT", "CC-BY-NC-4.0"). */
+  license: z.string(),
+  /** The dataset itself (repository at that commit, or the file). */
+  url: z.string(),
+});
+export type DatasetRef = z.infer<typeof datasetRefSchema>;
+
+/**
+ * Where a fact came from: the specific document (audit report, post-mortem, filing, data page)
+ * and, for offline facts, the dataset that carried it. Sources stored before provenance named
+ * their dataset with a bare string; those still parse, with the unknown fields left empty.
+ */
 export const sourceSchema = z.object({
   title: z.string(),
+  /** The specific document that supports the fact (never only a homepage). */
   url: z.string().optional(),
-  dataset: z.string().optional(),
+  /** ISO date the document was published, when known. */
+  publishedAt: z.string().optional(),
+  dataset: z
+    .preprocess(
+      (value) => (typeof value === 'string' ? { name: value, version: '', license: '', url: '' } : value),
+      datasetRefSchema,
+    )
+    .optional(),
+  /** Live: when the service answered. Offline: the dataset's own date (its commit date). */
   retrievedAt: z.string(),
+  /** True when a live service answered for this report; false for a dated dataset. */
+  live: z.boolean().optional(),
 });
 export type Source = z.infer<typeof sourceSchema>;
 
@@ -22,7 +50,8 @@ export type Source = z.infer<typeof sourceSchema>;
  * title. The report text, the report page and the PDF number sources with this one key, so a
  * "[n]" in the text always points at the same entry of the source list.
  */
-export const sourceKey = (source: Source): string => `${source.url ?? source.dataset ?? ''}|${source.title}`;
+export const sourceKey = (source: Source): string =>
+  `${source.url ?? source.dataset?.name ?? ''}|${source.title}`;
 
 /** Where a category's evidence came from: a live source, the dated snapshot, or nowhere. */
 export const COVERAGE_KINDS = ['live', 'snapshot', 'none'] as const;

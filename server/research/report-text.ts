@@ -59,11 +59,13 @@ const nameOf = (key: CategoryKey) => CATEGORIES.find((c) => c.key === key)!.name
 const weightOf = (key: CategoryKey) => CATEGORIES.find((c) => c.key === key)!.weight;
 
 /** A dataset (the dated snapshot, a curated list shipped with the product) is not a live answer. */
+const isLiveSource = (s: Source): boolean => s.live ?? !s.dataset;
+
 export function coverageOf(sources: Source[], evidenceFound: boolean): CategoryCoverage {
   if (!evidenceFound || sources.length === 0) return { kind: 'none' };
   const retrievedAt = sources.map((s) => s.retrievedAt).sort();
   const latest = retrievedAt[retrievedAt.length - 1]!;
-  return { kind: sources.some((s) => !s.dataset) ? 'live' : 'snapshot', retrievedAt: latest };
+  return { kind: sources.some(isLiveSource) ? 'live' : 'snapshot', retrievedAt: latest };
 }
 
 const coverageFor = (result: CategoryResult): CategoryCoverage =>
@@ -316,7 +318,7 @@ export function buildReportText(input: ReportTextInput): string {
     ? `${REPORT_HEADINGS.sources}:\n${numbered
         .map(
           (s, i) =>
-            `[${i + 1}] ${s.title}${s.url ? ` — ${s.url}` : ''}${s.dataset ? ` — dataset ${s.dataset}` : ''} (retrieved ${s.retrievedAt})`,
+            `[${i + 1}] ${s.title}${s.url ? ` — ${s.url}` : ''}${s.dataset ? ` — dataset ${s.dataset.name}${s.dataset.version ? ` @ ${s.dataset.version}` : ''}${s.dataset.license ? ` (${s.dataset.license})` : ''}` : ''} (retrieved ${s.retrievedAt})`,
         )
         .join('\n')}`
     : `${REPORT_HEADINGS.sources}: none — no source held evidence on this asset.`;

@@ -21,7 +21,8 @@ const live: Source = {
 };
 const snapshot: Source = {
   title: 'Snapshot',
-  dataset: 'crow-offline-snapshot-2026-11-01',
+  dataset: { name: 'crow-offline-snapshot', version: '2026-11-01', license: '', url: '' },
+  live: false,
   retrievedAt: '2026-11-01T00:00:00.000Z',
 };
 

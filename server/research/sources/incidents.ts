@@ -56,7 +56,8 @@ for (const records of byAsset.values()) records.sort((a, b) => a.date.localeComp
 
 export const INCIDENT_LIST_SOURCE: Source = {
   title: `Crow Research curated incident list (compiled ${list.compiled}; each incident links its public write-up)`,
-  dataset: `crow-curated-incidents-${list.compiled}`,
+  dataset: { name: 'crow-curated-incidents', version: list.compiled, license: '', url: '' },
+  live: false,
   retrievedAt: `${list.compiled}T00:00:00.000Z`,
 };
 

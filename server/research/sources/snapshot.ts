@@ -31,7 +31,8 @@ function chainOf(asset: SnapshotAsset): ChainKind {
 function snapshotSource(asset: SnapshotAsset, topic: string): Source {
   return {
     title: `${SNAPSHOT_DATASET}: ${asset.name} ${topic}`,
-    dataset: `crow-offline-snapshot-${SNAPSHOT_DATE}`,
+    dataset: { name: 'crow-offline-snapshot', version: SNAPSHOT_DATE, license: '', url: '' },
+    live: false,
     retrievedAt: `${SNAPSHOT_DATE}T00:00:00.000Z`,
   };
 }
