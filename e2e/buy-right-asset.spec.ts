@@ -150,7 +150,7 @@ test('the report page and the PDF show the buyer-first sections', async ({ page,
     }
     await expect(page.getByTestId('executive-summary')).toContainText('Dogecoin (DOGE) scores');
     await expect(page.getByTestId('executive-summary')).toContainText('Data coverage: of twelve categories');
-    await expect(page.getByRole('table', { name: 'Data coverage' })).toContainText('Dated snapshot');
+    await expect(page.getByRole('table', { name: 'Data coverage' })).toContainText('Dated dataset');
     await expect(page.getByTestId('peer-comparison')).toContainText('(Meme)');
     await expectNoAxeViolations(page, `report sections (${theme})`);
   }

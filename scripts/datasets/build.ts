@@ -72,6 +72,6 @@ const write = (name: string, value: unknown) =>
   writeFileSync(new URL(name, out), `${JSON.stringify(value, null, 1)}\n`);
 write('hacks.json', { dataset: hackLabs, records: hackRecords });
 write('stablecoins.json', { dataset: pegged, records: stablecoins });
-console.log(
-  `hacks: ${hackRecords.length} (${hackRecords.filter((h) => h.assets.length).length} matched); stablecoins: ${stablecoins.length}`,
+process.stdout.write(
+  `hacks: ${hackRecords.length} (${hackRecords.filter((h) => h.assets.length).length} matched); stablecoins: ${stablecoins.length}\n`,
 );
