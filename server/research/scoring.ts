@@ -391,6 +391,8 @@ export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
         'The people behind the asset were found or charged to have defrauded its holders, so the category scores 1.',
       sources: documentsOf([fraud], e.incidents?.source),
       evidenceFound: true,
+      nextUp: 'Only a court or regulator clearing the people behind the asset would lift the score.',
+      keyRisk: `The people behind the asset were charged with or found to have committed fraud: ${fraud.title}.`,
     };
   }
   const team = e.team.value;

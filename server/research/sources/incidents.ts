@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { Source } from '../../../contract/reports';
-import {
-  type AssetRef,
-  type Fact,
-  INCIDENT_KINDS,
-  type IncidentRecord,
-  KNOCKOUT_KINDS,
-} from '../evidence';
+import { type AssetRef, type Fact, INCIDENT_KINDS, type IncidentRecord, KNOCKOUT_KINDS } from '../evidence';
 import { datasetRef, PUBLIC_DATA, type PublicHackRecord } from './snapshot-data';
 import type { ResearchSources } from './types';
 
@@ -29,7 +23,9 @@ const curatedIncidentSchema = z
     summary: z.string().min(1),
     amountUsd: z.number().nonnegative().optional(),
     /** The primary document: court, regulator or issuer. */
-    document: z.object({ url: z.string().url(), publisher: z.string().min(1), publishedAt: isoDate }).strict(),
+    document: z
+      .object({ url: z.string().url(), publisher: z.string().min(1), publishedAt: isoDate })
+      .strict(),
     knockout: z.enum(KNOCKOUT_KINDS).optional(),
     collapse: z.boolean().optional(),
     teamAtFault: z.boolean().optional(),

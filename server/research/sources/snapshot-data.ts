@@ -34,7 +34,10 @@ export const snapshotAssetSchema = z
   .strict();
 export type SnapshotAsset = z.infer<typeof snapshotAssetSchema>;
 
-export const assetCatalogueSchema = z.object({ description: z.string(), assets: z.array(snapshotAssetSchema) });
+export const assetCatalogueSchema = z.object({
+  description: z.string(),
+  assets: z.array(snapshotAssetSchema),
+});
 
 export const hackRecordSchema = z
   .object({
@@ -52,7 +55,9 @@ export const hackRecordSchema = z
   .strict();
 export type PublicHackRecord = z.infer<typeof hackRecordSchema>;
 
-export const hackFileSchema = z.object({ dataset: datasetSchema, records: z.array(hackRecordSchema) }).strict();
+export const hackFileSchema = z
+  .object({ dataset: datasetSchema, records: z.array(hackRecordSchema) })
+  .strict();
 
 export const stablecoinRecordSchema = z
   .object({
@@ -117,8 +122,14 @@ const data = loadPublicData();
 
 export const PUBLIC_DATA = data;
 /** The offline data is as old as its oldest dataset. */
-export const SNAPSHOT_DATE = [data.hacks.dataset.committedAt, data.stablecoins.dataset.committedAt].sort()[0]!;
-export const SNAPSHOT_DATASET = `offline demo data from public datasets (${[data.hacks.dataset, data.stablecoins.dataset]
+export const SNAPSHOT_DATE = [
+  data.hacks.dataset.committedAt,
+  data.stablecoins.dataset.committedAt,
+].sort()[0]!;
+export const SNAPSHOT_DATASET = `offline demo data from public datasets (${[
+  data.hacks.dataset,
+  data.stablecoins.dataset,
+]
   .map((d) => `${d.name} @ ${d.version.slice(0, 7)}, ${d.committedAt}, license: ${d.license}`)
   .join('; ')})`;
 /** Largest first, as the catalogue lists them. */

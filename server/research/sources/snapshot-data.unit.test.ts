@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { curatedIncidents, loadIncidentList } from './incidents';
-import { loadPublicData, PUBLIC_DATA_DIRECTORY, SNAPSHOT_ASSETS, SNAPSHOT_DATE } from './snapshot-data';
 import { snapshotMarketEvidence, snapshotSecurityEvidence } from './snapshot';
+import { loadPublicData, PUBLIC_DATA_DIRECTORY, SNAPSHOT_ASSETS, SNAPSHOT_DATE } from './snapshot-data';
 
 // The offline data is generated from public datasets and validated at load: every record names
 // its dataset, commit, file and license, and a broken record stops the load with its file named.
@@ -32,7 +32,9 @@ describe('offline data from public datasets', () => {
       expect(dataset.license.length).toBeGreaterThan(0);
     }
     expect(data.hacks.dataset.license).toBe('Apache-2.0');
-    expect(SNAPSHOT_DATE).toBe([data.hacks.dataset.committedAt, data.stablecoins.dataset.committedAt].sort()[0]);
+    expect(SNAPSHOT_DATE).toBe(
+      [data.hacks.dataset.committedAt, data.stablecoins.dataset.committedAt].sort()[0],
+    );
     expect(data.hacks.records.length).toBeGreaterThan(500);
   });
 
@@ -47,7 +49,8 @@ describe('offline data from public datasets', () => {
         records += 1;
         expect(incident.origin, `${asset.id} ${incident.title}`).toBeDefined();
         expect(incident.sources?.length, `${asset.id} ${incident.title}`).toBeGreaterThan(0);
-        if (incident.origin?.kind === 'dataset') expect(incident.origin.dataset.version).toMatch(/^[0-9a-f]{40}$/);
+        if (incident.origin?.kind === 'dataset')
+          expect(incident.origin.dataset.version).toMatch(/^[0-9a-f]{40}$/);
         else expect(incident.origin?.publishedAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       }
       if (market.stablecoin) {
