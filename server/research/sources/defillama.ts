@@ -207,7 +207,12 @@ export class DefiLlamaSource {
         if (trend) {
           evidence.tvlTrend = {
             value: trend,
-            source: { title: `DeFiLlama TVL history: ${detail.value.name}`, url: page, retrievedAt, live: true },
+            source: {
+              title: `DeFiLlama TVL history: ${detail.value.name}`,
+              url: page,
+              retrievedAt,
+              live: true,
+            },
           };
         }
       } else {
@@ -236,7 +241,12 @@ export class DefiLlamaSource {
       }));
     evidence.hacks = {
       value: incidents,
-      source: { title: 'DeFiLlama hacks database', url: 'https://defillama.com/hacks', retrievedAt, live: true },
+      source: {
+        title: 'DeFiLlama hacks database',
+        url: 'https://defillama.com/hacks',
+        retrievedAt,
+        live: true,
+      },
     };
     return evidence;
   }
