@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../contract/methodology';
-import type { Source } from '../../contract/reports';
 import { assembleSections } from './report-text';
 import { SCORERS } from './scoring';
+import { sourceProblem } from './source-check';
 import { snapshotMarketEvidence, snapshotSecurityEvidence } from './sources/snapshot';
 import { SNAPSHOT_ASSETS } from './sources/snapshot-data';
 
@@ -11,26 +11,6 @@ import { SNAPSHOT_ASSETS } from './sources/snapshot-data';
 // the offline data covers.
 
 const NOW = new Date('2026-11-23T00:00:00Z');
-/** Hosts where the first path segment is only an account or organisation. */
-const ACCOUNT_HOSTS = new Set(['github.com', 'x.com', 'twitter.com', 'medium.com', 't.me', 'www.github.com']);
-
-/** Why a source fails the check, or null when it is a specific, dated document. */
-export function sourceProblem(source: Source): string | null {
-  if (!source.url) return 'no document, only a dataset name';
-  let url: URL;
-  try {
-    url = new URL(source.url);
-  } catch {
-    return 'not a URL';
-  }
-  const segments = url.pathname.split('/').filter(Boolean);
-  if (segments.length === 0 && !url.hash) return 'a bare domain or homepage';
-  if (ACCOUNT_HOSTS.has(url.hostname) && segments.length === 1) return 'an organisation or account page';
-  const dated = Boolean(source.publishedAt) || Boolean(source.dataset?.version && !source.live);
-  if (!dated && !source.live) return 'undated';
-  return null;
-}
-
 describe('source check', () => {
   it('names the problem of a homepage, an organisation page, a dataset name and an undated link', () => {
     const at = '2026-08-21T00:00:00.000Z';
