@@ -33,10 +33,11 @@ export const sourceSchema = z.object({
   /** ISO date the document was published, when known. */
   publishedAt: z.string().optional(),
   dataset: z
-    .preprocess(
-      (value) => (typeof value === 'string' ? { name: value, version: '', license: '', url: '' } : value),
-      datasetRefSchema,
-    )
+    .codec(z.union([z.string(), datasetRefSchema]), datasetRefSchema, {
+      decode: (value) =>
+        typeof value === 'string' ? { name: value, version: '', license: '', url: '' } : value,
+      encode: (value) => value,
+    })
     .optional(),
   /** Live: when the service answered. Offline: the dataset's own date (its commit date). */
   retrievedAt: z.string(),

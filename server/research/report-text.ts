@@ -175,7 +175,7 @@ export function coverageSentence(results: CategoryResult[]): string {
   const { live, snapshot, none } = coverageCounts(results);
   const parts = [
     live ? `${countWord(live)} from live sources` : '',
-    snapshot ? `${countWord(snapshot)} from the dated offline snapshot` : '',
+    snapshot ? `${countWord(snapshot)} from dated public datasets` : '',
     none ? `${countWord(none)} with no evidence found (scored 1)` : '',
   ].filter(Boolean);
   return `Data coverage: of ${countWord(results.length)} categories, ${joinNames(parts)}.`;
@@ -274,7 +274,7 @@ export function buildSections(input: ReportTextInput): ReportSections {
   );
 }
 
-const COVERAGE_TEXT = { live: 'live sources', snapshot: 'dated offline snapshot', none: 'no evidence found' };
+const COVERAGE_TEXT = { live: 'live sources', snapshot: 'dated public dataset', none: 'no evidence found' };
 
 /** Text of the sections, one paragraph each, shared by the stored report text and the PDF. */
 export function sectionParagraphs(sections: ReportSections): { heading: string; lines: string[] }[] {
