@@ -8,12 +8,41 @@ import { requiredField, z } from './zod';
 export const REPORT_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-/** Where a fact came from: a URL or a named dataset, and when it was retrieved. */
+/** A public dataset a fact was taken from: its name, the commit or version read, its license. */
+export const datasetRefSchema = z.object({
+  /** "SunWeb3Sec/DeFiHackLabs", "DefiLlama/peggedassets-server"… */
+  name: z.string(),
+  /** Commit hash or version of the dataset that was read. */
+  version: z.string(),
+  /** SPDX id or license name ("Apache-2.0", "MIT", "CC-BY-NC-4.0"). */
+  license: z.string(),
+  /** The dataset itself (repository at that commit, or the file). */
+  url: z.string(),
+});
+export type DatasetRef = z.infer<typeof datasetRefSchema>;
+
+/**
+ * Where a fact came from: the specific document (audit report, post-mortem, filing, data page)
+ * and, for offline facts, the dataset that carried it. Sources stored before provenance named
+ * their dataset with a bare string; those still parse, with the unknown fields left empty.
+ */
 export const sourceSchema = z.object({
   title: z.string(),
+  /** The specific document that supports the fact (never only a homepage). */
   url: z.string().optional(),
-  dataset: z.string().optional(),
+  /** ISO date the document was published, when known. */
+  publishedAt: z.string().optional(),
+  dataset: z
+    .codec(z.union([z.string(), datasetRefSchema]), datasetRefSchema, {
+      decode: (value) =>
+        typeof value === 'string' ? { name: value, version: '', license: '', url: '' } : value,
+      encode: (value) => value,
+    })
+    .optional(),
+  /** Live: when the service answered. Offline: the dataset's own date (its commit date). */
   retrievedAt: z.string(),
+  /** True when a live service answered for this report; false for a dated dataset. */
+  live: z.boolean().optional(),
 });
 export type Source = z.infer<typeof sourceSchema>;
 
@@ -22,14 +51,15 @@ export type Source = z.infer<typeof sourceSchema>;
  * title. The report text, the report page and the PDF number sources with this one key, so a
  * "[n]" in the text always points at the same entry of the source list.
  */
-export const sourceKey = (source: Source): string => `${source.url ?? source.dataset ?? ''}|${source.title}`;
+export const sourceKey = (source: Source): string =>
+  `${source.url ?? source.dataset?.name ?? ''}|${source.title}`;
 
 /** Where a category's evidence came from: a live source, the dated snapshot, or nowhere. */
 export const COVERAGE_KINDS = ['live', 'snapshot', 'none'] as const;
 export type CoverageKind = (typeof COVERAGE_KINDS)[number];
 export const COVERAGE_LABELS: Record<CoverageKind, string> = {
   live: 'Live sources',
-  snapshot: 'Dated snapshot',
+  snapshot: 'Dated dataset',
   none: 'No evidence found',
 };
 
@@ -92,8 +122,12 @@ export const reportSectionsSchema = z.object({
       category: z.string(),
       kind: z.enum(COVERAGE_KINDS),
       retrievedAt: z.string().nullable(),
+      /** The dated datasets behind the category's offline evidence (absent on older reports). */
+      datasets: z.array(datasetRefSchema).optional(),
     }),
   ),
+  /** ISO date of the oldest evidence in the report; absent on older reports. */
+  dataAsOf: z.string().nullable().optional(),
   peers: z.object({
     /** "Layer 1", "Token on Ethereum"…, null when the kind is unknown. */
     kindLabel: z.string().nullable(),
@@ -105,6 +139,27 @@ export const reportSectionsSchema = z.object({
   }),
 });
 export type ReportSections = z.infer<typeof reportSectionsSchema>;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * "Data as of 2026-08-21 (94 days before this report)": how old the evidence was when the
+ * report was written, the same on the page, in the text and in the PDF.
+ */
+export function dataAgeLine(dataAsOf: string, reportDate: string): string {
+  const day = dataAsOf.slice(0, 10);
+  const days = Math.max(0, Math.floor((Date.parse(reportDate.slice(0, 10)) - Date.parse(day)) / DAY_MS));
+  const age =
+    days === 0 ? 'the day of this report' : `${days} day${days === 1 ? '' : 's'} before this report`;
+  return `Data as of ${day} (${age})`;
+}
+
+/** "DeFiHackLabs @ b3719ce (Apache-2.0)": a dataset as a reader can look it up. */
+export function describeDataset(dataset: DatasetRef): string {
+  const version = dataset.version ? ` @ ${dataset.version.slice(0, 12)}` : '';
+  const license = dataset.license ? `, license: ${dataset.license}` : '';
+  return `${dataset.name}${version}${license}`;
+}
 
 /** The peer comparison in words, the same on the page, in the text and in the PDF. */
 export function describePeers(peers: ReportSections['peers']): string {

@@ -26,7 +26,7 @@ async function waitForCompleted(page: Page, reportId: number) {
     .toBe('completed');
 }
 
-test('the typed name resolves to one asset, shown with its symbol, rank and kind, and is bought by id', async ({
+test('the typed name resolves to one asset, shown with its symbol and kind, and is bought by id', async ({
   page,
   signedIn: _user,
 }) => {
@@ -35,7 +35,8 @@ test('the typed name resolves to one asset, shown with its symbol, rank and kind
   const matched = page.getByTestId('matched-asset');
   await expect(matched).toContainText('Cardano');
   await expect(matched).toContainText('ADA');
-  await expect(matched).toContainText(/Rank #\d+/);
+  // Offline no dataset states a market-cap rank, so none is shown.
+  await expect(matched).not.toContainText(/Rank #/);
   await expect(matched).toContainText('Layer 1');
   await expect(page.getByTestId('recent-report-offer')).toHaveCount(0);
   await purchaseButton(page).click();
@@ -147,14 +148,20 @@ test('the report page and the PDF show the buyer-first sections', async ({ page,
     }
     await expect(page.getByTestId('executive-summary')).toContainText('Dogecoin (DOGE) scores');
     await expect(page.getByTestId('executive-summary')).toContainText('Data coverage: of twelve categories');
-    await expect(page.getByRole('table', { name: 'Data coverage' })).toContainText('Dated snapshot');
+    await expect(page.getByRole('table', { name: 'Data coverage' })).toContainText('Dated dataset');
     await expect(page.getByTestId('peer-comparison')).toContainText('(Meme)');
+    // How old the data is, in the header, and the dataset behind each category.
+    await expect(page.getByTestId('data-as-of')).toHaveText(
+      /^Data as of \d{4}-\d{2}-\d{2} \(\d+ days before this report\)$/,
+    );
+    await expect(page.getByRole('table', { name: 'Data coverage' })).toContainText('SunWeb3Sec/DeFiHackLabs');
     await expectNoAxeViolations(page, `report sections (${theme})`);
   }
 
   const pdf = await page.request.get(`/api/reports/${reportId}/pdf`);
   expect(pdf.status()).toBe(200);
-  const text = (await readPdf(await pdf.body())).text.replace(/\s+/g, ' ');
+  const { text: raw, pages } = await readPdf(await pdf.body());
+  const text = raw.replace(/\s+/g, ' ');
   for (const heading of [
     'Executive summary',
     'Key risks',
@@ -166,4 +173,7 @@ test('the report page and the PDF show the buyer-first sections', async ({ page,
     expect(text, heading).toContain(heading);
   }
   expect(text).toContain('Dogecoin (DOGE) scores');
+  expect(pages[0]!.replace(/\s+/g, ' ')).toMatch(
+    /Data as of \d{4}-\d{2}-\d{2} \(\d+ days before this report\)/,
+  );
 });

@@ -59,7 +59,13 @@ function sampleResearch(assetName: string, key: CategoryKey, index: number): Age
       },
       {
         title: `DeFiLlama protocol dataset (${category.name})`,
-        dataset: `defillama:${key}:${day}`,
+        dataset: {
+          name: 'DefiLlama/defillama-server',
+          version: day,
+          license: 'MIT',
+          url: 'https://github.com/DefiLlama/defillama-server',
+        },
+        live: false,
         retrievedAt: at(index * 2 + 1),
       },
     ],

@@ -9,13 +9,19 @@ import {
   type Scores,
 } from '../../contract/methodology';
 import { SCORERS } from './scoring';
-import { findSnapshotAsset, snapshotMarketEvidence, snapshotSecurityEvidence } from './sources/snapshot';
-import { SNAPSHOT_ASSETS, SNAPSHOT_DATE, type SnapshotAsset } from './sources/snapshot-data';
+import {
+  CALIBRATION_DATE,
+  CALIBRATION_PROFILES,
+  type CalibrationProfile,
+  calibrationEvidence,
+  findCalibrationProfile,
+} from './testing/calibration-evidence';
 
-// Calibration of the methodology: the real scorers run on the dated snapshot, and well-known
+// Calibration of the methodology: the real scorers run on hand-written evidence profiles (a test
+// fixture, never shown to readers), and well-known
 // assets must land in the band a careful analyst would expect. When this fails, the rules are
 // recalibrated (contract/scoring-rules.ts), never this table. The table and the distribution
-// over the whole snapshot are printed on every run.
+// over all the profiles are printed on every run.
 
 type Expectation = RiskLevel | 'not Likely Safe';
 
@@ -63,11 +69,11 @@ const EXPECTED: readonly { symbol: string; expect: Expectation; why: string }[] 
   { symbol: 'MELANIA', expect: 'not Likely Safe', why: 'celebrity meme, insider selling' },
 ];
 
-/** The snapshot describes the market on its date, so ages and recency are measured from it. */
-const AS_OF = new Date(`${SNAPSHOT_DATE}T00:00:00Z`);
+/** The profiles describe the market on their date, so ages and recency are measured from it. */
+const AS_OF = new Date(`${CALIBRATION_DATE}T00:00:00Z`);
 
-function scoreAsset(asset: SnapshotAsset): Scores {
-  const evidence = { ...snapshotMarketEvidence(asset), ...snapshotSecurityEvidence(asset) };
+function scoreAsset(asset: CalibrationProfile): Scores {
+  const evidence = calibrationEvidence(asset);
   return buildScores(
     Object.fromEntries(
       CATEGORIES.map((c) => [c.key, SCORERS[c.key](evidence, AS_OF).score]),
@@ -78,10 +84,10 @@ function scoreAsset(asset: SnapshotAsset): Scores {
 const matches = (level: RiskLevel, expectation: Expectation) =>
   expectation === 'not Likely Safe' ? level !== 'Likely Safe' : level === expectation;
 
-describe(`methodology ${METHODOLOGY_VERSION} calibration on the ${SNAPSHOT_DATE} snapshot`, () => {
+describe(`methodology ${METHODOLOGY_VERSION} calibration on the ${CALIBRATION_DATE} evidence profiles`, () => {
   const rows = EXPECTED.map((row) => {
-    const asset = findSnapshotAsset(row.symbol);
-    if (!asset) throw new Error(`calibration asset ${row.symbol} is not in the snapshot`);
+    const asset = findCalibrationProfile(row.symbol);
+    if (!asset) throw new Error(`calibration asset ${row.symbol} is not among the profiles`);
     const scores = scoreAsset(asset);
     return { ...row, name: asset.name, scores, ok: matches(scores.riskLevel, row.expect) };
   });
@@ -97,10 +103,10 @@ describe(`methodology ${METHODOLOGY_VERSION} calibration on the ${SNAPSHOT_DATE}
     expect(rows.filter((row) => !row.ok).map((row) => `${row.symbol}: ${row.scores.riskLevel}`)).toEqual([]);
   });
 
-  it('states at least two facts in every category of every snapshot asset', () => {
+  it('states at least two facts in every category of every profile', () => {
     const thin: string[] = [];
-    for (const asset of SNAPSHOT_ASSETS) {
-      const evidence = { ...snapshotMarketEvidence(asset), ...snapshotSecurityEvidence(asset) };
+    for (const asset of CALIBRATION_PROFILES) {
+      const evidence = calibrationEvidence(asset);
       for (const category of CATEGORIES) {
         const { facts, evidenceFound } = SCORERS[category.key](evidence, AS_OF);
         if (evidenceFound && facts.length < 2)
@@ -110,8 +116,8 @@ describe(`methodology ${METHODOLOGY_VERSION} calibration on the ${SNAPSHOT_DATE}
     expect(thin).toEqual([]);
   });
 
-  it('spreads the whole snapshot over all three bands and prints the distribution', () => {
-    const scored = SNAPSHOT_ASSETS.map((asset) => ({ asset, scores: scoreAsset(asset) }));
+  it('spreads all the profiles over all three bands and prints the distribution', () => {
+    const scored = CALIBRATION_PROFILES.map((asset) => ({ asset, scores: scoreAsset(asset) }));
     const byLevel = Object.fromEntries(
       RISK_LEVELS.map((level) => [level, scored.filter((s) => s.scores.riskLevel === level)]),
     ) as Record<RiskLevel, typeof scored>;
@@ -123,7 +129,7 @@ describe(`methodology ${METHODOLOGY_VERSION} calibration on the ${SNAPSHOT_DATE}
     });
     console.info(
       [
-        `Score distribution over ${scored.length} snapshot assets:`,
+        `Score distribution over ${scored.length} calibration profiles:`,
         ...RISK_LEVELS.map((level) => `  ${level.padEnd(11)} ${byLevel[level].length}`),
         `  min ${totals[0]}  p25 ${quantile(0.25)}  median ${quantile(0.5)}  p75 ${quantile(0.75)}  max ${totals.at(-1)}`,
         ...buckets.map((line) => `  ${line}`),
@@ -133,7 +139,7 @@ describe(`methodology ${METHODOLOGY_VERSION} calibration on the ${SNAPSHOT_DATE}
     for (const level of RISK_LEVELS) expect(byLevel[level].length).toBeGreaterThan(0);
     // Collapsed assets (curated collapse incident) must never read as Likely Safe.
     const collapsed = scored.filter((s) =>
-      snapshotSecurityEvidence(s.asset).incidents?.value.some((incident) => incident.collapse),
+      calibrationEvidence(s.asset).incidents?.value.some((incident) => incident.collapse),
     );
     expect(collapsed.length).toBeGreaterThanOrEqual(10);
     expect(collapsed.filter((s) => s.scores.riskLevel === 'Likely Safe').map((s) => s.asset.symbol)).toEqual(

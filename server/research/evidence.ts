@@ -1,4 +1,4 @@
-import type { Source } from '../../contract/reports';
+import type { DatasetRef, Source } from '../../contract/reports';
 
 // What the agents score: facts about one asset, each with the source it came from.
 // Every field is optional: a source fills what it holds, and the scorers say plainly what
@@ -50,6 +50,32 @@ export const INCIDENT_KINDS = [
 ] as const;
 export type IncidentKind = (typeof INCIDENT_KINDS)[number];
 
+/**
+ * What an incident proves on its own, set only when a primary document (court, regulator,
+ * issuer filing or post-mortem) supports it; that document is among the record's sources.
+ */
+export const KNOCKOUT_KINDS = [
+  'fraud-conviction',
+  'regulator-fraud-finding',
+  'issuer-bankruptcy',
+  'collapse',
+  'permanent-depeg',
+] as const;
+export type KnockoutKind = (typeof KNOCKOUT_KINDS)[number];
+
+/** Where an incident record came from: a public dataset, or the curated list with its primary document. */
+export type IncidentOrigin =
+  | {
+      kind: 'dataset';
+      dataset: DatasetRef /** File inside the dataset the record was read from. */;
+      path: string;
+    }
+  | {
+      kind: 'curated' /** The primary document the curated record rests on. */;
+      document: string;
+      publishedAt: string;
+    };
+
 export interface IncidentRecord {
   kind: IncidentKind;
   /** ISO date. */
@@ -58,7 +84,13 @@ export interface IncidentRecord {
   summary: string;
   /** Loss to holders or users, when known. */
   amountUsd?: number;
+  /** The main document about the incident (the first of `sources`). */
   link: string;
+  /** Every document about the incident: post-mortems, filings, explorer pages, each dated. */
+  sources?: Source[];
+  origin?: IncidentOrigin;
+  /** Set only when a primary document supports it (see KNOCKOUT_KINDS). */
+  knockout?: KnockoutKind;
   /** The incident destroyed most of the asset's value (the asset itself failed). */
   collapse?: boolean;
   /** The people behind the asset were charged, convicted or admitted wrongdoing. */
@@ -78,11 +110,23 @@ export interface UseCaseFacts {
   marketCapRank?: number;
 }
 
+export const AUDIT_KINDS = [
+  'code-audit',
+  'reserve-attestation',
+  'bug-bounty',
+  'formal-verification',
+] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
 export interface AuditReport {
   auditor: string;
   /** ISO date or year. */
   date?: string;
+  /** The report itself (never only the auditor's homepage). */
   url?: string;
+  kind?: AuditKind;
+  /** The auditor is the asset's own developer (not an independent review). */
+  auditorIsDeveloper?: boolean;
 }
 
 export interface AuditFacts {
@@ -90,6 +134,43 @@ export interface AuditFacts {
   latestYear?: number;
   /** The individual audits with their auditors and links, when the source lists them. */
   reports?: AuditReport[];
+}
+
+export interface StablecoinFacts {
+  /** "peggedUSD", "peggedEUR"… as the dataset names it. */
+  pegType: string;
+  /** "fiat-backed", "crypto-backed", "algorithmic"… */
+  pegMechanism: string;
+  /** How minting and redeeming work, in the dataset's words. */
+  mintRedeem?: string;
+  /** Reserve attestations or proof-of-reserve pages. */
+  attestations: { url: string; date?: string }[];
+  issuer?: string;
+  jurisdiction?: string;
+  freezeOrBlacklist?: boolean;
+  /** Lowest price seen, with its date. */
+  worstDepeg?: { date: string; low: number };
+}
+
+export interface UnlockFacts {
+  /** Share of the total supply still locked at the data date, as a ratio. */
+  lockedShare: number;
+  nextUnlock?: { date: string; share: number };
+  /** Cumulative unlocked share over time (for the chart). */
+  schedule: { date: string; cumulativeUnlockedShare: number }[];
+}
+
+export interface MarketHistoryFacts {
+  /** Daily points over (up to) 365 days, oldest first. */
+  points: { date: string; priceUsd: number; marketCapUsd?: number }[];
+}
+
+export interface OnchainFacts {
+  activeAddresses?: number;
+  transactions?: number;
+  feesUsd?: number;
+  /** ISO date of the figures. */
+  asOf: string;
 }
 
 /** Order-book quality over the asset's most liquid markets (CoinGecko tickers). */
@@ -180,6 +261,10 @@ export interface MarketEvidence {
   priceHistory?: Fact<PriceHistoryFacts>;
   /** Live market sources that failed for this report (their facts are missing). */
   marketGaps?: SourceGap[];
+  stablecoin?: Fact<StablecoinFacts>;
+  unlocks?: Fact<UnlockFacts>;
+  marketHistory?: Fact<MarketHistoryFacts>;
+  onchain?: Fact<OnchainFacts>;
 }
 
 /** Security facts (DeFiLlama, the curated incident list or the snapshot). */
@@ -195,7 +280,14 @@ export interface SecurityEvidence {
   securityGaps?: SourceGap[];
 }
 
-export type AssetEvidence = MarketEvidence & SecurityEvidence;
+export type AssetEvidence = MarketEvidence &
+  SecurityEvidence & {
+    /**
+     * ISO date of the evidence: the dataset's date offline, the retrieval date live (the
+     * oldest when sources mix), so the report can say how old its data is.
+     */
+    dataAsOf?: string;
+  };
 
 /**
  * The evidence a report was scored on, kept in its research_data (reports researched before it

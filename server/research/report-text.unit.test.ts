@@ -21,7 +21,8 @@ const live: Source = {
 };
 const snapshot: Source = {
   title: 'Snapshot',
-  dataset: 'crow-offline-snapshot-2026-11-01',
+  dataset: { name: 'crow-offline-snapshot', version: '2026-11-01', license: '', url: '' },
+  live: false,
   retrievedAt: '2026-11-01T00:00:00.000Z',
 };
 
@@ -108,7 +109,7 @@ describe('executive summary', () => {
     results[8] = { ...results[8]!, sources: [], coverage: { kind: 'none' } };
     const summary = buildSummary(input(results));
     expect(summary).toMatch(
-      /Data coverage: of twelve categories, ten from live sources, one from the dated offline snapshot and one with no evidence found \(scored 1\)\. Data: live\.$/,
+      /Data coverage: of twelve categories, ten from live sources, one from dated public datasets and one with no evidence found \(scored 1\)\. Data: live\.$/,
     );
   });
 

@@ -49,7 +49,7 @@ export interface CategoryWriter {
 }
 
 const citation = (sources: Source[]) => {
-  const names = [...new Set(sources.map((s) => s.url ?? s.dataset ?? s.title))];
+  const names = [...new Set(sources.map((s) => s.url ?? s.dataset?.name ?? s.title))];
   return names.length ? ` (Sources: ${names.join('; ')})` : '';
 };
 

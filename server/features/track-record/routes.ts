@@ -14,10 +14,13 @@ export async function trackRecordRoutes(app: FastifyInstance, ctx: AppContext) {
   let cached: { at: number; record: Promise<TrackRecord> } | null = null;
   const current = () => {
     if (!cached || Date.now() - cached.at > TRACK_RECORD_CACHE_MS) {
+      const dataset = INCIDENT_LIST_SOURCE.dataset;
       const record = loadTrackRecord(
         ctx.db,
         incidentList,
-        INCIDENT_LIST_SOURCE.dataset ?? 'curated incident list',
+        typeof dataset === 'object'
+          ? `curated incident list (with ${dataset.name})`
+          : 'curated incident list',
       );
       record.catch(() => {
         cached = null;

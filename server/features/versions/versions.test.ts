@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildScores, type CategoryScores, METHODOLOGY_VERSION } from '../../../contract/methodology';
@@ -18,6 +14,7 @@ import { runResearch } from '../../research/pipeline';
 import { createSnapshotSources } from '../../research/sources/snapshot';
 import { grantNewReport } from '../../research/testing/grant';
 import { deterministicWriter } from '../../research/writer';
+import { readPdf } from '../../testing/pdf';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type SignedInUser, signUp } from '../../testing/users';
 
@@ -259,20 +256,11 @@ describe('the PDF of a later version', () => {
     const v2 = await researchedReport(owner, 'tron');
     const response = await get(owner, `/api/reports/${v2}/pdf`);
     expect(response.statusCode).toBe(200);
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'crow-series-pdf-'));
-    try {
-      const file = path.join(dir, 'report.pdf');
-      writeFileSync(file, response.rawPayload);
-      const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'])
-        .toString('utf8')
-        .replace(/\s+/g, ' ');
-      expect(text).toContain(HISTORY_HEADING);
-      expect(text).toContain('This report is version 2 of the reports on tron.');
-      expect(text).toContain(CHANGES_HEADING);
-      expect(text).toContain('Compared with version 1.');
-      expect(text).toMatch(/Market Cap: 1\/5 → \d\/5/i);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const text = (await readPdf(response.rawPayload)).text.replace(/\s+/g, ' ');
+    expect(text).toContain(HISTORY_HEADING);
+    expect(text).toContain('This report is version 2 of the reports on tron.');
+    expect(text).toContain(CHANGES_HEADING);
+    expect(text).toContain('Compared with version 1.');
+    expect(text).toMatch(/Market Cap: 1\/5 → \d\/5/i);
   });
 });

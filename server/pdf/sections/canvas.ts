@@ -98,7 +98,7 @@ export function createCanvas(doc: PDFKit.PDFDocument, drawable: (text: string) =
 
   const sourceLine = (source: NumberedSource, size: number) => {
     ensureSpace(size * 3);
-    const where = source.url ?? (source.dataset ? `Dataset: ${source.dataset}` : 'No link');
+    const where = source.url ?? (source.dataset ? `Dataset: ${source.dataset.name}` : 'No link');
     const retrieved = Number.isNaN(Date.parse(source.retrievedAt))
       ? source.retrievedAt
       : formatDate(new Date(source.retrievedAt));
