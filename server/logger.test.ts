@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import packageJson from '../package.json' with { type: 'json' };
 import { buildApp } from './app';
 import { createLogger, redactUrl } from './logger';
 import { createTestApp, type TestApp } from './testing/test-app';
@@ -36,5 +37,29 @@ describe('request logs', () => {
     expect(redactUrl('/api/reports/5')).toBe('/api/reports/5');
     expect(redactUrl('/api/assets/search?q=bit&limit=8')).toBe('/api/assets/search?q=bit&limit=8');
     expect(redactUrl('/x?flag&client_secret=')).toBe('/x?flag&client_secret=[REDACTED]');
+  });
+});
+
+describe('every log line', () => {
+  it('says which build (package version and commit) and which role wrote it', () => {
+    const lines: string[] = [];
+    const previous = process.env.GIT_COMMIT;
+    process.env.GIT_COMMIT = '0123456789abcdef0123';
+    try {
+      const log = createLogger(
+        { LOG_LEVEL: 'info', NODE_ENV: 'test', ROLE: 'worker' },
+        { write: (line) => lines.push(line) },
+      );
+      log.info('job started');
+      log.child({ jobId: 'x' }).warn('job slow');
+    } finally {
+      if (previous === undefined) delete process.env.GIT_COMMIT;
+      else process.env.GIT_COMMIT = previous;
+    }
+    const version = `${packageJson.version}+0123456789ab`;
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({ msg: 'job started', version, role: 'worker' }),
+      expect.objectContaining({ msg: 'job slow', version, role: 'worker', jobId: 'x' }),
+    ]);
   });
 });

@@ -1,5 +1,25 @@
+import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config';
+
+/**
+ * The running build, on every log line: package version, plus the commit when the deploy passes
+ * GIT_COMMIT (an image has no .git to read, and reading it at each start would cost time).
+ */
+export function serviceVersion(env: NodeJS.ProcessEnv = process.env): string {
+  const packageFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'package.json');
+  let version = 'unknown';
+  try {
+    version = (JSON.parse(readFileSync(packageFile, 'utf8')) as { version?: string }).version ?? version;
+  } catch {
+    // A build without package.json beside it still logs; the version just says unknown.
+  }
+  const commit = env.GIT_COMMIT?.trim();
+  return commit ? `${version}+${commit.slice(0, 12)}` : version;
+}
 
 /** Query parameters whose values never reach a log line (Stripe's client secret, tokens, keys). */
 const SECRET_PARAMETER = /secret|token|password|signature|api_?key/i;
@@ -35,12 +55,14 @@ interface LoggedRequest {
 }
 
 export function createLogger(
-  config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>,
+  config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'> & Partial<Pick<Config, 'ROLE'>>,
   destination?: DestinationStream,
 ): Logger {
   const pretty = !destination && config.NODE_ENV === 'development' && process.stdout.isTTY;
   const options: pino.LoggerOptions = {
     level: config.LOG_LEVEL,
+    // Which build and which process kind wrote each line (web, worker or both in one process).
+    base: { pid: process.pid, hostname: hostname(), version: serviceVersion(), role: config.ROLE ?? 'all' },
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     serializers: {
       // Fastify's request serializer, with secrets taken out of the URL (Stripe returns the
