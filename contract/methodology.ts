@@ -2,11 +2,19 @@
 // documentation page (decisions.md "Scoring").
 
 /** Stored with every report so it can be re-explained with the rules that scored it. */
-export const METHODOLOGY_VERSION = '2026.11-2';
+export const METHODOLOGY_VERSION = '2026.11-3';
 
 /** What changed in each version, newest first (shown on the documentation page). */
 export const METHODOLOGY_CHANGELOG: readonly { version: string; date: string; changes: readonly string[] }[] =
   [
+    {
+      version: '2026.11-3',
+      date: '2026-11-23',
+      changes: [
+        'Knockouts: a recorded fraud conviction or regulator fraud finding against the issuer or founders, an issuer bankruptcy, a collapse of more than 90% without recovery, or a stablecoin that lost its peg for good scores 1 in its category and makes the report Not Safe whatever the weighted sum; the summary says why first.',
+        'Audits counts only independent code audits and formal verifications: an audit by the asset’s own developer, a reserve attestation or a bug bounty is shown as what it is and does not raise the score.',
+      ],
+    },
     {
       version: '2026.11-2',
       date: '2026-11-22',
@@ -116,10 +124,15 @@ export function riskLevel(total: number): RiskLevel {
 /** The `scores` JSON of a research report (spec §3 Scores schema; validated by contract/scores.ts). */
 export type Scores = CategoryScores & { totalScore: number; riskLevel: RiskLevel };
 
-export function buildScores(categoryScores: CategoryScores): Scores {
+/**
+ * The scores of a report. A knockout (a recorded fraud conviction, bankruptcy, collapse or
+ * permanent depeg) makes the risk level Not Safe whatever the weighted sum: the total still
+ * says how the figures look, the level says whether the asset already failed its holders.
+ */
+export function buildScores(categoryScores: CategoryScores, options: { knockout?: boolean } = {}): Scores {
   const normalized = Object.fromEntries(
     CATEGORIES.map((c) => [c.key, normalizeCategoryScore(categoryScores[c.key])]),
   ) as CategoryScores;
   const total = totalScore(normalized);
-  return { ...normalized, totalScore: total, riskLevel: riskLevel(total) };
+  return { ...normalized, totalScore: total, riskLevel: options.knockout ? 'Not Safe' : riskLevel(total) };
 }

@@ -68,11 +68,10 @@ const AS_OF = new Date(`${SNAPSHOT_DATE}T00:00:00Z`);
 
 function scoreAsset(asset: SnapshotAsset): Scores {
   const evidence = { ...snapshotMarketEvidence(asset), ...snapshotSecurityEvidence(asset) };
-  return buildScores(
-    Object.fromEntries(
-      CATEGORIES.map((c) => [c.key, SCORERS[c.key](evidence, AS_OF).score]),
-    ) as CategoryScores,
-  );
+  const assessments = CATEGORIES.map((c) => ({ key: c.key, ...SCORERS[c.key](evidence, AS_OF) }));
+  return buildScores(Object.fromEntries(assessments.map((a) => [a.key, a.score])) as CategoryScores, {
+    knockout: assessments.some((a) => a.knockout),
+  });
 }
 
 const matches = (level: RiskLevel, expectation: Expectation) =>
@@ -139,5 +138,17 @@ describe(`methodology ${METHODOLOGY_VERSION} calibration on the ${SNAPSHOT_DATE}
     expect(collapsed.filter((s) => s.scores.riskLevel === 'Likely Safe').map((s) => s.asset.symbol)).toEqual(
       [],
     );
+  });
+
+  it('rates every asset with a documented knockout (fraud, bankruptcy, collapse, lost peg) Not Safe', () => {
+    const knockedOut = SNAPSHOT_ASSETS.filter((asset) =>
+      snapshotSecurityEvidence(asset).incidents?.value.some((incident) => incident.knockout),
+    );
+    console.info(
+      `Knockout-marked snapshot assets: ${knockedOut.map((a) => a.symbol).join(', ') || 'none yet'}`,
+    );
+    expect(
+      knockedOut.filter((asset) => scoreAsset(asset).riskLevel !== 'Not Safe').map((asset) => asset.symbol),
+    ).toEqual([]);
   });
 });

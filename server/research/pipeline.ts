@@ -110,6 +110,7 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
       ...(assessment.nextUp ? { nextUp: assessment.nextUp } : {}),
       ...(assessment.nextDown ? { nextDown: assessment.nextDown } : {}),
       ...(assessment.keyRisk ? { keyRisk: assessment.keyRisk } : {}),
+      ...(assessment.knockout ? { knockout: assessment.knockout } : {}),
     };
     const coverage = coverageOf(assessment.sources, assessment.evidenceFound);
     const data: AgentResearchData = {
@@ -138,7 +139,9 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
   if (failure) throw failure.reason;
   const results = settled.map((s) => (s as PromiseFulfilledResult<CategoryResult>).value);
 
-  const scores = buildScores(Object.fromEntries(results.map((r) => [r.key, r.score])) as CategoryScores);
+  const scores = buildScores(Object.fromEntries(results.map((r) => [r.key, r.score])) as CategoryScores, {
+    knockout: results.some((r) => r.knockout),
+  });
   const dataNote =
     sources.mode === 'offline'
       ? `Data: ${SNAPSHOT_DATASET} — an offline demo snapshot, not live market data.`

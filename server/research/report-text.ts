@@ -20,6 +20,7 @@ import {
   sourceKey,
 } from '../../contract/reports';
 import type { AssetRef } from './evidence';
+import type { KnockoutFinding } from './scoring';
 
 // The report a buyer reads first: a prose executive summary (verdict, strongest and weakest
 // categories with the fact behind each, data coverage), key risks, what would change the
@@ -39,6 +40,8 @@ export interface CategoryResult {
   nextDown?: string;
   keyRisk?: string;
   coverage?: CategoryCoverage;
+  /** The knockout that decided this category (the report is Not Safe). */
+  knockout?: KnockoutFinding;
 }
 
 export type PeerStanding = ReportSections['peers'];
@@ -193,10 +196,15 @@ export function buildSummary(input: Omit<ReportTextInput, 'written' | 'peers'>):
           `Its strongest ${strongest.length === 1 && strongest[0]!.members.length === 1 ? 'category is' : 'categories are'} ${joinNames(strongest.map(describeGroup))}.`,
           `Its weakest ${weakest.length === 1 && weakest[0]!.members.length === 1 ? 'is' : 'are'} ${joinNames(weakest.map(describeGroup))}.`,
         ].join(' ');
+  const knockouts = results.flatMap((r) => (r.knockout ? [{ key: r.key, ...r.knockout }] : []));
+  // A knockout decides the verdict, so the reader learns it before any figure.
+  const knockoutLead = knockouts.length
+    ? `Not Safe: ${joinNames(knockouts.map((k) => `${k.title} (${k.date}; ${nameOf(k.key)} scores 1)`))}. ${knockouts[0]!.rule} Under the methodology that is a knockout: the risk level is Not Safe whatever the weighted sum of the other categories. `
+    : '';
   const unknown = asset
     ? ''
     : ` Our data sources do not know "${input.assetName}": categories without evidence score 1 ("No evidence found"), because absence of data is itself a risk.`;
-  return `${verdict} ${body}${unknown} ${coverageSentence(results)} ${input.dataNote}`.trim();
+  return `${knockoutLead}${verdict} ${body}${unknown} ${coverageSentence(results)} ${input.dataNote}`.trim();
 }
 
 /** A score at or below this is a key risk even when the scorer named none. */
