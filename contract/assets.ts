@@ -59,7 +59,8 @@ export function assetKindLabel(kind: string | undefined, platform?: string): str
 /** Up to this many suggestions come with an unknown-asset refusal. */
 export const UNKNOWN_ASSET_SUGGESTIONS = 5;
 
-export const unknownAssetMessage = (name: string) => `We could not find "${name}" in our data sources.`;
+export const unknownAssetMessage = (name: string) =>
+  `We could not find "${name}" in our data sources. A report on it would be Not rated (no composite score and no risk level, for lack of evidence); confirm with acknowledgeUnknownAsset to buy it anyway.`;
 
 /** The 422 answer of the purchase endpoints for a name the data sources do not know. */
 export const unknownAssetErrorSchema = z.object({

@@ -121,18 +121,36 @@ export function riskLevel(total: number): RiskLevel {
   return 'Not Safe';
 }
 
-/** The `scores` JSON of a research report (spec §3 Scores schema; validated by contract/scores.ts). */
-export type Scores = CategoryScores & { totalScore: number; riskLevel: RiskLevel };
+/** Below this many categories with evidence a report is "Not rated": no composite, no risk band. */
+export const MIN_RATED_CATEGORIES = 4;
+export const NOT_RATED_LABEL = 'Not rated';
+
+/**
+ * The `scores` JSON of a research report (spec §3 Scores schema; validated by contract/scores.ts).
+ * `rated: false` marks a report with too little evidence: its total is kept for the record, but no
+ * composite and no risk level are given (riskLevel null), never "Not Safe" from absence of data.
+ */
+export type Scores = CategoryScores & { totalScore: number; riskLevel: RiskLevel | null; rated?: boolean };
 
 /**
  * The scores of a report. A knockout (a recorded fraud conviction, bankruptcy, collapse or
  * permanent depeg) makes the risk level Not Safe whatever the weighted sum: the total still
  * says how the figures look, the level says whether the asset already failed its holders.
  */
-export function buildScores(categoryScores: CategoryScores, options: { knockout?: boolean } = {}): Scores {
+export function buildScores(
+  categoryScores: CategoryScores,
+  options: { knockout?: boolean; categoriesWithEvidence?: number } = {},
+): Scores {
   const normalized = Object.fromEntries(
     CATEGORIES.map((c) => [c.key, normalizeCategoryScore(categoryScores[c.key])]),
   ) as CategoryScores;
   const total = totalScore(normalized);
-  return { ...normalized, totalScore: total, riskLevel: options.knockout ? 'Not Safe' : riskLevel(total) };
+  // A documented knockout is evidence; it decides even when little else is known.
+  if (options.knockout) return { ...normalized, totalScore: total, riskLevel: 'Not Safe' };
+  if (options.categoriesWithEvidence !== undefined && options.categoriesWithEvidence < MIN_RATED_CATEGORIES)
+    return { ...normalized, totalScore: total, riskLevel: null, rated: false };
+  return { ...normalized, totalScore: total, riskLevel: riskLevel(total) };
 }
+
+/** Whether a report's stored scores carry a verdict (false: "Not rated"). */
+export const isRated = (scores: { rated?: unknown } | null | undefined) => scores?.rated !== false;

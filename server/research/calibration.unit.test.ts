@@ -18,6 +18,7 @@ import { SNAPSHOT_ASSETS, SNAPSHOT_DATE, type SnapshotAsset } from './sources/sn
 // over the whole snapshot are printed on every run.
 
 type Expectation = RiskLevel | 'not Likely Safe';
+const levelText = (level: RiskLevel | null) => level ?? 'Not rated';
 
 const EXPECTED: readonly { symbol: string; expect: Expectation; why: string }[] = [
   // Majors: large, liquid, long-lived, audited, no collapse.
@@ -74,7 +75,7 @@ function scoreAsset(asset: SnapshotAsset): Scores {
   });
 }
 
-const matches = (level: RiskLevel, expectation: Expectation) =>
+const matches = (level: RiskLevel | null, expectation: Expectation) =>
   expectation === 'not Likely Safe' ? level !== 'Likely Safe' : level === expectation;
 
 describe(`methodology ${METHODOLOGY_VERSION} calibration on the ${SNAPSHOT_DATE} snapshot`, () => {
@@ -88,12 +89,14 @@ describe(`methodology ${METHODOLOGY_VERSION} calibration on the ${SNAPSHOT_DATE}
   it('puts every well-known asset in the band a careful analyst expects', () => {
     const table = rows.map(
       (row) =>
-        `${row.ok ? 'ok      ' : 'MISMATCH'} ${row.symbol.padEnd(9)} ${row.scores.totalScore.toFixed(2).padStart(6)}/77  ${row.scores.riskLevel.padEnd(11)} expected ${row.expect.padEnd(15)} ${row.why}`,
+        `${row.ok ? 'ok      ' : 'MISMATCH'} ${row.symbol.padEnd(9)} ${row.scores.totalScore.toFixed(2).padStart(6)}/77  ${levelText(row.scores.riskLevel).padEnd(11)} expected ${row.expect.padEnd(15)} ${row.why}`,
     );
     console.info(
       `Calibration table (${rows.filter((r) => r.ok).length}/${rows.length} as expected):\n${table.join('\n')}`,
     );
-    expect(rows.filter((row) => !row.ok).map((row) => `${row.symbol}: ${row.scores.riskLevel}`)).toEqual([]);
+    expect(
+      rows.filter((row) => !row.ok).map((row) => `${row.symbol}: ${levelText(row.scores.riskLevel)}`),
+    ).toEqual([]);
   });
 
   it('states at least two facts in every category of every snapshot asset', () => {
@@ -136,6 +139,20 @@ describe(`methodology ${METHODOLOGY_VERSION} calibration on the ${SNAPSHOT_DATE}
     );
     expect(collapsed.length).toBeGreaterThanOrEqual(10);
     expect(collapsed.filter((s) => s.scores.riskLevel === 'Likely Safe').map((s) => s.asset.symbol)).toEqual(
+      [],
+    );
+  });
+
+  it('gives an asset without enough evidence no score and no band (Not rated), never Not Safe', () => {
+    const assessments = CATEGORIES.map((c) => SCORERS[c.key]({}, AS_OF));
+    const scores = buildScores(
+      Object.fromEntries(CATEGORIES.map((c, i) => [c.key, assessments[i]!.score])) as CategoryScores,
+      { categoriesWithEvidence: assessments.filter((a) => a.evidenceFound).length },
+    );
+    expect(scores.rated).toBe(false);
+    expect(scores.riskLevel).toBeNull();
+    // Every snapshot asset has enough evidence to be rated.
+    expect(SNAPSHOT_ASSETS.filter((asset) => scoreAsset(asset).rated === false).map((a) => a.symbol)).toEqual(
       [],
     );
   });

@@ -5,6 +5,7 @@ import {
   type Category,
   type CategoryKey,
   type CategoryScores,
+  isRated,
   METHODOLOGY_VERSION,
 } from '../../contract/methodology';
 import { type AgentResearchData, sourceKey } from '../../contract/reports';
@@ -141,6 +142,7 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
 
   const scores = buildScores(Object.fromEntries(results.map((r) => [r.key, r.score])) as CategoryScores, {
     knockout: results.some((r) => r.knockout),
+    categoriesWithEvidence: results.filter((r) => r.coverage?.kind !== 'none').length,
   });
   const dataNote =
     sources.mode === 'offline'
@@ -178,7 +180,8 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
       assetId: asset?.id ?? null,
       assetKind,
       projectOverview: asset ? overview : null,
-      compositeScore: scores.totalScore.toFixed(2),
+      // A report without a verdict stores no composite (0.00, as before scoring).
+      compositeScore: isRated(scores) ? scores.totalScore.toFixed(2) : '0.00',
       scores,
       researchData: {
         ...stored,

@@ -4,6 +4,8 @@ import {
   CATEGORIES,
   type CategoryKey,
   compositeOutOfFive,
+  MIN_RATED_CATEGORIES,
+  NOT_RATED_LABEL,
   RISK_LEVEL_LABELS,
   ratingBand,
   type Scores,
@@ -177,17 +179,29 @@ export function coverageSentence(results: CategoryResult[]): string {
   const parts = [
     live ? `${countWord(live)} from live sources` : '',
     snapshot ? `${countWord(snapshot)} from the dated offline snapshot` : '',
-    none ? `${countWord(none)} with no evidence found (scored 1)` : '',
+    none ? `${countWord(none)} with no evidence found` : '',
   ].filter(Boolean);
   return `Data coverage: of ${countWord(results.length)} categories, ${joinNames(parts)}.`;
 }
+
+/** Excellent with a risk, or Poor while Likely Safe: the two verdicts read differently. */
+const verdictsDiffer = (band: string, level: string) =>
+  (band === 'Excellent' && level !== 'Likely Safe') ||
+  (band === 'Good' && level !== 'Potential') ||
+  (band === 'Poor' && level !== 'Not Safe');
 
 /** The executive summary as prose. */
 export function buildSummary(input: Omit<ReportTextInput, 'written' | 'peers'>): string {
   const { scores, results, asset } = input;
   const composite = compositeOutOfFive(scores.totalScore);
   const title = asset ? `${asset.name} (${asset.symbol})` : input.assetName;
-  const verdict = `${title} scores ${scores.totalScore.toFixed(2)} of 77 on the Crow Research methodology (${input.methodologyVersion}), a composite of ${composite.toFixed(1)} of 5.0: rated ${ratingBand(composite)}, risk level ${RISK_LEVEL_LABELS[scores.riskLevel]}.`;
+  const knockouts = results.flatMap((r) => (r.knockout ? [{ key: r.key, ...r.knockout }] : []));
+  // A knockout decides the verdict, so the reader learns it before any figure.
+  const withEvidence = results.filter((r) => coverageFor(r).kind !== 'none').length;
+  const verdict =
+    scores.riskLevel === null
+      ? `${title} is ${NOT_RATED_LABEL}: the sources hold evidence for only ${countWord(withEvidence)} of ${countWord(results.length)} categories, fewer than the ${countWord(MIN_RATED_CATEGORIES)} a verdict needs, so this report gives no composite score and no risk level. Missing data is not evidence of risk or of safety; the categories below say what was found.`
+      : `${title} scores ${scores.totalScore.toFixed(2)} of 77 on the Crow Research methodology (${input.methodologyVersion}), a composite of ${composite.toFixed(1)} of 5.0: rated ${ratingBand(composite)}, risk level ${RISK_LEVEL_LABELS[scores.riskLevel]}.${verdictsDiffer(ratingBand(composite), scores.riskLevel) ? ` The two verdicts measure different things: the rating band reads the composite out of 5, the risk level reads the 77-point total against fixed risk bands${knockouts.length ? ' and is Not Safe after a knockout' : ''}.` : ''}`;
   const { allTiedAt, strongest, weakest } = extremes(results);
   const body =
     allTiedAt !== null
@@ -196,14 +210,12 @@ export function buildSummary(input: Omit<ReportTextInput, 'written' | 'peers'>):
           `Its strongest ${strongest.length === 1 && strongest[0]!.members.length === 1 ? 'category is' : 'categories are'} ${joinNames(strongest.map(describeGroup))}.`,
           `Its weakest ${weakest.length === 1 && weakest[0]!.members.length === 1 ? 'is' : 'are'} ${joinNames(weakest.map(describeGroup))}.`,
         ].join(' ');
-  const knockouts = results.flatMap((r) => (r.knockout ? [{ key: r.key, ...r.knockout }] : []));
-  // A knockout decides the verdict, so the reader learns it before any figure.
   const knockoutLead = knockouts.length
     ? `Not Safe: ${joinNames(knockouts.map((k) => `${k.title} (${k.date}; ${nameOf(k.key)} scores 1)`))}. ${knockouts[0]!.rule} Under the methodology that is a knockout: the risk level is Not Safe whatever the weighted sum of the other categories. `
     : '';
   const unknown = asset
     ? ''
-    : ` Our data sources do not know "${input.assetName}": categories without evidence score 1 ("No evidence found"), because absence of data is itself a risk.`;
+    : ` Our data sources do not know "${input.assetName}", so no category below rests on evidence about it.`;
   return `${knockoutLead}${verdict} ${body}${unknown} ${coverageSentence(results)} ${input.dataNote}`.trim();
 }
 

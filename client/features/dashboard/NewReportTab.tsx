@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import { type AssetSuggestion, assetKindLabel } from '../../../contract/assets';
 import { PRICES_USD } from '../../../contract/constants';
+import { MIN_RATED_CATEGORIES, NOT_RATED_LABEL } from '../../../contract/methodology';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
@@ -228,9 +229,11 @@ export function NewReportTab() {
             data-testid="unknown-asset-warning"
           >
             <p className="font-semibold">We could not find “{typed}” in our data sources.</p>
-            <p>
-              If you buy this report anyway, most categories will say “No evidence found” and score 1: the
-              report will mostly say that evidence was missing. Check the spelling, or pick a known asset.
+            <p data-testid="not-rated-warning">
+              If you buy this report anyway, it will be <strong>{NOT_RATED_LABEL}</strong>: with evidence for
+              fewer than {MIN_RATED_CATEGORIES} of the 12 categories it gets no composite score and no risk
+              level, and most categories will say “No evidence found”. Check the spelling, or pick a known
+              asset.
             </p>
             <div className="flex flex-wrap gap-2">
               <Button

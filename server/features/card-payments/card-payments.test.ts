@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { unknownAssetMessage } from '../../../contract/assets';
 import { researchReports, userPurchases } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type SignedInUser, signUp } from '../../testing/users';
@@ -121,7 +122,8 @@ describe('POST /api/create-payment-intent', () => {
     const user = await signUp(t.app);
     const typo = await createIntent(user, { purchaseType: 'new_report', assetName: 'Etherium' });
     expect(typo.statusCode).toBe(422);
-    expect(typo.json().message).toBe('We could not find "Etherium" in our data sources.');
+    expect(typo.json().message).toBe(unknownAssetMessage('Etherium'));
+    expect(typo.json().message).toContain('Not rated');
     const suggestions = typo.json().suggestions as { id: string }[];
     expect(suggestions.length).toBeGreaterThan(0);
     expect(suggestions.length).toBeLessThanOrEqual(5);

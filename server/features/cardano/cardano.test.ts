@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { UnmatchedIncoming } from '../../../contract/admin';
+import { unknownAssetMessage } from '../../../contract/assets';
 import type { CardanoPayment } from '../../../contract/cardano';
 import {
   cardanoIncomingTransactions,
@@ -178,7 +179,7 @@ describe('POST /api/cardano/create-payment', () => {
     const unknown = await create(alice, { researchAsset: 'Zorbcoin' });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json()).toMatchObject({
-      message: 'We could not find "Zorbcoin" in our data sources.',
+      message: unknownAssetMessage('Zorbcoin'),
       suggestions: [],
     });
     const before = await t.ctx.db.select().from(userPurchases).where(eq(userPurchases.assetName, 'Zorbcoin'));
