@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'wouter';
-import { type AssetSuggestion, assetKindLabel } from '../../../contract/assets';
+import { type AssetSuggestion, assetKindLabel, assetsMatching } from '../../../contract/assets';
 import { PRICES_USD } from '../../../contract/constants';
 import { MIN_RATED_CATEGORIES, NOT_RATED_LABEL } from '../../../contract/methodology';
 import { Badge } from '../../components/ui/badge';
@@ -45,7 +45,6 @@ export const NEW_REPORT_INPUT_ID = 'new-report-asset-name';
 /** The radio value of "research the typed name anyway". */
 const NONE_OF_THESE = '__none__';
 
-const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 function AssetFacts({ asset }: { asset: AssetSuggestion }) {
   const kind = assetKindLabel(asset.kind, asset.platform);
@@ -80,7 +79,8 @@ export function NewReportTab() {
 
   const settled = typed.length > 0 && term === typed && !search.isFetching && search.data !== undefined;
   const found = settled ? (search.data ?? []) : [];
-  const exact = found.filter((a) => [a.name, a.symbol, a.id].some((key) => sameText(key, typed)));
+  // The same matching rule as the payment endpoints: several matches always ask to pick.
+  const exact = assetsMatching(typed, found);
   // One exact match is the asset; otherwise the user picks among the candidates.
   const candidates = exact.length === 1 ? [] : exact.length > 1 ? exact : found;
   const picked = found.find((a) => a.id === pickedId);
