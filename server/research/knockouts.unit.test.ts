@@ -8,8 +8,10 @@ import {
 import type { Source } from '../../contract/reports';
 import { KNOCKOUT_RULES, SCORING_RULES_BY_VERSION, scoringRulesFor } from '../../contract/scoring-rules';
 import type { AssetEvidence, Fact, IncidentRecord } from './evidence';
-import { buildSummary, type CategoryResult } from './report-text';
+import { buildKeyRisks, buildSummary, type CategoryResult, coverageOf } from './report-text';
 import { SCORERS, scoreAudits } from './scoring';
+import { snapshotMarketEvidence, snapshotSecurityEvidence } from './sources/snapshot';
+import { SNAPSHOT_ASSETS, SNAPSHOT_DATE } from './sources/snapshot-data';
 
 // Knockouts and audit independence (methodology 2026.11-3): a documented fraud, bankruptcy,
 // collapse or permanent depeg makes a report Not Safe whatever its other figures; only
@@ -167,5 +169,32 @@ describe('methodology versions', () => {
     expect(scoringRulesFor('2026.11-2').audits.levels).toHaveLength(4);
     expect(scoringRulesFor(METHODOLOGY_VERSION).audits.levels).toHaveLength(5);
     expect(scoringRulesFor(METHODOLOGY_VERSION).team.notes?.at(-1)).toContain('Knockout');
+  });
+});
+
+describe('key risks for every asset', () => {
+  it('names at least three specific risks for every snapshot asset, the majors too', () => {
+    const asOf = new Date(`${SNAPSHOT_DATE}T00:00:00Z`);
+    const short: string[] = [];
+    for (const asset of SNAPSHOT_ASSETS) {
+      const evidence = { ...snapshotMarketEvidence(asset), ...snapshotSecurityEvidence(asset) };
+      const results: CategoryResult[] = CATEGORIES.map((c) => {
+        const a = SCORERS[c.key](evidence, asOf);
+        return {
+          key: c.key,
+          score: a.score,
+          findings: a.facts.join(' '),
+          analysis: a.rationale,
+          sources: a.sources,
+          facts: a.facts,
+          coverage: coverageOf(a.sources, a.evidenceFound),
+          ...(a.nextDown ? { nextDown: a.nextDown } : {}),
+          ...(a.keyRisk ? { keyRisk: a.keyRisk } : {}),
+        };
+      });
+      const risks = buildKeyRisks(results);
+      if (risks.length < 3) short.push(`${asset.symbol}: ${risks.length}`);
+    }
+    expect(short).toEqual([]);
   });
 });

@@ -222,17 +222,36 @@ export function buildSummary(input: Omit<ReportTextInput, 'written' | 'peers'>):
 /** A score at or below this is a key risk even when the scorer named none. */
 const KEY_RISK_SCORE = 2;
 
-/** Key risks: each category's named risk and every low score, lowest and heaviest first. */
+/** Every report names at least this many risks, the strongest assets too. */
+export const MIN_KEY_RISKS = 3;
+
+/**
+ * Key risks: each category's named risk and every low score, lowest and heaviest first; when
+ * fewer than three, the weakest remaining categories with evidence, each with its fact and what
+ * would lower it.
+ */
 export function buildKeyRisks(results: CategoryResult[]): KeyRisk[] {
-  return results
-    .filter((r) => r.keyRisk || r.score <= KEY_RISK_SCORE)
-    .sort((a, b) => a.score - b.score || weightOf(b.key) - weightOf(a.key))
-    .map((r) => ({
+  const order = (a: CategoryResult, b: CategoryResult) =>
+    a.score - b.score || weightOf(b.key) - weightOf(a.key);
+  const named = results.filter((r) => r.keyRisk || r.score <= KEY_RISK_SCORE).sort(order);
+  const more = results
+    .filter((r) => !named.includes(r) && r.nextDown && coverageFor(r).kind !== 'none')
+    .sort(order)
+    .slice(0, Math.max(0, MIN_KEY_RISKS - named.length));
+  return [
+    ...named.map((r) => ({
       category_key: r.key,
       category: nameOf(r.key),
       score: r.score,
       text: `${sentenceOf(r.keyRisk ?? `${nameOf(r.key)} scores ${r.score}/5. ${factOf(r)}`)}.`,
-    }));
+    })),
+    ...more.map((r) => ({
+      category_key: r.key,
+      category: nameOf(r.key),
+      score: r.score,
+      text: `${factOf(r)}. ${sentenceOf(r.nextDown!)}.`,
+    })),
+  ];
 }
 
 /** The sections from the categories, the peers and the summary and key risks (by rule or LLM). */
@@ -284,7 +303,7 @@ export function sectionParagraphs(sections: ReportSections): { heading: string; 
       heading: REPORT_HEADINGS.keyRisks,
       lines: sections.keyRisks.length
         ? sections.keyRisks.map((r) => `${r.category} (${r.score}/5): ${r.text}`)
-        : ['No category scores 2 or below and no scorer named a specific risk.'],
+        : ['No category holds evidence of a specific risk.'],
     },
     {
       heading: REPORT_HEADINGS.changes,

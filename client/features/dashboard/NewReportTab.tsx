@@ -45,7 +45,6 @@ export const NEW_REPORT_INPUT_ID = 'new-report-asset-name';
 /** The radio value of "research the typed name anyway". */
 const NONE_OF_THESE = '__none__';
 
-
 function AssetFacts({ asset }: { asset: AssetSuggestion }) {
   const kind = assetKindLabel(asset.kind, asset.platform);
   return (
