@@ -33,10 +33,11 @@ export const sourceSchema = z.object({
   /** ISO date the document was published, when known. */
   publishedAt: z.string().optional(),
   dataset: z
-    .preprocess(
-      (value) => (typeof value === 'string' ? { name: value, version: '', license: '', url: '' } : value),
-      datasetRefSchema,
-    )
+    .codec(z.union([z.string(), datasetRefSchema]), datasetRefSchema, {
+      decode: (value) =>
+        typeof value === 'string' ? { name: value, version: '', license: '', url: '' } : value,
+      encode: (value) => value,
+    })
     .optional(),
   /** Live: when the service answered. Offline: the dataset's own date (its commit date). */
   retrievedAt: z.string(),
@@ -58,7 +59,7 @@ export const COVERAGE_KINDS = ['live', 'snapshot', 'none'] as const;
 export type CoverageKind = (typeof COVERAGE_KINDS)[number];
 export const COVERAGE_LABELS: Record<CoverageKind, string> = {
   live: 'Live sources',
-  snapshot: 'Dated snapshot',
+  snapshot: 'Dated dataset',
   none: 'No evidence found',
 };
 
@@ -121,8 +122,12 @@ export const reportSectionsSchema = z.object({
       category: z.string(),
       kind: z.enum(COVERAGE_KINDS),
       retrievedAt: z.string().nullable(),
+      /** The dated datasets behind the category's offline evidence (absent on older reports). */
+      datasets: z.array(datasetRefSchema).optional(),
     }),
   ),
+  /** ISO date of the oldest evidence in the report; absent on older reports. */
+  dataAsOf: z.string().nullable().optional(),
   peers: z.object({
     /** "Layer 1", "Token on Ethereum"…, null when the kind is unknown. */
     kindLabel: z.string().nullable(),
@@ -134,6 +139,27 @@ export const reportSectionsSchema = z.object({
   }),
 });
 export type ReportSections = z.infer<typeof reportSectionsSchema>;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * "Data as of 2026-08-21 (94 days before this report)": how old the evidence was when the
+ * report was written, the same on the page, in the text and in the PDF.
+ */
+export function dataAgeLine(dataAsOf: string, reportDate: string): string {
+  const day = dataAsOf.slice(0, 10);
+  const days = Math.max(0, Math.floor((Date.parse(reportDate.slice(0, 10)) - Date.parse(day)) / DAY_MS));
+  const age =
+    days === 0 ? 'the day of this report' : `${days} day${days === 1 ? '' : 's'} before this report`;
+  return `Data as of ${day} (${age})`;
+}
+
+/** "DeFiHackLabs @ b3719ce (Apache-2.0)": a dataset as a reader can look it up. */
+export function describeDataset(dataset: DatasetRef): string {
+  const version = dataset.version ? ` @ ${dataset.version.slice(0, 12)}` : '';
+  const license = dataset.license ? `, license: ${dataset.license}` : '';
+  return `${dataset.name}${version}${license}`;
+}
 
 /** The peer comparison in words, the same on the page, in the text and in the PDF. */
 export function describePeers(peers: ReportSections['peers']): string {

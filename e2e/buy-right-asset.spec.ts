@@ -29,7 +29,7 @@ async function waitForCompleted(page: Page, reportId: number) {
     .toBe('completed');
 }
 
-test('the typed name resolves to one asset, shown with its symbol, rank and kind, and is bought by id', async ({
+test('the typed name resolves to one asset, shown with its symbol and kind, and is bought by id', async ({
   page,
   signedIn: _user,
 }) => {
@@ -38,7 +38,8 @@ test('the typed name resolves to one asset, shown with its symbol, rank and kind
   const matched = page.getByTestId('matched-asset');
   await expect(matched).toContainText('Cardano');
   await expect(matched).toContainText('ADA');
-  await expect(matched).toContainText(/Rank #\d+/);
+  // Offline no dataset states a market-cap rank, so none is shown.
+  await expect(matched).not.toContainText(/Rank #/);
   await expect(matched).toContainText('Layer 1');
   await expect(page.getByTestId('recent-report-offer')).toHaveCount(0);
   await purchaseButton(page).click();
@@ -150,8 +151,13 @@ test('the report page and the PDF show the buyer-first sections', async ({ page,
     }
     await expect(page.getByTestId('executive-summary')).toContainText('Dogecoin (DOGE) scores');
     await expect(page.getByTestId('executive-summary')).toContainText('Data coverage: of twelve categories');
-    await expect(page.getByRole('table', { name: 'Data coverage' })).toContainText('Dated snapshot');
+    await expect(page.getByRole('table', { name: 'Data coverage' })).toContainText('Dated dataset');
     await expect(page.getByTestId('peer-comparison')).toContainText('(Meme)');
+    // How old the data is, in the header, and the dataset behind each category.
+    await expect(page.getByTestId('data-as-of')).toHaveText(
+      /^Data as of \d{4}-\d{2}-\d{2} \(\d+ days before this report\)$/,
+    );
+    await expect(page.getByRole('table', { name: 'Data coverage' })).toContainText('SunWeb3Sec/DeFiHackLabs');
     await expectNoAxeViolations(page, `report sections (${theme})`);
   }
 
@@ -175,6 +181,10 @@ test('the report page and the PDF show the buyer-first sections', async ({ page,
       expect(text, heading).toContain(heading);
     }
     expect(text).toContain('Dogecoin (DOGE) scores');
+    const firstPage = execFileSync('pdftotext', ['-enc', 'UTF-8', '-f', '1', '-l', '1', file, '-'])
+      .toString('utf8')
+      .replace(/\s+/g, ' ');
+    expect(firstPage).toMatch(/Data as of \d{4}-\d{2}-\d{2} \(\d+ days before this report\)/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

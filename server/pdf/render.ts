@@ -5,7 +5,7 @@ import { fitTextToFont, pdfFonts } from './fonts';
 import { createCanvas } from './sections/canvas';
 import { drawCategories } from './sections/categories';
 import { drawCompleteReport } from './sections/complete-report';
-import { drawCover } from './sections/cover';
+import { drawCover, reportDataAge } from './sections/cover';
 import { drawDisclaimer } from './sections/disclaimer';
 import { MARGIN } from './sections/layout';
 import { drawContentsList, drawHeadersAndFooters } from './sections/page-furniture';
@@ -70,7 +70,11 @@ export function renderReportPdf(report: ReportDocument, options: RenderOptions):
   drawSources(canvas, report);
   drawDisclaimer(canvas, report, options.appName);
   drawContentsList(canvas, contentsListY);
-  drawHeadersAndFooters(canvas, { asset: drawable(report.assetName), appName: options.appName });
+  drawHeadersAndFooters(canvas, {
+    asset: drawable(report.assetName),
+    appName: options.appName,
+    dataAge: reportDataAge(report),
+  });
   doc.end();
   return done;
 }

@@ -9,13 +9,31 @@ import {
   type Scores,
 } from '../../contract/methodology';
 import { SCORERS } from './scoring';
-import { findSnapshotAsset, snapshotMarketEvidence, snapshotSecurityEvidence } from './sources/snapshot';
-import { SNAPSHOT_ASSETS, SNAPSHOT_DATE, type SnapshotAsset } from './sources/snapshot-data';
+import { snapshotMarketEvidence, snapshotSecurityEvidence } from './sources/snapshot';
+import { SNAPSHOT_ASSETS, type SnapshotAsset } from './sources/snapshot-data';
+import {
+  CALIBRATION_DATE,
+  CALIBRATION_PROFILES,
+  type CalibrationProfile,
+  calibrationEvidence,
+  findCalibrationProfile,
+} from './testing/calibration-evidence';
 
-// Calibration of the methodology: the real scorers run on the dated snapshot, and well-known
+/** The offline data readers get (public datasets): where the knockout markers live. */
+function scoreOffline(asset: SnapshotAsset): Scores {
+  const evidence = { ...snapshotMarketEvidence(asset), ...snapshotSecurityEvidence(asset) };
+  const assessments = CATEGORIES.map((c) => ({ key: c.key, ...SCORERS[c.key](evidence, AS_OF) }));
+  return buildScores(Object.fromEntries(assessments.map((a) => [a.key, a.score])) as CategoryScores, {
+    knockout: assessments.some((a) => a.knockout),
+    categoriesWithEvidence: assessments.filter((a) => a.evidenceFound).length,
+  });
+}
+
+// Calibration of the methodology: the real scorers run on hand-written evidence profiles (a test
+// fixture, never shown to readers), and well-known
 // assets must land in the band a careful analyst would expect. When this fails, the rules are
 // recalibrated (contract/scoring-rules.ts), never this table. The table and the distribution
-// over the whole snapshot are printed on every run.
+// over all the profiles are printed on every run.
 
 type Expectation = RiskLevel | 'not Likely Safe';
 const levelText = (level: RiskLevel | null) => level ?? 'Not rated';
@@ -64,24 +82,25 @@ const EXPECTED: readonly { symbol: string; expect: Expectation; why: string }[] 
   { symbol: 'MELANIA', expect: 'not Likely Safe', why: 'celebrity meme, insider selling' },
 ];
 
-/** The snapshot describes the market on its date, so ages and recency are measured from it. */
-const AS_OF = new Date(`${SNAPSHOT_DATE}T00:00:00Z`);
+/** The profiles describe the market on their date, so ages and recency are measured from it. */
+const AS_OF = new Date(`${CALIBRATION_DATE}T00:00:00Z`);
 
-function scoreAsset(asset: SnapshotAsset): Scores {
-  const evidence = { ...snapshotMarketEvidence(asset), ...snapshotSecurityEvidence(asset) };
+function scoreAsset(asset: CalibrationProfile): Scores {
+  const evidence = calibrationEvidence(asset);
   const assessments = CATEGORIES.map((c) => ({ key: c.key, ...SCORERS[c.key](evidence, AS_OF) }));
   return buildScores(Object.fromEntries(assessments.map((a) => [a.key, a.score])) as CategoryScores, {
     knockout: assessments.some((a) => a.knockout),
+    categoriesWithEvidence: assessments.filter((a) => a.evidenceFound).length,
   });
 }
 
 const matches = (level: RiskLevel | null, expectation: Expectation) =>
   expectation === 'not Likely Safe' ? level !== 'Likely Safe' : level === expectation;
 
-describe(`methodology ${METHODOLOGY_VERSION} calibration on the ${SNAPSHOT_DATE} snapshot`, () => {
+describe(`methodology ${METHODOLOGY_VERSION} calibration on the ${CALIBRATION_DATE} evidence profiles`, () => {
   const rows = EXPECTED.map((row) => {
-    const asset = findSnapshotAsset(row.symbol);
-    if (!asset) throw new Error(`calibration asset ${row.symbol} is not in the snapshot`);
+    const asset = findCalibrationProfile(row.symbol);
+    if (!asset) throw new Error(`calibration asset ${row.symbol} is not among the profiles`);
     const scores = scoreAsset(asset);
     return { ...row, name: asset.name, scores, ok: matches(scores.riskLevel, row.expect) };
   });
@@ -99,10 +118,10 @@ describe(`methodology ${METHODOLOGY_VERSION} calibration on the ${SNAPSHOT_DATE}
     ).toEqual([]);
   });
 
-  it('states at least two facts in every category of every snapshot asset', () => {
+  it('states at least two facts in every category of every profile', () => {
     const thin: string[] = [];
-    for (const asset of SNAPSHOT_ASSETS) {
-      const evidence = { ...snapshotMarketEvidence(asset), ...snapshotSecurityEvidence(asset) };
+    for (const asset of CALIBRATION_PROFILES) {
+      const evidence = calibrationEvidence(asset);
       for (const category of CATEGORIES) {
         const { facts, evidenceFound } = SCORERS[category.key](evidence, AS_OF);
         if (evidenceFound && facts.length < 2)
@@ -112,8 +131,8 @@ describe(`methodology ${METHODOLOGY_VERSION} calibration on the ${SNAPSHOT_DATE}
     expect(thin).toEqual([]);
   });
 
-  it('spreads the whole snapshot over all three bands and prints the distribution', () => {
-    const scored = SNAPSHOT_ASSETS.map((asset) => ({ asset, scores: scoreAsset(asset) }));
+  it('spreads all the profiles over all three bands and prints the distribution', () => {
+    const scored = CALIBRATION_PROFILES.map((asset) => ({ asset, scores: scoreAsset(asset) }));
     const byLevel = Object.fromEntries(
       RISK_LEVELS.map((level) => [level, scored.filter((s) => s.scores.riskLevel === level)]),
     ) as Record<RiskLevel, typeof scored>;
@@ -125,7 +144,7 @@ describe(`methodology ${METHODOLOGY_VERSION} calibration on the ${SNAPSHOT_DATE}
     });
     console.info(
       [
-        `Score distribution over ${scored.length} snapshot assets:`,
+        `Score distribution over ${scored.length} calibration profiles:`,
         ...RISK_LEVELS.map((level) => `  ${level.padEnd(11)} ${byLevel[level].length}`),
         `  min ${totals[0]}  p25 ${quantile(0.25)}  median ${quantile(0.5)}  p75 ${quantile(0.75)}  max ${totals.at(-1)}`,
         ...buckets.map((line) => `  ${line}`),
@@ -135,7 +154,7 @@ describe(`methodology ${METHODOLOGY_VERSION} calibration on the ${SNAPSHOT_DATE}
     for (const level of RISK_LEVELS) expect(byLevel[level].length).toBeGreaterThan(0);
     // Collapsed assets (curated collapse incident) must never read as Likely Safe.
     const collapsed = scored.filter((s) =>
-      snapshotSecurityEvidence(s.asset).incidents?.value.some((incident) => incident.collapse),
+      calibrationEvidence(s.asset).incidents?.value.some((incident) => incident.collapse),
     );
     expect(collapsed.length).toBeGreaterThanOrEqual(10);
     expect(collapsed.filter((s) => s.scores.riskLevel === 'Likely Safe').map((s) => s.asset.symbol)).toEqual(
@@ -151,10 +170,10 @@ describe(`methodology ${METHODOLOGY_VERSION} calibration on the ${SNAPSHOT_DATE}
     );
     expect(scores.rated).toBe(false);
     expect(scores.riskLevel).toBeNull();
-    // Every snapshot asset has enough evidence to be rated.
-    expect(SNAPSHOT_ASSETS.filter((asset) => scoreAsset(asset).rated === false).map((a) => a.symbol)).toEqual(
-      [],
-    );
+    // Every calibration profile has enough evidence to be rated.
+    expect(
+      CALIBRATION_PROFILES.filter((asset) => scoreAsset(asset).rated === false).map((a) => a.symbol),
+    ).toEqual([]);
   });
 
   it('rates every asset with a documented knockout (fraud, bankruptcy, collapse, lost peg) Not Safe', () => {
@@ -165,7 +184,7 @@ describe(`methodology ${METHODOLOGY_VERSION} calibration on the ${SNAPSHOT_DATE}
       `Knockout-marked snapshot assets: ${knockedOut.map((a) => a.symbol).join(', ') || 'none yet'}`,
     );
     expect(
-      knockedOut.filter((asset) => scoreAsset(asset).riskLevel !== 'Not Safe').map((asset) => asset.symbol),
+      knockedOut.filter((asset) => scoreOffline(asset).riskLevel !== 'Not Safe').map((asset) => asset.symbol),
     ).toEqual([]);
   });
 });

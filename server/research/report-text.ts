@@ -13,6 +13,8 @@ import {
 import {
   type AgentResearchData,
   type CategoryCoverage,
+  type DatasetRef,
+  describeDataset,
   describePeers,
   type KeyRisk,
   keyRiskSchema,
@@ -178,7 +180,7 @@ export function coverageSentence(results: CategoryResult[]): string {
   const { live, snapshot, none } = coverageCounts(results);
   const parts = [
     live ? `${countWord(live)} from live sources` : '',
-    snapshot ? `${countWord(snapshot)} from the dated offline snapshot` : '',
+    snapshot ? `${countWord(snapshot)} from dated public datasets` : '',
     none ? `${countWord(none)} with no evidence found` : '',
   ].filter(Boolean);
   return `Data coverage: of ${countWord(results.length)} categories, ${joinNames(parts)}.`;
@@ -255,12 +257,28 @@ export function buildKeyRisks(results: CategoryResult[]): KeyRisk[] {
 }
 
 /** The sections from the categories, the peers and the summary and key risks (by rule or LLM). */
+/** The distinct datasets behind a category's offline sources. */
+function datasetsOf(sources: Source[]): DatasetRef[] {
+  const found = new Map<string, DatasetRef>();
+  for (const source of sources) {
+    if (source.dataset && !isLiveSource(source)) found.set(source.dataset.name, source.dataset);
+  }
+  return [...found.values()];
+}
+
+/** The date of the oldest evidence: a dataset's own date, or when a live source answered. */
+export function dataAsOfSources(sources: Source[]): string | null {
+  const dates = sources.map((s) => s.retrievedAt.slice(0, 10)).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d));
+  return dates.length ? dates.sort()[0]! : null;
+}
+
 export function assembleSections(
   results: CategoryResult[],
   peers: PeerStanding,
   written: { summary: string; keyRisks: KeyRisk[]; writer: ReportSections['writer'] },
 ): ReportSections {
   return {
+    dataAsOf: dataAsOfSources(results.flatMap((r) => r.sources)),
     summary: written.summary,
     writer: written.writer,
     keyRisks: written.keyRisks,
@@ -278,6 +296,7 @@ export function assembleSections(
         category: nameOf(r.key),
         kind: coverage.kind,
         retrievedAt: coverage.retrievedAt ?? null,
+        datasets: datasetsOf(r.sources),
       };
     }),
     peers,
@@ -294,7 +313,7 @@ export function buildSections(input: ReportTextInput): ReportSections {
   );
 }
 
-const COVERAGE_TEXT = { live: 'live sources', snapshot: 'dated offline snapshot', none: 'no evidence found' };
+const COVERAGE_TEXT = { live: 'live sources', snapshot: 'dated public dataset', none: 'no evidence found' };
 
 /** Text of the sections, one paragraph each, shared by the stored report text and the PDF. */
 export function sectionParagraphs(sections: ReportSections): { heading: string; lines: string[] }[] {
@@ -316,7 +335,7 @@ export function sectionParagraphs(sections: ReportSections): { heading: string; 
       heading: REPORT_HEADINGS.coverage,
       lines: sections.coverage.map(
         (c) =>
-          `${c.category}: ${COVERAGE_TEXT[c.kind]}${c.retrievedAt ? `, retrieved ${c.retrievedAt.slice(0, 10)}` : ''}.`,
+          `${c.category}: ${COVERAGE_TEXT[c.kind]}${c.retrievedAt ? `, ${c.kind === 'live' ? 'retrieved' : 'dated'} ${c.retrievedAt.slice(0, 10)}` : ''}${c.datasets?.length ? ` (${c.datasets.map(describeDataset).join('; ')})` : ''}.`,
       ),
     },
     { heading: REPORT_HEADINGS.peers, lines: [describePeers(sections.peers)] },

@@ -74,6 +74,21 @@ function sourcesOf(...facts: (Fact<unknown> | undefined)[]): Source[] {
   return [...seen.values()];
 }
 
+/** The documents behind incidents: their own dated sources, else their link dated like the list. */
+function documentsOf(incidents: IncidentRecord[], list: Source | undefined): Source[] {
+  return incidents.flatMap(
+    (incident) =>
+      incident.sources ?? [
+        {
+          title: `${incident.title} (${incident.date})`,
+          url: incident.link,
+          retrievedAt: list?.retrievedAt ?? '',
+          ...(list?.live !== undefined ? { live: list.live } : {}),
+        },
+      ],
+  );
+}
+
 const noEvidence = (what: string): CategoryAssessment => ({
   score: 1,
   facts: [`${NO_EVIDENCE_FINDING}: the sources hold no ${what} for this asset.`],
@@ -374,7 +389,24 @@ function teamFault(e: AssetEvidence): { fraud?: IncidentRecord; regulatory?: Inc
 }
 
 export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
-  if (!e.team) return noEvidence('team information');
+  if (!e.team) {
+    // A charge or conviction for fraud decides the category even without other team facts.
+    const { fraud } = teamFault(e);
+    if (!fraud) return noEvidence('team information');
+    return {
+      score: 1,
+      facts: [
+        `${fraud.date}: ${fraud.title}. ${fraud.summary} (${fraud.link})`,
+        `${NO_EVIDENCE_FINDING}: the sources hold no other team information for this asset.`,
+      ],
+      rationale:
+        'The people behind the asset were found or charged to have defrauded its holders, so the category scores 1.',
+      sources: documentsOf([fraud], e.incidents?.source),
+      evidenceFound: true,
+      nextUp: 'Only a court or regulator clearing the people behind the asset would lift the score.',
+      keyRisk: `The people behind the asset were charged with or found to have committed fraud: ${fraud.title}.`,
+    };
+  }
   const team = e.team.value;
   const years = e.genesisDate ? yearsBetween(e.genesisDate.value, now) : 0;
   const longRunning = years >= 3;
@@ -805,11 +837,7 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
   const recent = events.some((event) => yearsBetween(event.date, now) <= t.recentYears);
   const score = clampScore(worst.severity - (recent ? 1 : 0));
   const largest = hacks.length ? Math.max(...hacks.map(hackNetLoss)) : undefined;
-  const incidentSources: Source[] = incidents.map((incident) => ({
-    title: `${incident.title} (${incident.date})`,
-    url: incident.link,
-    retrievedAt: e.incidents?.source.retrievedAt ?? '',
-  }));
+  const incidentSources = documentsOf(incidents, e.incidents?.source);
   return {
     score,
     facts: [

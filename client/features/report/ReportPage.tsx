@@ -14,6 +14,8 @@ import { PAGES } from '../../../contract/pages';
 import { RESEARCH_FAILED_TEXT } from '../../../contract/purchases';
 import {
   COVERAGE_LABELS,
+  dataAgeLine,
+  describeDataset,
   describePeers,
   type ProgressEntry,
   REPORT_HEADINGS,
@@ -218,8 +220,11 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
                 <th scope="col" className="py-2 pr-3">
                   Evidence
                 </th>
+                <th scope="col" className="py-2 pr-3">
+                  Dated
+                </th>
                 <th scope="col" className="py-2">
-                  Retrieved
+                  Dataset
                 </th>
               </tr>
             </thead>
@@ -236,7 +241,10 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
                       {COVERAGE_LABELS[entry.kind]}
                     </Badge>
                   </td>
-                  <td className="py-2">{shortDate(entry.retrievedAt)}</td>
+                  <td className="py-2 pr-3">{shortDate(entry.retrievedAt)}</td>
+                  <td className="py-2 text-xs text-muted">
+                    {entry.datasets?.length ? entry.datasets.map(describeDataset).join('; ') : '—'}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -346,6 +354,11 @@ export function ReportPage() {
             Generated {formatDate(report.completed_at ?? report.created_at)}
             {report.methodology_version ? ` · Methodology ${report.methodology_version}` : ''}
           </p>
+          {sections?.dataAsOf && (
+            <p className="text-sm font-medium" data-testid="data-as-of">
+              {dataAgeLine(sections.dataAsOf, report.completed_at ?? report.created_at)}
+            </p>
+          )}
         </div>
         <div className="text-right">
           <p className="text-sm text-muted">Composite score</p>

@@ -86,9 +86,14 @@ describe('the PDF of a researched report', () => {
     expect([...listed].sort((a, b) => a - b)).toEqual(listed);
     const text = flat(raw);
     expect(text).toContain('Dogecoin (DOGE) scores');
-    expect(text).toMatch(/Data coverage: of twelve categories, twelve from the dated offline snapshot/);
-    expect(text).toContain('Use Case (2/5)');
-    expect(text).toMatch(/Market Cap: dated offline snapshot, retrieved \d{4}-\d\d-\d\d/);
+    expect(text).toMatch(/Data coverage: of twelve categories, \w+ from dated public datasets/);
+    expect(text).toMatch(
+      /Hacks\/Scandals: dated public dataset, dated \d{4}-\d\d-\d\d \(SunWeb3Sec\/DeFiHackLabs @ [0-9a-f]{12}, license: Apache-2\.0\)/,
+    );
+    // How old the data is: on the cover and in every page footer.
+    expect(firstPage).toMatch(/Data as of \d{4}-\d\d-\d\d \(\d+ days before this report\)/);
+    const pages = raw.split('\f').filter((page) => page.trim());
+    expect(pages.every((page) => /Data as of \d{4}-\d\d-\d\d/.test(flat(page)))).toBe(true);
     expect(text).toContain('(Meme)');
     // The full-text section of older reports is not repeated.
     expect(text).not.toContain('Complete research report');

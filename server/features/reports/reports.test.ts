@@ -44,17 +44,22 @@ describe('GET /api/reports/:id', () => {
 
     expect(await research(reportId)).toBe('completed');
     const done = await t.app.inject({ url: `/api/reports/${reportId}`, headers: { cookie: buyer.cookie } });
+    if (done.statusCode !== 200) throw new Error(done.body);
     const body = reportResponseSchema.parse(done.json());
     expect(body.report.report_status).toBe('completed');
     expect(body.report.asset_name).toBe('ethereum');
-    expect(Number(body.report.composite_score)).toBeGreaterThan(40);
+    expect(Number(body.report.composite_score)).toBeGreaterThan(0);
     expect(body.progressData).toHaveLength(12);
-    expect(body.progressData.every((p) => p.status === 'completed' && p.sources.length > 0)).toBe(true);
+    expect(body.progressData.every((p) => p.status === 'completed')).toBe(true);
+    // Offline, only what a public dataset holds is cited: the incidents checked for every asset.
+    expect(
+      body.progressData.some((p) => p.sources.some((s) => s.dataset?.name === 'SunWeb3Sec/DeFiHackLabs')),
+    ).toBe(true);
     const paragraphs = body.reportContent.split('\n\n');
     expect(paragraphs[0]).toMatch(/^Executive summary: Ethereum \(ETH\) scores [\d.]+ of 77/);
     expect(paragraphs[0]).toMatch(/risk level (Likely Safe|Potential Risk|Not Safe)\./);
     expect(paragraphs[0]).toMatch(
-      /Data coverage: of twelve categories, twelve from the dated offline snapshot/,
+      /Data coverage: of twelve categories, \w+ from dated public datasets and \w+ with no evidence found/,
     );
     expect(paragraphs[0]).toContain('offline demo snapshot');
     expect(body.reportContent).toContain('Sources:\n[1]');
@@ -67,7 +72,11 @@ describe('GET /api/reports/:id', () => {
     expect(sections.summary).toBe(paragraphs[0]!.replace(/^Executive summary: /, ''));
     expect(sections.writer).toBe('rules');
     expect(sections.changes).toHaveLength(12);
-    expect(sections.coverage.every((c) => c.kind === 'snapshot' && c.retrievedAt)).toBe(true);
+    expect(sections.coverage.some((c) => c.kind === 'snapshot' && c.retrievedAt && c.datasets?.length)).toBe(
+      true,
+    );
+    expect(sections.coverage.some((c) => c.kind === 'live')).toBe(false);
+    expect(sections.dataAsOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(sections.peers.kindLabel).toBe('Layer 1');
 
     const [row] = await t.ctx.db.select().from(researchReports).where(eq(researchReports.id, reportId));
@@ -319,9 +328,10 @@ describe('GET /api/assets/search', () => {
       id: 'ethereum',
       name: 'Ethereum',
       symbol: 'ETH',
-      rank: 2,
       kind: 'layer1',
     });
+    // Offline, no dataset states a market-cap rank, so none is shown.
+    expect(response.json().assets[0].rank).toBeUndefined();
     const empty = await t.app.inject({ url: '/api/assets/search?q=' });
     expect(empty.statusCode).toBe(400);
   });
@@ -361,8 +371,13 @@ describe('buyer-first sections', () => {
       .from(researchReports)
       .where(eq(researchReports.status, 'completed'));
     expect(solana!.sections!.peers.comparedAll).toBe(completed.length - 1);
-    // Solana outscores the meme coin: its percentile among all reports is the higher one.
-    expect(solana!.sections!.peers.percentileAll!).toBeGreaterThan(dogecoin!.sections!.peers.percentileAll!);
+    // The higher total has the higher percentile among all reports; equal totals, equal percentiles.
+    const totalOrder = Math.sign(
+      Number(solana!.report.composite_score) - Number(dogecoin!.report.composite_score),
+    );
+    expect(Math.sign(solana!.sections!.peers.percentileAll! - dogecoin!.sections!.peers.percentileAll!)).toBe(
+      totalOrder,
+    );
     expect(dogecoin!.sections!.peers.kindLabel).toBe('Meme');
   });
 

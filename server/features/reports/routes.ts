@@ -156,10 +156,10 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 }
 
-/** Rank and kind for the New Report tab; the dated snapshot fills what a source left out. */
+/** Rank and kind for the New Report tab; the offline catalogue fills a kind a source left out. */
 function describedAsset(asset: AssetRef): AssetSuggestion {
   const known = findSnapshotAsset(asset.id);
-  const rank = asset.rank ?? known?.rank;
+  const rank = asset.rank;
   const kind = asset.kind ?? known?.kind;
   const platform = asset.platform ?? known?.platform;
   return {

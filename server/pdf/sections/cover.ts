@@ -1,4 +1,5 @@
 import { NOT_RATED_LABEL, RATING_BAND_TONES, RISK_LEVEL_LABELS } from '../../../contract/methodology';
+import { dataAgeLine } from '../../../contract/reports';
 import type { ReportDocument } from '../document';
 import type { ReportCanvas } from './canvas';
 import { COLORS, CONTENT_WIDTH, formatDate, MARGIN, RISK_TONES, TONES } from './layout';
@@ -39,6 +40,8 @@ export function drawCover(
     ['Methodology version', report.methodologyVersion],
     ['Report number', `#${report.reportId}`],
   ];
+  const dataAge = reportDataAge(report);
+  if (dataAge) facts.push(['Data age', dataAge]);
   for (const [name, value] of facts) {
     const y = doc.y;
     doc.font('Body').fontSize(10).fillColor(COLORS.muted).text(name, MARGIN.left, y, { width: 150 });
@@ -130,4 +133,11 @@ export function drawCover(
   const contentsListY = doc.y;
   doc.addPage();
   return { contentsListY };
+}
+
+/** "Data as of … (N days before this report)", null for reports without a data date. */
+export function reportDataAge(report: ReportDocument): string | null {
+  const dataAsOf = report.sections?.dataAsOf;
+  if (!dataAsOf) return null;
+  return dataAgeLine(dataAsOf, (report.completedAt ?? report.createdAt).toISOString());
 }

@@ -34,7 +34,7 @@ export function drawContentsList(canvas: ReportCanvas, contentsListY: number): v
 /** The asset and app name above, the short disclaimer and page number below, on every page. */
 export function drawHeadersAndFooters(
   canvas: ReportCanvas,
-  { asset, appName }: { asset: string; appName: string },
+  { asset, appName, dataAge }: { asset: string; appName: string; dataAge: string | null },
 ) {
   const { doc, drawable } = canvas;
   const range = doc.bufferedPageRange();
@@ -84,6 +84,13 @@ export function drawHeadersAndFooters(
         lineBreak: false,
         ellipsis: true,
       });
+    if (dataAge) {
+      doc
+        .font('Body')
+        .fontSize(7)
+        .fillColor(COLORS.muted)
+        .text(dataAge, MARGIN.left, footerY + 10, { width: CONTENT_WIDTH - 70, lineBreak: false });
+    }
     doc
       .font('Bold')
       .fontSize(8)

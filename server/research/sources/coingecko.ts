@@ -288,7 +288,7 @@ export class CoinGeckoSource {
     ]);
     const retrievedAt = new Date().toISOString();
     const page = `https://www.coingecko.com/en/coins/${encodeURIComponent(coin.id)}`;
-    const source: Source = { title: `CoinGecko coin data: ${coin.name}`, url: page, retrievedAt };
+    const source: Source = { title: `CoinGecko coin data: ${coin.name}`, url: page, retrievedAt, live: true };
     const fact = <T>(value: T, from: Source = source): Fact<T> => ({ value, source: from });
     const market = coin.market_data;
     const evidence: MarketEvidence = {};
@@ -382,6 +382,7 @@ export class CoinGeckoSource {
           title: `CoinGecko markets (top ${tickers.value.tickers.length} by volume, ±2% depth): ${coin.name}`,
           url: `${page}#markets`,
           retrievedAt,
+          live: true,
         });
       }
     } else {
@@ -396,6 +397,7 @@ export class CoinGeckoSource {
           title: `CoinGecko daily prices, last ${history.days} days: ${coin.name}`,
           url: `${page}/historical_data`,
           retrievedAt,
+          live: true,
         });
       }
     } else {

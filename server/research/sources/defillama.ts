@@ -171,6 +171,7 @@ export class DefiLlamaSource {
         title: `DeFiLlama protocol data: ${matched.map((p) => p.name).join(', ')}`,
         url: page,
         retrievedAt,
+        live: true,
       };
       const detail = await this.details
         .get(slug, () => this.get(`/protocol/${encodeURIComponent(slug)}`, protocolDetailSchema))
@@ -206,7 +207,12 @@ export class DefiLlamaSource {
         if (trend) {
           evidence.tvlTrend = {
             value: trend,
-            source: { title: `DeFiLlama TVL history: ${detail.value.name}`, url: page, retrievedAt },
+            source: {
+              title: `DeFiLlama TVL history: ${detail.value.name}`,
+              url: page,
+              retrievedAt,
+              live: true,
+            },
           };
         }
       } else {
@@ -235,7 +241,12 @@ export class DefiLlamaSource {
       }));
     evidence.hacks = {
       value: incidents,
-      source: { title: 'DeFiLlama hacks database', url: 'https://defillama.com/hacks', retrievedAt },
+      source: {
+        title: 'DeFiLlama hacks database',
+        url: 'https://defillama.com/hacks',
+        retrievedAt,
+        live: true,
+      },
     };
     return evidence;
   }

@@ -126,6 +126,7 @@ export class GitHubSource {
         title: `GitHub repository activity: ${repo.full_name}`,
         url: repo.html_url,
         retrievedAt: new Date().toISOString(),
+        live: true,
       },
     };
   }

@@ -226,6 +226,7 @@ export class HolderSource {
       title: `Ethplorer top token holders: ${info.name ?? contract}`,
       url: `https://ethplorer.io/address/${contract}#tab=tab-holders`,
       retrievedAt,
+      live: true,
     };
     return { value: facts, source };
   }
@@ -259,6 +260,7 @@ export class HolderSource {
         title: 'Solana RPC: 20 largest token accounts (getTokenLargestAccounts) and supply',
         url: `https://explorer.solana.com/address/${mint}/largest`,
         retrievedAt,
+        live: true,
       },
     };
   }
@@ -309,6 +311,7 @@ export class HolderSource {
         title: `Blockfrost asset holders (${holdings.length} addresses): ${name}`,
         url: `https://cardanoscan.io/token/${unit}`,
         retrievedAt,
+        live: true,
       },
     };
   }

@@ -1,25 +1,32 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { Source } from '../../../contract/reports';
-import { type AssetRef, type Fact, INCIDENT_KINDS, type IncidentRecord } from '../evidence';
+import { type AssetRef, type Fact, INCIDENT_KINDS, type IncidentRecord, KNOCKOUT_KINDS } from '../evidence';
+import { datasetRef, PUBLIC_DATA, type PublicHackRecord } from './snapshot-data';
 import type { ResearchSources } from './types';
 
-// The curated incident list shipped with the product (server/research/datasets/incidents.json):
-// exchange collapses, rug pulls, regulator actions, depegs, fraud and large hacks that a hacks
-// database alone misses. Each entry cites a public write-up. It answers for any asset, live or
-// offline: an asset without an entry gets an empty (but consulted) list.
+// Incidents of an asset, for live and offline reports alike: the exploits of DeFiHackLabs
+// (matched to assets by a reviewed id mapping, never by name) and the curated list
+// (server/research/datasets/incidents.json) of regulator actions, convictions and issuer
+// announcements, each kept only with its primary document's address and publication date.
 
-const incidentSchema = z
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+const curatedIncidentSchema = z
   .object({
     id: z.string().regex(/^[a-z0-9-]+$/),
     /** Canonical asset ids (CoinGecko ids) the incident belongs to. */
     assets: z.array(z.string().min(1)).min(1),
     kind: z.enum(INCIDENT_KINDS),
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    date: isoDate,
     title: z.string().min(1),
     summary: z.string().min(1),
     amountUsd: z.number().nonnegative().optional(),
-    link: z.string().url(),
+    /** The primary document: court, regulator or issuer. */
+    document: z
+      .object({ url: z.string().url(), publisher: z.string().min(1), publishedAt: isoDate })
+      .strict(),
+    knockout: z.enum(KNOCKOUT_KINDS).optional(),
     collapse: z.boolean().optional(),
     teamAtFault: z.boolean().optional(),
   })
@@ -27,9 +34,9 @@ const incidentSchema = z
 
 export const incidentListSchema = z
   .object({
-    compiled: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    compiled: isoDate,
     description: z.string().min(1),
-    incidents: z.array(incidentSchema),
+    incidents: z.array(curatedIncidentSchema),
   })
   .strict();
 export type IncidentList = z.infer<typeof incidentListSchema>;
@@ -48,25 +55,83 @@ export function loadIncidentList(url: URL = INCIDENT_LIST_URL): IncidentList {
 const list = loadIncidentList();
 export const CURATED_INCIDENTS: IncidentList['incidents'] = list.incidents;
 
+const hackLabs = PUBLIC_DATA.hacks.dataset;
+const hackLabsRef = datasetRef(hackLabs);
+const hackLabsDate = `${hackLabs.committedAt}T00:00:00.000Z`;
+
+/** The list file of DeFiHackLabs at the commit read: the document every exploit record sits in. */
+export function hackLabsFileSource(path: string): Source {
+  return {
+    title: `DeFiHackLabs exploit list (${path}, commit ${hackLabs.version.slice(0, 7)})`,
+    url: `https://github.com/${hackLabs.name}/blob/${hackLabs.version}/${path}`,
+    publishedAt: hackLabs.committedAt,
+    dataset: hackLabsRef,
+    retrievedAt: hackLabsDate,
+    live: false,
+  };
+}
+
+/** One DeFiHackLabs entry as an incident, its reference links as its sources. */
+export function incidentOfHack(record: PublicHackRecord): IncidentRecord {
+  const file = hackLabsFileSource(record.path);
+  const references: Source[] = record.links.map((url) => ({
+    title: `Reference for the ${record.name} exploit of ${record.date} (as listed by DeFiHackLabs)`,
+    url,
+    dataset: hackLabsRef,
+    retrievedAt: hackLabsDate,
+    live: false,
+  }));
+  const loss = record.lossText ? ` Loss as the list states it: ${record.lossText}.` : '';
+  return {
+    kind: 'exploit',
+    date: record.date,
+    title: `${record.name} exploit`,
+    summary: `DeFiHackLabs lists an exploit of ${record.name}${record.technique ? ` (${record.technique})` : ''}.${loss}`,
+    ...(record.amountUsd !== undefined ? { amountUsd: record.amountUsd } : {}),
+    link: references[0]?.url ?? file.url!,
+    sources: [file, ...references],
+    origin: { kind: 'dataset', dataset: hackLabsRef, path: record.path },
+  };
+}
+
+function incidentOfCurated(entry: IncidentList['incidents'][number]): IncidentRecord {
+  const { id: _id, assets: _assets, document, ...record } = entry;
+  return {
+    ...record,
+    link: document.url,
+    sources: [
+      {
+        title: `${document.publisher}: ${entry.title}`,
+        url: document.url,
+        publishedAt: document.publishedAt,
+        retrievedAt: `${document.publishedAt}T00:00:00.000Z`,
+        live: false,
+      },
+    ],
+    origin: { kind: 'curated', document: document.url, publishedAt: document.publishedAt },
+  };
+}
+
 const byAsset = new Map<string, IncidentRecord[]>();
-for (const { assets, id: _id, ...record } of list.incidents) {
-  for (const asset of assets) byAsset.set(asset, [...(byAsset.get(asset) ?? []), record]);
+const add = (asset: string, record: IncidentRecord) =>
+  byAsset.set(asset, [...(byAsset.get(asset) ?? []), record]);
+for (const record of PUBLIC_DATA.hacks.records) {
+  for (const asset of record.assets) add(asset, incidentOfHack(record));
+}
+for (const entry of list.incidents) {
+  for (const asset of entry.assets) add(asset, incidentOfCurated(entry));
 }
 for (const records of byAsset.values()) records.sort((a, b) => a.date.localeCompare(b.date));
 
-export const INCIDENT_LIST_SOURCE: Source = {
-  title: `Crow Research curated incident list (compiled ${list.compiled}; each incident links its public write-up)`,
-  dataset: { name: 'crow-curated-incidents', version: list.compiled, license: '', url: '' },
-  live: false,
-  retrievedAt: `${list.compiled}T00:00:00.000Z`,
-};
+/** The source of the incidents fact: the exploit dataset every asset is checked against. */
+export const INCIDENT_LIST_SOURCE: Source = hackLabsFileSource('README.md');
 
-/** The `incidents` fact for an asset: its curated incidents, oldest first (possibly none). */
+/** The `incidents` fact for an asset: its exploits and curated incidents, oldest first (possibly none). */
 export function curatedIncidents(asset: Pick<AssetRef, 'id'>): Fact<IncidentRecord[]> {
   return { value: byAsset.get(asset.id) ?? [], source: INCIDENT_LIST_SOURCE };
 }
 
-/** Adds the curated incidents to any sources' security evidence. */
+/** Adds the incidents to any sources' security evidence. */
 export function withCuratedIncidents(sources: ResearchSources): ResearchSources {
   return {
     get mode() {

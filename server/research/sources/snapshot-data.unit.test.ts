@@ -1,84 +1,93 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadIncidentList } from './incidents';
-import {
-  latestSnapshotDirectory,
-  loadSnapshot,
-  SNAPSHOT_DATA_ROOT,
-  snapshotGroupSchema,
-} from './snapshot-data';
+import { curatedIncidents, loadIncidentList } from './incidents';
+import { snapshotMarketEvidence, snapshotSecurityEvidence } from './snapshot';
+import { loadPublicData, PUBLIC_DATA_DIRECTORY, SNAPSHOT_ASSETS, SNAPSHOT_DATE } from './snapshot-data';
 
-// The snapshot is data, validated at load: every shipped file passes the schema, and a broken
-// entry stops the load with the file and field named (a report is never built from it).
+// The offline data is generated from public datasets and validated at load: every record names
+// its dataset, commit, file and license, and a broken record stops the load with its file named.
 
-const shipped = latestSnapshotDirectory();
-const validEntry = () =>
-  (JSON.parse(readFileSync(new URL('top-market-cap.json', shipped), 'utf8')) as { assets: unknown[] })
-    .assets[0];
+const FILES = ['assets.json', 'hacks.json', 'stablecoins.json'];
 
-function snapshotDirectory(date: string, files: Record<string, unknown>): URL {
-  const root = mkdtempSync(join(tmpdir(), 'crow-snapshot-'));
-  const directory = join(root, `snapshot-${date}`);
-  mkdirSync(directory);
-  writeFileSync(
-    join(directory, 'manifest.json'),
-    JSON.stringify({ date, label: `Test snapshot ${date}`, notes: [] }),
-  );
-  for (const [name, content] of Object.entries(files))
-    writeFileSync(join(directory, name), JSON.stringify(content));
+function copyWith(file: string, edit: (json: Record<string, unknown>) => void): URL {
+  const directory = mkdtempSync(join(tmpdir(), 'crow-public-data-'));
+  for (const name of FILES) copyFileSync(new URL(name, PUBLIC_DATA_DIRECTORY), join(directory, name));
+  const json = JSON.parse(readFileSync(join(directory, file), 'utf8'));
+  edit(json);
+  writeFileSync(join(directory, file), JSON.stringify(json));
   return pathToFileURL(`${directory}/`);
 }
 
-describe('snapshot data files', () => {
-  it('validates every shipped file against the schema', () => {
-    const files = readdirSync(shipped).filter((name) => name.endsWith('.json') && name !== 'manifest.json');
-    expect(files.length).toBeGreaterThanOrEqual(5);
-    for (const file of files) {
-      const parsed = snapshotGroupSchema.safeParse(JSON.parse(readFileSync(new URL(file, shipped), 'utf8')));
-      expect(parsed.success, `${file}: ${parsed.error?.issues[0]?.message}`).toBe(true);
+describe('offline data from public datasets', () => {
+  it('covers the 168 assets of the catalogue, each dataset with its commit, date and license', () => {
+    const data = loadPublicData();
+    expect(data.assets.length).toBeGreaterThanOrEqual(168);
+    expect(SNAPSHOT_ASSETS.length).toBe(data.assets.length);
+    for (const dataset of [data.hacks.dataset, data.stablecoins.dataset]) {
+      expect(dataset.version).toMatch(/^[0-9a-f]{40}$/);
+      expect(dataset.url).toContain(dataset.version);
+      expect(dataset.license.length).toBeGreaterThan(0);
     }
-    const loaded = loadSnapshot(shipped);
-    expect(loaded.assets.length).toBeGreaterThanOrEqual(150);
-    expect(loaded.label).toMatch(/offline snapshot .* as of \d{4}-\d{2}-\d{2}/);
-    expect(loadIncidentList().incidents.length).toBeGreaterThan(0);
-  });
-
-  it('uses the newest dated directory', () => {
-    expect(latestSnapshotDirectory(SNAPSHOT_DATA_ROOT).pathname).toMatch(/snapshot-\d{4}-\d{2}-\d{2}\/$/);
-  });
-
-  it('refuses a malformed entry, naming the file and the field', () => {
-    const broken = { ...(validEntry() as object), marketCapUsd: -5 };
-    const directory = snapshotDirectory('2030-01-01', { 'memes.json': { group: 'memes', assets: [broken] } });
-    expect(() => loadSnapshot(directory)).toThrow(/memes\.json: assets\.0\.marketCapUsd/);
-  });
-
-  it('refuses inconsistent supply, unknown fields and duplicate ids', () => {
-    const entry = validEntry() as { circulating: number; total: number };
-    const inflated = { ...entry, circulating: entry.total * 2 };
-    expect(() =>
-      loadSnapshot(snapshotDirectory('2030-01-02', { 'a.json': { group: 'a', assets: [inflated] } })),
-    ).toThrow(/circulating supply exceeds total supply/);
-    const extra = { ...entry, rumour: 'moon' };
-    expect(() =>
-      loadSnapshot(snapshotDirectory('2030-01-03', { 'a.json': { group: 'a', assets: [extra] } })),
-    ).toThrow(/a\.json/);
-    const twice = snapshotDirectory('2030-01-04', {
-      'a.json': { group: 'a', assets: [entry] },
-      'b.json': { group: 'b', assets: [entry] },
-    });
-    expect(() => loadSnapshot(twice)).toThrow(/duplicate asset id/);
-  });
-
-  it('refuses a manifest whose date does not match its directory', () => {
-    const directory = snapshotDirectory('2030-01-05', {});
-    writeFileSync(
-      new URL('manifest.json', directory),
-      JSON.stringify({ date: '2030-02-01', label: 'Wrong date', notes: [] }),
+    expect(data.hacks.dataset.license).toBe('Apache-2.0');
+    expect(SNAPSHOT_DATE).toBe(
+      [data.hacks.dataset.committedAt, data.stablecoins.dataset.committedAt].sort()[0],
     );
-    expect(() => loadSnapshot(directory)).toThrow(/does not match its directory/);
+    expect(data.hacks.records.length).toBeGreaterThan(500);
+  });
+
+  it('gives every record of every asset its dataset, commit and document', () => {
+    let records = 0;
+    for (const asset of SNAPSHOT_ASSETS) {
+      const market = snapshotMarketEvidence(asset);
+      const security = snapshotSecurityEvidence(asset);
+      // Consulted for every asset, even when it lists nothing.
+      expect(security.incidents?.source.dataset?.version, asset.id).toMatch(/^[0-9a-f]{40}$/);
+      for (const incident of security.incidents?.value ?? []) {
+        records += 1;
+        expect(incident.origin, `${asset.id} ${incident.title}`).toBeDefined();
+        expect(incident.sources?.length, `${asset.id} ${incident.title}`).toBeGreaterThan(0);
+        if (incident.origin?.kind === 'dataset')
+          expect(incident.origin.dataset.version).toMatch(/^[0-9a-f]{40}$/);
+        else expect(incident.origin?.publishedAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      }
+      if (market.stablecoin) {
+        records += 1;
+        expect(market.stablecoin.source.dataset?.name).toBe('DefiLlama/peggedassets-server');
+        expect(market.stablecoin.source.url).toContain(market.stablecoin.source.dataset!.version);
+      }
+      // No figure without a dataset: market cap, volume and supply are absent offline.
+      expect(market.marketCapUsd, asset.id).toBeUndefined();
+      expect(market.supply, asset.id).toBeUndefined();
+    }
+    expect(records).toBeGreaterThan(30);
+  });
+
+  it('matches incidents by asset id: the Tether treasury theft and the Curve exploit reach their assets only', () => {
+    const tether = curatedIncidents({ id: 'tether' }).value;
+    expect(tether.some((i) => i.date === '2017-11-19' && i.link.startsWith('https://tether.to/'))).toBe(true);
+    expect(curatedIncidents({ id: 'curve-dao-token' }).value.some((i) => i.date === '2023-07-30')).toBe(true);
+    expect(curatedIncidents({ id: 'bitcoin' }).value).toEqual([]);
+    const conviction = curatedIncidents({ id: 'ftx-token' }).value.find((i) => i.knockout);
+    expect(conviction?.knockout).toBe('fraud-conviction');
+    expect(conviction?.link).toMatch(/^https:\/\/www\.justice\.gov\/.+/);
+    expect(loadIncidentList().incidents.every((i) => i.document.publishedAt)).toBe(true);
+  });
+
+  it('refuses a malformed record, naming the file and the field', () => {
+    const broken = copyWith('hacks.json', (json) => {
+      (json.records as { date: string }[])[0]!.date = '22 Aug 2026';
+    });
+    expect(() => loadPublicData(broken)).toThrow(/hacks\.json: records\.0\.date/);
+    const unknownAsset = copyWith('hacks.json', (json) => {
+      (json.records as { assets: string[] }[])[0]!.assets = ['no-such-asset'];
+    });
+    expect(() => loadPublicData(unknownAsset)).toThrow(/names unknown asset no-such-asset/);
+    const noCommit = copyWith('stablecoins.json', (json) => {
+      (json.dataset as { version: string }).version = 'main';
+    });
+    expect(() => loadPublicData(noCommit)).toThrow(/stablecoins\.json: dataset\.version: a full commit hash/);
   });
 });
