@@ -59,7 +59,8 @@ export function assetKindLabel(kind: string | undefined, platform?: string): str
 /** Up to this many suggestions come with an unknown-asset refusal. */
 export const UNKNOWN_ASSET_SUGGESTIONS = 5;
 
-export const unknownAssetMessage = (name: string) => `We could not find "${name}" in our data sources.`;
+export const unknownAssetMessage = (name: string) =>
+  `We could not find "${name}" in our data sources. A report on it would be Not rated (no composite score and no risk level, for lack of evidence); confirm with acknowledgeUnknownAsset to buy it anyway.`;
 
 /** The 422 answer of the purchase endpoints for a name the data sources do not know. */
 export const unknownAssetErrorSchema = z.object({
@@ -78,3 +79,44 @@ export const purchaseAssetFields = {
   /** The buyer confirmed the warning that an unknown asset's report will mostly lack evidence. */
   acknowledgeUnknownAsset: z.boolean().optional(),
 };
+
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+const sameKey = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The assets a typed name means, among the ones a search found. An asset whose name or id is
+ * exactly the text is the one meant. Otherwise every asset whose symbol is the text, or whose
+ * name has it as a whole word, matches: "Luna" is both Terra (LUNA) and Terra Luna Classic, so
+ * the buyer must pick. Shared by the New Report input and both payment endpoints.
+ */
+export function assetsMatching<T extends { id: string; name: string; symbol: string }>(
+  typed: string,
+  found: readonly T[],
+): T[] {
+  const text = typed.trim();
+  if (!text) return [];
+  const byName = found.filter((asset) => sameKey(asset.name, text) || sameKey(asset.id, text));
+  if (byName.length === 1) return byName;
+  const typedWords = words(text).join(' ');
+  return found.filter(
+    (asset) =>
+      byName.includes(asset) ||
+      sameKey(asset.symbol, text) ||
+      (typedWords.length >= 3 && ` ${words(asset.name).join(' ')} `.includes(` ${typedWords} `)),
+  );
+}
+
+/** The 422 answer of the purchase endpoints for a name that matches several assets. */
+export const ambiguousAssetMessage = (name: string, count: number) =>
+  `"${name}" matches ${count} assets. Pick the one you mean (send its assetId); nothing was charged.`;
+export const ambiguousAssetErrorSchema = z.object({
+  statusCode: z.literal(422),
+  code: z.literal('AMBIGUOUS_ASSET'),
+  error: z.string(),
+  message: z.string(),
+  suggestions: z.array(assetSuggestionSchema),
+});

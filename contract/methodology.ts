@@ -2,11 +2,19 @@
 // documentation page (decisions.md "Scoring").
 
 /** Stored with every report so it can be re-explained with the rules that scored it. */
-export const METHODOLOGY_VERSION = '2026.11-2';
+export const METHODOLOGY_VERSION = '2026.11-3';
 
 /** What changed in each version, newest first (shown on the documentation page). */
 export const METHODOLOGY_CHANGELOG: readonly { version: string; date: string; changes: readonly string[] }[] =
   [
+    {
+      version: '2026.11-3',
+      date: '2026-11-23',
+      changes: [
+        'Knockouts: a recorded fraud conviction or regulator fraud finding against the issuer or founders, an issuer bankruptcy, a collapse of more than 90% without recovery, or a stablecoin that lost its peg for good scores 1 in its category and makes the report Not Safe whatever the weighted sum; the summary says why first.',
+        'Audits counts only independent code audits and formal verifications: an audit by the asset’s own developer, a reserve attestation or a bug bounty is shown as what it is and does not raise the score.',
+      ],
+    },
     {
       version: '2026.11-2',
       date: '2026-11-22',
@@ -113,13 +121,36 @@ export function riskLevel(total: number): RiskLevel {
   return 'Not Safe';
 }
 
-/** The `scores` JSON of a research report (spec §3 Scores schema; validated by contract/scores.ts). */
-export type Scores = CategoryScores & { totalScore: number; riskLevel: RiskLevel };
+/** Below this many categories with evidence a report is "Not rated": no composite, no risk band. */
+export const MIN_RATED_CATEGORIES = 4;
+export const NOT_RATED_LABEL = 'Not rated';
 
-export function buildScores(categoryScores: CategoryScores): Scores {
+/**
+ * The `scores` JSON of a research report (spec §3 Scores schema; validated by contract/scores.ts).
+ * `rated: false` marks a report with too little evidence: its total is kept for the record, but no
+ * composite and no risk level are given (riskLevel null), never "Not Safe" from absence of data.
+ */
+export type Scores = CategoryScores & { totalScore: number; riskLevel: RiskLevel | null; rated?: boolean };
+
+/**
+ * The scores of a report. A knockout (a recorded fraud conviction, bankruptcy, collapse or
+ * permanent depeg) makes the risk level Not Safe whatever the weighted sum: the total still
+ * says how the figures look, the level says whether the asset already failed its holders.
+ */
+export function buildScores(
+  categoryScores: CategoryScores,
+  options: { knockout?: boolean; categoriesWithEvidence?: number } = {},
+): Scores {
   const normalized = Object.fromEntries(
     CATEGORIES.map((c) => [c.key, normalizeCategoryScore(categoryScores[c.key])]),
   ) as CategoryScores;
   const total = totalScore(normalized);
+  // A documented knockout is evidence; it decides even when little else is known.
+  if (options.knockout) return { ...normalized, totalScore: total, riskLevel: 'Not Safe' };
+  if (options.categoriesWithEvidence !== undefined && options.categoriesWithEvidence < MIN_RATED_CATEGORIES)
+    return { ...normalized, totalScore: total, riskLevel: null, rated: false };
   return { ...normalized, totalScore: total, riskLevel: riskLevel(total) };
 }
+
+/** Whether a report's stored scores carry a verdict (false: "Not rated"). */
+export const isRated = (scores: { rated?: unknown } | null | undefined) => scores?.rated !== false;

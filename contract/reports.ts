@@ -207,6 +207,8 @@ export const reportSummarySchema = z.object({
   /** Total on the 77-point scale, as a numeric string ("0.00" until scored). */
   composite_score: z.string(),
   risk_level: z.enum(RISK_LEVELS).nullable(),
+  /** False when too few categories had evidence: no composite and no risk level ("Not rated"). */
+  rated: z.boolean().optional(),
   methodology_version: z.string().nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),

@@ -19,5 +19,7 @@ export const scoresSchema = z.object({
     typeof categoryScore
   >),
   totalScore: z.number().min(12).max(MAX_TOTAL),
-  riskLevel: z.enum(RISK_LEVELS),
+  /** Null when the report is not rated (too few categories with evidence). */
+  riskLevel: z.enum(RISK_LEVELS).nullable(),
+  rated: z.boolean().optional(),
 });

@@ -209,7 +209,7 @@ export const SCORING_RULES_V1: Record<CategoryKey, ScoringRule> = {
 };
 
 /**
- * Thresholds of the current methodology (2026.11-2), shared by the rules below and the scoring
+ * Thresholds of the current methodology (2026.11-2 and 2026.11-3), shared by the rules below and the scoring
  * code. Calibrated against the dated snapshot (server/research/calibration.unit.test.ts).
  */
 export const THRESHOLDS = {
@@ -252,7 +252,8 @@ const ladder = (thresholds: readonly number[], format: (value: number) => string
 ];
 const COLLAPSE_NOTE = `Collapse rule: when the curated incident list records the asset's own collapse (it lost most of its value through a depeg, rug pull, exchange collapse or fraud), this category is capped at ${v.collapseCap} (as are Market Cap, Volume, Social Metrics, Use Case and Existence/Growth): what remains is trading in a failed asset, not evidence of safety.`;
 
-export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
+/** The rules of methodology 2026.11-2 (kept so reports scored with it stay explainable). */
+export const SCORING_RULES_V2: Record<CategoryKey, ScoringRule> = {
   marketCap: {
     measures: 'Size of the asset: how much capital the market values it at.',
     evidence: 'Market capitalisation in US dollars (CoinGecko market data).',
@@ -391,9 +392,85 @@ export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
   layer1: SCORING_RULES_V1.layer1,
 };
 
+/** The incident findings that knock an asset out, each with the category it scores 1 in. */
+export const KNOCKOUT_RULES = [
+  {
+    kind: 'fraud-conviction',
+    category: 'team',
+    rule: 'A court convicted the issuer or the founders of fraud.',
+  },
+  {
+    kind: 'regulator-fraud-finding',
+    category: 'team',
+    rule: 'A regulator found (or a court found in a regulator’s case) that the issuer or the founders defrauded investors.',
+  },
+  {
+    kind: 'issuer-bankruptcy',
+    category: 'team',
+    rule: 'The issuer filed for bankruptcy or was put into liquidation.',
+  },
+  {
+    kind: 'collapse',
+    category: 'existenceGrowthX2',
+    rule: 'The asset lost more than 90% of its value in a collapse and did not recover.',
+  },
+  {
+    kind: 'permanent-depeg',
+    category: 'existenceGrowthX2',
+    rule: 'A stablecoin lost its peg and never regained it.',
+  },
+] as const satisfies readonly { kind: string; category: CategoryKey; rule: string }[];
+export type KnockoutRule = (typeof KNOCKOUT_RULES)[number];
+
+export const KNOCKOUT_NOTE =
+  'Knockouts are set only from a primary document (a court ruling, a regulator’s finding, an issuer’s filing or post-mortem) linked from the incident. Any knockout scores 1 in its category and makes the report Not Safe, whatever the weighted sum: the total still shows how the figures look, the risk level says the asset already failed its holders. The summary names the knockout first.';
+
+const knockoutNote = (category: CategoryKey) => {
+  const rules = KNOCKOUT_RULES.filter((rule) => rule.category === category).map((rule) => rule.rule);
+  return `Knockout: the category scores 1 and the report is Not Safe when ${rules
+    .map((rule) => rule.replace(/\.$/, '').replace(/^A /, 'a ').replace(/^The /, 'the '))
+    .join('; or when ')}.`;
+};
+
+/**
+ * Methodology 2026.11-3: the 2026.11-2 ladders, knockouts, and audits that count only
+ * independent reviews of the code.
+ */
+export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
+  ...SCORING_RULES_V2,
+  team: {
+    ...SCORING_RULES_V2.team,
+    notes: [...(SCORING_RULES_V2.team.notes ?? []), knockoutNote('team')],
+  },
+  existenceGrowthX2: {
+    ...SCORING_RULES_V2.existenceGrowthX2,
+    notes: [...(SCORING_RULES_V2.existenceGrowthX2.notes ?? []), knockoutNote('existenceGrowthX2')],
+  },
+  audits: {
+    measures: 'Independent review of the code that holds users’ funds.',
+    evidence:
+      'Published security audits with their auditors, dates, links and kinds (DeFiLlama, public audit reports).',
+    levels: [
+      { score: 5, when: '3 or more independent code audits or formal verifications' },
+      { score: 4, when: '2 independent code audits' },
+      { score: 3, when: '1 independent code audit' },
+      {
+        score: 2,
+        when: 'no independent code audit, but the developer’s own audit, a reserve attestation or a bug bounty is published',
+      },
+      { score: 1, when: 'no published review of any kind, or no evidence' },
+    ],
+    notes: [
+      `One point less (minimum 2) when the latest independent audit is more than ${v.staleAuditYears} years old.`,
+      'Independence: an audit by the asset’s own developer (the firm that builds its software), a reserve attestation (it checks reserves, not code) or a bug bounty (a reward offer, not a review) is listed as what it is and does not count as an independent code audit.',
+    ],
+  },
+};
+
 /** Every published rule table by methodology version: a stored report is explained by its own. */
 export const SCORING_RULES_BY_VERSION: Readonly<Record<string, Record<CategoryKey, ScoringRule>>> = {
   '2026.11-1': SCORING_RULES_V1,
+  '2026.11-2': SCORING_RULES_V2,
   [METHODOLOGY_VERSION]: SCORING_RULES,
 };
 

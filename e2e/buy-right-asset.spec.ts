@@ -82,7 +82,7 @@ test('an unknown name is bought only after a plain warning; without it the serve
     data: { purchaseType: 'new_report', assetName: 'Zorbcoin' },
   });
   expect(refused.status()).toBe(422);
-  expect((await refused.json()).message).toBe('We could not find "Zorbcoin" in our data sources.');
+  expect((await refused.json()).message).toContain('would be Not rated');
 
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
@@ -91,7 +91,8 @@ test('an unknown name is bought only after a plain warning; without it the serve
     await expect(page.getByText('We could not find “Zorbcoin” in our data sources.')).toBeVisible();
     await purchaseButton(page).click();
     const warning = page.getByTestId('unknown-asset-warning');
-    await expect(warning).toContainText('the report will mostly say that evidence was missing');
+    await expect(warning).toContainText('it will be Not rated');
+    await expect(warning).toContainText('no composite score and no risk level');
     await expect(page.getByRole('button', { name: 'Buy anyway for $4.99' })).toBeFocused();
     await expectNoAxeViolations(page, `unknown asset warning (${theme})`);
   }
@@ -106,7 +107,33 @@ test('an unknown name is bought only after a plain warning; without it the serve
   // Straight to the checkout without the confirmation: the server's refusal is shown.
   await page.goto('/checkout?purchaseType=new_report&assetName=Zorbcoin');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('We could not find "Zorbcoin" in our data sources.').first()).toBeVisible();
+  await expect(page.getByText(/We could not find "Zorbcoin" in our data sources/).first()).toBeVisible();
+});
+
+test('a typo suggests the asset meant, and a name of several assets asks to pick before any payment', async ({
+  page,
+  signedIn: _user,
+}) => {
+  await page.goto('/dashboard');
+  await assetInput(page).fill('Etherium');
+  const choices = page.getByRole('group', { name: /Did you mean one of these/ });
+  await expect(choices.getByRole('radio').first()).toHaveAccessibleName(/Ethereum/);
+  await expect(purchaseButton(page)).toBeDisabled();
+
+  await assetInput(page).fill('Luna');
+  const several = page.getByRole('group', { name: /Several assets match “Luna”/ });
+  await expect(several.getByRole('radio', { name: /Terra Luna Classic/ })).toBeVisible();
+  await expect(several.getByRole('radio', { name: /LUNA 2\.0/ })).toBeVisible();
+  await expect(purchaseButton(page)).toBeDisabled();
+  await several.getByRole('radio', { name: /Terra Luna Classic/ }).check();
+  await purchaseButton(page).click();
+  await expect(page).toHaveURL(/assetId=terra-luna$/);
+
+  const refused = await page.request.post('/api/create-payment-intent', {
+    data: { purchaseType: 'new_report', assetName: 'Luna' },
+  });
+  expect(refused.status()).toBe(422);
+  expect((await refused.json()).code).toBe('AMBIGUOUS_ASSET');
 });
 
 test('a completed public report under a week old is offered for $2.99 beside the new one', async ({

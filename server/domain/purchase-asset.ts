@@ -1,7 +1,13 @@
-import { type AssetSuggestion, UNKNOWN_ASSET_SUGGESTIONS, unknownAssetMessage } from '../../contract/assets';
+import {
+  type AssetSuggestion,
+  ambiguousAssetMessage,
+  assetsMatching,
+  UNKNOWN_ASSET_SUGGESTIONS,
+  unknownAssetMessage,
+} from '../../contract/assets';
 import type { AssetRef } from '../research/evidence';
 import { resolveAsset } from '../research/resolve-asset';
-import { createSnapshotSources } from '../research/sources/snapshot';
+import { closeSnapshotMatches, createSnapshotSources } from '../research/sources/snapshot';
 import type { ResearchSources } from '../research/sources/types';
 
 // The asset check of every new-report purchase (card and Cardano): the buyer pays for a report
@@ -14,6 +20,16 @@ export class UnknownAssetError extends Error {
     readonly suggestions: AssetSuggestion[],
   ) {
     super(unknownAssetMessage(assetName));
+  }
+}
+
+/** The name matches several assets and no assetId says which: the buyer must pick first. */
+export class AmbiguousAssetError extends Error {
+  constructor(
+    readonly assetName: string,
+    readonly suggestions: AssetSuggestion[],
+  ) {
+    super(ambiguousAssetMessage(assetName, suggestions.length));
   }
 }
 
@@ -66,6 +82,17 @@ export async function checkPurchaseAsset(
   const assetName = request.assetName.trim();
   let usable = sources;
   let asset: AssetRef | null;
+  if (!request.assetId) {
+    // A name that means several assets is never resolved silently: the buyer picks.
+    let found: AssetRef[] = [];
+    try {
+      found = await withinCheckoutWait(sources.search(assetName, 25));
+    } catch {
+      found = await createSnapshotSources().search(assetName, 25);
+    }
+    const matching = assetsMatching(assetName, found);
+    if (matching.length > 1) throw new AmbiguousAssetError(assetName, matching.map(suggestionOf));
+  }
   try {
     asset = await withinCheckoutWait(resolveAsset(sources, { assetId: request.assetId, assetName }));
   } catch {
@@ -76,7 +103,10 @@ export async function checkPurchaseAsset(
   if (request.acknowledgeUnknownAsset === true) return { assetName, assetId: null };
   // A typo rarely matches as a whole; its first letters often find what was meant ("Etherium").
   const search = (text: string) => usable.search(text, UNKNOWN_ASSET_SUGGESTIONS).catch((): AssetRef[] => []);
-  let suggestions = await search(assetName);
+  // Close spellings of a known asset first ("Etherium": Ethereum), then what a search finds.
+  let suggestions = closeSnapshotMatches(assetName, UNKNOWN_ASSET_SUGGESTIONS);
+  for (const found of await search(assetName))
+    if (!suggestions.some((s) => s.id === found.id)) suggestions.push(found);
   if (suggestions.length === 0 && assetName.length > 3) suggestions = await search(assetName.slice(0, 3));
   throw new UnknownAssetError(assetName, suggestions.slice(0, UNKNOWN_ASSET_SUGGESTIONS).map(suggestionOf));
 }

@@ -4,7 +4,7 @@ import type { UnknownAssetError as UnknownAssetBody } from '../../contract/asset
 import type { ErrorCode } from '../../contract/errors';
 import type { ApiErrorBody } from '../../contract/http';
 import { DomainError } from '../domain/errors';
-import { UnknownAssetError } from '../domain/purchase-asset';
+import { AmbiguousAssetError, UnknownAssetError } from '../domain/purchase-asset';
 
 /** The one place that turns an error code into an HTTP status. */
 export const ERROR_STATUS = {
@@ -94,6 +94,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
         suggestions: error.suggestions,
       };
       return reply.status(422).send(body);
+    }
+    if (error instanceof AmbiguousAssetError) {
+      return reply.status(422).send({
+        statusCode: 422,
+        code: 'AMBIGUOUS_ASSET',
+        error: 'Unprocessable Entity',
+        message: error.message,
+        suggestions: error.suggestions,
+      });
     }
     if (error instanceof DomainError) {
       return reply.status(ERROR_STATUS[error.code]).send(domainErrorBody(error));

@@ -54,6 +54,8 @@ export interface ReportDocument {
   total: number;
   compositeOutOf5: number;
   band: RatingBand;
+  /** False for a "Not rated" report: too little evidence for a composite or a risk level. */
+  rated: boolean;
   risk: RiskLevel;
   methodologyVersion: string;
   createdAt: Date;
@@ -150,6 +152,7 @@ export function buildReportDocument(
     total,
     compositeOutOf5: composite,
     band: ratingBand(composite),
+    rated: storedScores.rated !== false,
     risk: storedScores.riskLevel ?? riskLevel(total),
     methodologyVersion: report.methodologyVersion ?? METHODOLOGY_VERSION,
     createdAt: report.createdAt,

@@ -9,6 +9,8 @@ import {
   type Scores,
 } from '../../contract/methodology';
 import { SCORERS } from './scoring';
+import { snapshotMarketEvidence, snapshotSecurityEvidence } from './sources/snapshot';
+import { SNAPSHOT_ASSETS, type SnapshotAsset } from './sources/snapshot-data';
 import {
   CALIBRATION_DATE,
   CALIBRATION_PROFILES,
@@ -17,6 +19,16 @@ import {
   findCalibrationProfile,
 } from './testing/calibration-evidence';
 
+/** The offline data readers get (public datasets): where the knockout markers live. */
+function scoreOffline(asset: SnapshotAsset): Scores {
+  const evidence = { ...snapshotMarketEvidence(asset), ...snapshotSecurityEvidence(asset) };
+  const assessments = CATEGORIES.map((c) => ({ key: c.key, ...SCORERS[c.key](evidence, AS_OF) }));
+  return buildScores(Object.fromEntries(assessments.map((a) => [a.key, a.score])) as CategoryScores, {
+    knockout: assessments.some((a) => a.knockout),
+    categoriesWithEvidence: assessments.filter((a) => a.evidenceFound).length,
+  });
+}
+
 // Calibration of the methodology: the real scorers run on hand-written evidence profiles (a test
 // fixture, never shown to readers), and well-known
 // assets must land in the band a careful analyst would expect. When this fails, the rules are
@@ -24,6 +36,7 @@ import {
 // over all the profiles are printed on every run.
 
 type Expectation = RiskLevel | 'not Likely Safe';
+const levelText = (level: RiskLevel | null) => level ?? 'Not rated';
 
 const EXPECTED: readonly { symbol: string; expect: Expectation; why: string }[] = [
   // Majors: large, liquid, long-lived, audited, no collapse.
@@ -74,14 +87,14 @@ const AS_OF = new Date(`${CALIBRATION_DATE}T00:00:00Z`);
 
 function scoreAsset(asset: CalibrationProfile): Scores {
   const evidence = calibrationEvidence(asset);
-  return buildScores(
-    Object.fromEntries(
-      CATEGORIES.map((c) => [c.key, SCORERS[c.key](evidence, AS_OF).score]),
-    ) as CategoryScores,
-  );
+  const assessments = CATEGORIES.map((c) => ({ key: c.key, ...SCORERS[c.key](evidence, AS_OF) }));
+  return buildScores(Object.fromEntries(assessments.map((a) => [a.key, a.score])) as CategoryScores, {
+    knockout: assessments.some((a) => a.knockout),
+    categoriesWithEvidence: assessments.filter((a) => a.evidenceFound).length,
+  });
 }
 
-const matches = (level: RiskLevel, expectation: Expectation) =>
+const matches = (level: RiskLevel | null, expectation: Expectation) =>
   expectation === 'not Likely Safe' ? level !== 'Likely Safe' : level === expectation;
 
 describe(`methodology ${METHODOLOGY_VERSION} calibration on the ${CALIBRATION_DATE} evidence profiles`, () => {
@@ -95,12 +108,14 @@ describe(`methodology ${METHODOLOGY_VERSION} calibration on the ${CALIBRATION_DA
   it('puts every well-known asset in the band a careful analyst expects', () => {
     const table = rows.map(
       (row) =>
-        `${row.ok ? 'ok      ' : 'MISMATCH'} ${row.symbol.padEnd(9)} ${row.scores.totalScore.toFixed(2).padStart(6)}/77  ${row.scores.riskLevel.padEnd(11)} expected ${row.expect.padEnd(15)} ${row.why}`,
+        `${row.ok ? 'ok      ' : 'MISMATCH'} ${row.symbol.padEnd(9)} ${row.scores.totalScore.toFixed(2).padStart(6)}/77  ${levelText(row.scores.riskLevel).padEnd(11)} expected ${row.expect.padEnd(15)} ${row.why}`,
     );
     console.info(
       `Calibration table (${rows.filter((r) => r.ok).length}/${rows.length} as expected):\n${table.join('\n')}`,
     );
-    expect(rows.filter((row) => !row.ok).map((row) => `${row.symbol}: ${row.scores.riskLevel}`)).toEqual([]);
+    expect(
+      rows.filter((row) => !row.ok).map((row) => `${row.symbol}: ${levelText(row.scores.riskLevel)}`),
+    ).toEqual([]);
   });
 
   it('states at least two facts in every category of every profile', () => {
@@ -145,5 +160,31 @@ describe(`methodology ${METHODOLOGY_VERSION} calibration on the ${CALIBRATION_DA
     expect(collapsed.filter((s) => s.scores.riskLevel === 'Likely Safe').map((s) => s.asset.symbol)).toEqual(
       [],
     );
+  });
+
+  it('gives an asset without enough evidence no score and no band (Not rated), never Not Safe', () => {
+    const assessments = CATEGORIES.map((c) => SCORERS[c.key]({}, AS_OF));
+    const scores = buildScores(
+      Object.fromEntries(CATEGORIES.map((c, i) => [c.key, assessments[i]!.score])) as CategoryScores,
+      { categoriesWithEvidence: assessments.filter((a) => a.evidenceFound).length },
+    );
+    expect(scores.rated).toBe(false);
+    expect(scores.riskLevel).toBeNull();
+    // Every calibration profile has enough evidence to be rated.
+    expect(
+      CALIBRATION_PROFILES.filter((asset) => scoreAsset(asset).rated === false).map((a) => a.symbol),
+    ).toEqual([]);
+  });
+
+  it('rates every asset with a documented knockout (fraud, bankruptcy, collapse, lost peg) Not Safe', () => {
+    const knockedOut = SNAPSHOT_ASSETS.filter((asset) =>
+      snapshotSecurityEvidence(asset).incidents?.value.some((incident) => incident.knockout),
+    );
+    console.info(
+      `Knockout-marked snapshot assets: ${knockedOut.map((a) => a.symbol).join(', ') || 'none yet'}`,
+    );
+    expect(
+      knockedOut.filter((asset) => scoreOffline(asset).riskLevel !== 'Not Safe').map((asset) => asset.symbol),
+    ).toEqual([]);
   });
 });

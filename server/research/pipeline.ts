@@ -5,6 +5,7 @@ import {
   type Category,
   type CategoryKey,
   type CategoryScores,
+  isRated,
   METHODOLOGY_VERSION,
 } from '../../contract/methodology';
 import { type AgentResearchData, sourceKey } from '../../contract/reports';
@@ -117,6 +118,7 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
       ...(assessment.nextUp ? { nextUp: assessment.nextUp } : {}),
       ...(assessment.nextDown ? { nextDown: assessment.nextDown } : {}),
       ...(assessment.keyRisk ? { keyRisk: assessment.keyRisk } : {}),
+      ...(assessment.knockout ? { knockout: assessment.knockout } : {}),
     };
     const coverage = coverageOf(assessment.sources, assessment.evidenceFound);
     const data: AgentResearchData = {
@@ -145,7 +147,10 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
   if (failure) throw failure.reason;
   const results = settled.map((s) => (s as PromiseFulfilledResult<CategoryResult>).value);
 
-  const scores = buildScores(Object.fromEntries(results.map((r) => [r.key, r.score])) as CategoryScores);
+  const scores = buildScores(Object.fromEntries(results.map((r) => [r.key, r.score])) as CategoryScores, {
+    knockout: results.some((r) => r.knockout),
+    categoriesWithEvidence: results.filter((r) => r.coverage?.kind !== 'none').length,
+  });
   const dataNote =
     sources.mode === 'offline'
       ? `Data: ${SNAPSHOT_DATASET} — an offline demo snapshot, not live market data.`
@@ -191,7 +196,8 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
       assetId: asset?.id ?? null,
       assetKind,
       projectOverview: asset ? overview : null,
-      compositeScore: scores.totalScore.toFixed(2),
+      // A report without a verdict stores no composite (0.00, as before scoring).
+      compositeScore: isRated(scores) ? scores.totalScore.toFixed(2) : '0.00',
       scores,
       researchData: {
         ...stored,

@@ -4,6 +4,8 @@ import {
   CATEGORIES,
   type CategoryKey,
   compositeOutOfFive,
+  MIN_RATED_CATEGORIES,
+  NOT_RATED_LABEL,
   RISK_LEVEL_LABELS,
   ratingBand,
   type Scores,
@@ -22,6 +24,7 @@ import {
   sourceKey,
 } from '../../contract/reports';
 import type { AssetRef } from './evidence';
+import type { KnockoutFinding } from './scoring';
 
 // The report a buyer reads first: a prose executive summary (verdict, strongest and weakest
 // categories with the fact behind each, data coverage), key risks, what would change the
@@ -41,6 +44,8 @@ export interface CategoryResult {
   nextDown?: string;
   keyRisk?: string;
   coverage?: CategoryCoverage;
+  /** The knockout that decided this category (the report is Not Safe). */
+  knockout?: KnockoutFinding;
 }
 
 export type PeerStanding = ReportSections['peers'];
@@ -176,17 +181,29 @@ export function coverageSentence(results: CategoryResult[]): string {
   const parts = [
     live ? `${countWord(live)} from live sources` : '',
     snapshot ? `${countWord(snapshot)} from dated public datasets` : '',
-    none ? `${countWord(none)} with no evidence found (scored 1)` : '',
+    none ? `${countWord(none)} with no evidence found` : '',
   ].filter(Boolean);
   return `Data coverage: of ${countWord(results.length)} categories, ${joinNames(parts)}.`;
 }
+
+/** Excellent with a risk, or Poor while Likely Safe: the two verdicts read differently. */
+const verdictsDiffer = (band: string, level: string) =>
+  (band === 'Excellent' && level !== 'Likely Safe') ||
+  (band === 'Good' && level !== 'Potential') ||
+  (band === 'Poor' && level !== 'Not Safe');
 
 /** The executive summary as prose. */
 export function buildSummary(input: Omit<ReportTextInput, 'written' | 'peers'>): string {
   const { scores, results, asset } = input;
   const composite = compositeOutOfFive(scores.totalScore);
   const title = asset ? `${asset.name} (${asset.symbol})` : input.assetName;
-  const verdict = `${title} scores ${scores.totalScore.toFixed(2)} of 77 on the Crow Research methodology (${input.methodologyVersion}), a composite of ${composite.toFixed(1)} of 5.0: rated ${ratingBand(composite)}, risk level ${RISK_LEVEL_LABELS[scores.riskLevel]}.`;
+  const knockouts = results.flatMap((r) => (r.knockout ? [{ key: r.key, ...r.knockout }] : []));
+  // A knockout decides the verdict, so the reader learns it before any figure.
+  const withEvidence = results.filter((r) => coverageFor(r).kind !== 'none').length;
+  const verdict =
+    scores.riskLevel === null
+      ? `${title} is ${NOT_RATED_LABEL}: the sources hold evidence for only ${countWord(withEvidence)} of ${countWord(results.length)} categories, fewer than the ${countWord(MIN_RATED_CATEGORIES)} a verdict needs, so this report gives no composite score and no risk level. Missing data is not evidence of risk or of safety; the categories below say what was found.`
+      : `${title} scores ${scores.totalScore.toFixed(2)} of 77 on the Crow Research methodology (${input.methodologyVersion}), a composite of ${composite.toFixed(1)} of 5.0: rated ${ratingBand(composite)}, risk level ${RISK_LEVEL_LABELS[scores.riskLevel]}.${verdictsDiffer(ratingBand(composite), scores.riskLevel) ? ` The two verdicts measure different things: the rating band reads the composite out of 5, the risk level reads the 77-point total against fixed risk bands${knockouts.length ? ' and is Not Safe after a knockout' : ''}.` : ''}`;
   const { allTiedAt, strongest, weakest } = extremes(results);
   const body =
     allTiedAt !== null
@@ -195,26 +212,48 @@ export function buildSummary(input: Omit<ReportTextInput, 'written' | 'peers'>):
           `Its strongest ${strongest.length === 1 && strongest[0]!.members.length === 1 ? 'category is' : 'categories are'} ${joinNames(strongest.map(describeGroup))}.`,
           `Its weakest ${weakest.length === 1 && weakest[0]!.members.length === 1 ? 'is' : 'are'} ${joinNames(weakest.map(describeGroup))}.`,
         ].join(' ');
+  const knockoutLead = knockouts.length
+    ? `Not Safe: ${joinNames(knockouts.map((k) => `${k.title} (${k.date}; ${nameOf(k.key)} scores 1)`))}. ${knockouts[0]!.rule} Under the methodology that is a knockout: the risk level is Not Safe whatever the weighted sum of the other categories. `
+    : '';
   const unknown = asset
     ? ''
-    : ` Our data sources do not know "${input.assetName}": categories without evidence score 1 ("No evidence found"), because absence of data is itself a risk.`;
-  return `${verdict} ${body}${unknown} ${coverageSentence(results)} ${input.dataNote}`.trim();
+    : ` Our data sources do not know "${input.assetName}", so no category below rests on evidence about it.`;
+  return `${knockoutLead}${verdict} ${body}${unknown} ${coverageSentence(results)} ${input.dataNote}`.trim();
 }
 
 /** A score at or below this is a key risk even when the scorer named none. */
 const KEY_RISK_SCORE = 2;
 
-/** Key risks: each category's named risk and every low score, lowest and heaviest first. */
+/** Every report names at least this many risks, the strongest assets too. */
+export const MIN_KEY_RISKS = 3;
+
+/**
+ * Key risks: each category's named risk and every low score, lowest and heaviest first; when
+ * fewer than three, the weakest remaining categories with evidence, each with its fact and what
+ * would lower it.
+ */
 export function buildKeyRisks(results: CategoryResult[]): KeyRisk[] {
-  return results
-    .filter((r) => r.keyRisk || r.score <= KEY_RISK_SCORE)
-    .sort((a, b) => a.score - b.score || weightOf(b.key) - weightOf(a.key))
-    .map((r) => ({
+  const order = (a: CategoryResult, b: CategoryResult) =>
+    a.score - b.score || weightOf(b.key) - weightOf(a.key);
+  const named = results.filter((r) => r.keyRisk || r.score <= KEY_RISK_SCORE).sort(order);
+  const more = results
+    .filter((r) => !named.includes(r) && r.nextDown && coverageFor(r).kind !== 'none')
+    .sort(order)
+    .slice(0, Math.max(0, MIN_KEY_RISKS - named.length));
+  return [
+    ...named.map((r) => ({
       category_key: r.key,
       category: nameOf(r.key),
       score: r.score,
       text: `${sentenceOf(r.keyRisk ?? `${nameOf(r.key)} scores ${r.score}/5. ${factOf(r)}`)}.`,
-    }));
+    })),
+    ...more.map((r) => ({
+      category_key: r.key,
+      category: nameOf(r.key),
+      score: r.score,
+      text: `${factOf(r)}. ${sentenceOf(r.nextDown!)}.`,
+    })),
+  ];
 }
 
 /** The sections from the categories, the peers and the summary and key risks (by rule or LLM). */
@@ -283,7 +322,7 @@ export function sectionParagraphs(sections: ReportSections): { heading: string; 
       heading: REPORT_HEADINGS.keyRisks,
       lines: sections.keyRisks.length
         ? sections.keyRisks.map((r) => `${r.category} (${r.score}/5): ${r.text}`)
-        : ['No category scores 2 or below and no scorer named a specific risk.'],
+        : ['No category holds evidence of a specific risk.'],
     },
     {
       heading: REPORT_HEADINGS.changes,

@@ -109,7 +109,7 @@ describe('executive summary', () => {
     results[8] = { ...results[8]!, sources: [], coverage: { kind: 'none' } };
     const summary = buildSummary(input(results));
     expect(summary).toMatch(
-      /Data coverage: of twelve categories, ten from live sources, one from dated public datasets and one with no evidence found \(scored 1\)\. Data: live\.$/,
+      /Data coverage: of twelve categories, ten from live sources, one from dated public datasets and one with no evidence found\. Data: live\.$/,
     );
   });
 

@@ -1,9 +1,9 @@
 import type { CategoryKey } from '../../contract/methodology';
 import { type Source, sourceKey } from '../../contract/reports';
-import { NO_EVIDENCE_FINDING, THRESHOLDS } from '../../contract/scoring-rules';
-import type { AssetEvidence, Fact, HackRecord, IncidentRecord } from './evidence';
+import { KNOCKOUT_RULES, NO_EVIDENCE_FINDING, THRESHOLDS } from '../../contract/scoring-rules';
+import type { AssetEvidence, AuditReport, Fact, HackRecord, IncidentRecord, KnockoutKind } from './evidence';
 
-// The documented rules of contract/scoring-rules.ts (methodology 2026.11-2) as code:
+// The documented rules of contract/scoring-rules.ts (methodology 2026.11-3) as code:
 // evidence -> 1-5 with the facts that decided it, the next threshold up and down, and the risk a
 // low score shows. Pure functions, so they are tested exhaustively (fast-check) and calibrated
 // against well-known assets (calibration.unit.test.ts).
@@ -22,6 +22,18 @@ export interface CategoryAssessment {
   nextDown?: string;
   /** The risk this category shows, tied to its evidence, when the score is low (<= 2). */
   keyRisk?: string;
+  /** Set when a knockout incident decided the category (the report is then Not Safe). */
+  knockout?: KnockoutFinding;
+}
+
+/** A knockout as the report states it: which rule, the incident and its primary document. */
+export interface KnockoutFinding {
+  kind: KnockoutKind;
+  /** The documented rule ("A court convicted the issuer or the founders of fraud."). */
+  rule: string;
+  date: string;
+  title: string;
+  link: string;
 }
 
 const t = THRESHOLDS;
@@ -586,29 +598,76 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
   });
 }
 
+const AUDIT_KIND_WORDS: Record<string, string> = {
+  'code-audit': 'code audit',
+  'formal-verification': 'formal verification',
+  'reserve-attestation': 'reserve attestation',
+  'bug-bounty': 'bug bounty',
+};
+
+/** An independent review of the code: a code audit or formal verification by someone else. */
+export const isIndependentCodeReview = (report: AuditReport) =>
+  (report.kind === undefined || report.kind === 'code-audit' || report.kind === 'formal-verification') &&
+  report.auditorIsDeveloper !== true;
+
+/** "Sigma Prime (2023, code audit by the asset's own developer)". */
+function describeReview(report: AuditReport): string {
+  const what = AUDIT_KIND_WORDS[report.kind ?? 'code-audit'] ?? 'audit';
+  const by = report.auditorIsDeveloper ? `${what} by the asset’s own developer` : what;
+  return `${report.auditor} (${[report.date, by].filter(Boolean).join(', ')})${report.url ? `: ${report.url}` : ''}`;
+}
+
 export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
   if (!e.audits) return noEvidence('audit records');
-  const { latestYear, reports = [] } = e.audits.value;
-  const count = Math.max(e.audits.value.count, reports.length);
+  const reports = e.audits.value.reports ?? [];
+  // With the individual reports listed, only independent code reviews count; a bare count
+  // (no list) is the database's count of code audits.
+  const independent = reports.filter(isIndependentCodeReview);
+  const otherReviews = reports.filter((report) => !isIndependentCodeReview(report));
+  const count = reports.length ? independent.length : e.audits.value.count;
+  const years = independent
+    .map((report) => Number.parseInt(report.date?.slice(0, 4) ?? '', 10))
+    .filter(Number.isFinite);
+  const latestYear =
+    reports.length && otherReviews.length
+      ? years.length
+        ? Math.max(...years)
+        : undefined
+      : e.audits.value.latestYear;
+  const otherFacts = otherReviews.map(
+    (report) => `Not an independent code audit: ${describeReview(report)}.`,
+  );
   if (count <= 0) {
+    const partial = otherReviews.length > 0;
     return {
-      score: 1,
-      facts: ['No published security audit is recorded.', ...missingFact(['audit report'])],
-      rationale: 'Code that holds funds without an independent review scores 1.',
+      score: partial ? 2 : 1,
+      facts: [
+        partial
+          ? `No independent code audit is recorded; ${otherReviews.length} other review${otherReviews.length === 1 ? ' is' : 's are'} published.`
+          : 'No published security audit is recorded.',
+        ...(partial ? otherFacts : missingFact(['audit report'])),
+      ],
+      rationale: partial
+        ? 'Reviews by the developer itself, reserve attestations and bug bounties are evidence, but none is an independent review of the code, so the category scores 2.'
+        : 'Code that holds funds without an independent review scores 1.',
       sources: sourcesOf(e.audits),
       evidenceFound: true,
       nextUp: 'One published audit by an independent firm would score 3.',
-      keyRisk: 'No independent security review of the code is published.',
+      ...(partial ? { nextDown: 'Without any published review it would score 1.' } : {}),
+      keyRisk: partial
+        ? `No independent firm has published an audit of the code; what exists is ${joinWords(otherReviews.map((report) => `${AUDIT_KIND_WORDS[report.kind ?? 'code-audit']}${report.auditorIsDeveloper ? ' by its own developer' : ''} (${report.auditor})`))}.`
+        : 'No independent security review of the code is published.',
     };
   }
   const base = count >= 3 ? 5 : count === 2 ? 4 : 3;
   let score = base;
-  const facts = [`${count} published security audit${count === 1 ? '' : 's'} recorded.`];
-  const auditors = [...new Set(reports.map((report) => report.auditor))];
-  if (auditors.length) facts.push(`Auditors include ${auditors.slice(0, 4).join(', ')}.`);
-  for (const report of reports.slice(0, 3)) {
+  const facts = [`${count} independent security audit${count === 1 ? '' : 's'} recorded.`];
+  const auditors = [...new Set((reports.length ? independent : reports).map((report) => report.auditor))];
+  if (auditors.length) facts.push(`Independent auditors include ${auditors.slice(0, 4).join(', ')}.`);
+  for (const report of independent.slice(0, 3)) {
     if (report.url) facts.push(`${report.auditor}${report.date ? ` (${report.date})` : ''}: ${report.url}`);
   }
+  facts.push(...otherFacts.slice(0, 3));
   let stale = false;
   if (latestYear !== undefined) {
     facts.push(`The latest is from ${latestYear}.`);
@@ -627,7 +686,7 @@ export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
       ? {
           nextUp: stale
             ? 'A new audit of the current code would remove the staleness penalty.'
-            : 'One more published audit would raise the score by one point.',
+            : 'One more published independent audit would raise the score by one point.',
         }
       : {}),
     nextDown:
@@ -639,6 +698,9 @@ export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
       : {}),
   };
 }
+
+const joinWords = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
 export function scoreDexHolders(e: AssetEvidence): CategoryAssessment {
   const holders = e.holders?.value;
@@ -841,15 +903,59 @@ export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
   };
 }
 
+/** Incidents whose primary document proves a knockout (see KNOCKOUT_RULES). */
+export function knockoutsOf(e: AssetEvidence): KnockoutFinding[] {
+  return (e.incidents?.value ?? []).flatMap((incident) => {
+    const rule = KNOCKOUT_RULES.find((r) => r.kind === incident.knockout);
+    if (!rule) return [];
+    return [
+      { kind: rule.kind, rule: rule.rule, date: incident.date, title: incident.title, link: incident.link },
+    ];
+  });
+}
+
+/** A knockout in this category scores it 1 and says so first, whatever the ladder gave. */
+export function applyKnockout(
+  e: AssetEvidence,
+  key: CategoryKey,
+  assessment: CategoryAssessment,
+): CategoryAssessment {
+  const categoryKinds = new Set<string>(KNOCKOUT_RULES.filter((r) => r.category === key).map((r) => r.kind));
+  const found = knockoutsOf(e).filter((k) => categoryKinds.has(k.kind));
+  const first = found[0];
+  if (!first) return assessment;
+  const { nextUp: _up, nextDown: _down, ...rest } = assessment;
+  return {
+    ...rest,
+    score: 1,
+    evidenceFound: true,
+    knockout: first,
+    facts: [
+      ...found.map((k) => `Knockout, ${k.date}: ${k.title} (${k.link}).`),
+      ...assessment.facts.filter((fact) => !fact.startsWith(NO_EVIDENCE_FINDING)),
+    ],
+    rationale: `${first.rule} That is a knockout: the category scores 1 and the report is Not Safe whatever the other figures.`,
+    sources: [...assessment.sources, ...sourcesOf(e.incidents)],
+    nextUp:
+      'Only a reversal of the finding (an acquittal, a recovery or a regained peg) would lift the knockout.',
+    keyRisk: `${first.title} (${first.date}): ${first.rule.charAt(0).toLowerCase()}${first.rule.slice(1)}`,
+  };
+}
+
+const withKnockout =
+  (key: CategoryKey, scorer: (e: AssetEvidence, now: Date) => CategoryAssessment) =>
+  (e: AssetEvidence, now: Date) =>
+    applyKnockout(e, key, scorer(e, now));
+
 export const SCORERS: Record<CategoryKey, (e: AssetEvidence, now: Date) => CategoryAssessment> = {
   marketCap: scoreMarketCap,
   volumeX2: scoreVolume,
   circulatingSupply: scoreCirculatingSupply,
   totalSupply: scoreTotalSupply,
   socialMetricsX2: scoreSocial,
-  team: scoreTeam,
+  team: withKnockout('team', scoreTeam),
   useCase: scoreUseCase,
-  existenceGrowthX2: scoreExistence,
+  existenceGrowthX2: withKnockout('existenceGrowthX2', scoreExistence),
   audits: scoreAudits,
   dexHolders: scoreDexHolders,
   hacksScandals: scoreHacks,

@@ -198,7 +198,8 @@ export function createLlmWriter(options: LlmWriterOptions): CategoryWriter {
       const { category, assessment } = input;
       if (!assessment.evidenceFound) return deterministicWriter.write(input);
       const rule = SCORING_RULES[category.key];
-      const adjustable = QUALITATIVE_CATEGORIES.has(category.key);
+      // A knockout is a documented finding, not a judgement: the writer cannot move it.
+      const adjustable = QUALITATIVE_CATEGORIES.has(category.key) && !assessment.knockout;
       const pack = {
         asset: input.asset ?? { name: input.assetName },
         category: category.name,

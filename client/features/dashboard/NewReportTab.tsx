@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'wouter';
-import { type AssetSuggestion, assetKindLabel } from '../../../contract/assets';
+import { type AssetSuggestion, assetKindLabel, assetsMatching } from '../../../contract/assets';
 import { PRICES_USD } from '../../../contract/constants';
+import { MIN_RATED_CATEGORIES, NOT_RATED_LABEL } from '../../../contract/methodology';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
@@ -44,8 +45,6 @@ export const NEW_REPORT_INPUT_ID = 'new-report-asset-name';
 /** The radio value of "research the typed name anyway". */
 const NONE_OF_THESE = '__none__';
 
-const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
 function AssetFacts({ asset }: { asset: AssetSuggestion }) {
   const kind = assetKindLabel(asset.kind, asset.platform);
   return (
@@ -79,7 +78,8 @@ export function NewReportTab() {
 
   const settled = typed.length > 0 && term === typed && !search.isFetching && search.data !== undefined;
   const found = settled ? (search.data ?? []) : [];
-  const exact = found.filter((a) => [a.name, a.symbol, a.id].some((key) => sameText(key, typed)));
+  // The same matching rule as the payment endpoints: several matches always ask to pick.
+  const exact = assetsMatching(typed, found);
   // One exact match is the asset; otherwise the user picks among the candidates.
   const candidates = exact.length === 1 ? [] : exact.length > 1 ? exact : found;
   const picked = found.find((a) => a.id === pickedId);
@@ -228,9 +228,11 @@ export function NewReportTab() {
             data-testid="unknown-asset-warning"
           >
             <p className="font-semibold">We could not find “{typed}” in our data sources.</p>
-            <p>
-              If you buy this report anyway, most categories will say “No evidence found” and score 1: the
-              report will mostly say that evidence was missing. Check the spelling, or pick a known asset.
+            <p data-testid="not-rated-warning">
+              If you buy this report anyway, it will be <strong>{NOT_RATED_LABEL}</strong>: with evidence for
+              fewer than {MIN_RATED_CATEGORIES} of the 12 categories it gets no composite score and no risk
+              level, and most categories will say “No evidence found”. Check the spelling, or pick a known
+              asset.
             </p>
             <div className="flex flex-wrap gap-2">
               <Button

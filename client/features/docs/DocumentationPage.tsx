@@ -11,7 +11,13 @@ import {
   WEIGHT_SUM,
 } from '../../../contract/methodology';
 import { PAGES } from '../../../contract/pages';
-import { NO_EVIDENCE_NOTE, SCORING_RULES, SCORING_RULES_BY_VERSION } from '../../../contract/scoring-rules';
+import {
+  KNOCKOUT_NOTE,
+  KNOCKOUT_RULES,
+  NO_EVIDENCE_NOTE,
+  SCORING_RULES,
+  SCORING_RULES_BY_VERSION,
+} from '../../../contract/scoring-rules';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardTitle } from '../../components/ui/card';
 import { Page } from '../../components/ui/page';
@@ -84,6 +90,19 @@ export function DocumentationPage() {
             </ul>
           </Card>
         </div>
+
+        <Card className="mb-8">
+          <CardTitle>Knockout rules</CardTitle>
+          <p className="mt-3 text-sm">{KNOCKOUT_NOTE}</p>
+          <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
+            {KNOCKOUT_RULES.map((rule) => (
+              <li key={rule.kind}>
+                {rule.rule} Scores 1 in {CATEGORIES.find((c) => c.key === rule.category)?.name}; the report is
+                Not Safe.
+              </li>
+            ))}
+          </ul>
+        </Card>
 
         <Card className="mb-8 overflow-x-auto">
           <CardTitle>Categories and weights</CardTitle>

@@ -5,6 +5,7 @@ import { Link, useParams } from 'wouter';
 import { TIMINGS_MS } from '../../../contract/constants';
 import {
   compositeOutOfFive,
+  NOT_RATED_LABEL,
   RATING_BAND_TONES,
   RISK_LEVEL_LABELS,
   ratingBand,
@@ -292,7 +293,9 @@ export function ReportPage() {
   const { progressData, reportContent } = query.data;
   const sections = query.data.sections ?? null;
   const total = Number(report.composite_score);
-  const scored = report.report_status === 'completed';
+  const completed = report.report_status === 'completed';
+  const notRated = completed && report.rated === false;
+  const scored = completed && !notRated;
   const composite = compositeOutOfFive(total);
   const band = ratingBand(composite);
   const paragraphs = reportContent.split(/\n\s*\n/).filter((p) => p.trim());
@@ -302,7 +305,9 @@ export function ReportPage() {
     title: `${report.asset_name} Research Report`,
     description: scored
       ? `Research report on ${report.asset_name}: ${total.toFixed(1)}/77 composite score, risk level ${report.risk_level ? RISK_LEVEL_LABELS[report.risk_level] : 'unknown'}.`
-      : `Research report on ${report.asset_name}, in progress.`,
+      : notRated
+        ? `Research report on ${report.asset_name}: ${NOT_RATED_LABEL}, too few categories with evidence.`
+        : `Research report on ${report.asset_name}, in progress.`,
   };
   const chartScores = Object.fromEntries(
     progressData.map((p) => [p.category_key, p.score === null ? null : Number(p.score)]),
@@ -318,7 +323,7 @@ export function ReportPage() {
         </Button>
         <Button
           variant="secondary"
-          disabled={!scored}
+          disabled={!completed}
           onClick={() => void downloadReportPdf(report.id, report.asset_name)}
         >
           <Download size={16} aria-hidden /> Download PDF
@@ -361,6 +366,13 @@ export function ReportPage() {
           <p className="text-3xl font-bold tabular-nums" data-testid="composite-score">
             {scored ? `${composite.toFixed(1)}/5.0` : '—'}
           </p>
+          {notRated && (
+            <div className="mt-1 flex justify-end">
+              <Badge tone="grey" data-testid="not-rated">
+                {NOT_RATED_LABEL}: too few categories with evidence
+              </Badge>
+            </div>
+          )}
           {scored && (
             <div className="mt-1 flex flex-wrap justify-end gap-2">
               <Badge tone={RATING_BAND_TONES[band]}>{band}</Badge>

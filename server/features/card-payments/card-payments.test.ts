@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { unknownAssetMessage } from '../../../contract/assets';
 import { researchReports, userPurchases } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type SignedInUser, signUp } from '../../testing/users';
@@ -121,11 +122,12 @@ describe('POST /api/create-payment-intent', () => {
     const user = await signUp(t.app);
     const typo = await createIntent(user, { purchaseType: 'new_report', assetName: 'Etherium' });
     expect(typo.statusCode).toBe(422);
-    expect(typo.json().message).toBe('We could not find "Etherium" in our data sources.');
+    expect(typo.json().message).toBe(unknownAssetMessage('Etherium'));
+    expect(typo.json().message).toContain('Not rated');
     const suggestions = typo.json().suggestions as { id: string }[];
     expect(suggestions.length).toBeGreaterThan(0);
     expect(suggestions.length).toBeLessThanOrEqual(5);
-    expect(suggestions.map((s) => s.id)).toContain('ethereum');
+    expect(suggestions[0]?.id).toBe('ethereum');
     // Never charged: no intent at the provider, no purchase row.
     expect([...fake.intents.values()].some((i) => i.metadata.assetName === 'Etherium')).toBe(false);
     expect(
@@ -140,6 +142,26 @@ describe('POST /api/create-payment-intent', () => {
     expect(confirmed.statusCode).toBe(200);
     const [purchase] = await purchasesOf(confirmed.json().paymentIntentId);
     expect(purchase).toMatchObject({ assetName: 'Zorbcoin', assetId: null });
+  });
+
+  it('refuses a name that matches several assets before any charge and lists them', async () => {
+    const user = await signUp(t.app);
+    const luna = await createIntent(user, { purchaseType: 'new_report', assetName: 'Luna' });
+    expect(luna.statusCode).toBe(422);
+    expect(luna.json().code).toBe('AMBIGUOUS_ASSET');
+    expect((luna.json().suggestions as { id: string }[]).map((s) => s.id).sort()).toEqual([
+      'terra-luna',
+      'terra-luna-2',
+    ]);
+    expect([...fake.intents.values()].some((i) => i.metadata.assetName === 'Luna')).toBe(false);
+    const picked = await createIntent(user, {
+      purchaseType: 'new_report',
+      assetName: 'Luna',
+      assetId: 'terra-luna',
+    });
+    expect(picked.statusCode).toBe(200);
+    const [purchase] = await purchasesOf(picked.json().paymentIntentId);
+    expect(purchase).toMatchObject({ assetId: 'terra-luna' });
   });
 
   it('stores the asset the buyer picked, and the report researches exactly that asset', async () => {

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { UnmatchedIncoming } from '../../../contract/admin';
+import { unknownAssetMessage } from '../../../contract/assets';
 import type { CardanoPayment } from '../../../contract/cardano';
 import {
   cardanoIncomingTransactions,
@@ -178,11 +179,21 @@ describe('POST /api/cardano/create-payment', () => {
     const unknown = await create(alice, { researchAsset: 'Zorbcoin' });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json()).toMatchObject({
-      message: 'We could not find "Zorbcoin" in our data sources.',
+      message: unknownAssetMessage('Zorbcoin'),
       suggestions: [],
     });
     const before = await t.ctx.db.select().from(userPurchases).where(eq(userPurchases.assetName, 'Zorbcoin'));
     expect(before).toEqual([]);
+    const luna = await create(alice, { researchAsset: 'Luna' });
+    expect(luna.statusCode).toBe(422);
+    expect(luna.json().code).toBe('AMBIGUOUS_ASSET');
+    expect((luna.json().suggestions as { id: string }[]).map((s) => s.id).sort()).toEqual([
+      'terra-luna',
+      'terra-luna-2',
+    ]);
+    const typo = await create(alice, { researchAsset: 'Etherium' });
+    expect(typo.statusCode).toBe(422);
+    expect(typo.json().suggestions[0].id).toBe('ethereum');
     const confirmed = await createOk(alice, { researchAsset: 'Zorbcoin', acknowledgeUnknownAsset: true });
     expect(confirmed.researchAsset).toBe('Zorbcoin');
     const picked = await createOk(alice, { researchAsset: 'ADA', assetId: 'cardano' });

@@ -104,7 +104,7 @@ describe('GET /api/reports/:id', () => {
     }
   });
 
-  it('an unknown asset still completes, with 1s and "No evidence found"', async () => {
+  it('an unknown asset still completes, Not rated (no composite, no risk level), with "No evidence found"', async () => {
     const buyer = await signUp(t.app);
     const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'Zzyzx Imaginary Coin');
     await research(reportId);
@@ -112,7 +112,9 @@ describe('GET /api/reports/:id', () => {
       await t.app.inject({ url: `/api/reports/${reportId}`, headers: { cookie: buyer.cookie } })
     ).json();
     expect(body.report.report_status).toBe('completed');
-    expect(body.report.risk_level).toBe('Not Safe');
+    expect(body.report.risk_level).toBeNull();
+    expect(body.report.rated).toBe(false);
+    expect(body.report.composite_score).toBe('0.00');
     expect(body.progressData.every((p: { score: string }) => p.score === '1.00')).toBe(true);
     expect(body.progressData[0].research_findings).toMatch(/^No evidence found/);
   });

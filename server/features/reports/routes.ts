@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import { DomainError } from '../../domain/errors';
 import { rateLimits, reportEventStreamLimit } from '../../http/rate-limits';
 import type { AssetRef } from '../../research/evidence';
-import { findSnapshotAsset, searchSnapshot } from '../../research/sources/snapshot';
+import { closeSnapshotMatches, findSnapshotAsset, searchSnapshot } from '../../research/sources/snapshot';
 import { ReportStreams } from './event-streams';
 import { findRecentPublicReports, findReport } from './repository';
 import { accessibleReport, reportResponse, startResearchForPurchase } from './service';
@@ -128,6 +128,8 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
         request.log.warn({ err: error }, 'asset search source failed; answering from the snapshot');
         assets = searchSnapshot(request.query.q, 8);
       }
+      // Nothing by that spelling: offer the known assets it is one or two typos away from.
+      if (assets.length === 0) assets = closeSnapshotMatches(request.query.q, 5);
       const recent = await findRecentPublicReports(
         ctx.db,
         assets.map((a) => a.id),

@@ -1,5 +1,5 @@
 import { idSchema } from '../../../contract/http';
-import { CATEGORIES, RISK_LEVELS, type RiskLevel } from '../../../contract/methodology';
+import { CATEGORIES, isRated, RISK_LEVELS, type RiskLevel } from '../../../contract/methodology';
 import { agentResearchDataSchema, type ProgressEntry, type ReportResponse } from '../../../contract/reports';
 import { RESEARCH_MESSAGES, type ResearchStartResponse } from '../../../contract/research';
 import type { Database, DbExecutor } from '../../db/client';
@@ -75,6 +75,7 @@ export async function reportResponse(db: DbExecutor, report: ResearchReportRow):
       report_status: report.status,
       composite_score: report.compositeScore,
       risk_level: riskOf(report),
+      rated: isRated(report.scores as { rated?: unknown } | null),
       methodology_version: report.methodologyVersion,
       created_at: report.createdAt.toISOString(),
       completed_at: report.completedAt?.toISOString() ?? null,

@@ -1,4 +1,4 @@
-import { RATING_BAND_TONES, RISK_LEVEL_LABELS } from '../../../contract/methodology';
+import { NOT_RATED_LABEL, RATING_BAND_TONES, RISK_LEVEL_LABELS } from '../../../contract/methodology';
 import { dataAgeLine } from '../../../contract/reports';
 import type { ReportDocument } from '../document';
 import type { ReportCanvas } from './canvas';
@@ -92,7 +92,7 @@ export function drawCover(
     .font('Bold')
     .fontSize(34)
     .fillColor(tone.ink)
-    .text(report.compositeOutOf5.toFixed(1), compositeX, cardY + 44, {
+    .text(report.rated ? report.compositeOutOf5.toFixed(1) : '—', compositeX, cardY + 44, {
       lineBreak: false,
     });
   doc
@@ -100,7 +100,7 @@ export function drawCover(
     .fontSize(12)
     .fillColor(COLORS.muted)
     .text('out of 5.0', compositeX, cardY + 88);
-  pill(report.band, compositeX, cardY + 108, tone);
+  pill(report.rated ? report.band : NOT_RATED_LABEL, compositeX, cardY + 108, tone);
 
   const riskX = MARGIN.left + column * 2 + 4;
   cardLabel('Risk level', riskX);
@@ -108,7 +108,7 @@ export function drawCover(
     .font('Bold')
     .fontSize(17)
     .fillColor(riskTone.ink)
-    .text(RISK_LEVEL_LABELS[report.risk], riskX, cardY + 50, {
+    .text(report.rated ? RISK_LEVEL_LABELS[report.risk] : NOT_RATED_LABEL, riskX, cardY + 50, {
       width: column - 24,
     });
   doc

@@ -1,4 +1,4 @@
-import { MAX_CATEGORY_SCORE, MAX_TOTAL, WEIGHT_SUM } from '../../../contract/methodology';
+import { MAX_CATEGORY_SCORE, MAX_TOTAL, NOT_RATED_LABEL, WEIGHT_SUM } from '../../../contract/methodology';
 import type { ReportDocument } from '../document';
 import type { ReportCanvas } from './canvas';
 import { bandTone, COLORS, CONTENT_WIDTH, MARGIN } from './layout';
@@ -119,7 +119,10 @@ export function drawScoreOverview(canvas: ReportCanvas, report: ReportDocument):
   tableRow(['Total on the 77-point scale', '', '', `${report.total.toFixed(2)} / ${MAX_TOTAL}`], {
     bold: true,
   });
-  tableRow(['Composite', '', '', `${report.compositeOutOf5.toFixed(1)} / 5.0 · ${report.band}`], {
+  const composite = report.rated
+    ? `${report.compositeOutOf5.toFixed(1)} / 5.0 · ${report.band}`
+    : `${NOT_RATED_LABEL}: too few categories with evidence`;
+  tableRow(['Composite', '', '', composite], {
     bold: true,
   });
   doc.moveDown(0.8);

@@ -1,3 +1,4 @@
+import { distance as editDistance } from 'fastest-levenshtein';
 import type { Source } from '../../../contract/reports';
 import type { AssetRef, MarketEvidence, SecurityEvidence } from '../evidence';
 import { curatedIncidents } from './incidents';
@@ -100,6 +101,24 @@ export function searchSnapshot(text: string, limit: number): AssetRef[] {
   return SNAPSHOT_ASSETS.map((asset, order) => ({ asset, order, match: rankOf(asset) }))
     .filter((entry) => entry.match >= 0)
     .sort((a, b) => a.match - b.match || a.order - b.order)
+    .slice(0, limit)
+    .map((entry) => refOf(entry.asset));
+}
+
+/**
+ * "Did you mean": snapshot assets whose name, symbol or alias is within a small edit distance
+ * of the text (a quarter of its length, at least 1), closest first.
+ */
+export function closeSnapshotMatches(text: string, limit: number): AssetRef[] {
+  const query = normalizeAssetText(text);
+  if (query.length < 3) return [];
+  const allowed = Math.max(1, Math.floor(query.length / 4));
+  return SNAPSHOT_ASSETS.map((asset) => {
+    const keys = [asset.name, asset.symbol, asset.id, ...(asset.aliases ?? [])].map(normalizeAssetText);
+    return { asset, distance: Math.min(...keys.map((key) => editDistance(query, key))) };
+  })
+    .filter((entry) => entry.distance <= allowed)
+    .sort((a, b) => a.distance - b.distance)
     .slice(0, limit)
     .map((entry) => refOf(entry.asset));
 }

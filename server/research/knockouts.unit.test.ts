@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildScores,
+  CATEGORIES,
+  type CategoryScores,
+  METHODOLOGY_VERSION,
+} from '../../contract/methodology';
+import type { Source } from '../../contract/reports';
+import { KNOCKOUT_RULES, SCORING_RULES_BY_VERSION, scoringRulesFor } from '../../contract/scoring-rules';
+import type { AssetEvidence, Fact, IncidentRecord } from './evidence';
+import { buildKeyRisks, buildSummary, type CategoryResult, coverageOf } from './report-text';
+import { SCORERS, scoreAudits } from './scoring';
+import { snapshotMarketEvidence, snapshotSecurityEvidence } from './sources/snapshot';
+import { SNAPSHOT_ASSETS, SNAPSHOT_DATE } from './sources/snapshot-data';
+
+// Knockouts and audit independence (methodology 2026.11-3): a documented fraud, bankruptcy,
+// collapse or permanent depeg makes a report Not Safe whatever its other figures; only
+// independent code reviews count as audits.
+
+const source: Source = { title: 'test', url: 'https://example.test/x', retrievedAt: '2026-01-01T00:00:00Z' };
+const fact = <T>(value: T): Fact<T> => ({ value, source });
+const NOW = new Date('2026-11-22T00:00:00Z');
+
+/** A large, liquid, long-lived asset that scores well everywhere on its figures. */
+const strongEvidence = (incidents: IncidentRecord[]): AssetEvidence => ({
+  marketCapUsd: fact(50e9),
+  volume24hUsd: fact(3e9),
+  supply: fact({ circulating: 990, total: 1000, max: 1000 }),
+  watchlistUsers: fact(2_000_000),
+  developer: fact({ commits4Weeks: 300, contributors: 200 }),
+  genesisDate: fact('2012-01-01'),
+  team: fact({ identified: true, publicCode: true, note: 'A foundation publishes the code.' }),
+  useCase: fact({ description: 'An exchange token.', categories: ['Exchange'], marketCapRank: 5 }),
+  audits: fact({ count: 3, latestYear: 2025 }),
+  holders: fact({ top10Share: 0.1, largest: [] }),
+  hacks: fact([]),
+  incidents: fact(incidents),
+  chain: fact('layer1'),
+});
+
+const conviction: IncidentRecord = {
+  kind: 'fraud',
+  date: '2023-11-02',
+  title: 'Founder convicted of fraud',
+  summary: 'A jury found the founder guilty on seven counts of fraud and conspiracy.',
+  link: 'https://court.example.test/verdict',
+  knockout: 'fraud-conviction',
+};
+
+function scoreAll(evidence: AssetEvidence) {
+  const assessments = CATEGORIES.map((c) => ({ key: c.key, ...SCORERS[c.key](evidence, NOW) }));
+  const scores = buildScores(Object.fromEntries(assessments.map((a) => [a.key, a.score])) as CategoryScores, {
+    knockout: assessments.some((a) => a.knockout),
+  });
+  return { assessments, scores };
+}
+
+describe('knockouts', () => {
+  it('scores the category 1 and the report Not Safe, though the weighted sum alone is Likely Safe', () => {
+    const { assessments, scores } = scoreAll(strongEvidence([conviction]));
+    const team = assessments.find((a) => a.key === 'team')!;
+    expect(team.score).toBe(1);
+    expect(team.knockout?.kind).toBe('fraud-conviction');
+    expect(team.facts[0]).toContain('Founder convicted of fraud');
+    expect(team.sources.map((s) => s.url)).toContain(source.url);
+    expect(scores.totalScore).toBeGreaterThanOrEqual(51);
+    expect(scores.riskLevel).toBe('Not Safe');
+  });
+
+  it('puts each knockout kind in its documented category', () => {
+    for (const rule of KNOCKOUT_RULES) {
+      const { assessments, scores } = scoreAll(
+        strongEvidence([{ ...conviction, kind: 'depeg', knockout: rule.kind }]),
+      );
+      expect(assessments.find((a) => a.key === rule.category)?.score, rule.kind).toBe(1);
+      expect(scores.riskLevel, rule.kind).toBe('Not Safe');
+    }
+  });
+
+  it('leaves an incident without a knockout marker to the ordinary ladders', () => {
+    const { assessments, scores } = scoreAll(
+      strongEvidence([{ ...conviction, knockout: undefined, kind: 'regulatory action' }]),
+    );
+    expect(assessments.every((a) => !a.knockout)).toBe(true);
+    expect(scores.riskLevel).toBe('Likely Safe');
+  });
+
+  it('names the knockout first in the summary', () => {
+    const { assessments, scores } = scoreAll(strongEvidence([conviction]));
+    const results: CategoryResult[] = assessments.map((a) => ({
+      key: a.key,
+      score: a.score,
+      findings: a.facts.join(' '),
+      analysis: a.rationale,
+      sources: a.sources,
+      facts: a.facts,
+      ...(a.knockout ? { knockout: a.knockout } : {}),
+    }));
+    const summary = buildSummary({
+      assetName: 'FTX Token',
+      asset: { id: 'ftx-token', name: 'FTX Token', symbol: 'FTT' },
+      scores,
+      results,
+      dataNote: 'Data: test.',
+      methodologyVersion: METHODOLOGY_VERSION,
+    });
+    expect(summary.startsWith('Not Safe: Founder convicted of fraud (2023-11-02; Team scores 1).')).toBe(
+      true,
+    );
+  });
+});
+
+describe('audit independence', () => {
+  it('shows an attestation, a bug bounty and a developer audit as what they are, not as independent audits', () => {
+    const assessment = scoreAudits(
+      {
+        audits: fact({
+          count: 3,
+          reports: [
+            {
+              auditor: 'BDO',
+              date: '2025-06-30',
+              url: 'https://bdo.example.test/q2',
+              kind: 'reserve-attestation',
+            },
+            { auditor: 'Immunefi', url: 'https://bounty.example.test', kind: 'bug-bounty' },
+            {
+              auditor: 'Nomadic Labs',
+              date: '2024',
+              url: 'https://dev.example.test/audit',
+              kind: 'code-audit',
+              auditorIsDeveloper: true,
+            },
+          ],
+        }),
+      },
+      NOW,
+    );
+    expect(assessment.score).toBe(2);
+    expect(assessment.facts.join(' ')).toContain('No independent code audit is recorded');
+    expect(assessment.facts.join(' ')).toContain('BDO (2025-06-30, reserve attestation)');
+    expect(assessment.facts.join(' ')).toContain('code audit by the asset’s own developer');
+    expect(assessment.keyRisk).toContain('No independent firm has published an audit');
+  });
+
+  it('counts only the independent code audits among mixed reviews', () => {
+    const assessment = scoreAudits(
+      {
+        audits: fact({
+          count: 3,
+          reports: [
+            { auditor: 'Trail of Bits', date: '2025', url: 'https://a.example.test', kind: 'code-audit' },
+            { auditor: 'Sigma Prime', date: '2025', url: 'https://b.example.test', auditorIsDeveloper: true },
+            { auditor: 'BDO', date: '2025', url: 'https://c.example.test', kind: 'reserve-attestation' },
+          ],
+        }),
+      },
+      NOW,
+    );
+    expect(assessment.score).toBe(3);
+    expect(assessment.facts[0]).toBe('1 independent security audit recorded.');
+  });
+});
+
+describe('methodology versions', () => {
+  it('keeps every earlier rule table so old reports stay explainable', () => {
+    expect(Object.keys(SCORING_RULES_BY_VERSION)).toEqual(['2026.11-1', '2026.11-2', METHODOLOGY_VERSION]);
+    expect(METHODOLOGY_VERSION).toBe('2026.11-3');
+    expect(scoringRulesFor('2026.11-2').audits.levels).toHaveLength(4);
+    expect(scoringRulesFor(METHODOLOGY_VERSION).audits.levels).toHaveLength(5);
+    expect(scoringRulesFor(METHODOLOGY_VERSION).team.notes?.at(-1)).toContain('Knockout');
+  });
+});
+
+describe('key risks for every asset', () => {
+  it('names at least three specific risks for every snapshot asset, the majors too', () => {
+    const asOf = new Date(`${SNAPSHOT_DATE}T00:00:00Z`);
+    const short: string[] = [];
+    for (const asset of SNAPSHOT_ASSETS) {
+      const evidence = { ...snapshotMarketEvidence(asset), ...snapshotSecurityEvidence(asset) };
+      const results: CategoryResult[] = CATEGORIES.map((c) => {
+        const a = SCORERS[c.key](evidence, asOf);
+        return {
+          key: c.key,
+          score: a.score,
+          findings: a.facts.join(' '),
+          analysis: a.rationale,
+          sources: a.sources,
+          facts: a.facts,
+          coverage: coverageOf(a.sources, a.evidenceFound),
+          ...(a.nextDown ? { nextDown: a.nextDown } : {}),
+          ...(a.keyRisk ? { keyRisk: a.keyRisk } : {}),
+        };
+      });
+      const risks = buildKeyRisks(results);
+      if (risks.length < 3) short.push(`${asset.symbol}: ${risks.length}`);
+    }
+    expect(short).toEqual([]);
+  });
+});
