@@ -178,6 +178,8 @@ export const myReportItemSchema = z.object({
   id: z.number(),
   reportId: z.number().nullable(),
   asset_name: z.string(),
+  /** False when no source knows the name: listed with the label "unverified name". */
+  name_verified: z.boolean(),
   report_status: z.enum(REPORT_STATUSES).nullable(),
   /** The purchase's status: completed, or refunded (the money went back; no access). */
   status: z.string(),
@@ -194,6 +196,8 @@ export type MyReportItem = z.infer<typeof myReportItemSchema>;
 export const publicReportItemSchema = z.object({
   id: z.number(),
   asset_name: z.string(),
+  /** False when no source knows the name: listed with the label "unverified name". */
+  name_verified: z.boolean(),
   composite_score: z.string(),
   status: z.enum(REPORT_STATUSES),
   /** The caller already has access: shown as owned, not for sale again. */
@@ -213,6 +217,9 @@ const HIDDEN_OR_CONTROL_CHARACTER = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs}]/u;
  * U+2800, and code points not yet assigned (no font draws them the same way twice).
  */
 const IGNORABLE_BLANK_OR_UNASSIGNED = /[\p{Default_Ignorable_Code_Point}\u2800\p{Cn}]/u;
+
+/** The label beside a report whose asset name no data source knows. */
+export const UNVERIFIED_NAME_LABEL = 'unverified name';
 
 export const ASSET_NAME_MESSAGES = {
   required: 'Asset name is required',
