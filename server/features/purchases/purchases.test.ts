@@ -146,7 +146,6 @@ describe('GET /api/public-reports', () => {
     );
   });
 
-
   it('lists completed public reports for anyone, marks owned ones, and searches by name', async () => {
     const listed = await report('Aave', 'completed', '55.00');
     const hidden = await report('Secret pending', 'pending');
