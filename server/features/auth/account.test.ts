@@ -11,12 +11,18 @@ import {
   users,
 } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { STRONG_PASSWORD, signInAdmin, signUp } from '../../testing/users';
+import { type SignedInUser, STRONG_PASSWORD, signInAdmin, signUp } from '../../testing/users';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
+// One admin per test database: the first test that needs the session creates it.
+let adminSession: Promise<SignedInUser> | undefined;
+const theAdmin = () => {
+  adminSession ??= signInAdmin(t.app, t.ctx.db);
+  return adminSession;
+};
 afterAll(() => t.close());
 
 const NEW_PASSWORD = 'Another#Pass2';
@@ -484,7 +490,7 @@ describe('delete account', () => {
   });
 
   it('never deletes the admin account', async () => {
-    const admin = await signInAdmin(t.app, t.ctx.db);
+    const admin = await theAdmin();
     const response = await remove({ password: 'anything' }, admin.cookie);
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(ACCOUNT_MESSAGES.adminCannotDelete);
@@ -592,7 +598,7 @@ describe('development outbox', () => {
   it('shows the admin every message, a user only their own, a signed-out visitor only reset mail', async () => {
     const alice = await signUp(t.app);
     const bob = await signUp(t.app);
-    const admin = await signInAdmin(t.app, t.ctx.db);
+    const admin = await theAdmin();
     await keptInOutbox(alice.user.id, alice.user.email, 'password_reset');
     await keptInOutbox(alice.user.id, alice.user.email, 'receipt');
     await keptInOutbox(bob.user.id, bob.user.email, 'receipt');
