@@ -20,6 +20,7 @@ export const ACCOUNT_MESSAGES = {
   passwordWrongForDelete: 'The password is not correct',
   accountDeleted: 'Your account has been deleted.',
   outboxSandboxOnly: 'The development outbox exists only in the sandbox',
+  outboxLoopbackOnly: 'The development outbox answers only on the computer that runs the store',
 } as const;
 
 /** How long a password reset link works. */

@@ -36,6 +36,27 @@ describe('asset names', () => {
     });
   }
 
+  const BLANK_OR_IGNORABLE = {
+    'a combining grapheme joiner (U+034F)': 'Bitcoin\u034F',
+    'a Hangul filler (U+3164)': 'Bitcoin\u3164',
+    'a variation selector (U+FE0F)': 'Bitcoin\uFE0F',
+    'a braille blank (U+2800)': 'Bitcoin\u2800',
+    'an unassigned code point (U+0378)': 'Bitcoin\u0378',
+  };
+  for (const [what, name] of Object.entries(BLANK_OR_IGNORABLE)) {
+    it(`refuses ${what} with a clear message, on both payment paths`, () => {
+      for (const result of [viaResearch(name), viaCardano(name)]) {
+        expect(result.success).toBe(false);
+        expect(result.error?.issues[0]?.message).toBe(ASSET_NAME_MESSAGES.ignorableCharacters);
+      }
+    });
+  }
+
+  it('normalises names to NFKC: full-width and compatibility letters become plain, spaces one', () => {
+    expect(viaResearch('ＢＩＴＣＯＩＮ').data?.asset_name).toBe('BITCOIN');
+    expect(viaCardano('ℬitcoin  Cash').data?.researchAsset).toBe('Bitcoin Cash');
+  });
+
   it('accepts ordinary names in any script, with spaces, dots and dashes', () => {
     for (const name of [
       'Bitcoin',

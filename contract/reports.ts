@@ -235,6 +235,8 @@ export const myReportItemSchema = z.object({
   id: z.number(),
   reportId: z.number().nullable(),
   asset_name: z.string(),
+  /** False when no source knows the name: listed with the label "unverified name". */
+  name_verified: z.boolean(),
   report_status: z.enum(REPORT_STATUSES).nullable(),
   /** The purchase's status: completed, or refunded (the money went back; no access). */
   status: z.string(),
@@ -251,6 +253,8 @@ export type MyReportItem = z.infer<typeof myReportItemSchema>;
 export const publicReportItemSchema = z.object({
   id: z.number(),
   asset_name: z.string(),
+  /** False when no source knows the name: listed with the label "unverified name". */
+  name_verified: z.boolean(),
   composite_score: z.string(),
   status: z.enum(REPORT_STATUSES),
   /** The caller already has access: shown as owned, not for sale again. */
@@ -266,20 +270,38 @@ export type PublicReportItem = z.infer<typeof publicReportItemSchema>;
  * marketplace, in the PDF and in the admin view.
  */
 const HIDDEN_OR_CONTROL_CHARACTER = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs}]/u;
+/**
+ * Characters that render as nothing or as a blank: Unicode's default-ignorable code points
+ * (combining grapheme joiner U+034F, Hangul fillers, variation selectors…), the braille blank
+ * U+2800, and code points not yet assigned (no font draws them the same way twice).
+ */
+const IGNORABLE_BLANK_OR_UNASSIGNED = /[\p{Default_Ignorable_Code_Point}\u2800\p{Cn}]/u;
+
+/** The label beside a report whose asset name no data source knows. */
+export const UNVERIFIED_NAME_LABEL = 'unverified name';
 
 export const ASSET_NAME_MESSAGES = {
   required: 'Asset name is required',
   tooLong: 'Asset name must be at most 100 characters',
   hiddenCharacters: 'Asset name must not contain control, invisible or text-direction characters',
+  ignorableCharacters: 'Asset name must not contain blank, ignorable or unassigned characters',
 } as const;
 
-/** The one rule for an asset name a buyer types (new report by card or by Cardano). */
+/**
+ * The one rule for an asset name a buyer types (new report by card or by Cardano): normalised to
+ * NFKC (full-width and compatibility letters become their plain form), runs of spaces made one.
+ */
 export const newReportAssetNameSchema = z
   .string(requiredField('Asset name is required'))
-  .trim()
-  .min(1, ASSET_NAME_MESSAGES.required)
-  .max(100, ASSET_NAME_MESSAGES.tooLong)
-  .refine((name) => !HIDDEN_OR_CONTROL_CHARACTER.test(name), ASSET_NAME_MESSAGES.hiddenCharacters);
+  .transform((name) => name.normalize('NFKC').replace(/ {2,}/g, ' ').trim())
+  .pipe(
+    z
+      .string()
+      .min(1, ASSET_NAME_MESSAGES.required)
+      .max(100, ASSET_NAME_MESSAGES.tooLong)
+      .refine((name) => !HIDDEN_OR_CONTROL_CHARACTER.test(name), ASSET_NAME_MESSAGES.hiddenCharacters)
+      .refine((name) => !IGNORABLE_BLANK_OR_UNASSIGNED.test(name), ASSET_NAME_MESSAGES.ignorableCharacters),
+  );
 export const researchRequestSchema = z.object({ asset_name: newReportAssetNameSchema });
 
 /**

@@ -30,6 +30,7 @@ import { contentSecurityPolicy } from './http/csp';
 import { registerErrorHandling } from './http/errors';
 import { registerSameOriginGuard } from './http/origin';
 import { registerRateLimiting } from './http/rate-limits';
+import { isApiRequest } from './http/request-path';
 import { registerConnectionDrain } from './http/shutdown';
 
 declare module 'fastify' {
@@ -67,7 +68,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(fastifyHelmet, { contentSecurityPolicy: false });
   const pagePolicy = contentSecurityPolicy({ production: ctx.config.isProduction, stripe: false });
   app.addHook('onRequest', (request, reply, done) => {
-    if (!request.url.startsWith('/api/')) reply.header('content-security-policy', pagePolicy);
+    if (!isApiRequest(request)) reply.header('content-security-policy', pagePolicy);
     done();
   });
   // HTML and JSON above 1 kB are compressed on the fly (built assets are precompressed); event

@@ -50,7 +50,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** `all` runs web and worker in one process; production runs them separately. */
   ROLE: z.enum(['all', 'web', 'worker']).default('all'),
-  HOST: z.string().default('0.0.0.0'),
+  /** Interface to listen on. Default: 127.0.0.1 for the zero-config demo, 0.0.0.0 with DATABASE_URL. */
+  HOST: optionalString,
   PORT: z.coerce.number().int().min(1).max(65_535).default(5000),
   /** Public address used in canonical URLs, sitemap and emails; defaults to the request's host. */
   PUBLIC_URL: optionalUrl,
@@ -171,7 +172,8 @@ const envSchema = z.object({
 
 type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'ENABLE_SANDBOX' | 'CARDANO_NETWORK' | 'CROW_POLICY_ID'> {
+export interface Config extends Omit<Env, 'ENABLE_SANDBOX' | 'CARDANO_NETWORK' | 'CROW_POLICY_ID' | 'HOST'> {
+  HOST: string;
   isProduction: boolean;
   /** Sandbox payment methods may stand in for missing keys (see sandboxEnabled). */
   sandboxAllowed: boolean;
@@ -267,6 +269,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const { ENABLE_SANDBOX: _enableSandbox, ...settings } = values;
   return {
     ...settings,
+    // The demo keeps its sandbox (and development outbox) on this computer unless HOST says otherwise.
+    HOST: values.HOST ?? (values.DATABASE_URL ? '0.0.0.0' : '127.0.0.1'),
     CARDANO_NETWORK: values.CARDANO_NETWORK ?? (isProduction ? 'mainnet' : 'preprod'),
     CROW_POLICY_ID: (values.CROW_POLICY_ID ?? PLACEHOLDER_CROW_POLICY_ID).toLowerCase(),
     isProduction,

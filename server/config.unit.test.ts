@@ -12,6 +12,13 @@ describe('loadConfig', () => {
     expect(config.TRUST_PROXY).toBe(false);
   });
 
+  it('keeps the zero-config demo on this computer unless HOST says otherwise', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db.example/crow' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db.example/crow', HOST: '::1' }).HOST).toBe('::1');
+  });
+
   it('names the variable and the problem in one line', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/^Invalid configuration: PORT="abc" — .+/);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT="70000"/);

@@ -7,6 +7,7 @@ import { prepareDatabase } from './database';
 import { connectDatabase } from './db/client';
 import { ensureAdmin } from './features/auth/service';
 import { verifyCardanoDerivation } from './features/cardano/derivation';
+import { isLoopbackAddress } from './http/loopback';
 import { startQueue } from './jobs/queue';
 import { startWorker } from './jobs/worker';
 import { createLogger } from './logger';
@@ -99,7 +100,9 @@ async function main() {
     stepDone('listen');
   }
   const seconds = (performance.now() / 1000).toFixed(2);
-  const where = app ? ` — open http://localhost:${config.PORT}` : '';
+  const where = app
+    ? ` — open http://localhost:${config.PORT} (listening on ${listeningOn(config.HOST)})`
+    : '';
   console.info(
     `${config.APP_NAME} ready in ${seconds} s (role: ${config.ROLE}, database: ${config.embeddedDatabase ? `embedded in ${config.DATA_DIR}` : 'DATABASE_URL'})${where}`,
   );
@@ -107,6 +110,13 @@ async function main() {
   const { user, system } = process.cpuUsage();
   const steps = startupSteps.map(([step, ms]) => `${step} ${Math.round(ms)} ms`).join(', ');
   console.info(`start-up steps: ${steps}, CPU time ${Math.round((user + system) / 1000)} ms`);
+}
+
+/** Says at start-up who can reach the store, so nobody exposes the demo by surprise. */
+function listeningOn(host: string): string {
+  if (isLoopbackAddress(host) || host === 'localhost')
+    return `${host}, this computer only; set HOST=0.0.0.0 to open it to the network`;
+  return `${host}; set HOST=127.0.0.1 to keep it on this computer`;
 }
 
 main().catch(async (error) => {

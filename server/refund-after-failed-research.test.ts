@@ -111,6 +111,37 @@ describe('paid research that failed for good', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('refund and retry clicked at once: one wins, every click of the other answers 409', async () => {
+    for (const round of [1, 2, 3]) {
+      const buyer = await signUp(t.app);
+      const { purchase, reportId } = await failedCardReport(buyer, `Racecoin${round}`);
+      const clicks = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          i % 2 === 0
+            ? post(admin, `/api/admin/purchases/${purchase.id}/refund`).then(
+                (r) => ['refund', r.statusCode] as const,
+              )
+            : post(admin, `/api/admin/reports/${reportId}/retry-research`).then(
+                (r) => ['retry', r.statusCode] as const,
+              ),
+        ),
+      );
+      const [report] = await t.ctx.db.select().from(researchReports).where(eq(researchReports.id, reportId));
+      const [after] = await t.ctx.db.select().from(userPurchases).where(eq(userPurchases.id, purchase.id));
+      const codes = (kind: string) => clicks.filter(([k]) => k === kind).map(([, code]) => code);
+      if (after!.status === 'refunded') {
+        expect(report!.status, `round ${round}`).toBe('failed');
+        expect(codes('refund')).toEqual(Array(6).fill(200));
+        expect(codes('retry')).toEqual(Array(6).fill(409));
+      } else {
+        // Retried: pending again (or already picked up by the research worker), never refunded.
+        expect(['pending', 'processing', 'completed'], `round ${round}`).toContain(report!.status);
+        expect(codes('retry')).toEqual(Array(6).fill(200));
+        expect(codes('refund')).toEqual(Array(6).fill(409));
+      }
+    }
+  });
+
   it('"Refund" on a card purchase refunds through Stripe once and tells the buyer', async () => {
     const buyer = await signUp(t.app);
     const { purchase, intentId, reportId } = await failedCardReport(buyer, 'Refundcoin');

@@ -109,12 +109,21 @@ export async function markEmailAttemptFailed(
     .where(and(eq(emailMessages.id, id), eq(emailMessages.status, 'queued')));
 }
 
-/** The development outbox: the newest messages kept by the outbox transport. */
-export async function listOutbox(executor: DbExecutor, limit = 50) {
+/** Whose messages an outbox reader may see: everyone's, one user's, or password resets only. */
+export type OutboxScope = { all: true } | { userId: number } | { kind: EmailKind };
+
+/** The development outbox: the newest messages kept by the outbox transport, within a scope. */
+export async function listOutbox(executor: DbExecutor, scope: OutboxScope, limit = 50) {
+  const inScope =
+    'all' in scope
+      ? undefined
+      : 'userId' in scope
+        ? eq(emailMessages.userId, scope.userId)
+        : eq(emailMessages.kind, scope.kind);
   return executor
     .select()
     .from(emailMessages)
-    .where(eq(emailMessages.transport, 'outbox'))
+    .where(and(eq(emailMessages.transport, 'outbox'), inScope))
     .orderBy(desc(emailMessages.id))
     .limit(limit);
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isApiRequest } from './request-path';
 
 // JSON answers need only a few fixed security headers; helmet's full set (CSP and friends)
 // is for the HTML pages. Setting a constant object is ~3x cheaper per request than helmet,
@@ -17,7 +18,7 @@ export function registerApiSecurityHeaders(app: FastifyInstance): void {
     if (route.url.startsWith('/api/')) (route as { helmet?: boolean }).helmet = false;
   });
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.url.startsWith('/api/')) reply.headers(API_HEADERS);
+    if (isApiRequest(request)) reply.headers(API_HEADERS);
     done();
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors';
+import { isApiRequest } from './request-path';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -10,10 +11,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerSameOriginGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
-    const host = request.headers['x-forwarded-host'] ?? request.headers.host;
+    // request.host reads X-Forwarded-Host only when TRUST_PROXY trusts the proxy that sent it.
+    const host = request.host;
     let crossOrigin = fetchSite === 'cross-site';
     if (origin && origin !== 'null') {
       try {

@@ -1,4 +1,5 @@
 import type { AssetRef } from './evidence';
+import { asciiLookAlike, looksLike } from './name-skeleton';
 import type { ResearchSources } from './sources/types';
 
 /**
@@ -16,5 +17,16 @@ export async function resolveAsset(
     const listed = (await sources.search(request.assetId, 25)).find((asset) => asset.id === request.assetId);
     if (listed) return listed;
   }
-  return sources.resolve(request.assetName);
+  return (await sources.resolve(request.assetName)) ?? resolveLookAlike(sources, request.assetName);
+}
+
+/**
+ * A name drawn like a known asset's ("Вitcoin" in Cyrillic) is that asset: looked up by its
+ * ASCII look-alike, accepted only when the confusable skeletons (UTS #39) really match.
+ */
+async function resolveLookAlike(sources: ResearchSources, typed: string): Promise<AssetRef | null> {
+  const lookAlike = asciiLookAlike(typed);
+  if (lookAlike === typed) return null;
+  const asset = await sources.resolve(lookAlike);
+  return asset && looksLike(typed, [asset.name, asset.symbol]) ? asset : null;
 }

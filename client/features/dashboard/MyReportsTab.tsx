@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Download, Eye } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { type MyReportItem, PURCHASE_TYPE_LABELS } from '../../../contract/reports';
+import { type MyReportItem, PURCHASE_TYPE_LABELS, UNVERIFIED_NAME_LABEL } from '../../../contract/reports';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -66,6 +66,11 @@ export function MyReportsTab({
                         {reportStatusLabel(item.report_status)}
                       </Badge>
                     )
+                  )}
+                  {!item.name_verified && (
+                    <Badge tone="warning" data-testid="unverified-name">
+                      {UNVERIFIED_NAME_LABEL}
+                    </Badge>
                   )}
                   <Badge tone="info">{PURCHASE_TYPE_LABELS[item.purchaseType]}</Badge>
                   <span className="text-sm font-medium">{formatUsd(item.amount)}</span>

@@ -6,6 +6,7 @@ const item = (id: number, report_status: MyReportItem['report_status']): MyRepor
   id,
   reportId: id * 10,
   asset_name: `Asset ${id}`,
+  name_verified: true,
   report_status,
   status: 'completed',
   createdAt: '2026-11-22T00:00:00.000Z',

@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PRICES_USD } from '../../../contract/constants';
 import { PAGES } from '../../../contract/pages';
-import type { PublicReportItem } from '../../../contract/reports';
+import { type PublicReportItem, UNVERIFIED_NAME_LABEL } from '../../../contract/reports';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -80,6 +80,11 @@ export function SearchPage() {
                       <h2 className="text-lg font-semibold">{item.asset_name}</h2>
                       {score && <p className="text-sm font-medium">Score: {score}</p>}
                       <div className="flex gap-2">
+                        {!item.name_verified && (
+                          <Badge tone="warning" data-testid="unverified-name">
+                            {UNVERIFIED_NAME_LABEL}
+                          </Badge>
+                        )}
                         <Badge tone={reportStatusTone(item.status)}>{reportStatusLabel(item.status)}</Badge>
                         {item.owned && <Badge tone="info">Owned</Badge>}
                       </div>

@@ -120,12 +120,13 @@ export async function lockPurchase(tx: DbExecutor, purchaseId: number) {
   return row;
 }
 
-export async function reportStatusOf(tx: DbExecutor, reportId: number) {
+/** The report a purchase is for (null: none, or no such purchase); read without a lock. */
+export async function reportIdOfPurchase(tx: DbExecutor, purchaseId: number): Promise<number | null> {
   const [row] = await tx
-    .select({ status: researchReports.status })
-    .from(researchReports)
-    .where(eq(researchReports.id, reportId));
-  return row?.status;
+    .select({ reportId: userPurchases.reportId })
+    .from(userPurchases)
+    .where(eq(userPurchases.id, purchaseId));
+  return row?.reportId ?? null;
 }
 
 /** Payments that arrived after expiry, or where something but less than the quote arrived. */

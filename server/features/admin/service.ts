@@ -8,7 +8,7 @@ import {
   lockReport,
   markReportPendingAgain,
   paidPurchasesOf,
-  reportStatusOf,
+  reportIdOfPurchase,
 } from './repository';
 
 // The admin's two answers to paid research that failed for good (decision 0081): try the
@@ -33,12 +33,15 @@ export async function retryResearch(ctx: AppContext, reportId: number) {
 /** Card: the provider's refund API (sent by the card refund job); Cardano: recorded as due. */
 export async function refundPurchase(ctx: AppContext, purchaseId: number): Promise<RefundResponse> {
   const refund = await ctx.db.transaction(async (tx) => {
+    // The report's lock first, as retryResearch takes it: a refund and a retry of the same
+    // report run one after the other, and the second sees what the first did (409).
+    const reportId = await reportIdOfPurchase(tx, purchaseId);
+    const report = reportId === null ? undefined : await lockReport(tx, reportId);
     const purchase = await lockPurchase(tx, purchaseId);
     if (!purchase) throw notFound(ADMIN_PURCHASE_MESSAGES.purchaseNotFound);
+    if (purchase.reportId !== reportId) throw conflict(ADMIN_PURCHASE_MESSAGES.notRefundable);
     if (purchase.status === 'completed') {
-      const reportStatus =
-        purchase.reportId === null ? undefined : await reportStatusOf(tx, purchase.reportId);
-      if (reportStatus !== 'failed') throw conflict(ADMIN_PURCHASE_MESSAGES.notRefundable);
+      if (report?.status !== 'failed') throw conflict(ADMIN_PURCHASE_MESSAGES.notRefundable);
     } else if (purchase.status !== 'refunded') {
       throw conflict(ADMIN_PURCHASE_MESSAGES.notRefundable);
     }

@@ -11,12 +11,18 @@ import {
   users,
 } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { STRONG_PASSWORD, signInAdmin, signUp } from '../../testing/users';
+import { type SignedInUser, STRONG_PASSWORD, signInAdmin, signUp } from '../../testing/users';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
+// One admin per test database: the first test that needs the session creates it.
+let adminSession: Promise<SignedInUser> | undefined;
+const theAdmin = () => {
+  adminSession ??= signInAdmin(t.app, t.ctx.db);
+  return adminSession;
+};
 afterAll(() => t.close());
 
 const NEW_PASSWORD = 'Another#Pass2';
@@ -484,7 +490,7 @@ describe('delete account', () => {
   });
 
   it('never deletes the admin account', async () => {
-    const admin = await signInAdmin(t.app, t.ctx.db);
+    const admin = await theAdmin();
     const response = await remove({ password: 'anything' }, admin.cookie);
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(ACCOUNT_MESSAGES.adminCannotDelete);
@@ -557,6 +563,55 @@ describe('development outbox', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
     expect(response.statusCode).toBe(200);
     expect(response.json().sandbox).toBe(true);
+  });
+
+  const outboxAs = (options: { cookie?: string; from?: string; headers?: Record<string, string> } = {}) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/dev/outbox',
+      remoteAddress: options.from ?? '127.0.0.1',
+      headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
+    });
+  const keptInOutbox = async (userId: number | null, to: string, kind: 'password_reset' | 'receipt') => {
+    await t.ctx.db.insert(emailMessages).values({
+      kind,
+      userId,
+      toAddress: to,
+      subject: `${kind} for ${to}`,
+      textBody: 'body',
+      status: 'sent',
+      transport: 'outbox',
+    });
+  };
+
+  it('answers only a caller on this computer, whatever X-Forwarded-For claims', async () => {
+    for (const from of ['203.0.113.7', '10.0.0.5', '::ffff:192.0.2.1', '2001:db8::1']) {
+      const response = await outboxAs({ from, headers: { 'x-forwarded-for': '127.0.0.1' } });
+      expect(response.statusCode, from).toBe(403);
+      expect(response.json().message).toBe(ACCOUNT_MESSAGES.outboxLoopbackOnly);
+    }
+    for (const from of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      expect((await outboxAs({ from })).statusCode, from).toBe(200);
+    }
+  });
+
+  it('shows the admin every message, a user only their own, a signed-out visitor only reset mail', async () => {
+    const alice = await signUp(t.app);
+    const bob = await signUp(t.app);
+    const admin = await theAdmin();
+    await keptInOutbox(alice.user.id, alice.user.email, 'password_reset');
+    await keptInOutbox(alice.user.id, alice.user.email, 'receipt');
+    await keptInOutbox(bob.user.id, bob.user.email, 'receipt');
+    const recipients = async (cookie?: string) =>
+      ((await outboxAs(cookie ? { cookie } : {})).json().messages as { to: string; kind: string }[])
+        .filter((m) => [alice.user.email, bob.user.email].includes(m.to))
+        .map((m) => `${m.to === alice.user.email ? 'alice' : 'bob'} ${m.kind}`)
+        .sort();
+
+    expect(await recipients(admin.cookie)).toEqual(['alice password_reset', 'alice receipt', 'bob receipt']);
+    expect(await recipients(alice.cookie)).toEqual(['alice password_reset', 'alice receipt']);
+    expect(await recipients(bob.cookie)).toEqual(['bob receipt']);
+    expect(await recipients()).toEqual(['alice password_reset']);
   });
 
   it('is refused outside the sandbox', async () => {

@@ -5,6 +5,7 @@ import type { CurrentUser } from '../../../contract/auth';
 import { ADMIN_USER_ID } from '../../../contract/constants';
 import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
+import { isApiRequest } from '../../http/request-path';
 import {
   deleteSession,
   extendSession,
@@ -98,7 +99,7 @@ export async function registerSessionResolution(app: FastifyInstance, ctx: AppCo
   const lastSeenWritten = new LRUCache<string, number>({ max: 20_000 });
   app.addHook('onRequest', async (request, reply) => {
     // API calls, and pages: the HTML carries the current user, so the browser never has to ask.
-    if (!request.url.startsWith('/api/') && !isPageRequest(request.method, request.url)) return;
+    if (!isApiRequest(request) && !isPageRequest(request.method, request.url)) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     const sessionId = hashToken(token);

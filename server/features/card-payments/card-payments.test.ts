@@ -164,6 +164,32 @@ describe('POST /api/create-payment-intent', () => {
     expect(purchase).toMatchObject({ assetId: 'terra-luna' });
   });
 
+  it('takes a look-alike of a known name (Cyrillic letters, full-width) as that asset, even "confirmed unknown"', async () => {
+    const user = await signUp(t.app);
+    for (const lookAlike of ['\u0412itcoin', 'B\u0456tcoin', '\uFF22itcoin']) {
+      const created = await createIntent(user, {
+        purchaseType: 'new_report',
+        assetName: lookAlike,
+        acknowledgeUnknownAsset: true,
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const [purchase] = await purchasesOf(created.json().paymentIntentId);
+      expect(purchase, lookAlike).toMatchObject({ assetName: 'Bitcoin', assetId: 'bitcoin' });
+    }
+  });
+
+  it('refuses names padded with invisible or blank characters', async () => {
+    const user = await signUp(t.app);
+    for (const padded of ['Bitcoin\u034F', 'Bitcoin\u3164', 'Bitcoin\u2800', 'Bitcoin\uFE0F']) {
+      const refused = await createIntent(user, {
+        purchaseType: 'new_report',
+        assetName: padded,
+        acknowledgeUnknownAsset: true,
+      });
+      expect(refused.statusCode, JSON.stringify(padded)).toBe(400);
+    }
+  });
+
   it('stores the asset the buyer picked, and the report researches exactly that asset', async () => {
     const user = await signUp(t.app);
     // "UNI" typed, Uniswap picked: the id decides, whatever the text says.

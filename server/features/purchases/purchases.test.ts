@@ -12,11 +12,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function report(assetName: string, status: 'completed' | 'pending', score = '61.60') {
+async function report(
+  assetName: string,
+  status: 'completed' | 'pending',
+  score = '61.60',
+  assetId: string | null = null,
+) {
   const [row] = await t.ctx.db
     .insert(researchReports)
     .values({
       assetName,
+      assetId,
       status,
       isPublic: status === 'completed',
       compositeScore: status === 'completed' ? score : '0',
@@ -75,6 +81,7 @@ describe('GET /api/my-reports', () => {
         id: fresh.id,
         reportId: fresh.reportId,
         asset_name: 'Dogecoin',
+        name_verified: false,
         report_status: 'pending',
         status: 'completed',
         createdAt: expect.any(String),
@@ -118,6 +125,27 @@ describe('GET /api/my-reports', () => {
 });
 
 describe('GET /api/public-reports', () => {
+  it('labels reports on names no source knows and lists them below the known asset they look like', async () => {
+    const real = await report('Bitcoin', 'completed', '40.00', 'bitcoin');
+    // Newer, better scored, and written with a Cyrillic "В": still below the real one.
+    const fake = await report('\u0412itcoin', 'completed', '77.00');
+    const unrelated = await report('Zorbcoin', 'completed', '50.00');
+    await t.app.changes.sync();
+    for (const url of ['/api/public-reports', '/api/public-reports?q=itcoin']) {
+      const items = (await get(url)).json() as { id: number; name_verified: boolean }[];
+      const at = (id: number) => items.findIndex((item) => item.id === id);
+      expect(at(real.id), url).toBeGreaterThanOrEqual(0);
+      expect(at(fake.id), url).toBeGreaterThan(at(real.id));
+      expect(items[at(real.id)]!.name_verified).toBe(true);
+      expect(items[at(fake.id)]!.name_verified).toBe(false);
+    }
+    const all = (await get('/api/public-reports')).json() as { id: number }[];
+    // A name that imitates nothing keeps its place, newest first.
+    expect(all.findIndex((item) => item.id === unrelated.id)).toBeLessThan(
+      all.findIndex((item) => item.id === real.id),
+    );
+  });
+
   it('lists completed public reports for anyone, marks owned ones, and searches by name', async () => {
     const listed = await report('Aave', 'completed', '55.00');
     const hidden = await report('Secret pending', 'pending');
@@ -129,6 +157,7 @@ describe('GET /api/public-reports', () => {
       asset_name: 'Aave',
       // The resolved asset, for the Watch button (none here: the row was inserted without one).
       asset_id: null,
+      name_verified: false,
       composite_score: '55.00',
       status: 'completed',
       owned: false,

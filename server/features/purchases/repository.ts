@@ -4,6 +4,7 @@ import type { MyReportItem, PublicReportItem } from '../../../contract/reports';
 import type { DbExecutor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { refunds, researchReports, userPurchases } from '../../db/schema';
+import { skeletonKey } from '../../research/name-skeleton';
 
 function buildMyReportsQuery(db: DbExecutor) {
   return db
@@ -12,6 +13,8 @@ function buildMyReportsQuery(db: DbExecutor) {
       reportId: userPurchases.reportId,
       purchaseAssetName: userPurchases.assetName,
       reportAssetName: researchReports.assetName,
+      purchaseAssetId: userPurchases.assetId,
+      reportAssetId: researchReports.assetId,
       reportStatus: researchReports.status,
       status: userPurchases.status,
       createdAt: userPurchases.createdAt,
@@ -61,6 +64,7 @@ export async function listMyReports(db: DbExecutor, userId: number): Promise<MyR
     id: row.id,
     reportId: row.reportId,
     asset_name: row.reportAssetName ?? row.purchaseAssetName,
+    name_verified: (row.reportId ? row.reportAssetId : row.purchaseAssetId) !== null,
     report_status: row.reportStatus,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
@@ -91,10 +95,36 @@ export async function listPublicReports(
       asset_id: researchReports.assetId,
       composite_score: researchReports.compositeScore,
       status: researchReports.status,
+      name_verified: sql<boolean>`${researchReports.assetId} is not null`,
     })
     .from(researchReports)
     .where(and(...conditions))
     .orderBy(sql`${researchReports.completedAt} desc nulls last`, desc(researchReports.id))
     .limit(options.limit);
-  return rows;
+  return unverifiedAfterTheirLookAlikes(rows);
+}
+
+/**
+ * Newest first, except that a report on a name no source knows never stands above a report on
+ * a known asset that looks the same (equal confusable skeletons): it moves just below it.
+ */
+export function unverifiedAfterTheirLookAlikes<T extends { asset_name: string; name_verified: boolean }>(
+  items: readonly T[],
+): T[] {
+  const keys = items.map((item) => skeletonKey(item.asset_name));
+  const lastVerifiedAt = new Map<string, number>();
+  items.forEach((item, index) => {
+    if (item.name_verified) lastVerifiedAt.set(keys[index]!, index);
+  });
+  const heldBack = new Map<number, T[]>();
+  const ordered: T[] = [];
+  items.forEach((item, index) => {
+    const verifiedBelow = lastVerifiedAt.get(keys[index]!);
+    if (!item.name_verified && verifiedBelow !== undefined && verifiedBelow > index) {
+      heldBack.set(verifiedBelow, [...(heldBack.get(verifiedBelow) ?? []), item]);
+      return;
+    }
+    ordered.push(item, ...(heldBack.get(index) ?? []));
+  });
+  return ordered;
 }

@@ -8,15 +8,24 @@ import { siteConfigSchema } from '../../../contract/site';
 import type { AppContext } from '../../context';
 import { contentSecurityPolicy } from '../../http/csp';
 import { errorBody } from '../../http/errors';
+import { decodedRequestPath, isApiRequest } from '../../http/request-path';
 import { inlineStylesheets, renderHeadTags, renderInitialState } from './html';
 import { loadPageRenderer } from './page-renderer';
 import { siteConfigFrom } from './site-config';
 
 export const CLIENT_DIST = path.resolve('dist/client');
 
+/** Files under dist/client a browser may fetch: never dot-directories such as the build manifest. */
+export function servedStaticPath(pathName: string): boolean {
+  return !decodedRequestPath(pathName)
+    .split('/')
+    .some((segment) => segment.startsWith('.'));
+}
+
 function originOf(ctx: AppContext, request: FastifyRequest): string {
   if (ctx.config.PUBLIC_URL) return ctx.config.PUBLIC_URL.replace(/\/$/, '');
-  return `${request.protocol}://${request.headers['x-forwarded-host'] ?? request.host}`;
+  // request.host reads X-Forwarded-Host only when TRUST_PROXY trusts the proxy that sent it.
+  return `${request.protocol}://${request.host}`;
 }
 
 /** Site-level routes: public config, robots.txt, sitemap.xml, and the React app with per-page meta. */
@@ -79,6 +88,8 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
     await app.register(fastifyStatic, {
       root: CLIENT_DIST,
       index: false,
+      // Only what pages load: the build's manifest (.vite/) maps every chunk and is nobody's business.
+      allowedPath: (pathName) => servedStaticPath(pathName),
       wildcard: true,
       // The build writes .br and .gz beside each asset; the one the browser accepts is sent as is.
       preCompressed: true,
@@ -131,11 +142,7 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
   if (template) app.get('/', async (request, reply) => renderPage(request, reply, template));
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (
-      request.url.startsWith('/api/') ||
-      (request.method !== 'GET' && request.method !== 'HEAD') ||
-      !template
-    ) {
+    if (isApiRequest(request) || (request.method !== 'GET' && request.method !== 'HEAD') || !template) {
       return reply
         .status(404)
         .send(errorBody(404, `No such endpoint: ${request.method} ${request.url.split('?')[0]}`));
