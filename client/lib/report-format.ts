@@ -1,11 +1,16 @@
+import { NOT_RATED_LABEL } from '../../contract/methodology';
 import type { ReportStatus } from '../../contract/reports';
 import type { BadgeTone } from '../components/ui/badge';
 
-/** 'x.x/77.0' (spec §9: the dashboard and marketplace show the 77-point total to one decimal). */
-export function formatScore77(compositeScore: string | null | undefined): string | null {
+/**
+ * 'x.x/77.0': lists show the 77-point total to one decimal. A rated total is at least 15.4 (every
+ * category scores 1 or more); a report with too little evidence is stored with 0 and reads "Not rated".
+ */
+export function formatScore77(compositeScore: string | number | null | undefined): string | null {
   if (compositeScore === null || compositeScore === undefined) return null;
   const value = Number(compositeScore);
   if (!Number.isFinite(value)) return null;
+  if (value === 0) return NOT_RATED_LABEL;
   return `${value.toFixed(1)}/77.0`;
 }
 

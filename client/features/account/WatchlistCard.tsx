@@ -6,6 +6,7 @@ import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast';
 import { WATCHLIST_KEY } from '../../components/watch-button';
 import { apiRequest, errorMessage } from '../../lib/api';
+import { formatScore77 } from '../../lib/report-format';
 
 const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
@@ -70,7 +71,7 @@ export function WatchlistCard() {
                     {asset.latest && (
                       <p className="text-muted">
                         Version {asset.latest.version}, {shortDate(asset.latest.completedAt)}:{' '}
-                        {asset.latest.compositeScore.toFixed(1)}/77
+                        {formatScore77(asset.latest.compositeScore)}
                         {asset.latest.riskLevel ? `, ${RISK_LEVEL_LABELS[asset.latest.riskLevel]}` : ''}
                       </p>
                     )}
