@@ -7,9 +7,9 @@ import { connectDatabase } from '../db/client';
 import { researchProgress, researchReports } from '../db/schema';
 import { createAppContext } from '../providers';
 import { registerResearchWorker, sweepLostResearchAndNotify } from '../research/job';
-import { createSnapshotSources } from '../research/sources/snapshot';
 import type { ResearchSources } from '../research/sources/types';
 import { SourceUnavailableError } from '../research/sources/types';
+import { createCalibrationSources } from '../research/testing/calibration-evidence';
 import { grantNewReport } from '../research/testing/grant';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { signUp } from '../testing/users';
@@ -101,7 +101,7 @@ describe('the research job', () => {
   it('takes a paid report from pending to completed and asks for its PDF', async () => {
     const buyer = await signUp(t.app);
     const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'Chainlink');
-    const worker = await startWorkerProcess('crow_worker_ok', createSnapshotSources());
+    const worker = await startWorkerProcess('crow_worker_ok', createCalibrationSources());
     const done = await waitFor(
       () => reportRow(reportId),
       (r) => r.status === 'completed',
@@ -127,7 +127,7 @@ describe('the research job', () => {
       [QUEUES.research, String(reportId)],
     );
     const half = new Set(['audits', 'dexHolders', 'hacksScandals', 'layer1', 'team', 'useCase']);
-    const doomed = await startWorkerProcess('crow_worker_doomed', createSnapshotSources(), (key) =>
+    const doomed = await startWorkerProcess('crow_worker_doomed', createCalibrationSources(), (key) =>
       half.has(key) ? new Promise<void>(() => {}) : Promise.resolve(),
     );
     await waitFor(
@@ -137,7 +137,7 @@ describe('the research job', () => {
     await doomed.kill();
     expect((await reportRow(reportId)).status).toBe('processing');
 
-    const rescuer = await startWorkerProcess('crow_worker_rescuer', createSnapshotSources());
+    const rescuer = await startWorkerProcess('crow_worker_rescuer', createCalibrationSources());
     const done = await waitFor(
       () => reportRow(reportId),
       (r) => r.status === 'completed',
@@ -159,7 +159,7 @@ describe('the research job', () => {
   }, 60_000);
 
   const brokenLive = (counter: { calls: number }): ResearchSources => ({
-    ...createSnapshotSources(),
+    ...createCalibrationSources(),
     mode: 'live',
     resolve: async (text) => ({ id: text.toLowerCase().replace(/\s+/g, '-'), name: text, symbol: 'OBS' }),
     market: async () => {

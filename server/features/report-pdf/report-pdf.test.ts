@@ -72,7 +72,7 @@ describe('the PDF of a researched report', () => {
     ).toBe(true);
     expect([...listed].sort((a, b) => a - b)).toEqual(listed);
     const text = flat(raw);
-    expect(text).toContain('Dogecoin (DOGE) scores');
+    expect(text).toContain('Dogecoin (DOGE) is Not rated');
     expect(text).toMatch(/Data coverage: of twelve categories, \w+ from dated public datasets/);
     expect(text).toMatch(
       /Hacks\/Scandals: dated public dataset, dated \d{4}-\d\d-\d\d \(SunWeb3Sec\/DeFiHackLabs @ [0-9a-f]{12}, license: Apache-2\.0\)/,

@@ -11,7 +11,7 @@ import {
 import { researchReports, userPurchases } from '../../db/schema';
 import { SEPARATION_NOTES } from '../../research/changes';
 import { runResearch } from '../../research/pipeline';
-import { createSnapshotSources } from '../../research/sources/snapshot';
+import { createCalibrationSources } from '../../research/testing/calibration-evidence';
 import { grantNewReport } from '../../research/testing/grant';
 import { deterministicWriter } from '../../research/writer';
 import { readPdf } from '../../testing/pdf';
@@ -32,7 +32,7 @@ const research = (reportId: number) =>
     {
       db: t.ctx.db,
       queue: t.ctx.queue,
-      sources: createSnapshotSources(),
+      sources: createCalibrationSources(),
       writer: deterministicWriter,
       log: t.ctx.log,
     },

@@ -8,7 +8,7 @@ import { completePurchase, createPendingPurchase } from '../../domain/purchases'
 import { enqueueWatchAlerts, startEmailWorker } from '../../email/jobs';
 import { readableBody, startSmtpListener } from '../../email/testing/smtp-listener';
 import { runResearch } from '../../research/pipeline';
-import { createSnapshotSources } from '../../research/sources/snapshot';
+import { createCalibrationSources } from '../../research/testing/calibration-evidence';
 import { grantNewReport } from '../../research/testing/grant';
 import { deterministicWriter } from '../../research/writer';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -39,7 +39,7 @@ const research = (reportId: number) =>
     {
       db: t.ctx.db,
       queue: t.ctx.queue,
-      sources: createSnapshotSources(),
+      sources: createCalibrationSources(),
       writer: deterministicWriter,
       log: t.ctx.log,
     },

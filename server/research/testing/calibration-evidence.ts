@@ -3,6 +3,7 @@ import type { Source } from '../../../contract/reports';
 import type {
   AssetEvidence,
   AssetKind,
+  AssetRef,
   AuditFacts,
   ChainKind,
   DeveloperFacts,
@@ -15,7 +16,8 @@ import type {
   SocialFacts,
   TeamFacts,
 } from '../evidence';
-import { normalizeAssetText } from '../sources/types';
+import { createSnapshotSources } from '../sources/snapshot';
+import { normalizeAssetText, type ResearchSources } from '../sources/types';
 
 // TEST FIXTURE, NOT DATA. Hand-written evidence profiles of well-known assets (the former demo
 // snapshot, written from memory and never shown to readers any more), used only to calibrate
@@ -120,5 +122,28 @@ export function calibrationEvidence(profile: CalibrationProfile): AssetEvidence 
     hacks: fact(profile.hacks),
     ...(profile.tvl ? { tvlUsd: fact(profile.tvl.currentUsd), tvlTrend: fact(profile.tvl) } : {}),
     incidents: fact(incidentsByAsset.get(profile.id) ?? []),
+  };
+}
+
+/**
+ * Research sources for tests that need a rated report (versions, alerts, PDF sections): assets
+ * resolve as the offline sources resolve them, and their evidence comes from the calibration
+ * profiles. The product never uses these; its offline reports hold only public-dataset facts.
+ */
+export function createCalibrationSources(): ResearchSources {
+  const offline = createSnapshotSources();
+  const profileOf = (asset: AssetRef) => byKey.get(normalizeAssetText(asset.id));
+  return {
+    mode: 'offline',
+    resolve: (text) => offline.resolve(text),
+    search: (text, limit) => offline.search(text, limit),
+    market: async (asset) => {
+      const profile = profileOf(asset);
+      return profile ? calibrationEvidence(profile) : offline.market(asset);
+    },
+    security: async (asset) => {
+      const profile = profileOf(asset);
+      return profile ? calibrationEvidence(profile) : offline.security(asset);
+    },
   };
 }
