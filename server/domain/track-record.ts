@@ -1,11 +1,11 @@
 import { RISK_LEVELS, type RiskLevel } from '../../contract/methodology';
 import type { BandOutcome, MethodologyDistribution, TrackRecord } from '../../contract/track-record';
 import type { DbExecutor } from '../db/client';
-import type { IncidentList } from '../research/sources/incidents';
+import type { IncidentTimeline } from '../research/sources/incidents';
 import { allSeries, type SeriesVersion } from './report-series';
 
-// The track record is computed, never written: from the stored public reports and the curated
-// incident list (its compile date bounds what it can say: a report dated after it has no
+// The track record is computed, never written: from the stored public reports and the incident
+// datasets (DeFiHackLabs and the curated list; the older date bounds what it can say: a report dated after it has no
 // observable future in it yet).
 
 const emptyBands = () =>
@@ -13,7 +13,7 @@ const emptyBands = () =>
 
 export function computeTrackRecord(
   series: SeriesVersion[][],
-  incidentList: IncidentList,
+  incidentList: IncidentTimeline,
   dataset: string,
   now: Date,
 ): TrackRecord {
@@ -79,7 +79,7 @@ export function computeTrackRecord(
 
 export async function loadTrackRecord(
   db: DbExecutor,
-  incidentList: IncidentList,
+  incidentList: IncidentTimeline,
   dataset: string,
   now = new Date(),
 ): Promise<TrackRecord> {

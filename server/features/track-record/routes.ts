@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TrackRecord } from '../../../contract/track-record';
 import type { AppContext } from '../../context';
 import { loadTrackRecord } from '../../domain/track-record';
-import { INCIDENT_LIST_SOURCE, loadIncidentList } from '../../research/sources/incidents';
+import { INCIDENT_LIST_SOURCE, incidentTimeline } from '../../research/sources/incidents';
 import { renderTrackRecordPage } from './page';
 
 /** The record changes only when reports complete: computed at most this often per process. */
@@ -10,7 +10,7 @@ export const TRACK_RECORD_CACHE_MS = 10 * 60_000;
 
 /** The public track record, server-rendered (decision 0192). */
 export async function trackRecordRoutes(app: FastifyInstance, ctx: AppContext) {
-  const incidentList = loadIncidentList();
+  const incidentList = incidentTimeline();
   let cached: { at: number; record: Promise<TrackRecord> } | null = null;
   const current = () => {
     if (!cached || Date.now() - cached.at > TRACK_RECORD_CACHE_MS) {
@@ -19,7 +19,7 @@ export async function trackRecordRoutes(app: FastifyInstance, ctx: AppContext) {
         ctx.db,
         incidentList,
         typeof dataset === 'object'
-          ? `curated incident list (with ${dataset.name})`
+          ? `${dataset.name} @ ${dataset.version.slice(0, 7)} and the curated incident list`
           : 'curated incident list',
       );
       record.catch(() => {

@@ -58,7 +58,7 @@ describe('GET /track-record', () => {
     const html = response.body;
     expect(html).toContain('<h1>Track record</h1>');
     expect(html).toContain('3 completed public reports');
-    expect(html).toContain('curated incident list (with SunWeb3Sec/DeFiHackLabs)');
+    expect(html).toMatch(/SunWeb3Sec\/DeFiHackLabs @ [0-9a-f]{7} and the curated incident list/);
     // Terra: reported before the SEC fraud case (a regulator's own filing), which is counted.
     const [reports, observable, withIncident, incidents] = cell(html, terraBand);
     expect(Number(reports)).toBeGreaterThanOrEqual(1);

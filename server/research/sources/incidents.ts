@@ -123,6 +123,25 @@ for (const entry of list.incidents) {
 }
 for (const records of byAsset.values()) records.sort((a, b) => a.date.localeCompare(b.date));
 
+/** Incidents as asset ids and dates: what the public track record counts after each report. */
+export interface IncidentTimeline {
+  /** The older of the datasets' dates: up to it, both are complete. */
+  compiled: string;
+  incidents: { assets: string[]; date: string }[];
+}
+
+/** Every recorded incident, DeFiHackLabs' exploits and the curated primary-document list. */
+export function incidentTimeline(): IncidentTimeline {
+  const compiled = [list.compiled, hackLabs.committedAt].sort()[0]!;
+  return {
+    compiled,
+    incidents: [
+      ...PUBLIC_DATA.hacks.records.map(({ assets, date }) => ({ assets, date })),
+      ...list.incidents.map(({ assets, date }) => ({ assets, date })),
+    ],
+  };
+}
+
 /** The source of the incidents fact: the exploit dataset every asset is checked against. */
 export const INCIDENT_LIST_SOURCE: Source = hackLabsFileSource('README.md');
 
