@@ -5,10 +5,8 @@ import { reportResponseSchema } from '../../../contract/reports';
 import type { ReportEvent } from '../../../contract/research';
 import { researchProgress, researchReports } from '../../db/schema';
 import { createPendingPurchase } from '../../domain/purchases';
-import { runResearch } from '../../research/pipeline';
-import { createCalibrationSources } from '../../research/testing/calibration-evidence';
+import { researchFromCalibration } from '../../research/testing/calibration-evidence';
 import { grantNewReport } from '../../research/testing/grant';
-import { deterministicWriter } from '../../research/writer';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signUp } from '../../testing/users';
 
@@ -18,17 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const research = (reportId: number) =>
-  runResearch(
-    {
-      db: t.ctx.db,
-      queue: t.ctx.queue,
-      sources: createCalibrationSources(),
-      writer: deterministicWriter,
-      log: t.ctx.log,
-    },
-    reportId,
-  );
+const research = (reportId: number) => researchFromCalibration(t.ctx, reportId);
 
 describe('GET /api/reports/:id', () => {
   it('shows a pending report to its buyer, then the completed report in the spec shapes', async () => {

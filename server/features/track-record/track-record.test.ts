@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { researchReports } from '../../db/schema';
-import { runResearch } from '../../research/pipeline';
-import { createCalibrationSources } from '../../research/testing/calibration-evidence';
+import { researchFromCalibration } from '../../research/testing/calibration-evidence';
 import { grantNewReport } from '../../research/testing/grant';
-import { deterministicWriter } from '../../research/writer';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signUp } from '../../testing/users';
 
@@ -17,17 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const research = (reportId: number) =>
-  runResearch(
-    {
-      db: t.ctx.db,
-      queue: t.ctx.queue,
-      sources: createCalibrationSources(),
-      writer: deterministicWriter,
-      log: t.ctx.log,
-    },
-    reportId,
-  );
+const research = (reportId: number) => researchFromCalibration(t.ctx, reportId);
 
 const cell = (html: string, rowHeader: string) => {
   const row = new RegExp(`<tr><th scope="row">${rowHeader}</th>(.*?)</tr>`).exec(html)?.[1] ?? '';

@@ -10,10 +10,8 @@ import {
 } from '../../../contract/versions';
 import { researchReports, userPurchases } from '../../db/schema';
 import { SEPARATION_NOTES } from '../../research/changes';
-import { runResearch } from '../../research/pipeline';
-import { createCalibrationSources } from '../../research/testing/calibration-evidence';
+import { researchFromCalibration } from '../../research/testing/calibration-evidence';
 import { grantNewReport } from '../../research/testing/grant';
-import { deterministicWriter } from '../../research/writer';
 import { readPdf } from '../../testing/pdf';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type SignedInUser, signUp } from '../../testing/users';
@@ -27,17 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const research = (reportId: number) =>
-  runResearch(
-    {
-      db: t.ctx.db,
-      queue: t.ctx.queue,
-      sources: createCalibrationSources(),
-      writer: deterministicWriter,
-      log: t.ctx.log,
-    },
-    reportId,
-  );
+const research = (reportId: number) => researchFromCalibration(t.ctx, reportId);
 
 async function researchedReport(user: SignedInUser, asset: string) {
   const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, user.user.id, asset);

@@ -7,10 +7,8 @@ import { emailMessages, researchReports, watchAlerts } from '../../db/schema';
 import { completePurchase, createPendingPurchase } from '../../domain/purchases';
 import { enqueueWatchAlerts, startEmailWorker } from '../../email/jobs';
 import { readableBody, startSmtpListener } from '../../email/testing/smtp-listener';
-import { runResearch } from '../../research/pipeline';
-import { createCalibrationSources } from '../../research/testing/calibration-evidence';
+import { researchFromCalibration } from '../../research/testing/calibration-evidence';
 import { grantNewReport } from '../../research/testing/grant';
-import { deterministicWriter } from '../../research/writer';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type SignedInUser, signUp } from '../../testing/users';
 
@@ -34,17 +32,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const research = (reportId: number) =>
-  runResearch(
-    {
-      db: t.ctx.db,
-      queue: t.ctx.queue,
-      sources: createCalibrationSources(),
-      writer: deterministicWriter,
-      log: t.ctx.log,
-    },
-    reportId,
-  );
+const research = (reportId: number) => researchFromCalibration(t.ctx, reportId);
 
 async function researchedReport(user: SignedInUser, asset: string) {
   const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, user.user.id, asset);

@@ -16,8 +16,10 @@ import type {
   SocialFacts,
   TeamFacts,
 } from '../evidence';
+import { runResearch } from '../pipeline';
 import { createSnapshotSources } from '../sources/snapshot';
 import { normalizeAssetText, type ResearchSources } from '../sources/types';
+import { deterministicWriter } from '../writer';
 
 // TEST FIXTURE, NOT DATA. Hand-written evidence profiles of well-known assets (the former demo
 // snapshot, written from memory and never shown to readers any more), used only to calibrate
@@ -146,4 +148,12 @@ export function createCalibrationSources(): ResearchSources {
       return profile ? calibrationEvidence(profile) : offline.security(asset);
     },
   };
+}
+
+/** Researches a report as the worker would, from the calibration profiles with the rules writer. */
+export function researchFromCalibration(
+  deps: Omit<Parameters<typeof runResearch>[0], 'sources' | 'writer'>,
+  reportId: number,
+) {
+  return runResearch({ ...deps, sources: createCalibrationSources(), writer: deterministicWriter }, reportId);
 }
