@@ -173,7 +173,7 @@ test('the report page and the PDF show the buyer-first sections', async ({ page,
     ]) {
       await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
     }
-    await expect(page.getByTestId('executive-summary')).toContainText('Dogecoin (DOGE) scores');
+    await expect(page.getByTestId('executive-summary')).toContainText('Dogecoin (DOGE) is Not rated');
     await expect(page.getByTestId('executive-summary')).toContainText('Data coverage: of twelve categories');
     await expect(page.getByRole('table', { name: 'Data coverage' })).toContainText('Dated dataset');
     await expect(page.getByTestId('peer-comparison')).toContainText('(Meme)');
@@ -199,7 +199,7 @@ test('the report page and the PDF show the buyer-first sections', async ({ page,
   ]) {
     expect(text, heading).toContain(heading);
   }
-  expect(text).toContain('Dogecoin (DOGE) scores');
+  expect(text).toContain('Dogecoin (DOGE) is Not rated');
   expect(pages[0]!.replace(/\s+/g, ' ')).toMatch(
     /Data as of \d{4}-\d{2}-\d{2} \(\d+ days before this report\)/,
   );

@@ -19,8 +19,8 @@ test('an owner sees the score history of the series and what changed since the p
   test.setTimeout(120_000);
   const first = await grantNewReport(signedIn.email, 'Cardano');
   await completed(page, first);
-  // The earlier version read a weaker market: the later one shows the change, category by category.
-  await rescoreStoredReport(first, { marketCap: 1, volumeX2: 1 });
+  // The earlier version read another market: the later one shows the change, category by category.
+  await rescoreStoredReport(first, { marketCap: 3, volumeX2: 3 });
   const second = await grantNewReport(signedIn.email, 'Cardano');
   await completed(page, second);
 

@@ -383,7 +383,7 @@ export function ReportPage() {
         </div>
       </header>
 
-      {scored && <ReportSeries reportId={report.id} assetName={report.asset_name} />}
+      {completed && <ReportSeries reportId={report.id} assetName={report.asset_name} />}
 
       {sections ? (
         <>

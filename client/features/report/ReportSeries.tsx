@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { PRICES_USD } from '../../../contract/constants';
-import { RISK_LEVEL_LABELS } from '../../../contract/methodology';
+import { NOT_RATED_LABEL, RISK_LEVEL_LABELS } from '../../../contract/methodology';
 import {
   CHANGES_HEADING,
   HISTORY_HEADING,
@@ -216,7 +216,9 @@ export function ReportSeries({ reportId, assetName }: { reportId: number; assetN
                     )}
                   </th>
                   <td className="py-2 pr-3">{shortDate(v.completedAt)}</td>
-                  <td className="py-2 pr-3 tabular-nums">{v.compositeScore.toFixed(1)}</td>
+                  <td className="py-2 pr-3 tabular-nums">
+                    {v.compositeScore > 0 ? v.compositeScore.toFixed(1) : NOT_RATED_LABEL}
+                  </td>
                   <td className="py-2 pr-3">{riskLabel(v.riskLevel)}</td>
                   <td className="py-2">{v.methodologyVersion ?? '—'}</td>
                 </tr>

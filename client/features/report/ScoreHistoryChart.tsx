@@ -1,4 +1,4 @@
-import { MAX_TOTAL, RISK_BANDS, RISK_LEVEL_LABELS } from '../../../contract/methodology';
+import { MAX_TOTAL, NOT_RATED_LABEL, RISK_BANDS, RISK_LEVEL_LABELS } from '../../../contract/methodology';
 import type { ReportVersion } from '../../../contract/versions';
 
 const WIDTH = 480;
@@ -11,6 +11,10 @@ const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, {
  * The series' totals over its versions, oldest to newest, with the risk bands behind them. The
  * drawing is described in words for screen readers; the version table beside it holds the figures.
  */
+/** Whether point i starts the line: no rated point comes before it. */
+const line0 = (points: ReportVersion[], i: number, rated: (p: ReportVersion) => boolean) =>
+  !points.slice(0, i).some(rated);
+
 export function ScoreHistoryChart({ versions, currentId }: { versions: ReportVersion[]; currentId: number }) {
   const points = [...versions].sort((a, b) => a.version - b.version);
   const innerWidth = WIDTH - PAD.left - PAD.right;
@@ -18,13 +22,17 @@ export function ScoreHistoryChart({ versions, currentId }: { versions: ReportVer
   const x = (index: number) =>
     PAD.left + (points.length === 1 ? innerWidth / 2 : (index / (points.length - 1)) * innerWidth);
   const y = (total: number) => PAD.top + innerHeight - (total / MAX_TOTAL) * innerHeight;
-  const line = points.map(
-    (p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p.compositeScore).toFixed(1)}`,
+  // A Not rated version (stored total 0) has no total to plot: it is named, not drawn at zero.
+  const rated = (p: ReportVersion) => p.compositeScore > 0;
+  const line = points.flatMap((p, i) =>
+    rated(p)
+      ? [`${line0(points, i, rated) ? 'M' : 'L'}${x(i).toFixed(1)},${y(p.compositeScore).toFixed(1)}`]
+      : [],
   );
   const description = points
     .map(
       (p) =>
-        `version ${p.version} (${shortDate(p.completedAt)}): ${p.compositeScore.toFixed(1)} of ${MAX_TOTAL}`,
+        `version ${p.version} (${shortDate(p.completedAt)}): ${rated(p) ? `${p.compositeScore.toFixed(1)} of ${MAX_TOTAL}` : NOT_RATED_LABEL}`,
     )
     .join('; ');
   return (
@@ -53,13 +61,15 @@ export function ScoreHistoryChart({ versions, currentId }: { versions: ReportVer
         <path d={line.join(' ')} fill="none" stroke="currentColor" strokeWidth={2} />
         {points.map((p, i) => (
           <g key={p.id}>
-            <circle
-              cx={x(i)}
-              cy={y(p.compositeScore)}
-              r={p.id === currentId ? 6 : 4}
-              fill="currentColor"
-              className={p.id === currentId ? '' : 'opacity-70'}
-            />
+            {rated(p) && (
+              <circle
+                cx={x(i)}
+                cy={y(p.compositeScore)}
+                r={p.id === currentId ? 6 : 4}
+                fill="currentColor"
+                className={p.id === currentId ? '' : 'opacity-70'}
+              />
+            )}
             <text x={x(i)} y={HEIGHT - 8} textAnchor="middle" className="fill-muted text-[10px]">
               v{p.version}
             </text>
