@@ -16,7 +16,10 @@ export interface SeriesVersion {
   assetId: string | null;
   assetName: string;
   completedAt: Date;
-  /** The scorers' clock when the evidence was kept; else the completion time. */
+  /**
+   * How old the data is, as the report's header says it: the oldest date among its categories'
+   * sources (a dataset's own date offline, the retrieval date live); else the completion time.
+   */
   dataAsOf: Date;
   compositeScore: number;
   riskLevel: RiskLevel | null;
@@ -29,7 +32,13 @@ const versionColumns = {
   assetId: researchReports.assetId,
   assetName: researchReports.assetName,
   completedAt: researchReports.completedAt,
-  scoredAt: sql<string | null>`${researchReports.researchData}->'evidence'->>'scoredAt'`,
+  oldestSourceDate: sql<string | null>`(
+    select min(left(source->>'retrievedAt', 10))
+    from ${researchProgress}, jsonb_array_elements(
+      case when jsonb_typeof(${researchProgress.researchData}->'sources') = 'array'
+        then ${researchProgress.researchData}->'sources' else '[]'::jsonb end) as source
+    where ${researchProgress.reportId} = ${researchReports.id}
+  )`,
   compositeScore: researchReports.compositeScore,
   riskLevel: sql<string | null>`${researchReports.scores}->>'riskLevel'`,
   methodologyVersion: researchReports.methodologyVersion,
@@ -41,7 +50,7 @@ type VersionRow = {
   assetId: string | null;
   assetName: string;
   completedAt: Date | null;
-  scoredAt: string | null;
+  oldestSourceDate: string | null;
   compositeScore: string;
   riskLevel: string | null;
   methodologyVersion: string | null;
@@ -54,7 +63,7 @@ const toVersion = (row: VersionRow, index: number): SeriesVersion => ({
   assetId: row.assetId,
   assetName: row.assetName,
   completedAt: row.completedAt!,
-  dataAsOf: row.scoredAt ? new Date(row.scoredAt) : row.completedAt!,
+  dataAsOf: row.oldestSourceDate ? new Date(`${row.oldestSourceDate}T00:00:00Z`) : row.completedAt!,
   compositeScore: Number(row.compositeScore),
   riskLevel: RISK_LEVELS.includes(row.riskLevel as RiskLevel) ? (row.riskLevel as RiskLevel) : null,
   methodologyVersion: row.methodologyVersion,

@@ -10,7 +10,7 @@ import {
 } from '../../../contract/versions';
 import { researchReports, userPurchases } from '../../db/schema';
 import { SEPARATION_NOTES } from '../../research/changes';
-import { researchFromCalibration } from '../../research/testing/calibration-evidence';
+import { CALIBRATION_DATE, researchFromCalibration } from '../../research/testing/calibration-evidence';
 import { grantNewReport } from '../../research/testing/grant';
 import { readPdf } from '../../testing/pdf';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -66,6 +66,8 @@ describe('GET /api/reports/:id/versions', () => {
     expect(body.versions.find((v) => v.id === v1)!.owned).toBe(false);
     expect(newest!.riskLevel).toMatch(/Likely Safe|Potential|Not Safe/);
     expect(new Date(newest!.dataAsOf).getTime()).toBeLessThanOrEqual(new Date(newest!.completedAt).getTime());
+    // The data's own date (the oldest source), as the report header prints it, not the research time.
+    expect(newest!.dataAsOf).toBe(`${CALIBRATION_DATE}T00:00:00.000Z`);
 
     // Nothing old is rewritten: the first report keeps its own id, date and scores.
     const [firstRow] = await t.ctx.db.select().from(researchReports).where(eq(researchReports.id, v1));
