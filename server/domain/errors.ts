@@ -9,6 +9,8 @@ export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** Fields the JSON error body carries beside the message (e.g. the assets to pick from). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -9,27 +9,28 @@ import type { AssetRef } from '../research/evidence';
 import { resolveAsset } from '../research/resolve-asset';
 import { closeSnapshotMatches, createSnapshotSources } from '../research/sources/snapshot';
 import type { ResearchSources } from '../research/sources/types';
+import { DomainError } from './errors';
 
 // The asset check of every new-report purchase (card and Cardano): the buyer pays for a report
 // on an asset our sources know, or has confirmed that the asset is unknown. Never a silent charge.
 
 /** The sources know no asset by this name, and the buyer did not confirm buying anyway. */
-export class UnknownAssetError extends Error {
+export class UnknownAssetError extends DomainError {
   constructor(
     readonly assetName: string,
     readonly suggestions: AssetSuggestion[],
   ) {
-    super(unknownAssetMessage(assetName));
+    super('UNKNOWN_ASSET', unknownAssetMessage(assetName), { suggestions });
   }
 }
 
 /** The name matches several assets and no assetId says which: the buyer must pick first. */
-export class AmbiguousAssetError extends Error {
+export class AmbiguousAssetError extends DomainError {
   constructor(
     readonly assetName: string,
     readonly suggestions: AssetSuggestion[],
   ) {
-    super(ambiguousAssetMessage(assetName, suggestions.length));
+    super('AMBIGUOUS_ASSET', ambiguousAssetMessage(assetName, suggestions.length), { suggestions });
   }
 }
 

@@ -1,10 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { UnknownAssetError as UnknownAssetBody } from '../../contract/assets';
 import type { ErrorCode } from '../../contract/errors';
 import type { ApiErrorBody } from '../../contract/http';
 import { DomainError } from '../domain/errors';
-import { AmbiguousAssetError, UnknownAssetError } from '../domain/purchase-asset';
 
 /** The one place that turns an error code into an HTTP status. */
 export const ERROR_STATUS = {
@@ -20,6 +18,7 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNKNOWN_ASSET: 422,
+  AMBIGUOUS_ASSET: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   PAYMENT_UNAVAILABLE: 503,
@@ -65,7 +64,7 @@ export function errorBody(
 
 /** The JSON answer for a refusal thrown below the routes. */
 export function domainErrorBody(error: DomainError): ApiErrorBody {
-  return errorBody(ERROR_STATUS[error.code], error.message, undefined, error.code);
+  return { ...errorBody(ERROR_STATUS[error.code], error.message, undefined, error.code), ...error.details };
 }
 
 /** One place turns every failure into a readable JSON answer; no stack trace reaches a client. */
@@ -84,25 +83,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
           ? `${first.path}: Required`
           : (first?.message ?? 'Invalid request');
       return reply.status(400).send(errorBody(400, message, issues));
-    }
-    if (error instanceof UnknownAssetError) {
-      const body: UnknownAssetBody = {
-        statusCode: 422,
-        code: 'UNKNOWN_ASSET',
-        error: 'Unprocessable Entity',
-        message: error.message,
-        suggestions: error.suggestions,
-      };
-      return reply.status(422).send(body);
-    }
-    if (error instanceof AmbiguousAssetError) {
-      return reply.status(422).send({
-        statusCode: 422,
-        code: 'AMBIGUOUS_ASSET',
-        error: 'Unprocessable Entity',
-        message: error.message,
-        suggestions: error.suggestions,
-      });
     }
     if (error instanceof DomainError) {
       return reply.status(ERROR_STATUS[error.code]).send(domainErrorBody(error));

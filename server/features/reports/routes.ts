@@ -109,7 +109,8 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
         request.user!.id,
         request.body.asset_name,
       );
-      return reply.status(result.status).send(result.body);
+      // 201 when this request created the report, 200 when it already existed.
+      return reply.status(result.state === 'started' ? 201 : 200).send(result);
     },
   );
 

@@ -96,17 +96,14 @@ export async function startResearchForPurchase(
   queue: JobQueue,
   userId: number,
   assetName: string,
-): Promise<{ status: 200 | 201; body: ResearchStartResponse }> {
+): Promise<ResearchStartResponse> {
   const purchases = await findNewReportPurchases(db, userId, assetName);
   const paid = purchases.filter((p) => p.status === 'completed');
   const withReport = paid.find((p) => p.reportId !== null);
   if (withReport) {
     const report = await findReport(db, withReport.reportId!);
     if (report) {
-      return {
-        status: 200,
-        body: { reportId: report.id, state: 'already_started', report_status: report.status },
-      };
+      return { reportId: report.id, state: 'already_started', report_status: report.status };
     }
   }
   const withoutReport = paid.find((p) => p.reportId === null);
@@ -122,7 +119,7 @@ export async function startResearchForPurchase(
       return reportId;
     });
     if (result !== null) {
-      return { status: 201, body: { reportId: result, state: 'started', report_status: 'pending' } };
+      return { reportId: result, state: 'started', report_status: 'pending' };
     }
     // Another request attached the report first: answer with it.
     return startResearchForPurchase(db, queue, userId, assetName);
