@@ -98,7 +98,6 @@ export const outboxMessageSchema = z.object({
   html: z.string(),
   createdAt: z.string(),
 });
-export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 export const outboxResponseSchema = z.object({
   /** Always true: this list exists only in the sandbox. */
   sandbox: z.literal(true),

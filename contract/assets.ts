@@ -16,7 +16,6 @@ export const recentReportSchema = z.object({
   composite_score: z.string(),
   completed_at: z.string(),
 });
-export type RecentReport = z.infer<typeof recentReportSchema>;
 
 /** How long a completed public report is offered instead of (beside) a new one. */
 export const RECENT_REPORT_MAX_AGE_DAYS = 7;
@@ -70,7 +69,6 @@ export const unknownAssetErrorSchema = z.object({
   message: z.string(),
   suggestions: z.array(assetSuggestionSchema),
 });
-export type UnknownAssetError = z.infer<typeof unknownAssetErrorSchema>;
 
 /** What a purchase request says about the asset: the resolved id, or a confirmed unknown name. */
 export const purchaseAssetFields = {

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from './auth-messages';
 import { requiredField, z } from './zod';
 
-export { AUTH_MESSAGES, PASSWORD_HINT, USERNAME_HINT } from './auth-messages';
+export { AUTH_MESSAGES } from './auth-messages';
 
 export const emailSchema = z
   .string(requiredField(AUTH_MESSAGES.invalidEmail))

@@ -153,7 +153,6 @@ export const adminBugReportListSchema = z.array(adminBugReportSchema);
 export const bugStatusUpdateSchema = z.object({
   status: z.enum(BUG_STATUSES, { error: BUG_MESSAGES.statusInvalid }),
 });
-export type BugStatusUpdate = z.infer<typeof bugStatusUpdateSchema>;
 
 /** Counts for the admin's five tiles. */
 export function countByStatus(reports: readonly { status: BugStatus }[]) {

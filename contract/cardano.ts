@@ -8,7 +8,6 @@ import { requiredField, z } from './zod';
 export const CARDANO_CURRENCIES = ['ADA', 'NATIVE_TOKEN'] as const;
 export type CardanoCurrency = (typeof CARDANO_CURRENCIES)[number];
 export const CARDANO_PAYMENT_STATUSES = ['pending', 'confirmed', 'expired'] as const;
-export type CardanoPaymentStatus = (typeof CARDANO_PAYMENT_STATUSES)[number];
 /** How an incoming transaction was counted (see the cardano_incoming_transactions table). */
 export const CARDANO_INCOMING_CLASSIFICATIONS = ['payment', 'late', 'duplicate', 'surplus'] as const;
 export type CardanoIncomingClassification = (typeof CARDANO_INCOMING_CLASSIFICATIONS)[number];
@@ -153,7 +152,6 @@ export const simulatePaymentRequestSchema = z
   })
   .nullish()
   .transform((body) => body ?? {});
-export type SimulatePaymentRequest = z.input<typeof simulatePaymentRequestSchema>;
 
 export const convertPriceParamsSchema = z.object({
   amount: z.coerce

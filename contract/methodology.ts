@@ -53,7 +53,6 @@ export const CATEGORIES = [
 
 export type Category = (typeof CATEGORIES)[number];
 export type CategoryKey = Category['key'];
-export const CATEGORY_KEYS = CATEGORIES.map((c) => c.key) as [CategoryKey, ...CategoryKey[]];
 
 export const MIN_CATEGORY_SCORE = 1;
 export const MAX_CATEGORY_SCORE = 5;

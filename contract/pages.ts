@@ -221,8 +221,6 @@ export const PAGES = {
   },
 } satisfies Record<string, { path: string; meta: PageMeta }>;
 
-export type PageKey = keyof typeof PAGES;
-
 export const NOT_FOUND_META: PageMeta = {
   title: '404 Page Not Found — Crow Research',
   description: "Sorry, the page you're looking for doesn't exist.",

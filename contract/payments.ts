@@ -46,7 +46,6 @@ export const confirmPaymentResponseSchema = z.object({
   status: z.literal('completed'),
   reportId: z.number().int().nullable(),
 });
-export type ConfirmPaymentResponse = z.infer<typeof confirmPaymentResponseSchema>;
 
 /** The labelled sandbox card form (no real money; refused in production). */
 export const sandboxCardRequestSchema = z.object({

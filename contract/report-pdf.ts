@@ -4,7 +4,6 @@ import { z } from './zod';
 
 /** What the research pipeline sends to QUEUES.renderPdf when a report completes. */
 export const renderPdfJobSchema = z.object({ reportId: z.number().int().positive() });
-export type RenderPdfJob = z.infer<typeof renderPdfJobSchema>;
 
 export const REPORT_PDF_MESSAGES = {
   notFound: "Report not found. The report you're looking for doesn't exist or you don't have access to it.",

@@ -420,7 +420,6 @@ export const KNOCKOUT_RULES = [
     rule: 'A stablecoin lost its peg and never regained it.',
   },
 ] as const satisfies readonly { kind: string; category: CategoryKey; rule: string }[];
-export type KnockoutRule = (typeof KNOCKOUT_RULES)[number];
 
 export const KNOCKOUT_NOTE =
   'Knockouts are set only from a primary document (a court ruling, a regulator’s finding, an issuer’s filing or post-mortem) linked from the incident. Any knockout scores 1 in its category and makes the report Not Safe, whatever the weighted sum: the total still shows how the figures look, the risk level says the asset already failed its holders. The summary names the knockout first.';
@@ -473,8 +472,3 @@ export const SCORING_RULES_BY_VERSION: Readonly<Record<string, Record<CategoryKe
   '2026.11-2': SCORING_RULES_V2,
   [METHODOLOGY_VERSION]: SCORING_RULES,
 };
-
-/** The rules that scored a report of the given version (the current ones for an unknown version). */
-export function scoringRulesFor(version: string | null | undefined): Record<CategoryKey, ScoringRule> {
-  return (version && SCORING_RULES_BY_VERSION[version]) || SCORING_RULES;
-}

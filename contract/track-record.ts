@@ -1,4 +1,4 @@
-import { RISK_LEVELS, type RiskLevel } from './methodology';
+import type { RiskLevel } from './methodology';
 
 // The public track record: what happened to assets after their reports, by the band they got.
 
@@ -30,8 +30,6 @@ export interface TrackRecord {
   /** Consecutive versions of one asset's report: how often the later one gave another band. */
   laterVersions: { pairs: number; bandChanged: number };
 }
-
-export const TRACK_RECORD_BANDS = RISK_LEVELS;
 
 /** "7 of 12" below the threshold, "7 of 40 (18%)" at or above it. */
 export function shareText(count: number, of: number): string {

@@ -50,7 +50,6 @@ export const watchAlertSchema = z.object({
   summary: z.string(),
   createdAt: z.string(),
 });
-export type WatchAlert = z.infer<typeof watchAlertSchema>;
 
 export const watchlistResponseSchema = z.object({
   /** Buying a report puts its asset on the watchlist. */

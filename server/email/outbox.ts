@@ -5,7 +5,6 @@ import { type JobQueue, QUEUES } from '../jobs/queue';
 import type { RenderedEmail } from './messages';
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
-export type EmailMessageRow = typeof emailMessages.$inferSelect;
 
 /** Job data of the email queue: deliver a stored message, or compose one for an event first. */
 export type EmailJob =
@@ -61,10 +60,6 @@ export async function storeEmail(
     .onConflictDoNothing()
     .returning({ id: emailMessages.id });
   return row?.id ?? null;
-}
-
-export async function findEmailByDedupeKey(executor: DbExecutor, dedupeKey: string) {
-  return executor.query.emailMessages.findFirst({ where: eq(emailMessages.dedupeKey, dedupeKey) });
 }
 
 export async function findEmail(executor: DbExecutor, id: number) {

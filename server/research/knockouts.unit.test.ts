@@ -6,7 +6,7 @@ import {
   METHODOLOGY_VERSION,
 } from '../../contract/methodology';
 import type { Source } from '../../contract/reports';
-import { KNOCKOUT_RULES, SCORING_RULES_BY_VERSION, scoringRulesFor } from '../../contract/scoring-rules';
+import { KNOCKOUT_RULES, SCORING_RULES_BY_VERSION } from '../../contract/scoring-rules';
 import type { AssetEvidence, Fact, IncidentRecord } from './evidence';
 import { buildKeyRisks, buildSummary, type CategoryResult, coverageOf } from './report-text';
 import { SCORERS, scoreAudits } from './scoring';
@@ -166,9 +166,9 @@ describe('methodology versions', () => {
   it('keeps every earlier rule table so old reports stay explainable', () => {
     expect(Object.keys(SCORING_RULES_BY_VERSION)).toEqual(['2026.11-1', '2026.11-2', METHODOLOGY_VERSION]);
     expect(METHODOLOGY_VERSION).toBe('2026.11-3');
-    expect(scoringRulesFor('2026.11-2').audits.levels).toHaveLength(4);
-    expect(scoringRulesFor(METHODOLOGY_VERSION).audits.levels).toHaveLength(5);
-    expect(scoringRulesFor(METHODOLOGY_VERSION).team.notes?.at(-1)).toContain('Knockout');
+    expect(SCORING_RULES_BY_VERSION['2026.11-2']!.audits.levels).toHaveLength(4);
+    expect(SCORING_RULES_BY_VERSION[METHODOLOGY_VERSION]!.audits.levels).toHaveLength(5);
+    expect(SCORING_RULES_BY_VERSION[METHODOLOGY_VERSION]!.team.notes?.at(-1)).toContain('Knockout');
   });
 });
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { assetKindLabel } from '../../contract/assets';
 import {
   CATEGORIES,
   type CategoryKey,
@@ -421,6 +420,3 @@ export function sectionsFromStored(
     writer: stored.data.summaryWriter,
   });
 }
-
-/** The kind label stored facts give an asset ("Token on Ethereum"). */
-export const kindLabelOf = (asset: AssetRef | null) => assetKindLabel(asset?.kind, asset?.platform) ?? null;

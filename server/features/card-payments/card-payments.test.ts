@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { unknownAssetMessage } from '../../../contract/assets';
+import {
+  ambiguousAssetErrorSchema,
+  unknownAssetErrorSchema,
+  unknownAssetMessage,
+} from '../../../contract/assets';
 import { researchReports, userPurchases } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type SignedInUser, signUp } from '../../testing/users';
@@ -124,7 +128,8 @@ describe('POST /api/create-payment-intent', () => {
     expect(typo.statusCode).toBe(422);
     expect(typo.json().message).toBe(unknownAssetMessage('Etherium'));
     expect(typo.json().message).toContain('Not rated');
-    const suggestions = typo.json().suggestions as { id: string }[];
+    // The body is the contract's unknown-asset answer.
+    const { suggestions } = unknownAssetErrorSchema.parse(typo.json());
     expect(suggestions.length).toBeGreaterThan(0);
     expect(suggestions.length).toBeLessThanOrEqual(5);
     expect(suggestions[0]?.id).toBe('ethereum');
@@ -148,11 +153,12 @@ describe('POST /api/create-payment-intent', () => {
     const user = await signUp(t.app);
     const luna = await createIntent(user, { purchaseType: 'new_report', assetName: 'Luna' });
     expect(luna.statusCode).toBe(422);
-    expect(luna.json().code).toBe('AMBIGUOUS_ASSET');
-    expect((luna.json().suggestions as { id: string }[]).map((s) => s.id).sort()).toEqual([
-      'terra-luna',
-      'terra-luna-2',
-    ]);
+    expect(
+      ambiguousAssetErrorSchema
+        .parse(luna.json())
+        .suggestions.map((s) => s.id)
+        .sort(),
+    ).toEqual(['terra-luna', 'terra-luna-2']);
     expect([...fake.intents.values()].some((i) => i.metadata.assetName === 'Luna')).toBe(false);
     const picked = await createIntent(user, {
       purchaseType: 'new_report',

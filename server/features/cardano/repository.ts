@@ -1,16 +1,9 @@
 import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import {
-  cardanoIncomingTransactions,
-  cardanoPayments,
-  researchReports,
-  userPurchases,
-  users,
-} from '../../db/schema';
+import { cardanoIncomingTransactions, cardanoPayments, userPurchases, users } from '../../db/schema';
 
 export type CardanoPaymentRow = typeof cardanoPayments.$inferSelect;
 export type NewCardanoPayment = typeof cardanoPayments.$inferInsert;
-export type IncomingTransactionRow = typeof cardanoIncomingTransactions.$inferSelect;
 export type NewIncomingTransaction = typeof cardanoIncomingTransactions.$inferInsert;
 
 /** Any number shared by every process: serializes derivation-index allocation. */
@@ -32,13 +25,6 @@ export async function allocateDerivationIndex(tx: DbExecutor): Promise<number> {
 export async function insertCardanoPayment(tx: DbExecutor, values: NewCardanoPayment) {
   const [row] = await tx.insert(cardanoPayments).values(values).returning();
   return row!;
-}
-
-export function findCompletedReport(db: DbExecutor, reportId: number) {
-  return db.query.researchReports.findFirst({
-    where: and(eq(researchReports.id, reportId), eq(researchReports.status, 'completed')),
-    columns: { id: true, assetName: true },
-  });
 }
 
 /** A payment with the purchase it pays for; only the owner's. */

@@ -70,7 +70,6 @@ export const stablecoinRecordSchema = z
     path: z.string().min(1),
   })
   .strict();
-export type PublicStablecoinRecord = z.infer<typeof stablecoinRecordSchema>;
 
 export const stablecoinFileSchema = z
   .object({ dataset: datasetSchema, records: z.array(stablecoinRecordSchema) })
