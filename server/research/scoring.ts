@@ -630,6 +630,31 @@ function describeReview(report: AuditReport): string {
   return `${report.auditor} (${[report.date, by].filter(Boolean).join(', ')})${scope}${link}`;
 }
 
+const AUDIT_KIND_PLURALS: Record<string, string> = {
+  'code-audit': 'code audits',
+  'formal-verification': 'formal verifications',
+  'reserve-attestation': 'reserve attestations',
+  'bug-bounty': 'bug bounties',
+};
+
+/** "2 code audits by its own developer (Sigma Prime)", "reserve attestation (BDO)": alike reviews once. */
+function otherReviewGroups(reports: AuditReport[]): string[] {
+  const groups = new Map<string, { kind: string; by: string; auditor: string; count: number }>();
+  for (const report of reports) {
+    const kind = report.kind ?? 'code-audit';
+    const by = report.auditorIsDeveloper ? ' by its own developer' : '';
+    const key = `${kind}|${by}|${report.auditor}`;
+    const group = groups.get(key) ?? { kind, by, auditor: report.auditor, count: 0 };
+    group.count += 1;
+    groups.set(key, group);
+  }
+  return [...groups.values()].map(({ kind, by, auditor, count }) =>
+    count === 1
+      ? `${AUDIT_KIND_WORDS[kind]}${by} (${auditor})`
+      : `${count} ${AUDIT_KIND_PLURALS[kind]}${by} (${auditor})`,
+  );
+}
+
 /** Independent reviews listed one by one in the facts; the rest are counted (and all cited). */
 const LISTED_AUDITS = 8;
 
@@ -683,7 +708,7 @@ export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
       nextUp: 'One published audit by an independent firm would score 3.',
       ...(partial ? { nextDown: 'Without any published review it would score 1.' } : {}),
       keyRisk: partial
-        ? `No independent firm has published an audit of the code; what exists is ${joinWords(otherReviews.map((report) => `${AUDIT_KIND_WORDS[report.kind ?? 'code-audit']}${report.auditorIsDeveloper ? ' by its own developer' : ''} (${report.auditor})`))}.`
+        ? `No independent firm has published an audit of the code; what exists is ${joinWords(otherReviewGroups(otherReviews))}.`
         : 'No independent security review of the code is published.',
     };
   }

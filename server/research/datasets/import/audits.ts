@@ -60,10 +60,10 @@ function cellOf(raw: string): Cell {
   return { text, links };
 }
 
-/** The rows of every Markdown table, each with the headings above it (level 2 to 4). */
-export function markdownTableRows(markdown: string): { headings: string[]; cells: Cell[] }[] {
-  const rows: { headings: string[]; cells: Cell[] }[] = [];
-  const headings: string[] = [];
+/** The rows of every Markdown table, each with the headings above it by level (index 0: `#`). */
+export function markdownTableRows(markdown: string): { headings: (string | undefined)[]; cells: Cell[] }[] {
+  const rows: { headings: (string | undefined)[]; cells: Cell[] }[] = [];
+  const headings: (string | undefined)[] = [];
   let inTable = false;
   for (const line of markdown.split('\n')) {
     const heading = /^(#{1,4})\s+(.*)$/.exec(line);
@@ -88,7 +88,7 @@ export function markdownTableRows(markdown: string): { headings: string[]; cells
       continue;
     }
     if (cells.every((c) => /^:?-+:?$/.test(c.text))) continue; // the separator row
-    rows.push({ headings: headings.filter(Boolean), cells });
+    rows.push({ headings: [...headings], cells });
   }
   return rows;
 }
@@ -140,11 +140,13 @@ const sigmaPrime: AuditListing = {
       const report = cells[4]!.links[0];
       const path = report && repositoryPath(report.href, this.repo);
       if (!date || !path) return [];
+      const scope = cells[3]!.text.replace(/^Review of (the )?/i, '');
       return [
         {
           auditor: this.auditor,
           project: cells[0]!.text,
-          ...(cells[3]!.text ? { scope: cells[3]!.text } : {}),
+          // "Review of Pectra Systems Contracts": every description opens with the same words.
+          ...(scope ? { scope } : {}),
           date,
           dateFrom: 'readme-table',
           kind: 'code-audit',
