@@ -20,7 +20,7 @@ const LICENSES: Record<string, string> = {
 interface MirrorHelpers {
   git: (repo: string, ...args: string[]) => string;
   datasetOf: (repo: string, license: string) => AuditDataset;
-  snapshotIds: ReadonlySet<string>;
+  snapshotIds: ReadonlySet<unknown>;
   write: (name: string, value: unknown) => void;
 }
 
