@@ -15,6 +15,7 @@ const LICENSES: Record<string, string> = {
   'trailofbits/publications': 'CC-BY-SA-4.0',
   'sigp/public-audits': 'none declared (facts only)',
   'Certora/SecurityReports': 'none declared (facts only)',
+  'Cyfrin/cyfrin-audit-reports': 'none declared (facts only)',
 };
 
 interface MirrorHelpers {

@@ -37,6 +37,7 @@ describe('offline data from public datasets', () => {
       'trailofbits/publications',
       'sigp/public-audits',
       'Certora/SecurityReports',
+      'Cyfrin/cyfrin-audit-reports',
     ]);
     expect(SNAPSHOT_DATE).toBe(
       [data.hacks.dataset, data.stablecoins.dataset, ...data.audits.datasets]

@@ -4,7 +4,8 @@
 // uses an asset (wallets, integrations, listings built by someone else) are left out, and so are
 // reviews of one client of a chain that has several (Prysm, Reth, Lotus, the KZG libraries): a
 // client is not the asset. Where a chain has a single implementation its node software is the
-// chain's own code, and the entry says so.
+// chain's own code, and the entry says so. A gas-optimisation review (Cyfrin's Aave V3.3 Gas)
+// is not a security review and is left out.
 
 /** The assets an audit concerns; auditorIsDeveloper when the auditor also builds the asset. */
 export type AuditAssetEntry = string[] | { assets: string[]; auditorIsDeveloper: true };
@@ -313,4 +314,15 @@ export const AUDIT_ASSET_MAP: Record<string, AuditAssetEntry> = {
   'Certora/SecurityReports/Reports/2018/08_10_2018_Compound_Math_Update-FV.pdf': [
     'compound-governance-token',
   ], // Compound: Math Update, 2018-08-10
+  // Cyfrin (Cyfrin/cyfrin-audit-reports)
+  'Cyfrin/cyfrin-audit-reports/reports/2025-07-14-cyfrin-ondo-global-markets-v2.0.pdf': ['ondo-finance'], // Ondo Global Markets, 2025-07-14
+  'Cyfrin/cyfrin-audit-reports/reports/2025-05-16-cyfrin-ethena-timelock-v2.0.pdf': ['ethena'], // Ethena Timelock, 2025-05-13
+  'Cyfrin/cyfrin-audit-reports/reports/2025-03-10-cyfrin-pancakeswap-v3.0.pdf': ['pancakeswap-token'], // PancakeSwap Infinity Router, 2024-10-04
+  'Cyfrin/cyfrin-audit-reports/reports/2024-04-18-cyfrin-ondo-finance-v2.0.pdf': ['ondo-finance'], // Ondo Finance, 2024-04-18
+  'Cyfrin/cyfrin-audit-reports/reports/2024-05-02-cyfrin-beanstalk-bip-39-v1-2.pdf': ['bean'], // Beanstalk BIP-39, 2023-11-20
+  'Cyfrin/cyfrin-audit-reports/reports/2023-10-13-cyfrin-beanstalk-bip-38.pdf': ['bean'], // Beanstalk BIP-38, 2023-09-26
+  'Cyfrin/cyfrin-audit-reports/reports/2023-09-12-cyfrin-beanstalk.pdf': ['bean'], // Beanstalk, 2023-09-11
+  'Cyfrin/cyfrin-audit-reports/reports/2023-04-11-cyfrin-hyperliquid-dex-report.pdf': ['hyperliquid'], // Hyperliquid Dex, 2023-03-20
+  'Cyfrin/cyfrin-audit-reports/reports/2023-06-16-cyfrin-beanstalk-wells.pdf': ['bean'], // Beanstalk Wells v2.0, 2023-03-24
+  'Cyfrin/cyfrin-audit-reports/reports/2023-03-13-beanstalk_wells_v0.1.pdf': ['bean'], // Beanstalk Wells v0.1, 2023-02-24
 };

@@ -29,6 +29,8 @@ export interface AuditListing {
 }
 
 interface Cell {
+  /** The cell as written, links and all. */
+  raw: string;
   text: string;
   links: { text: string; href: string }[];
 }
@@ -57,7 +59,7 @@ function cellOf(raw: string): Cell {
     .replace(/\\([[\]|#&])/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
-  return { text, links };
+  return { raw: raw.trim(), text, links };
 }
 
 /** The rows of every Markdown table, each with the headings above it by level (index 0: `#`). */
@@ -188,7 +190,41 @@ const certora: AuditListing = {
   },
 };
 
-export const AUDIT_LISTINGS: readonly AuditListing[] = [trailOfBits, sigmaPrime, certora];
+// Cyfrin: the first table, Audit Start | Audit End | Report | Tech | findings; one row can link
+// several reports, and a "(AI Formal Verf.)" or "(Human Formal Verf.)" link is the formal
+// verification of the report linked before it. The date is the end of the audit. The tables
+// by topic further down repeat the same reports without dates and are not read.
+const cyfrin: AuditListing = {
+  repo: 'Cyfrin/cyfrin-audit-reports',
+  auditor: 'Cyfrin',
+  parse(readme) {
+    return markdownTableRows(readme).flatMap(({ cells }): ListedAudit[] => {
+      if (cells.length < 4 || !/^\d{4}-\d{2}-\d{2}$/.test(cells[1]!.text)) return [];
+      const date = cells[1]!.text;
+      // "Myriad [[CLOB](…), [PR145](…)]": the name before the links is the project.
+      const prefix = /^([^[]+?)\s*\[\[/.exec(cells[2]!.raw)?.[1];
+      let project = '';
+      return cells[2]!.links.flatMap((link): ListedAudit[] => {
+        const formal = /formal verf/i.test(link.text);
+        if (!formal) project = prefix ? `${prefix} ${link.text}` : link.text;
+        const path = repositoryPath(link.href, this.repo);
+        if (!path || !project) return [];
+        return [
+          {
+            auditor: this.auditor,
+            project,
+            date,
+            dateFrom: 'readme-table',
+            kind: formal ? 'formal-verification' : 'code-audit',
+            path,
+          },
+        ];
+      });
+    });
+  },
+};
+
+export const AUDIT_LISTINGS: readonly AuditListing[] = [trailOfBits, sigmaPrime, certora, cyfrin];
 
 /** The record key the reviewed asset map uses: repository and report path. */
 export const auditKey = (repo: string, path: string) => `${repo}/${path}`;

@@ -104,6 +104,26 @@ describe('Certora listing', () => {
   });
 });
 
+describe('Cyfrin listing', () => {
+  const audits = listing('Cyfrin/cyfrin-audit-reports').parse(fixture('cyfrin-audit-reports-readme.md'));
+
+  it('reads each linked report of the dated table, a formal verification under the report before it', () => {
+    expect(audits.map((a) => [a.project, a.date, a.kind])).toEqual([
+      ['Lido Circuit Breaker', '2026-04-07', 'code-audit'],
+      ['Lido Circuit Breaker', '2026-04-07', 'formal-verification'],
+      ['Shutter Security Council', '2026-03-11', 'code-audit'],
+      ['ENS Registrar Manager', '2026-03-11', 'code-audit'],
+      ['ENS Registrar Manager', '2026-03-11', 'formal-verification'],
+      ['Myriad CLOB', '2026-04-06', 'code-audit'],
+      ['Myriad Realitio Oracle', '2026-04-06', 'code-audit'],
+      ['Myriad PR145', '2026-04-06', 'code-audit'],
+    ]);
+    // A redacted row has no report; the topic tables repeat reports without dates and are skipped.
+    expect(audits[1]?.path).toBe('reports/2026-04-08-cyfrin-lido-circuit-breaker-fv-v2.0.pdf');
+    expect(audits.some((a) => a.project === 'MetaMask Veda Adapter')).toBe(false);
+  });
+});
+
 describe('audit records', () => {
   it('keeps only reports in the commit read, each once, with the reviewed assets and a link at the commit', () => {
     const sigma = listing('sigp/public-audits');
