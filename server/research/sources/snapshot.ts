@@ -90,7 +90,7 @@ export function auditSource(record: PublicAuditRecord): Source {
 
 /**
  * The published audits of the asset, newest first, from the auditors' own listings. Absent when
- * no listing names the asset: three firms' listings are not every audit, so silence is no
+ * no listing names the asset: a few firms' listings are not every audit, so silence is no
  * evidence that the code was never audited.
  */
 export function snapshotAudits(asset: Pick<SnapshotAsset, 'id'>): Fact<AuditFacts> | undefined {

@@ -1,7 +1,7 @@
 // Reads the public report listings that audit firms keep in their own repositories: the README
-// tables of trailofbits/publications, sigp/public-audits and Certora/SecurityReports. Only facts
-// are kept (auditor, the project and scope as the table names them, the date, the kind, the
-// report's path); no report text is copied.
+// tables of trailofbits/publications, sigp/public-audits, Certora/SecurityReports and
+// Cyfrin/cyfrin-audit-reports. Only facts are kept (auditor, the project and scope as the table
+// names them, the date, the kind, the report's path); no report text is copied.
 
 import type { AuditKind } from '../../evidence';
 import type { AuditAssetEntry } from './audit-asset-map';
