@@ -109,7 +109,7 @@ export const AUDIT_ASSET_MAP: Record<string, AuditAssetEntry> = {
   'trailofbits/publications/reviews/2023-04-scroll-zkEVM-wave1-securityreview.pdf': ['scroll'], // Scroll ZkEVM Wave 1, 2023-04
   'trailofbits/publications/reviews/2024-07-uniswap-v4-core-securityreview.pdf': ['uniswap'], // Uniswap v4 Core, 2024-07
   'trailofbits/publications/reviews/UniswapV3Core.pdf': ['uniswap'], // Uniswap V3, 2021-03
-  // XRP Ledger: rippled is the ledger's one server implementation and the reviewed feature is a
+  // XRP Ledger: rippled is the server the ledger's validators run, and the reviewed feature is a
   // ledger amendment, so this is the chain's own code.
   'trailofbits/publications/reviews/2026-04-ripple-labs-xrp-ledger-confidential-transfer-securityreview.pdf':
     ['ripple'], // Ripple Labs XRP Ledger Confidential Transfer, 2026-04
@@ -167,10 +167,10 @@ export const AUDIT_ASSET_MAP: Record<string, AuditAssetEntry> = {
   'sigp/public-audits/reports/eigenlayer/Sigma_Prime_RewardsV2_Security_Assessment_Report_v2_0.pdf': [
     'eigenlayer',
   ], // EigenLayer: Review of EigenLayer Rewards v2, 2025-01
-  // Ethereum: Pectra's system contracts are deployed by the protocol itself and the KZG ceremony
-  // produced the protocol's trusted setup, so both are the asset's own code. Sigma Prime builds
-  // Lighthouse, one of Ethereum's consensus clients: a client team reviewing its own chain, not
-  // an independent firm.
+  // Ethereum: Pectra's system contracts are part of the protocol (every client calls them in every
+  // block) and the KZG ceremony produced the protocol's trusted setup, so both are the asset's
+  // own code. Sigma Prime builds Lighthouse, one of Ethereum's consensus clients: a client team
+  // reviewing its own chain, not an independent firm.
   'sigp/public-audits/reports/ethereum-foundation/pectra/review.pdf': {
     assets: ['ethereum'],
     auditorIsDeveloper: true,
