@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { parseHackLabsReadme } from '../../server/research/datasets/import/defihacklabs';
 import { HACK_ASSET_MAP } from '../../server/research/datasets/import/hack-asset-map';
 import { peggedRecordsOf } from '../../server/research/datasets/import/pegged';
+import { buildAudits } from './audits';
 
 const mirrorRoot = process.argv[2] ?? '/work/.mirror';
 const out = new URL('../../server/research/datasets/public/', import.meta.url);
@@ -75,3 +76,5 @@ write('stablecoins.json', { dataset: pegged, records: stablecoins });
 process.stdout.write(
   `hacks: ${hackRecords.length} (${hackRecords.filter((h) => h.assets.length).length} matched); stablecoins: ${stablecoins.length}\n`,
 );
+// Published audits of the firms' own listings (scripts/datasets/audits.ts).
+process.stdout.write(`${buildAudits({ git, datasetOf, snapshotIds, write })}\n`);

@@ -120,13 +120,17 @@ export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export interface AuditReport {
   auditor: string;
-  /** ISO date or year. */
+  /** What was reviewed ("Uniswap v4 Core"), as the auditor's listing names it. */
+  scope?: string;
+  /** ISO date, year-month or year. */
   date?: string;
   /** The report itself (never only the auditor's homepage). */
   url?: string;
   kind?: AuditKind;
   /** The auditor is the asset's own developer (not an independent review). */
   auditorIsDeveloper?: boolean;
+  /** The report as a citable source, when the listing that carried it is a dated dataset. */
+  source?: Source;
 }
 
 export interface AuditFacts {

@@ -1,7 +1,15 @@
 import type { CategoryKey } from '../../contract/methodology';
 import { type Source, sourceKey } from '../../contract/reports';
 import { KNOCKOUT_RULES, NO_EVIDENCE_FINDING, THRESHOLDS } from '../../contract/scoring-rules';
-import type { AssetEvidence, AuditReport, Fact, HackRecord, IncidentRecord, KnockoutKind } from './evidence';
+import type {
+  AssetEvidence,
+  AuditFacts,
+  AuditReport,
+  Fact,
+  HackRecord,
+  IncidentRecord,
+  KnockoutKind,
+} from './evidence';
 
 // The documented rules of contract/scoring-rules.ts (methodology 2026.11-3) as code:
 // evidence -> 1-5 with the facts that decided it, the next threshold up and down, and the risk a
@@ -610,11 +618,56 @@ export const isIndependentCodeReview = (report: AuditReport) =>
   (report.kind === undefined || report.kind === 'code-audit' || report.kind === 'formal-verification') &&
   report.auditorIsDeveloper !== true;
 
-/** "Sigma Prime (2023, code audit by the asset's own developer)". */
+/**
+ * "Sigma Prime (2025-01, code audit by the asset's own developer) of Pectra system contracts";
+ * the link is written out only when no source of the report cites it.
+ */
 function describeReview(report: AuditReport): string {
   const what = AUDIT_KIND_WORDS[report.kind ?? 'code-audit'] ?? 'audit';
   const by = report.auditorIsDeveloper ? `${what} by the asset’s own developer` : what;
-  return `${report.auditor} (${[report.date, by].filter(Boolean).join(', ')})${report.url ? `: ${report.url}` : ''}`;
+  const scope = report.scope ? ` of ${report.scope}` : '';
+  const link = report.url && !report.source ? `: ${report.url}` : '';
+  return `${report.auditor} (${[report.date, by].filter(Boolean).join(', ')})${scope}${link}`;
+}
+
+const AUDIT_KIND_PLURALS: Record<string, string> = {
+  'code-audit': 'code audits',
+  'formal-verification': 'formal verifications',
+  'reserve-attestation': 'reserve attestations',
+  'bug-bounty': 'bug bounties',
+};
+
+/** "2 code audits by its own developer (Sigma Prime)", "reserve attestation (BDO)": alike reviews once. */
+function otherReviewGroups(reports: AuditReport[]): string[] {
+  const groups = new Map<string, { kind: string; by: string; auditor: string; count: number }>();
+  for (const report of reports) {
+    const kind = report.kind ?? 'code-audit';
+    const by = report.auditorIsDeveloper ? ' by its own developer' : '';
+    const key = `${kind}|${by}|${report.auditor}`;
+    const group = groups.get(key) ?? { kind, by, auditor: report.auditor, count: 0 };
+    group.count += 1;
+    groups.set(key, group);
+  }
+  return [...groups.values()].map(({ kind, by, auditor, count }) =>
+    count === 1
+      ? `${AUDIT_KIND_WORDS[kind]}${by} (${auditor})`
+      : `${count} ${AUDIT_KIND_PLURALS[kind]}${by} (${auditor})`,
+  );
+}
+
+/** Independent reviews listed one by one in the facts; the rest are counted (and all cited). */
+const LISTED_AUDITS = 8;
+
+/** The audit fact's source and every report's own source, once each. */
+function auditSourcesOf(fact: Fact<AuditFacts>): Source[] {
+  const reportSources = (fact.value.reports ?? []).flatMap((report) =>
+    report.source ? [report.source] : [],
+  );
+  const seen = new Map<string, Source>();
+  for (const source of [fact.source, ...reportSources]) {
+    if (!seen.has(sourceKey(source))) seen.set(sourceKey(source), source);
+  }
+  return [...seen.values()];
 }
 
 export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
@@ -650,12 +703,12 @@ export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
       rationale: partial
         ? 'Reviews by the developer itself, reserve attestations and bug bounties are evidence, but none is an independent review of the code, so the category scores 2.'
         : 'Code that holds funds without an independent review scores 1.',
-      sources: sourcesOf(e.audits),
+      sources: auditSourcesOf(e.audits),
       evidenceFound: true,
       nextUp: 'One published audit by an independent firm would score 3.',
       ...(partial ? { nextDown: 'Without any published review it would score 1.' } : {}),
       keyRisk: partial
-        ? `No independent firm has published an audit of the code; what exists is ${joinWords(otherReviews.map((report) => `${AUDIT_KIND_WORDS[report.kind ?? 'code-audit']}${report.auditorIsDeveloper ? ' by its own developer' : ''} (${report.auditor})`))}.`
+        ? `No independent firm has published an audit of the code; what exists is ${joinWords(otherReviewGroups(otherReviews))}.`
         : 'No independent security review of the code is published.',
     };
   }
@@ -664,10 +717,13 @@ export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
   const facts = [`${count} independent security audit${count === 1 ? '' : 's'} recorded.`];
   const auditors = [...new Set((reports.length ? independent : reports).map((report) => report.auditor))];
   if (auditors.length) facts.push(`Independent auditors include ${auditors.slice(0, 4).join(', ')}.`);
-  for (const report of independent.slice(0, 3)) {
-    if (report.url) facts.push(`${report.auditor}${report.date ? ` (${report.date})` : ''}: ${report.url}`);
-  }
-  facts.push(...otherFacts.slice(0, 3));
+  const newestFirst = [...independent].sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
+  const listed = newestFirst.filter((report) => report.url || report.scope).slice(0, LISTED_AUDITS);
+  facts.push(...listed.map((report) => `${describeReview(report)}.`));
+  const unlisted = newestFirst.length - listed.length;
+  if (listed.length && unlisted > 0)
+    facts.push(`And ${unlisted} earlier independent review${unlisted === 1 ? '' : 's'}.`);
+  facts.push(...otherFacts);
   let stale = false;
   if (latestYear !== undefined) {
     facts.push(`The latest is from ${latestYear}.`);
@@ -680,7 +736,7 @@ export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
     score,
     facts,
     rationale: `More independent audits, and recent ones, lower the risk of an undiscovered flaw${stale ? `; the latest is more than ${t.staleAuditYears} years old, which costs a point` : ''}.`,
-    sources: sourcesOf(e.audits),
+    sources: auditSourcesOf(e.audits),
     evidenceFound: true,
     ...(score < 5
       ? {

@@ -48,9 +48,14 @@ export interface CategoryWriter {
   summarize?(input: SummaryInput): Promise<WrittenSummary | null>;
 }
 
+/** Documents cited by address in a category's findings; the report's source list holds them all. */
+const CITED_IN_FINDINGS = 5;
+
 const citation = (sources: Source[]) => {
   const names = [...new Set(sources.map((s) => s.url ?? s.dataset?.name ?? s.title))];
-  return names.length ? ` (Sources: ${names.join('; ')})` : '';
+  if (!names.length) return '';
+  const more = names.length - CITED_IN_FINDINGS;
+  return ` (Sources: ${names.slice(0, CITED_IN_FINDINGS).join('; ')}${more > 0 ? `; and ${more} more in the source list` : ''})`;
 };
 
 export const deterministicWriter: CategoryWriter = {

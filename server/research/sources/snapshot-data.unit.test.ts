@@ -10,7 +10,7 @@ import { loadPublicData, PUBLIC_DATA_DIRECTORY, SNAPSHOT_ASSETS, SNAPSHOT_DATE }
 // The offline data is generated from public datasets and validated at load: every record names
 // its dataset, commit, file and license, and a broken record stops the load with its file named.
 
-const FILES = ['assets.json', 'hacks.json', 'stablecoins.json'];
+const FILES = ['assets.json', 'hacks.json', 'stablecoins.json', 'audits.json'];
 
 function copyWith(file: string, edit: (json: Record<string, unknown>) => void): URL {
   const directory = mkdtempSync(join(tmpdir(), 'crow-public-data-'));
@@ -32,8 +32,17 @@ describe('offline data from public datasets', () => {
       expect(dataset.license.length).toBeGreaterThan(0);
     }
     expect(data.hacks.dataset.license).toBe('Apache-2.0');
+    // The audit listings are datasets too: the offline data is as old as the oldest of them all.
+    expect(data.audits.datasets.map((d) => d.name)).toEqual([
+      'trailofbits/publications',
+      'sigp/public-audits',
+      'Certora/SecurityReports',
+      'Cyfrin/cyfrin-audit-reports',
+    ]);
     expect(SNAPSHOT_DATE).toBe(
-      [data.hacks.dataset.committedAt, data.stablecoins.dataset.committedAt].sort()[0],
+      [data.hacks.dataset, data.stablecoins.dataset, ...data.audits.datasets]
+        .map((d) => d.committedAt)
+        .sort()[0],
     );
     expect(data.hacks.records.length).toBeGreaterThan(500);
   });
@@ -85,6 +94,16 @@ describe('offline data from public datasets', () => {
       (json.records as { assets: string[] }[])[0]!.assets = ['no-such-asset'];
     });
     expect(() => loadPublicData(unknownAsset)).toThrow(/names unknown asset no-such-asset/);
+    const auditOfUnknownAsset = copyWith('audits.json', (json) => {
+      (json.records as { assets: string[] }[])[0]!.assets = ['no-such-asset'];
+    });
+    expect(() => loadPublicData(auditOfUnknownAsset)).toThrow(
+      /audits\.json: .+ names unknown asset no-such-asset/,
+    );
+    const auditWithoutDate = copyWith('audits.json', (json) => {
+      (json.records as { date: string }[])[0]!.date = 'May 2023';
+    });
+    expect(() => loadPublicData(auditWithoutDate)).toThrow(/audits\.json: records\.0\.date/);
     const noCommit = copyWith('stablecoins.json', (json) => {
       (json.dataset as { version: string }).version = 'main';
     });

@@ -1,8 +1,14 @@
 import { distance as editDistance } from 'fastest-levenshtein';
 import type { Source } from '../../../contract/reports';
-import type { AssetRef, MarketEvidence, SecurityEvidence } from '../evidence';
+import type { AssetRef, AuditFacts, Fact, MarketEvidence, SecurityEvidence } from '../evidence';
 import { curatedIncidents } from './incidents';
-import { datasetRef, PUBLIC_DATA, SNAPSHOT_ASSETS, type SnapshotAsset } from './snapshot-data';
+import {
+  datasetRef,
+  PUBLIC_DATA,
+  type PublicAuditRecord,
+  SNAPSHOT_ASSETS,
+  type SnapshotAsset,
+} from './snapshot-data';
 import { normalizeAssetText, type ResearchSources } from './types';
 
 const byKey = new Map<string, SnapshotAsset>();
@@ -57,9 +63,65 @@ export function snapshotMarketEvidence(asset: SnapshotAsset): MarketEvidence {
   };
 }
 
-/** Security facts of the offline data: the exploits and curated incidents of the asset. */
+const auditsByAsset = new Map<string, PublicAuditRecord[]>();
+for (const record of PUBLIC_DATA.audits.records) {
+  for (const id of record.assets) auditsByAsset.set(id, [...(auditsByAsset.get(id) ?? []), record]);
+}
+
+const KIND_TITLES: Record<PublicAuditRecord['kind'], string> = {
+  'code-audit': 'security review',
+  'formal-verification': 'formal verification',
+  'reserve-attestation': 'reserve attestation',
+  'bug-bounty': 'bug bounty',
+};
+
+/** The report as a source: the document at the listing's commit, dated as the listing dates it. */
+export function auditSource(record: PublicAuditRecord): Source {
+  const what = record.scope ? `${record.project}: ${record.scope}` : record.project;
+  return {
+    title: `${record.auditor} ${KIND_TITLES[record.kind]} of ${what} (${record.date}, as listed in ${record.dataset.name})`,
+    url: record.url,
+    publishedAt: record.date,
+    dataset: datasetRef(record.dataset),
+    retrievedAt: `${record.dataset.committedAt}T00:00:00.000Z`,
+    live: false,
+  };
+}
+
+/**
+ * The published audits of the asset, newest first, from the auditors' own listings. Absent when
+ * no listing names the asset: a few firms' listings are not every audit, so silence is no
+ * evidence that the code was never audited.
+ */
+export function snapshotAudits(asset: Pick<SnapshotAsset, 'id'>): Fact<AuditFacts> | undefined {
+  const records = auditsByAsset.get(asset.id);
+  if (!records?.length) return undefined;
+  const reports = records.map((record) => ({
+    auditor: record.auditor,
+    scope: record.scope ? `${record.project}: ${record.scope}` : record.project,
+    date: record.date,
+    url: record.url,
+    kind: record.kind,
+    ...(record.auditorIsDeveloper ? { auditorIsDeveloper: true } : {}),
+    source: auditSource(record),
+  }));
+  const independentYears = reports
+    .filter((report) => !report.auditorIsDeveloper)
+    .map((report) => Number(report.date.slice(0, 4)));
+  return {
+    value: {
+      count: independentYears.length,
+      ...(independentYears.length ? { latestYear: Math.max(...independentYears) } : {}),
+      reports,
+    },
+    source: reports[0]!.source,
+  };
+}
+
+/** Security facts of the offline data: the exploits, curated incidents and published audits. */
 export function snapshotSecurityEvidence(asset: SnapshotAsset): SecurityEvidence {
-  return { incidents: curatedIncidents(asset) };
+  const audits = snapshotAudits(asset);
+  return { incidents: curatedIncidents(asset), ...(audits ? { audits } : {}) };
 }
 
 /** The offline sources: no network, instant, dated. */
