@@ -1,4 +1,5 @@
 import { MAX_ID } from './http';
+import { KIND_CHECK_STATUSES, KIND_RULE_GROUPS } from './kind-rules';
 import { RISK_LEVELS } from './methodology';
 import { requiredField, z } from './zod';
 
@@ -100,6 +101,18 @@ export const keyRiskSchema = z.object({
 });
 export type KeyRisk = z.infer<typeof keyRiskSchema>;
 
+/** One per-kind check (contract/kind-rules.ts) as a report stores it. */
+export const kindCheckSchema = z.object({
+  group: z.enum(KIND_RULE_GROUPS),
+  key: z.string(),
+  label: z.string(),
+  status: z.enum(KIND_CHECK_STATUSES),
+  /** What the evidence says, with its figures and dates; for "unknown", what is missing. */
+  finding: z.string(),
+  sources: z.array(sourceSchema),
+});
+export type KindCheck = z.infer<typeof kindCheckSchema>;
+
 /** The buyer-first sections of a report (absent on reports researched before them). */
 export const reportSectionsSchema = z.object({
   /** Prose: verdict, strongest and weakest categories with their facts, data coverage. */
@@ -107,6 +120,8 @@ export const reportSectionsSchema = z.object({
   /** Who wrote the summary and key risks. */
   writer: z.enum(['rules', 'llm']),
   keyRisks: z.array(keyRiskSchema),
+  /** The checks for the asset's kind; absent on reports researched before them. */
+  kindChecks: z.array(kindCheckSchema).optional(),
   changes: z.array(
     z.object({
       category_key: z.string(),
@@ -179,6 +194,7 @@ export function describePeers(peers: ReportSections['peers']): string {
 export const REPORT_HEADINGS = {
   summary: 'Executive summary',
   keyRisks: 'Key risks',
+  kindChecks: 'Checks for its kind',
   changes: 'What would change this score',
   coverage: 'Data coverage',
   peers: 'Peer comparison',

@@ -20,12 +20,14 @@ import type {
   SecurityEvidence,
   StoredEvidence,
 } from './evidence';
+import { kindCheckRisks, kindChecks } from './kind-checks';
 import {
   buildKeyRisks,
   buildReportText,
   buildSummary,
   type CategoryResult,
   coverageOf,
+  rulesKeyRisks,
   type StoredSections,
 } from './report-text';
 import {
@@ -164,7 +166,14 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
   const describedAsset: AssetRef | null = asset
     ? { ...asset, ...(assetKind ? { kind: assetKind } : {}), ...(platform ? { platform } : {}) }
     : null;
+  const checkedEvidence: AssetEvidence = asset
+    ? { ...(market ? await market : {}), ...(security ? await security : {}) }
+    : {};
+  const checks = asset ? kindChecks(assetKind, checkedEvidence, now()) : [];
+  const checkRisks = kindCheckRisks(checks, (key) => results.find((r) => r.key === key)?.score ?? 1);
   const textInput = {
+    kindChecks: checks,
+    kindCheckRisks: checkRisks,
     assetName: report.assetName,
     asset: describedAsset,
     scores,
@@ -173,12 +182,19 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
     methodologyVersion: METHODOLOGY_VERSION,
     peers: await peerComparison(db, { reportId, total: scores.totalScore, kind: assetKind }),
   };
-  const rules = { summary: buildSummary(textInput), keyRisks: buildKeyRisks(results) };
+  const rules = { summary: buildSummary(textInput), keyRisks: rulesKeyRisks(textInput) };
   const written = (await writer.summarize?.({ asset, assetName: report.assetName, rules, results })) ?? null;
-  const reportContent = buildReportText({ ...textInput, ...(written ? { written } : {}) });
+  // The kind checks' risks stand whoever writes the prose: the LLM may not drop them.
+  const writtenRisks = written
+    ? [...written.keyRisks, ...checkRisks.filter((r) => !written.keyRisks.some((w) => w.text === r.text))]
+    : [];
+  const reportContent = buildReportText({
+    ...textInput,
+    ...(written ? { written: { ...written, keyRisks: writtenRisks } } : {}),
+  });
   const stored: StoredSections = written
-    ? { summary: written.summary, summaryWriter: 'llm', keyRisks: written.keyRisks }
-    : { summary: rules.summary, summaryWriter: 'rules', keyRisks: rules.keyRisks };
+    ? { summary: written.summary, summaryWriter: 'llm', keyRisks: writtenRisks, kindChecks: checks }
+    : { summary: rules.summary, summaryWriter: 'rules', keyRisks: rules.keyRisks, kindChecks: checks };
   const allSources = new Map(results.flatMap((r) => r.sources).map((s) => [sourceKey(s), s]));
   // The evidence as scored, and when: a later version re-scores it under newer rules to tell a
   // change of the rules from a change of the asset.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KIND_RULES } from '../../contract/kind-rules';
 import {
   CATEGORIES,
   type CategoryKey,
@@ -16,7 +17,9 @@ import {
   describeDataset,
   describePeers,
   type KeyRisk,
+  type KindCheck,
   keyRiskSchema,
+  kindCheckSchema,
   REPORT_HEADINGS,
   type ReportSections,
   type Source,
@@ -59,7 +62,16 @@ export interface ReportTextInput {
   peers: PeerStanding;
   /** A summary and key risks written by the LLM writer (already checked against the pack). */
   written?: { summary: string; keyRisks: KeyRisk[] };
+  /** The checks for the asset's kind (server/research/kind-checks.ts) and their risks. */
+  kindChecks?: KindCheck[];
+  kindCheckRisks?: KeyRisk[];
 }
+
+/** The key risks by rule: the categories' own, then the failed checks of the asset's kind. */
+export const rulesKeyRisks = (input: ReportTextInput): KeyRisk[] => [
+  ...buildKeyRisks(input.results),
+  ...(input.kindCheckRisks ?? []),
+];
 
 const nameOf = (key: CategoryKey) => CATEGORIES.find((c) => c.key === key)!.name;
 const weightOf = (key: CategoryKey) => CATEGORIES.find((c) => c.key === key)!.weight;
@@ -275,12 +287,14 @@ export function assembleSections(
   results: CategoryResult[],
   peers: PeerStanding,
   written: { summary: string; keyRisks: KeyRisk[]; writer: ReportSections['writer'] },
+  kindChecks?: KindCheck[],
 ): ReportSections {
   return {
     dataAsOf: dataAsOfSources(results.flatMap((r) => r.sources)),
     summary: written.summary,
     writer: written.writer,
     keyRisks: written.keyRisks,
+    ...(kindChecks?.length ? { kindChecks } : {}),
     changes: results.map((r) => ({
       category_key: r.key,
       category: nameOf(r.key),
@@ -308,7 +322,17 @@ export function buildSections(input: ReportTextInput): ReportSections {
     input.peers,
     input.written
       ? { ...input.written, writer: 'llm' }
-      : { summary: buildSummary(input), keyRisks: buildKeyRisks(input.results), writer: 'rules' },
+      : { summary: buildSummary(input), keyRisks: rulesKeyRisks(input), writer: 'rules' },
+    input.kindChecks,
+  );
+}
+
+const KIND_CHECK_WORDS = { met: 'met', risk: 'risk', unknown: 'not assessed' } as const;
+
+/** "Stablecoins — Reserve type: met. The peg is fiat-backed (peggedUSD)." one line per check. */
+export function kindCheckLines(checks: KindCheck[]): string[] {
+  return checks.map(
+    (c) => `${KIND_RULES[c.group].title} — ${c.label}: ${KIND_CHECK_WORDS[c.status]}. ${c.finding}`,
   );
 }
 
@@ -323,6 +347,9 @@ export function sectionParagraphs(sections: ReportSections): { heading: string; 
         ? sections.keyRisks.map((r) => `${r.category} (${r.score}/5): ${r.text}`)
         : ['No category holds evidence of a specific risk.'],
     },
+    ...(sections.kindChecks?.length
+      ? [{ heading: REPORT_HEADINGS.kindChecks, lines: kindCheckLines(sections.kindChecks) }]
+      : []),
     {
       heading: REPORT_HEADINGS.changes,
       lines: sections.changes.map(
@@ -390,6 +417,7 @@ export const storedSectionsSchema = z.object({
   summary: z.string(),
   summaryWriter: z.enum(['rules', 'llm']),
   keyRisks: z.array(keyRiskSchema),
+  kindChecks: z.array(kindCheckSchema).optional(),
 });
 export type StoredSections = z.infer<typeof storedSectionsSchema>;
 
@@ -414,9 +442,10 @@ export function sectionsFromStored(
     ...(data?.nextDown ? { nextDown: data.nextDown } : {}),
     ...(data?.coverage ? { coverage: data.coverage } : {}),
   }));
-  return assembleSections(results, peers, {
-    summary: stored.data.summary,
-    keyRisks: stored.data.keyRisks,
-    writer: stored.data.summaryWriter,
-  });
+  return assembleSections(
+    results,
+    peers,
+    { summary: stored.data.summary, keyRisks: stored.data.keyRisks, writer: stored.data.summaryWriter },
+    stored.data.kindChecks,
+  );
 }

@@ -1,0 +1,291 @@
+import {
+  KIND_RULES,
+  type KindCheckStatus,
+  type KindRuleGroup,
+  KIND_THRESHOLDS as k,
+} from '../../contract/kind-rules';
+import { CATEGORIES, type CategoryKey } from '../../contract/methodology';
+import type { KeyRisk, KindCheck, Source } from '../../contract/reports';
+import type { AssetEvidence, AssetKind, Fact } from './evidence';
+import { formatUsd, hackNetLoss, isIndependentCodeReview } from './scoring';
+
+// The per-kind checks of contract/kind-rules.ts applied to a report's evidence. Pure: the same
+// evidence and date give the same checks, so a stored report can be re-checked under newer rules.
+
+const pct = (ratio: number) => `${(ratio * 100).toFixed(ratio < 0.1 ? 1 : 0)}%`;
+const DAY_MS = 86_400_000;
+
+function check(
+  group: KindRuleGroup,
+  key: string,
+  status: KindCheckStatus,
+  finding: string,
+  ...facts: (Fact<unknown> | undefined)[]
+): KindCheck {
+  const rule = KIND_RULES[group].rules.find((r) => r.key === key);
+  if (!rule) throw new Error(`no ${group} rule ${key}`);
+  const sources: Source[] = facts.flatMap((fact) => (fact ? [fact.source] : []));
+  return { group, key, label: rule.label, status, finding, sources };
+}
+
+const unknown = (group: KindRuleGroup, key: string, missing: string) =>
+  check(group, key, 'unknown', `Not assessed: none of the sources this report uses states ${missing}.`);
+
+function stablecoinChecks(e: AssetEvidence): KindCheck[] {
+  const facts = e.stablecoin?.value;
+  const g = 'stablecoin';
+  if (!facts) {
+    return KIND_RULES.stablecoin.rules.map((rule) => unknown(g, rule.key, `its ${rule.label.toLowerCase()}`));
+  }
+  const mechanism = facts.pegMechanism.toLowerCase();
+  const attestations = facts.attestations;
+  return [
+    check(
+      g,
+      'reserves',
+      mechanism.includes('algorithmic') ? 'risk' : 'met',
+      mechanism.includes('algorithmic')
+        ? `The peg is ${facts.pegMechanism}: no reserve of other assets stands behind it.`
+        : `The peg is ${facts.pegMechanism} (${facts.pegType}).`,
+      e.stablecoin,
+    ),
+    attestations.length
+      ? check(
+          g,
+          'attestations',
+          'met',
+          `${attestations.length} attestation or proof-of-reserve document${attestations.length === 1 ? '' : 's'} listed: ${attestations.map((a) => a.url).join(', ')}. How often they are renewed is not stated.`,
+          e.stablecoin,
+        )
+      : check(g, 'attestations', 'risk', 'The registry lists no reserve attestation.', e.stablecoin),
+    facts.worstDepeg
+      ? check(
+          g,
+          'worstDepeg',
+          facts.worstDepeg.low < k.worstDepegLow ? 'risk' : 'met',
+          `Lowest price on record: $${facts.worstDepeg.low.toFixed(3)} on ${facts.worstDepeg.date}.`,
+          e.stablecoin,
+        )
+      : unknown(g, 'worstDepeg', 'its lowest price'),
+    facts.mintRedeem
+      ? check(g, 'mintRedeem', 'met', facts.mintRedeem, e.stablecoin)
+      : unknown(g, 'mintRedeem', 'how holders mint and redeem'),
+    facts.freezeOrBlacklist === undefined
+      ? unknown(g, 'freeze', 'whether the issuer can freeze or blacklist holders')
+      : check(
+          g,
+          'freeze',
+          facts.freezeOrBlacklist ? 'risk' : 'met',
+          facts.freezeOrBlacklist
+            ? 'The issuer can freeze or blacklist addresses.'
+            : 'The issuer cannot freeze or blacklist addresses.',
+          e.stablecoin,
+        ),
+    facts.issuer
+      ? check(
+          g,
+          'issuer',
+          facts.jurisdiction ? 'met' : 'unknown',
+          `Issued by ${facts.issuer}${facts.jurisdiction ? ` (${facts.jurisdiction})` : '; the jurisdiction is not stated'}.`,
+          e.stablecoin,
+        )
+      : unknown(g, 'issuer', 'the issuer and its jurisdiction'),
+  ];
+}
+
+function networkChecks(e: AssetEvidence): KindCheck[] {
+  const g = 'layer1';
+  const outages = (e.incidents?.value ?? []).filter((incident) => /outage|halt/i.test(incident.title));
+  const supply = e.supply?.value;
+  let issuance: KindCheck;
+  if (!supply || supply.circulating === null) issuance = unknown(g, 'issuance', 'its supply and cap');
+  else if (supply.max === null)
+    issuance = check(
+      g,
+      'issuance',
+      'risk',
+      `No maximum supply: ${Math.round(supply.circulating).toLocaleString('en-US')} coins circulate and new ones keep being issued.`,
+      e.supply,
+    );
+  else {
+    const issued = supply.circulating / supply.max;
+    issuance = check(
+      g,
+      'issuance',
+      issued >= k.issuedShareMet ? 'met' : 'risk',
+      `${pct(issued)} of the ${Math.round(supply.max).toLocaleString('en-US')} maximum supply is issued.`,
+      e.supply,
+    );
+  }
+  return [
+    unknown(g, 'validators', 'how concentrated its validators or clients are'),
+    outages.length
+      ? check(
+          g,
+          'outages',
+          'risk',
+          outages.map((incident) => `${incident.date}: ${incident.title}.`).join(' '),
+          e.incidents,
+        )
+      : unknown(g, 'outages', 'a record of its outages'),
+    issuance,
+  ];
+}
+
+function defiChecks(e: AssetEvidence, now: Date): KindCheck[] {
+  const g = 'defi';
+  const reports = e.audits?.value.reports ?? [];
+  const independent = reports.filter(isIndependentCodeReview);
+  const audits = !e.audits
+    ? unknown(g, 'audits', 'its audits')
+    : independent.length
+      ? check(
+          g,
+          'audits',
+          'met',
+          `${independent.length} independent review${independent.length === 1 ? '' : 's'} on record, the latest ${
+            [...independent]
+              .map((r) => r.date ?? '')
+              .sort()
+              .at(-1) || 'undated'
+          }.`,
+          e.audits,
+        )
+      : check(
+          g,
+          'audits',
+          'risk',
+          reports.length
+            ? 'The reviews on record are not independent code audits.'
+            : 'No published audit is on record.',
+          e.audits,
+        );
+  const trend = e.tvlTrend?.value;
+  const tvl =
+    trend?.change365d === undefined
+      ? unknown(g, 'tvlTrend', 'its value locked a year ago')
+      : check(
+          g,
+          'tvlTrend',
+          trend.change365d < k.tvlFall365d ? 'risk' : 'met',
+          `Value locked ${formatUsd(trend.currentUsd)}, ${trend.change365d >= 0 ? 'up' : 'down'} ${pct(Math.abs(trend.change365d))} over the year.`,
+          e.tvlTrend,
+        );
+  const cutoff = now.getTime() - k.exploitYears * 365.25 * DAY_MS;
+  const losses = (e.hacks?.value ?? []).filter(
+    (hack) => Date.parse(hack.date) >= cutoff && hackNetLoss(hack) > 0,
+  );
+  const exploits = !e.hacks
+    ? unknown(g, 'exploits', 'its exploit history')
+    : losses.length
+      ? check(
+          g,
+          'exploits',
+          'risk',
+          losses
+            .map((hack) => `${hack.date}: ${hack.name}, net loss ${formatUsd(hackNetLoss(hack))}.`)
+            .join(' '),
+          e.hacks,
+        )
+      : check(
+          g,
+          'exploits',
+          'met',
+          `No exploit with a net loss in the last ${k.exploitYears} years in the exploit records consulted.`,
+          e.hacks,
+        );
+  return [
+    audits,
+    unknown(g, 'oracle', 'which oracle it relies on'),
+    unknown(g, 'adminKeys', 'who holds its admin and upgrade keys'),
+    tvl,
+    exploits,
+  ];
+}
+
+function unlockChecks(e: AssetEvidence, now: Date): KindCheck[] {
+  const unlocks = e.unlocks?.value;
+  if (!unlocks) return [];
+  const g = 'unlocks';
+  const next = unlocks.nextUnlock;
+  const soon =
+    next !== undefined &&
+    Date.parse(next.date) - now.getTime() <= k.nextUnlockDays * DAY_MS &&
+    next.share >= k.nextUnlockShare;
+  return [
+    check(
+      g,
+      'lockedShare',
+      unlocks.lockedShare > k.lockedShareRisk ? 'risk' : 'met',
+      `${pct(unlocks.lockedShare)} of the scheduled supply is still locked.`,
+      e.unlocks,
+    ),
+    next
+      ? check(
+          g,
+          'nextUnlock',
+          soon ? 'risk' : 'met',
+          `Next unlock: ${pct(next.share)} of the supply on ${next.date.slice(0, 10)}.`,
+          e.unlocks,
+        )
+      : check(g, 'nextUnlock', 'met', 'No further unlock is scheduled.', e.unlocks),
+  ];
+}
+
+function memeChecks(e: AssetEvidence): KindCheck[] {
+  const g = 'meme';
+  const holders = e.holders?.value;
+  const top10 = holders ? (holders.top10ShareExcludingLabelled ?? holders.top10Share) : undefined;
+  const depth = e.liquidity?.value.depthMinus2Usd;
+  return [
+    top10 === undefined
+      ? unknown(g, 'holders', 'its largest holders')
+      : check(
+          g,
+          'holders',
+          top10 > k.memeTop10Share ? 'risk' : 'met',
+          `The 10 largest holders${holders?.top10ShareExcludingLabelled !== undefined ? ' (exchanges and contracts aside)' : ''} own ${pct(top10)} of the supply.`,
+          e.holders,
+        ),
+    depth === undefined
+      ? unknown(g, 'liquidity', 'its order-book depth')
+      : check(
+          g,
+          'liquidity',
+          depth < k.memeDepthUsd ? 'risk' : 'met',
+          `${formatUsd(depth)} of bids within 2% below the price over its main markets.`,
+          e.liquidity,
+        ),
+    unknown(g, 'teamWallets', 'which wallets belong to its team or deployer'),
+  ];
+}
+
+/** The checks for the asset's kind (and its unlock schedule, whatever its kind). */
+export function kindChecks(kind: AssetKind | null | undefined, e: AssetEvidence, now: Date): KindCheck[] {
+  const byKind =
+    kind === 'stablecoin'
+      ? stablecoinChecks(e)
+      : kind === 'layer1' || kind === 'layer2'
+        ? networkChecks(e)
+        : kind === 'defi'
+          ? defiChecks(e, now)
+          : kind === 'meme'
+            ? memeChecks(e)
+            : [];
+  return [...byKind, ...unlockChecks(e, now)];
+}
+
+/** The failed checks as key risks, under the category their evidence belongs to. */
+export function kindCheckRisks(checks: KindCheck[], scoreOf: (category: CategoryKey) => number): KeyRisk[] {
+  return checks
+    .filter((c) => c.status === 'risk')
+    .map((c) => {
+      const category = KIND_RULES[c.group].rules.find((r) => r.key === c.key)!.category;
+      return {
+        category_key: category,
+        category: CATEGORIES.find((x) => x.key === category)!.name,
+        score: scoreOf(category),
+        text: `${c.label}: ${c.finding}`,
+      };
+    });
+}
