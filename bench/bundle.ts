@@ -6,7 +6,7 @@ import { PAGE_MODULES } from '../server/features/site/page-renderer';
 
 // bench:bundle — the JavaScript each public page loads before it is interactive: the entry chunk,
 // its static imports, and the page's own chunks (which the server preloads). Raw, gzip and brotli.
-// Target (issue 12): at most 60 kB gzip per public page. Run `npm run build` first.
+// Target: at most 60 kB gzip per public page. Run `npm run build` first.
 
 const DIST = path.resolve('dist/client');
 const MANIFEST = path.join(DIST, '.vite', 'manifest.json');

@@ -10,7 +10,7 @@ import { startEmbeddedPostgres } from '../server/db/embedded';
 import { runMigrations } from '../server/db/migrate';
 import { freePort } from '../server/testing/postgres';
 
-// Dashboard polling load (spec §7): every simulated signed-in user polls as the dashboard does —
+// Dashboard polling load: every simulated signed-in user polls as the dashboard does —
 // my-reports every 15 s (all its reports are completed), public-reports every 30 s, and both
 // every 10 s (the combined refresh) — sending If-None-Match like a browser's HTTP cache.
 // 10,000 reports; each user has 20 purchases. The user count rises in steps up to 12,000 (every
@@ -20,7 +20,7 @@ import { freePort } from '../server/testing/postgres';
 // "opened" column is how many dashboards per second that took), then the step measures steady
 // polling, which is what 10,000 users with open dashboards cost. The web processes run on their
 // own (ROLE=web, two by default, users spread evenly) and answer unchanged polls from the list
-// versions they keep in memory (issue 13), so steady polling costs the database nothing.
+// versions they keep in memory, so steady polling costs the database nothing.
 
 const REPORTS = 10_000;
 const PURCHASES_PER_USER = 20;

@@ -9,7 +9,7 @@ import { ServerThemeContext, type Theme } from './app/theme';
 import { CURRENT_USER_KEY } from './lib/auth';
 import { SITE_CONFIG_KEY } from './lib/site-config';
 
-// Server rendering of the public pages (issue 12): the same App the browser hydrates, rendered
+// Server rendering of the public pages: the same App the browser hydrates, rendered
 // for one URL with the session and settings the server already knows. Every page's code is
 // loaded once up front, so rendering never suspends and the HTML is complete.
 
@@ -55,7 +55,7 @@ export async function renderPage({ pathname, search, theme, state }: RenderReque
  * React's server output carries markup meant for React's own client: resource hints it hoists to
  * the front (a preload of the header's logo) and Suspense boundary comments. Preact hydrates
  * past neither: it moved the whole app (or the page) back in front of them, which made the
- * browser restyle and lay out every element again right after hydration (issue 12). The text
+ * browser restyle and lay out every element again right after hydration. The text
  * separators (`<!-- -->`) stay: Preact hydrates text nodes one by one.
  */
 export function withoutReactOnlyMarkup(html: string): string {

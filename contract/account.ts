@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, emailSchema, newPasswordSchema } from './auth';
 import { z } from './zod';
 
-// Password reset and the account page (issue 14): requests, answers and the messages that the
+// Password reset and the account page: requests, answers and the messages that the
 // forms and the API share. New passwords follow the register page's rules and messages.
 
 export const ACCOUNT_MESSAGES = {

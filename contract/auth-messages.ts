@@ -1,5 +1,5 @@
 // Kept free of schemas (no zod) so the sign-in and register pages show them without loading zod.
-// Messages come from the spec (§5) and decisions.md; client forms and the server share them.
+// The product's form messages; client forms and the server share them.
 export const AUTH_MESSAGES = {
   invalidEmail: 'Invalid email address',
   loginPasswordShort: 'Password must be at least 6 characters',

@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-// Bug reports (spec §2 Bug report and Admin, §3, §4, §5, §8). The client form and the server
+// Bug reports: form, admin view, statuses, messages. The client form and the server
 // validate with the same schema, so both show the same messages.
 
 export const BUG_STATUSES = ['open', 'investigating', 'resolved', 'closed'] as const;
@@ -13,7 +13,7 @@ export const BUG_STATUS_LABELS: Record<BugStatus, string> = {
   closed: 'Closed',
 };
 
-/** Badge colours of spec §4: open red, investigating yellow, resolved green, closed grey. */
+/** Badge colours: open red, investigating yellow, resolved green, closed grey. */
 export const BUG_STATUS_COLOURS: Record<BugStatus, 'red' | 'yellow' | 'green' | 'grey'> = {
   open: 'red',
   investigating: 'yellow',
@@ -128,7 +128,7 @@ export const bugReportCreatedSchema = z.object({
   status: z.enum(BUG_STATUSES),
 });
 
-/** spec §3 'Bug report as read by admin', plus the rest of what the reporter wrote. */
+/** A bug report as the admin reads it, plus the rest of what the reporter wrote. */
 export const adminBugReportSchema = z.object({
   id: z.number().int(),
   title: z.string(),

@@ -3,7 +3,7 @@ import { apiErrorSchema } from './http';
 import { newReportAssetNameSchema, optionalReportIdSchema, PURCHASE_TYPES } from './reports';
 import { requiredField, z } from './zod';
 
-// Cardano checkout (spec §2, §3, §5, §7, §8, §9 and decisions.md "Money").
+// Cardano checkout: limits, messages, request and payment shapes.
 
 export const CARDANO_CURRENCIES = ['ADA', 'NATIVE_TOKEN'] as const;
 export type CardanoCurrency = (typeof CARDANO_CURRENCIES)[number];
@@ -12,7 +12,7 @@ export const CARDANO_PAYMENT_STATUSES = ['pending', 'confirmed', 'expired'] as c
 export const CARDANO_INCOMING_CLASSIFICATIONS = ['payment', 'late', 'duplicate', 'surplus'] as const;
 export type CardanoIncomingClassification = (typeof CARDANO_INCOMING_CLASSIFICATIONS)[number];
 
-/** Spec §9: the token price of any report purchase, without conversion. */
+/** CROW price of any report purchase: fixed, never converted. */
 export const CROW_TOKEN_AMOUNT = 10_000_000;
 export const CROW_TOKEN_LABEL = 'CROW';
 export const CARDANO_PAYMENT_WINDOW_MS = 30 * 60_000;
@@ -49,7 +49,7 @@ export const CARDANO_MESSAGES = {
   simulateAmount: 'Simulated amount must be a positive number with at most 6 decimals',
 } as const;
 
-/** Client texts of spec §8 and the notes of §2. */
+/** The checkout's toasts and notes. */
 export const CARDANO_TEXTS = {
   missingTitle: 'Missing Information',
   missingDescription: 'Please fill in all required fields.',
@@ -68,7 +68,7 @@ const positiveAmount = z.coerce
   .min(MIN_CARDANO_AMOUNT, CARDANO_MESSAGES.amountMin);
 
 /**
- * Spec §5 "Cardano payment request". `amount` is validated but never used for the price: the
+ * The create-payment request. `amount` is validated but never used for the price: the
  * server decides what is owed. `purchaseType` and `researchAsset` say what is being bought.
  */
 export const createCardanoPaymentRequestSchema = z.object({
@@ -97,7 +97,7 @@ export const createCardanoPaymentRequestSchema = z.object({
 });
 export type CreateCardanoPaymentRequest = z.input<typeof createCardanoPaymentRequestSchema>;
 
-/** Spec §3 "Cardano payment as shown to the client", plus what has arrived so far. */
+/** A Cardano payment as the client sees it, plus what has arrived so far. */
 export const cardanoPaymentSchema = z.object({
   id: z.number(),
   status: z.enum(CARDANO_PAYMENT_STATUSES),

@@ -1,4 +1,4 @@
-// Business constants of the product (spec §9). Money amounts are in US dollars.
+// Business constants of the product. Money amounts are in US dollars.
 export const PRICES_USD = {
   new_report: 4.99,
   existing_report: 2.99,
@@ -7,7 +7,7 @@ export const PRICES_USD = {
 export const ADMIN_USER_ID = 1;
 export const FOOTER_COPYRIGHT_YEAR = 2025;
 
-/** Client timings from spec §7 and §9, in milliseconds. */
+/** Client timings, in milliseconds. */
 export const TIMINGS_MS = {
   currentUserFresh: 5 * 60_000,
   myReportsActivePoll: 5_000,

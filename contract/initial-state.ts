@@ -5,7 +5,7 @@ import type { SiteConfig } from './site';
 
 /**
  * What the server writes into every HTML page it sends (a JSON data block with this id), so the
- * browser knows the session and the settings without a request that could fail (issue 12).
+ * browser knows the session and the settings without a request that could fail.
  */
 export const INITIAL_STATE_ELEMENT_ID = 'initial-state';
 

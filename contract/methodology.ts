@@ -1,5 +1,5 @@
 // The research methodology: one source of truth for scoring, the report page, the PDF and the
-// documentation page (decisions.md "Scoring").
+// documentation page.
 
 /** Stored with every report so it can be re-explained with the rules that scored it. */
 export const METHODOLOGY_VERSION = '2026.11-3';
@@ -125,7 +125,7 @@ export const MIN_RATED_CATEGORIES = 4;
 export const NOT_RATED_LABEL = 'Not rated';
 
 /**
- * The `scores` JSON of a research report (spec §3 Scores schema; validated by contract/scores.ts).
+ * The `scores` JSON of a research report (validated by contract/scores.ts).
  * `rated: false` marks a report with too little evidence: its total is kept for the record, but no
  * composite and no risk level are given (riskLevel null), never "Not Safe" from absence of data.
  */

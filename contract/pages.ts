@@ -1,4 +1,4 @@
-// The site's routes and their search-engine metadata (spec §2). The client router renders
+// The site's routes and their search-engine metadata. The client router renders
 // these paths; the server puts the same metadata into the HTML it sends, so crawlers that do
 // not run JavaScript read it too, and answers 404 for any path not listed here.
 
@@ -6,7 +6,7 @@ export interface PageMeta {
   title: string;
   description: string;
   keywords: string;
-  /** Pages that must not be indexed (spec §2: dashboard, login, purchase, not-found). */
+  /** Pages that must not be indexed: dashboard, login, purchase, not-found. */
   noindex?: boolean;
   /** Listed in sitemap.xml. */
   inSitemap?: boolean;

@@ -2,9 +2,9 @@ import { purchaseAssetFields } from './assets';
 import { optionalReportIdSchema, PURCHASE_TYPES } from './reports';
 import { z } from './zod';
 
-// Card checkout (spec §7): create-payment-intent, confirm-payment and the sandbox card.
+// Card checkout: create-payment-intent, confirm-payment and the sandbox card.
 
-/** The phrase the checkout looks for to show the 'Payment System Unavailable' screen (spec §8). */
+/** The phrase the checkout looks for to show the 'Payment System Unavailable' screen. */
 export const PAYMENT_UNAVAILABLE_MESSAGE =
   'Payment system temporarily unavailable. Please try again later or contact support.';
 

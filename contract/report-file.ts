@@ -1,4 +1,4 @@
-/** '{asset_name}-research-report.pdf' (spec §7), without characters file systems reject. */
+/** '{asset_name}-research-report.pdf', without characters file systems reject. */
 export const REPORT_PDF_SUFFIX = '-research-report.pdf';
 
 export function reportPdfFileName(assetName: string): string {

@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-// The PDF download (spec §7 `GET /api/reports/{id}/pdf`) and the render-pdf job payload.
+// The PDF download (`GET /api/reports/{id}/pdf`) and the render-pdf job payload.
 
 /** What the research pipeline sends to QUEUES.renderPdf when a report completes. */
 export const renderPdfJobSchema = z.object({ reportId: z.number().int().positive() });

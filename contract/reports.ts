@@ -3,8 +3,8 @@ import { KIND_CHECK_STATUSES, KIND_RULE_GROUPS } from './kind-rules';
 import { RISK_LEVELS } from './methodology';
 import { requiredField, z } from './zod';
 
-// Shapes of reports as the client reads them (spec §3 "Report response", "Progress entry",
-// "My-reports list item", "Public-reports list item").
+// Shapes of reports as the client reads them: the report response, its progress entries and
+// the my-reports and public-reports list items.
 
 export const REPORT_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
@@ -321,7 +321,7 @@ export const newReportAssetNameSchema = z
 export const researchRequestSchema = z.object({ asset_name: newReportAssetNameSchema });
 
 /**
- * A report id that arrives with a purchase. Spec §3: the purchase data's `reportId` is 0 when
+ * A report id that arrives with a purchase. The purchase data's `reportId` is 0 when
  * there is none, so 0 (and null or blank) mean "no report"; anything else must be a valid id.
  */
 export const optionalReportIdSchema = z.preprocess(

@@ -12,7 +12,7 @@ import { z } from './zod';
 
 const categoryScore = z.number().min(MIN_CATEGORY_SCORE).max(MAX_CATEGORY_SCORE);
 
-/** The `scores` JSON of a research report (spec §3 Scores schema). */
+/** The `scores` JSON of a research report. */
 export const scoresSchema = z.object({
   ...(Object.fromEntries(CATEGORIES.map((c) => [c.key, categoryScore])) as Record<
     CategoryKey,

@@ -35,7 +35,7 @@ export const THRESHOLDS_V1 = {
 /**
  * 1000000 as '1,000,000' (en-US grouping of a whole number). Not toLocaleString: in a browser the
  * first Intl number format sets up ICU, about 30 ms of main thread on a phone while the
- * documentation page loads (issue 12).
+ * documentation page loads.
  */
 export const groupThousands = (value: number) => String(Math.round(value)).replace(/\B(?=(\d{3})+$)/g, ',');
 const usd = (value: number) =>

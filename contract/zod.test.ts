@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { requiredField, z } from './zod';
 
-// Spec §5: the validation library's default messages are part of the product.
+// The validation library's default messages are part of the product.
 const messageOf = (schema: z.ZodType, input: unknown) => {
   const result = schema.safeParse(input);
   if (result.success) throw new Error('expected a validation error');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Spec §5 lists the validation library's default messages as part of the product: 'Required',
+// The validation library's default messages are part of the product: 'Required',
 // 'Expected {type}, received {type}', 'Invalid email', 'String must contain at least N
 // character(s)'. Zod 4 words them differently, so one error map, installed here, restores that
 // wording wherever a schema sets no message of its own. Every contract module imports `z` from
@@ -93,12 +93,12 @@ export function specDefaultMessage(issue: RawIssue): string {
 z.config({
   customError: specDefaultMessage,
   // In a browser zod would probe `new Function` for its fast path, which the Content Security
-  // Policy reports as a violation (issue 12); small forms do not need the fast path.
+  // Policy reports as a violation; small forms do not need the fast path.
   jitless: typeof window !== 'undefined',
 });
 
 /**
- * For a required field whose spec message should also answer its absence (spec §5: a missing
+ * For a required field whose own message should also answer its absence (a missing
  * asset_name gets 'Asset name is required'); a value of the wrong type keeps the default wording.
  */
 export const requiredField = (message: string) => ({

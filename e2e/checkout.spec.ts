@@ -29,7 +29,7 @@ async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] 
 
 const uniqueAsset = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
 
-// The success screens move on to the dashboard after a fixed pause (spec timings). Tests that
+// The success screens move on to the dashboard after a fixed pause (2 or 3 s). Tests that
 // pass through them install the page's clock before it loads (time still runs) and, once the
 // success screen has been seen, fast-forward over the pause instead of waiting it out.
 

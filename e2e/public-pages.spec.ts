@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, setTheme, test } from './fixtures';
 
-// Issue 12: public pages arrive as HTML from the server, hydrate without a mismatch or a layout
+// Public pages arrive as HTML from the server, hydrate without a mismatch or a layout
 // shift, and leave a visitor's console clean (no failing session check, no CSP violation).
 
 const PUBLIC_PAGES = [

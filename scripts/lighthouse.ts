@@ -11,7 +11,7 @@ import { findPageMeta, NOT_FOUND_META } from '../contract/pages';
 // npm run lighthouse — builds and starts the app on a throwaway embedded database, runs
 // Lighthouse (mobile preset) in Debian's Chromium on every public page and prints the four
 // category scores per page, the page's metrics, and every audit that cost it points (with the
-// reason when the spec requires it). Target (issue 12): 98 or more on all four, on every page.
+// reason when the spec requires it). Target: 98 or more on all four, on every page.
 // Not part of npm test: it takes about 15 s a page and run.
 //
 //   npm run lighthouse -- --runs 3            3 runs per page, the median one reported (default 3)

@@ -7,7 +7,7 @@ import { withDatabase } from './testing/global-setup';
 import { freePort } from './testing/postgres';
 import { STRONG_PASSWORD } from './testing/users';
 
-// The hole from issue 10: a server on a real database with live Stripe keys and no NODE_ENV
+// A hole now closed: a server on a real database with live Stripe keys and no NODE_ENV
 // used to run a simulated Cardano chain whose "Simulate incoming payment" gave reports away.
 // Here the real entry point runs as an operator would start it, and no sandbox may show anywhere.
 

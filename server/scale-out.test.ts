@@ -7,7 +7,7 @@ import { freePort, withDatabase } from './testing/postgres';
 import { NO_REDIS_TITLE, testRedisUrl } from './testing/redis';
 import { STRONG_PASSWORD } from './testing/users';
 
-// Scale-out as an operator runs it (issue 13): two ROLE=web processes and one ROLE=worker, the
+// Scale-out as an operator runs it: two ROLE=web processes and one ROLE=worker, the
 // real entry point each, on one PostgreSQL (this file's throwaway database). Users are served by
 // whichever web process the load balancer picks; this test alternates between them on purpose.
 

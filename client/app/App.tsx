@@ -13,7 +13,7 @@ export function App() {
   return (
     <>
       {isLoading ? (
-        // While the session is being checked, a full-screen spinner replaces all routes (spec §2).
+        // While the session is being checked, a full-screen spinner replaces all routes.
         <FullScreenSpinner />
       ) : (
         <div className="flex min-h-screen flex-col">

@@ -4,7 +4,7 @@ import { useSiteConfig } from '../lib/site-config';
 
 const LINK = 'text-sm text-muted hover:text-fg hover:underline';
 
-/** The financial disclaimer that every page carries (spec §1). */
+/** The financial disclaimer that every page carries. */
 export function Disclaimer() {
   return (
     <aside aria-label="Financial disclaimer" className="border-t border-border bg-subtle">

@@ -143,7 +143,7 @@ export function preloadAllPages(): Promise<unknown> {
   return Promise.all(Object.values(SERVER_RENDERED_PAGES).map((page) => page.preload()));
 }
 
-/** Every route of spec §2; paths come from contract/pages.ts, which the server also reads. */
+/** Every route; paths come from contract/pages.ts, which the server also reads. */
 export function Routes() {
   return (
     <Suspense fallback={<FullScreenSpinner />}>

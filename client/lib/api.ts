@@ -2,7 +2,7 @@ import type { QueryFunction } from '@tanstack/react-query';
 import { ERROR_CODES, type ErrorCode } from '../../contract/errors';
 
 /**
- * A non-OK answer (spec §8): the message is "STATUS: body" (or the status text when the body
+ * A non-OK answer: the message is "STATUS: body" (or the status text when the body
  * is empty); `serverMessage` is the readable message of our API's JSON error body, when any,
  * and `code` its error code (contract/errors.ts), which is what code decides on.
  */
@@ -54,7 +54,7 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** Read queries: the URL is the query key's parts joined by slashes (spec §7). */
+/** Read queries: the URL is the query key's parts joined by slashes. */
 export function getQueryFn<T>(options: { on401: 'returnNull' | 'throw' }): QueryFunction<T> {
   return async ({ queryKey, signal }) => {
     const response = await fetch(queryKey.join('/'), { credentials: 'include', signal });

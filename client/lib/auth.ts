@@ -8,7 +8,7 @@ export const CURRENT_USER_KEY = ['/api/auth/me'] as const;
 
 type MeResponse = { user: CurrentUser } | CurrentUser | null;
 
-/** The signed-in user, or null. Any failure of the check means "not signed in" (spec §4). */
+/** The signed-in user, or null. Any failure of the check means "not signed in". */
 export function useCurrentUser() {
   const query = useQuery<CurrentUser | null>({
     queryKey: CURRENT_USER_KEY,
@@ -17,7 +17,7 @@ export function useCurrentUser() {
         const response = await fetch('/api/auth/me', { credentials: 'include', signal });
         if (!response.ok) return null;
         const body = (await response.json()) as MeResponse;
-        // The user may arrive wrapped in a `user` property (spec §3).
+        // The user may arrive wrapped in a `user` property.
         return body && 'user' in body ? body.user : body;
       } catch {
         return null;
@@ -44,7 +44,7 @@ export function useRegister() {
   });
 }
 
-/** Ends the session and clears every cached answer (spec §4). */
+/** Ends the session and clears every cached answer. */
 export function useLogout() {
   return useMutation({
     mutationFn: () => apiRequest('POST', '/api/auth/logout'),

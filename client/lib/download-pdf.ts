@@ -1,6 +1,6 @@
 import { reportPdfFileName } from '../../contract/report-file';
 
-/** Downloads a report's PDF and saves it; a failure is only logged (spec §8). */
+/** Downloads a report's PDF and saves it; a failure is only logged. */
 export async function downloadReportPdf(reportId: number, assetName: string): Promise<void> {
   try {
     const response = await fetch(`/api/reports/${reportId}/pdf`, { credentials: 'include' });

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 
 /**
  * A react-hook-form resolver that loads zod and the schema when the form is first validated
- * (on submit), so a page's first load carries no validation library (issue 12).
+ * (on submit), so a page's first load carries no validation library.
  */
 export function lazyZodResolver<Values extends FieldValues>(
   loadSchema: () => Promise<z.ZodType<Values, FieldValues>>,

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api';
 
-// Spec §7: cached data never goes stale by default, no refetch on focus, no polling and no
+// Cached data never goes stale by default, no refetch on focus, no polling and no
 // automatic retries; screens that poll say so on their own queries.
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -45,6 +45,6 @@ export function reportStatusTone(status: ReportStatus): BadgeTone {
   return STATUS_TONES[status];
 }
 
-/** Pending and processing reports are still being researched (spec §4: they are polled). */
+/** Pending and processing reports are still being researched (they are polled). */
 export const isReportInProgress = (status: ReportStatus | null | undefined) =>
   status === 'pending' || status === 'processing';

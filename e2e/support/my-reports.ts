@@ -3,7 +3,7 @@ import { TIMINGS_MS } from '../../contract/constants';
 import type { MyReportItem } from '../../contract/reports';
 
 /**
- * My Reports refreshes every 5 s while research runs (spec timing). Once the server has finished
+ * My Reports refreshes every 5 s while research runs. Once the server has finished
  * the research on `assetName`, this fast-forwards the page's clock (installed with
  * page.clock.install() before the dashboard loaded) to the next refresh, instead of waiting out
  * the rest of the interval; the test then sees the change as a user would a moment later.

@@ -18,7 +18,7 @@ import { BUG_CATEGORIES, BUG_STATUSES } from '../../contract/bug-reports';
 import { CARDANO_INCOMING_CLASSIFICATIONS } from '../../contract/cardano';
 import { REFUND_REASONS, REFUND_STATUSES } from '../../contract/purchases';
 
-// Tables of spec §3, with the keys, defaults and checks the product's rules rely on.
+// The tables, with the keys, defaults and checks the product's rules rely on.
 // Column names are snake_case in SQL; TypeScript names are camelCase.
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
@@ -81,7 +81,7 @@ export const researchReports = pgTable(
     /** What the asset is (layer1, token, stablecoin, meme…), for the peer comparison. */
     assetKind: text('asset_kind'),
     projectOverview: text('project_overview'),
-    /** Total on the 77-point scale (decisions.md); 0 until the report is scored. */
+    /** Total on the 77-point scale; 0 until the report is scored. */
     compositeScore: numeric('composite_score', { precision: 4, scale: 2 }).notNull().default('0'),
     scores: jsonb('scores').notNull().default({}),
     researchData: jsonb('research_data').notNull().default({}),

@@ -1,7 +1,7 @@
 import { FINANCIAL_DISCLAIMER } from '../../contract/constants';
 
 // The texts of every email, as plain text and HTML. Pure functions: no database, no clock.
-// Calm and precise; each message ends with the financial disclaimer (spec: every page and mail).
+// Calm and precise; each message ends with the financial disclaimer, as every page does.
 
 export interface RenderedEmail {
   subject: string;

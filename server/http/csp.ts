@@ -1,5 +1,5 @@
 // One Content Security Policy for every response, and the checkout page's variant that also
-// allows Stripe's hosts (issue 12: Stripe only where its script runs).
+// allows Stripe's hosts, only where Stripe's script runs.
 
 const STRIPE = {
   script: ['https://js.stripe.com'],

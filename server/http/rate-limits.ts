@@ -129,8 +129,8 @@ export function loginAccountLimit(app: FastifyInstance, config: Config) {
 }
 
 /**
- * Password-reset requests per email address, from any address, so nobody can flood one inbox
- * (issue 14). Counted in the same store as every other limit (Redis when REDIS_URL is set).
+ * Password-reset requests per email address, from any address, so nobody can flood one inbox.
+ * Counted in the same store as every other limit (Redis when REDIS_URL is set).
  */
 export function forgotPasswordEmailLimit(app: FastifyInstance, config: Config) {
   const check = app.createRateLimit({

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { type SignedInUser, signUp } from '../testing/users';
 
-// Spec §5 messages and the §3 purchase-data shape, as a client written to the spec meets them.
+// Validation messages and reportId 0 ("no report"), as a client written to the spec expects.
 
 let t: TestApp;
 let buyer: SignedInUser;

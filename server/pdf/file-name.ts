@@ -1,4 +1,4 @@
-// Content-Disposition for '{asset_name}-research-report.pdf' (spec §7): a plain ASCII
+// Content-Disposition for '{asset_name}-research-report.pdf': a plain ASCII
 // `filename` every client understands, and an RFC 5987 `filename*` carrying the real name.
 
 import { reportPdfFileName, REPORT_PDF_SUFFIX as SUFFIX } from '../../contract/report-file';

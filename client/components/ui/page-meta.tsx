@@ -23,8 +23,8 @@ function setCanonical(href: string) {
 }
 
 /**
- * Sets the page's title, description, keywords, robots, social tags, canonical URL and JSON-LD
- * (spec §2). The server sends the same tags for public pages; this keeps them right as the
+ * Sets the page's title, description, keywords, robots, social tags, canonical URL and JSON-LD.
+ * The server sends the same tags for public pages; this keeps them right as the
  * user moves around, and restores the default title when the page is left.
  */
 export function PageMeta({ meta, canonical }: { meta: Meta; canonical?: string }) {

@@ -2,7 +2,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { forwardRef, type InputHTMLAttributes, useState } from 'react';
 import { Input } from './input';
 
-/** A password field with a show/hide toggle (spec: login and register). */
+/** A password field with a show/hide toggle, as on login and register. */
 export const PasswordInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(
   function PasswordInput(props, ref) {
     const [visible, setVisible] = useState(false);

@@ -1,8 +1,8 @@
 import { type ReactNode, useState } from 'react';
 
 // Hydration walks every element the server sent; for a page that is mostly text (the
-// documentation: about 450 elements) that walk is most of its main-thread time on a phone
-// (issue 12). Content wrapped in StaticHtml is kept exactly as the server rendered it while the
+// documentation: about 450 elements) that walk is most of its main-thread time on a phone.
+// Content wrapped in StaticHtml is kept exactly as the server rendered it while the
 // page hydrates: Preact leaves an element with dangerouslySetInnerHTML alone during hydration.
 // Anywhere else (client-side navigation, later renders) the children render as usual. Only for
 // content without event handlers or state: nothing inside is ever hydrated.

@@ -5,7 +5,7 @@ import { TIMINGS_MS } from '../../../contract/constants';
 import { cn } from '../../lib/cn';
 import { currentToasts, dismiss, subscribe } from './toast';
 
-/** The visible toasts (spec §2/§9); loaded by Toaster when the first toast is shown. */
+/** The visible toasts; loaded by Toaster when the first toast is shown. */
 export function ToastView() {
   const current = useSyncExternalStore(subscribe, currentToasts, currentToasts);
   return (

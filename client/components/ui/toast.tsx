@@ -1,6 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 
-// Spec §2/§9: one toast at a time, default and destructive variants, 5 s by default, swipe
+// One toast at a time, default and destructive variants, 5 s by default, swipe
 // right (threshold 50) to dismiss, F8 focuses the area; top on small screens, bottom-right on large.
 
 export interface ToastOptions {

@@ -24,7 +24,7 @@ export function LoginPage() {
     login.mutate(values, {
       onSuccess: () => {
         toast({ title: 'Success', description: 'Logged in successfully' });
-        // A full navigation, so every screen starts from the signed-in state (spec §2).
+        // A full navigation, so every screen starts from the signed-in state.
         window.location.assign('/dashboard');
       },
       onError: (error) =>

@@ -19,7 +19,7 @@ function purchaseFrom(search: string, pathReportId: string | undefined): Purchas
   if (!assetName) return null;
   const rawType = params.get('purchaseType');
   const reportIdText = pathReportId ?? params.get('reportId') ?? '';
-  // Spec §3: reportId 0 means "no report".
+  // reportId 0 means "no report".
   const reportId = /^\d+$/.test(reportIdText) && Number(reportIdText) > 0 ? Number(reportIdText) : null;
   const purchaseType: PurchaseType =
     rawType === 'existing_report' || (rawType !== 'new_report' && reportId !== null)

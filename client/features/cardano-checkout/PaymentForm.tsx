@@ -25,7 +25,7 @@ export interface PurchaseDetails {
   acknowledgeUnknownAsset?: boolean;
 }
 
-/** The create-payment form (spec §2/§5): currency, amount (converted, read-only for CROW), description. */
+/** The create-payment form: currency, amount (converted, read-only for CROW), description. */
 export function PaymentForm({
   purchase,
   sandbox,
@@ -48,7 +48,7 @@ export function PaymentForm({
 
   useEffect(() => {
     if (conversion.isError) {
-      // Spec §8: a failed conversion silently clears the amount and the price.
+      // A failed conversion silently clears the amount and the price.
       setAmount('');
       setTokenPrice(null);
     } else if (conversion.data) {

@@ -38,7 +38,7 @@ function useNow(active: boolean): number {
   return now;
 }
 
-/** After creation (spec §2/§4): status, address + copy, QR, countdown, progress bar, notes; polls every 30 s. */
+/** After creation: status, address + copy, QR, countdown, progress bar, notes; polls every 30 s. */
 export function PaymentStatus({ initial }: { initial: CardanoPayment }) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import type { CardanoPayment } from '../../../contract/cardano';
 
-// Spec §9 display rules: ADA amounts with 2 decimals, price per unit with 4 (token 6).
+// Display rules: ADA amounts with 2 decimals, price per unit with 4 (token 6).
 
 export type CheckoutCurrency = 'ADA' | 'CROW';
 

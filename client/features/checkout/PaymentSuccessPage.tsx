@@ -11,7 +11,7 @@ import { apiRequest } from '../../lib/api';
 
 type Outcome = { kind: 'checking' } | { kind: 'succeeded' } | { kind: 'error'; message: string };
 
-/** Where Stripe returns after a payment that needed a redirect (spec §2 Payment success). */
+/** Where Stripe returns after a payment that needed a redirect. */
 export function PaymentSuccessPage() {
   const params = new URLSearchParams(useSearch());
   const paymentIntent = params.get('payment_intent');

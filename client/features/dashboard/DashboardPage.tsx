@@ -31,7 +31,7 @@ export function DashboardPage() {
   const [, navigate] = useLocation();
   const [tab, setTab] = useState<TabValue>('new-report');
 
-  // Spec §7: 5 s while any report is being researched, otherwise 15 s; on focus and on mount; never cached.
+  // Every 5 s while any report is being researched, otherwise 15 s; on focus and on mount; never cached.
   const myReports = useQuery<MyReportItem[]>({
     queryKey: MY_REPORTS_KEY,
     enabled: Boolean(user),

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { MyReportItem } from '../../../contract/reports';
 import { toast } from '../../components/ui/toast';
 
-// Spec §4: the dashboard tells the user when a purchase appears and when its research starts or
+// The dashboard tells the user when a purchase appears and when its research starts or
 // completes. What was already seen is kept per user in sessionStorage, so a toast fires once per
 // change even across navigations (checkout -> dashboard) and reloads, and never for the first
 // list a user sees.

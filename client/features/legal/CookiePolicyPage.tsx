@@ -3,7 +3,7 @@ import { PAGES } from '../../../contract/pages';
 import { useSiteConfig } from '../../lib/site-config';
 import { BulletList, formatPolicyDate, LegalLayout, LegalSection, MailLink, SubHeading } from './LegalLayout';
 
-/** The cookie table of spec §2, exactly. */
+/** The cookie table, as specified. */
 export const COOKIE_TABLE = [
   { cookie: 'session_id', lifetime: 'session', type: 'essential', purpose: 'session' },
   { cookie: 'theme_preference', lifetime: '1 year', type: 'functional', purpose: 'dark/light mode' },

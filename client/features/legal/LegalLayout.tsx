@@ -92,7 +92,7 @@ const MONTHS = [
 /**
  * '2026-11-01' as 'November 1, 2026', whatever the visitor's time zone. Written out rather than
  * with toLocaleDateString: a browser's first Intl date format sets up ICU, about 20 ms of main
- * thread on a phone while the page hydrates (Lighthouse's blocking time, issue 12).
+ * thread on a phone while the page hydrates (Lighthouse's blocking time).
  */
 export function formatPolicyDate(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);

@@ -50,7 +50,7 @@ function reportQueryKey(id: string) {
   return ['/api/reports', id];
 }
 
-/** Spec §4: toasts on a change from a previously seen status to processing or completed. */
+/** Toasts on a change from a previously seen status to processing or completed. */
 function useStatusToasts(report: ReportResponse['report'] | undefined) {
   const previous = useRef<ReportStatus | undefined>(undefined);
   useEffect(() => {

@@ -15,7 +15,7 @@ import { apiRequest } from '../../lib/api';
 import { useCurrentUser } from '../../lib/auth';
 import { formatScore77, formatUsd, reportStatusLabel, reportStatusTone } from '../../lib/report-format';
 
-/** /search?q= — public reports by asset name (decisions.md: a real page). */
+/** /search?q= — a real search of public reports by asset name. */
 export function SearchPage() {
   const q = new URLSearchParams(useSearch()).get('q')?.trim() ?? '';
   const [, navigate] = useLocation();

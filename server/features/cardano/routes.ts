@@ -46,7 +46,7 @@ export async function cardanoRoutes(app: FastifyInstance, ctx: AppContext) {
         const payment = await createCardanoPayment(ctx, userId(request), request.body);
         return { success: true as const, payment };
       } catch (error) {
-        // Spec §7: a refused creation answers { success: false, error } with its status code.
+        // A refused creation answers { success: false, error } with its status code.
         // The usual error envelope (code, statusCode, message), plus the spec's success and error.
         if (!(error instanceof DomainError)) throw error;
         const body = domainErrorBody(error);

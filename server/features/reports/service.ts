@@ -87,7 +87,7 @@ export async function reportResponse(db: DbExecutor, report: ResearchReportRow):
 }
 
 /**
- * POST /api/research (decisions.md): only for the caller's own paid new-report purchase of the
+ * POST /api/research: only for the caller's own paid new-report purchase of the
  * asset. The server starts research when payment completes, so this normally answers with the
  * existing report; a paid purchase that somehow has none gets one now (once, under a row lock).
  */

@@ -4,7 +4,7 @@ import { type PageMeta, SOCIAL_IMAGE } from '../../../contract/pages';
 const escapeHtml = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
-/** The head tags of spec §2 (title, description, keywords, social tags, canonical, JSON-LD). */
+/** The page's head tags (title, description, keywords, social tags, canonical, JSON-LD). */
 export function renderHeadTags(
   meta: PageMeta,
   canonicalUrl: string,
@@ -61,7 +61,7 @@ export function renderInitialState(state: InitialState): string {
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;
 
 /**
- * The page template with its built stylesheets inlined as <style> (issue 12): a linked stylesheet
+ * The page template with its built stylesheets inlined as <style>: a linked stylesheet
  * blocks the first paint for one more round trip, and ours is small (about 5 kB compressed), so
  * it travels inside the compressed HTML instead. The CSP already allows inline styles
  * (`style-src 'unsafe-inline'`, for Radix). A stylesheet that cannot be read stays linked.

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { LRUCache } from 'lru-cache';
 import type { InitialState } from '../../../contract/initial-state';
 
-// Server rendering of the public pages (issue 12). The renderer is the client's own App, built
+// Server rendering of the public pages. The renderer is the client's own App, built
 // by `vite build --ssr` into dist/server; this module loads it, caches what signed-out visitors
 // get (identical for all of them), and lists the chunks a page needs so the browser fetches them
 // in parallel with the entry instead of after it.
