@@ -37,7 +37,7 @@ import {
 } from './repository';
 import { resolveAsset } from './resolve-asset';
 import { SCORERS } from './scoring';
-import { SNAPSHOT_DATASET } from './sources/snapshot-data';
+import { snapshotDataNote } from './sources/snapshot';
 import type { ResearchSources } from './sources/types';
 import type { CategoryWriter } from './writer';
 
@@ -153,7 +153,7 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
   });
   const dataNote =
     sources.mode === 'offline'
-      ? `Data: ${SNAPSHOT_DATASET} — an offline demo snapshot, not live market data.`
+      ? `Data: ${snapshotDataNote(results.flatMap((r) => r.sources))} — an offline demo snapshot, not live market data.`
       : `Data: live CoinGecko and DeFiLlama data retrieved on ${now().toISOString().slice(0, 10)}.`;
   // What the asset is (from the resolution or the market profile), for the peer comparison.
   const marketEvidence = asset && market ? await market : undefined;
