@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { curatedIncidents, loadIncidentList } from './incidents';
-import { snapshotMarketEvidence, snapshotSecurityEvidence } from './snapshot';
+import { COIN_METRICS_ASSETS, snapshotMarketEvidence, snapshotSecurityEvidence } from './snapshot';
 import { loadPublicData, PUBLIC_DATA_DIRECTORY, SNAPSHOT_ASSETS, SNAPSHOT_DATE } from './snapshot-data';
 
 // The offline data is generated from public datasets and validated at load: every record names
@@ -58,11 +58,41 @@ describe('offline data from public datasets', () => {
         expect(market.stablecoin.source.dataset?.name).toBe('DefiLlama/peggedassets-server');
         expect(market.stablecoin.source.url).toContain(market.stablecoin.source.dataset!.version);
       }
-      // No figure without a dataset: market cap, volume and supply are absent offline.
+      // Without non-commercial data (the live sources' fallback) no market figure is given.
       expect(market.marketCapUsd, asset.id).toBeUndefined();
       expect(market.supply, asset.id).toBeUndefined();
+      expect(market.priceHistory, asset.id).toBeUndefined();
     }
     expect(records).toBeGreaterThan(30);
+  });
+
+  it('gives every asset with a Coin Metrics excerpt its market figures, each citing the file at its commit', () => {
+    expect(COIN_METRICS_ASSETS.size).toBeGreaterThan(0);
+    for (const asset of SNAPSHOT_ASSETS) {
+      const market = snapshotMarketEvidence(asset, { nonCommercial: true });
+      if (!COIN_METRICS_ASSETS.has(asset.id)) {
+        expect(market.marketCapUsd, asset.id).toBeUndefined();
+        continue;
+      }
+      const facts = [market.marketCapUsd, market.marketHistory, market.pricedSince];
+      for (const fact of facts) {
+        expect(fact, asset.id).toBeDefined();
+        const { source } = fact!;
+        expect(source.dataset, asset.id).toMatchObject({ name: 'coinmetrics/data', license: 'CC BY-NC 4.0' });
+        expect(source.url, asset.id).toBe(
+          `https://github.com/coinmetrics/data/blob/${source.dataset!.version}/${source.url!.split('/').slice(-2).join('/')}`,
+        );
+        expect(source.title, asset.id).toContain(`commit ${source.dataset!.version.slice(0, 7)}`);
+        expect(source.publishedAt, asset.id).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(source.retrievedAt.slice(0, 10), asset.id).toBe(source.publishedAt);
+        expect(source.live, asset.id).toBe(false);
+      }
+      expect(market.marketCapUsd!.value, asset.id).toBeGreaterThan(0);
+      // The chart's newest point is the market cap the report states, on the same date.
+      const newest = market.marketHistory!.value.points.at(-1)!;
+      expect(newest.date, asset.id).toBe(market.marketCapUsd!.source.publishedAt);
+      expect(newest.marketCapUsd, asset.id).toBe(market.marketCapUsd!.value);
+    }
   });
 
   it('matches incidents by asset id: the Tether treasury theft and the Curve exploit reach their assets only', () => {
