@@ -87,7 +87,7 @@ describe('Coin Metrics excerpts', () => {
       12,
     );
     expect(evidence.priceHistory?.value.days).toBe(180);
-    expect(evidence.priceHistory?.value.oneYearReturn).toBeCloseTo(1.4162719733390915, 12);
+    expect(evidence.priceHistory?.value.oneYearReturn).toBeCloseTo(141.62719733390915 / 100, 12);
     // Three days of prices cannot show the year's largest fall.
     expect(evidence.priceHistory?.value.maxDrawdown).toBeUndefined();
     expect(evidence.marketHistory?.value.points).toEqual([
