@@ -190,7 +190,7 @@ export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
   return applyCollapseCap(e, {
     score,
     facts,
-    rationale: `Scored against the documented thresholds of ${formatThreshold(t.marketCapUsd[3])} to ${formatThreshold(t.marketCapUsd[0])}.`,
+    rationale: `Scored against the documented thresholds of ${formatThreshold(t.marketCapUsd[3])} to ${formatThreshold(t.marketCapUsd[0])}: ${formatUsd(value)}${dated} scores ${score}.`,
     sources: sourcesOf(e.marketCapUsd, rank !== undefined ? e.useCase : undefined),
     evidenceFound: true,
     ...(steps.up ? { nextUp: steps.up } : {}),

@@ -384,6 +384,10 @@ describe('methodology 2026.11-2 rules', () => {
     expect(cap.facts[0]).toBe(
       'Market capitalisation was $6.66 billion on 2023-12-14 (coinmetrics/data, CC BY-NC 4.0).',
     );
+    // The analysis states the figure with its date and dataset too.
+    expect(cap.rationale).toMatch(
+      /: \$6\.66 billion on 2023-12-14 \(coinmetrics\/data, CC BY-NC 4\.0\) scores 4\.$/,
+    );
     // Issued units without a cap: no claim that there is no hard cap, and no evidence.
     const supply = {
       value: { circulating: 154744.26789025, total: null, max: null, maxUnknown: true },
