@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { buildScores, CATEGORIES, type CategoryScores } from '../../../contract/methodology';
+import { coverageOf } from '../report-text';
+import { SCORERS } from '../scoring';
 import { curatedIncidents, loadIncidentList } from './incidents';
 import { COIN_METRICS_ASSETS, snapshotMarketEvidence, snapshotSecurityEvidence } from './snapshot';
 import { loadPublicData, PUBLIC_DATA_DIRECTORY, SNAPSHOT_ASSETS, SNAPSHOT_DATE } from './snapshot-data';
@@ -92,6 +95,32 @@ describe('offline data from public datasets', () => {
       const newest = market.marketHistory!.value.points.at(-1)!;
       expect(newest.date, asset.id).toBe(market.marketCapUsd!.source.publishedAt);
       expect(newest.marketCapUsd, asset.id).toBe(market.marketCapUsd!.value);
+    }
+  });
+
+  it('lets Coin Metrics figures give evidence to Market Cap and Existence/Growth, not to supply', () => {
+    const now = new Date('2026-11-24T00:00:00Z');
+    for (const asset of SNAPSHOT_ASSETS.filter((a) => COIN_METRICS_ASSETS.has(a.id))) {
+      const evidence = {
+        ...snapshotMarketEvidence(asset, { nonCommercial: true }),
+        ...snapshotSecurityEvidence(asset),
+      };
+      const results = CATEGORIES.map((category) => {
+        const assessment = SCORERS[category.key](evidence, now);
+        return {
+          key: category.key,
+          score: assessment.score,
+          coverage: coverageOf(assessment.sources, assessment.evidenceFound),
+        };
+      });
+      const withEvidence = results.filter((r) => r.coverage.kind !== 'none').map((r) => r.key);
+      // With Coin Metrics and the incident record alone, three categories have evidence: one
+      // short of a verdict, so these reports stay Not rated until another dataset adds one.
+      expect(withEvidence, asset.id).toEqual(['marketCap', 'existenceGrowthX2', 'hacksScandals']);
+      const scores = buildScores(Object.fromEntries(results.map((r) => [r.key, r.score])) as CategoryScores, {
+        categoriesWithEvidence: withEvidence.length,
+      });
+      expect(scores.rated, asset.id).toBe(false);
     }
   });
 
