@@ -13,6 +13,8 @@ export const METHODOLOGY_CHANGELOG: readonly { version: string; date: string; ch
       changes: [
         'Knockouts: a recorded fraud conviction or regulator fraud finding against the issuer or founders, an issuer bankruptcy, a collapse of more than 90% without recovery, or a stablecoin that lost its peg for good scores 1 in its category and makes the report Not Safe whatever the weighted sum; the summary says why first.',
         'Audits counts only independent code audits and formal verifications: an audit by the asset’s own developer, a reserve attestation or a bug bounty is shown as what it is and does not raise the score.',
+        'No data, no verdict: with evidence in fewer than 4 categories a report is Not rated (no total, no risk level). Otherwise the total weighs only the categories with evidence (their weighted mean on the 77-point scale); a category without evidence shows 1 and “No evidence found”, and no longer pulls the total down.',
+        'Checks for each kind of asset (stablecoins, networks, DeFi, unlock schedules, memes) on top of the 12 categories: each is met, a risk, or not assessed for lack of a source, and every risk joins the key risks.',
       ],
     },
     {
@@ -83,6 +85,18 @@ export function totalScore(scores: CategoryScores): number {
   return round((weightedSum(scores) * MAX_TOTAL) / MAX_WEIGHTED_SUM, 2);
 }
 
+/**
+ * T over the categories with evidence only: their weighted mean on the 77-point scale, so a
+ * category no source covers neither raises nor lowers the total. With all 12 it equals totalScore.
+ */
+export function totalScoreOver(scores: CategoryScores, withEvidence: readonly CategoryKey[]): number {
+  const used = CATEGORIES.filter((c) => withEvidence.includes(c.key));
+  if (used.length === 0 || used.length === CATEGORIES.length) return totalScore(scores);
+  const weight = used.reduce((sum, c) => sum + c.weight, 0);
+  const sum = used.reduce((total, c) => total + c.weight * scores[c.key], 0);
+  return round(((sum / weight) * MAX_TOTAL) / MAX_CATEGORY_SCORE, 2);
+}
+
 /** C = T / 77 x 5, the composite out of 5 shown on the report page (1 decimal). */
 export function compositeOutOfFive(total: number): number {
   return (total / MAX_TOTAL) * 5;
@@ -138,15 +152,22 @@ export type Scores = CategoryScores & { totalScore: number; riskLevel: RiskLevel
  */
 export function buildScores(
   categoryScores: CategoryScores,
-  options: { knockout?: boolean; categoriesWithEvidence?: number } = {},
+  options: {
+    knockout?: boolean;
+    categoriesWithEvidence?: number;
+    withEvidence?: readonly CategoryKey[];
+  } = {},
 ): Scores {
   const normalized = Object.fromEntries(
     CATEGORIES.map((c) => [c.key, normalizeCategoryScore(categoryScores[c.key])]),
   ) as CategoryScores;
-  const total = totalScore(normalized);
+  const total = options.withEvidence
+    ? totalScoreOver(normalized, options.withEvidence)
+    : totalScore(normalized);
   // A documented knockout is evidence; it decides even when little else is known.
   if (options.knockout) return { ...normalized, totalScore: total, riskLevel: 'Not Safe' };
-  if (options.categoriesWithEvidence !== undefined && options.categoriesWithEvidence < MIN_RATED_CATEGORIES)
+  const evidenced = options.withEvidence?.length ?? options.categoriesWithEvidence;
+  if (evidenced !== undefined && evidenced < MIN_RATED_CATEGORIES)
     return { ...normalized, totalScore: total, riskLevel: null, rated: false };
   return { ...normalized, totalScore: total, riskLevel: riskLevel(total) };
 }

@@ -435,15 +435,36 @@ const knockoutNote = (category: CategoryKey) => {
  * Methodology 2026.11-3: the 2026.11-2 ladders, knockouts, and audits that count only
  * independent reviews of the code.
  */
+const ISSUED_ONLY_NOTE =
+  'A dataset that counts only the units issued (no total or maximum supply, as Coin Metrics’ community data in the offline demo) gives no evidence here: the figure is shown, the category says what is missing.';
+
 export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
   ...SCORING_RULES_V2,
+  marketCap: {
+    ...SCORING_RULES_V2.marketCap,
+    evidence:
+      'Market capitalisation in US dollars (CoinGecko market data; in the offline demo, Coin Metrics community data: the current supply at the day’s closing price, else Coin Metrics’ estimate), stated with its date.',
+  },
+  circulatingSupply: {
+    ...SCORING_RULES_V2.circulatingSupply,
+    notes: [...(SCORING_RULES_V2.circulatingSupply.notes ?? []), ISSUED_ONLY_NOTE],
+  },
+  totalSupply: {
+    ...SCORING_RULES_V2.totalSupply,
+    notes: [...(SCORING_RULES_V2.totalSupply.notes ?? []), ISSUED_ONLY_NOTE],
+  },
   team: {
     ...SCORING_RULES_V2.team,
     notes: [...(SCORING_RULES_V2.team.notes ?? []), knockoutNote('team')],
   },
   existenceGrowthX2: {
     ...SCORING_RULES_V2.existenceGrowthX2,
-    notes: [...(SCORING_RULES_V2.existenceGrowthX2.notes ?? []), knockoutNote('existenceGrowthX2')],
+    notes: [
+      ...(SCORING_RULES_V2.existenceGrowthX2.notes ?? []),
+      'Without a launch date, the earliest date a dataset shows the asset priced (a year before a stated 1-year return, or its oldest price) counts as a lower bound of its age on the same ladder; the text says so.',
+      `A dataset’s own volatility (Coin Metrics: the standard deviation of daily log returns over 180 days) is annualised over 365 days and read against the same ${pct(v.volatilityPenalty)}; a largest fall is read only over a year of sampled closes, which can only understate it. On-chain activity (active addresses, transactions, fees) is shown with its date and not scored.`,
+      knockoutNote('existenceGrowthX2'),
+    ],
   },
   audits: {
     measures: 'Independent review of the code that holds users’ funds.',

@@ -25,7 +25,7 @@ function scoreOffline(asset: SnapshotAsset): Scores {
   const assessments = CATEGORIES.map((c) => ({ key: c.key, ...SCORERS[c.key](evidence, AS_OF) }));
   return buildScores(Object.fromEntries(assessments.map((a) => [a.key, a.score])) as CategoryScores, {
     knockout: assessments.some((a) => a.knockout),
-    categoriesWithEvidence: assessments.filter((a) => a.evidenceFound).length,
+    withEvidence: assessments.filter((a) => a.evidenceFound).map((a) => a.key),
   });
 }
 
@@ -90,7 +90,7 @@ function scoreAsset(asset: CalibrationProfile): Scores {
   const assessments = CATEGORIES.map((c) => ({ key: c.key, ...SCORERS[c.key](evidence, AS_OF) }));
   return buildScores(Object.fromEntries(assessments.map((a) => [a.key, a.score])) as CategoryScores, {
     knockout: assessments.some((a) => a.knockout),
-    categoriesWithEvidence: assessments.filter((a) => a.evidenceFound).length,
+    withEvidence: assessments.filter((a) => a.evidenceFound).map((a) => a.key),
   });
 }
 

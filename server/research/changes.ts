@@ -36,10 +36,9 @@ export const SEPARATION_NOTES = {
 /** The earlier evidence scored under the rules in force (methodology METHODOLOGY_VERSION). */
 export function rescore(evidence: StoredEvidence): CategoryScores & { totalScore: number } {
   const scoredAt = new Date(evidence.scoredAt);
-  const scores = Object.fromEntries(
-    CATEGORIES.map((c) => [c.key, SCORERS[c.key](evidence, scoredAt).score]),
-  ) as CategoryScores;
-  return buildScores(scores);
+  const assessed = CATEGORIES.map((c) => ({ key: c.key, ...SCORERS[c.key](evidence, scoredAt) }));
+  const scores = Object.fromEntries(assessed.map((a) => [a.key, a.score])) as CategoryScores;
+  return buildScores(scores, { withEvidence: assessed.filter((a) => a.evidenceFound).map((a) => a.key) });
 }
 
 /** The part of a fact before its first figure: "Market cap is $1.2 billion" -> "Market cap is". */

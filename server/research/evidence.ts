@@ -203,13 +203,21 @@ export interface DeveloperFacts {
   repoUrl?: string;
 }
 
-/** From daily prices over (up to) the last 365 days. */
+/** From daily prices over (up to) the last 365 days, or a dataset's own price statistics. */
 export interface PriceHistoryFacts {
-  /** Largest peak-to-trough fall in the window, as a positive ratio (0.55 = 55%). */
-  maxDrawdown: number;
+  /**
+   * Largest peak-to-trough fall in the window, as a positive ratio (0.55 = 55%). Absent when
+   * the prices at hand cannot show it (a dataset excerpt of a few days).
+   */
+  maxDrawdown?: number;
+  /** How the prices behind `maxDrawdown` were sampled, when not daily over `days`. */
+  drawdownSampling?: string;
   /** Annualised standard deviation of daily log returns (0.6 = 60%). */
   annualisedVolatility: number;
+  /** Days of daily prices behind the volatility (and the drawdown, unless it says otherwise). */
   days: number;
+  /** Price change over the last year, as a ratio (-0.3 = down 30%), when the source states it. */
+  oneYearReturn?: number;
 }
 
 export interface HolderEntry {
@@ -249,7 +257,21 @@ export interface MarketEvidence {
   profile?: Fact<{ kind: AssetKind; platform?: string }>;
   marketCapUsd?: Fact<number>;
   volume24hUsd?: Fact<number>;
-  supply?: Fact<{ circulating: number | null; total: number | null; max: number | null }>;
+  /**
+   * `max: null` means no hard cap, unless `maxUnknown` says the source does not tell (a dataset
+   * that counts issued units only).
+   */
+  supply?: Fact<{
+    circulating: number | null;
+    total: number | null;
+    max: number | null;
+    maxUnknown?: boolean;
+  }>;
+  /**
+   * The earliest date a dataset shows the asset priced, when its launch date is unknown: the
+   * asset is at least this old.
+   */
+  pricedSince?: Fact<string>;
   watchlistUsers?: Fact<number>;
   genesisDate?: Fact<string>;
   athChangeRatio?: Fact<number>;

@@ -39,7 +39,7 @@ import {
 } from './repository';
 import { resolveAsset } from './resolve-asset';
 import { SCORERS } from './scoring';
-import { SNAPSHOT_DATASET } from './sources/snapshot-data';
+import { snapshotDataNote } from './sources/snapshot';
 import type { ResearchSources } from './sources/types';
 import type { CategoryWriter } from './writer';
 
@@ -151,11 +151,11 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
 
   const scores = buildScores(Object.fromEntries(results.map((r) => [r.key, r.score])) as CategoryScores, {
     knockout: results.some((r) => r.knockout),
-    categoriesWithEvidence: results.filter((r) => r.coverage?.kind !== 'none').length,
+    withEvidence: results.filter((r) => r.coverage?.kind !== 'none').map((r) => r.key),
   });
   const dataNote =
     sources.mode === 'offline'
-      ? `Data: ${SNAPSHOT_DATASET} — an offline demo snapshot, not live market data.`
+      ? `Data: ${snapshotDataNote(results.flatMap((r) => r.sources))} — an offline demo snapshot, not live market data.`
       : `Data: live CoinGecko and DeFiLlama data retrieved on ${now().toISOString().slice(0, 10)}.`;
   // What the asset is (from the resolution or the market profile), for the peer comparison.
   const marketEvidence = asset && market ? await market : undefined;

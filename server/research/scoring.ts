@@ -72,6 +72,23 @@ const formatPct = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
 const formatCount = (value: number) => Math.round(value).toLocaleString('en-US');
 const clampScore = (score: number) => Math.min(5, Math.max(1, score));
 
+/**
+ * " on 2025-10-01 (coinmetrics/data, CC BY-NC 4.0)" for a figure of a dated dataset, so the
+ * text says when and where it was true; nothing for a live answer (it is current).
+ */
+function asOf(fact: Fact<unknown>, preposition = 'on'): string {
+  const { source } = fact;
+  if (source.live !== false || !source.publishedAt) return '';
+  return ` ${preposition} ${source.publishedAt.slice(0, 10)}${datasetNote(fact)}`;
+}
+
+/** " (coinmetrics/data, CC BY-NC 4.0)" for a dated dataset's figure. */
+function datasetNote(fact: Fact<unknown>): string {
+  const { source } = fact;
+  if (source.live !== false || !source.dataset?.name) return '';
+  return ` (${source.dataset.name}${source.dataset.license ? `, ${source.dataset.license}` : ''})`;
+}
+
 function sourcesOf(...facts: (Fact<unknown> | undefined)[]): Source[] {
   const seen = new Map<string, Source>();
   for (const fact of facts) {
@@ -165,7 +182,12 @@ export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
   const value = e.marketCapUsd.value;
   const score = levelAtLeast(value, t.marketCapUsd);
   const steps = ladderSteps(score, t.marketCapUsd, (x) => `A market capitalisation of ${formatThreshold(x)}`);
-  const facts = [`Market capitalisation is ${formatUsd(value)}.`];
+  const dated = asOf(e.marketCapUsd);
+  const facts = [
+    dated
+      ? `Market capitalisation was ${formatUsd(value)}${dated}.`
+      : `Market capitalisation is ${formatUsd(value)}.`,
+  ];
   const rank = e.useCase?.value.marketCapRank;
   if (rank !== undefined) facts.push(`It ranks number ${rank} by market capitalisation.`);
   const supply = e.supply?.value;
@@ -176,14 +198,14 @@ export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
   return applyCollapseCap(e, {
     score,
     facts,
-    rationale: `Scored against the documented thresholds of ${formatThreshold(t.marketCapUsd[3])} to ${formatThreshold(t.marketCapUsd[0])}.`,
+    rationale: `Scored against the documented thresholds of ${formatThreshold(t.marketCapUsd[3])} to ${formatThreshold(t.marketCapUsd[0])}: ${formatUsd(value)}${dated} scores ${score}.`,
     sources: sourcesOf(e.marketCapUsd, rank !== undefined ? e.useCase : undefined),
     evidenceFound: true,
     ...(steps.up ? { nextUp: steps.up } : {}),
     ...(steps.down ? { nextDown: steps.down } : {}),
     ...(score <= 2
       ? {
-          keyRisk: `A small market capitalisation (${formatUsd(value)}) can be moved by modest amounts of money.`,
+          keyRisk: `A small market capitalisation (${formatUsd(value)}${dated}) can be moved by modest amounts of money.`,
         }
       : {}),
   });
@@ -253,6 +275,7 @@ export function scoreVolume(e: AssetEvidence): CategoryAssessment {
 
 export function scoreCirculatingSupply(e: AssetEvidence): CategoryAssessment {
   const supply = e.supply?.value;
+  if (e.supply && supply?.maxUnknown && !supply.total) return supplyWithoutTotal(e.supply, 'total supply');
   if (!e.supply || !supply?.circulating || !supply.total || supply.total <= 0)
     return noEvidence('supply data');
   const ratio = Math.min(1, supply.circulating / supply.total);
@@ -281,9 +304,29 @@ export function scoreCirculatingSupply(e: AssetEvidence): CategoryAssessment {
   };
 }
 
+/**
+ * A dataset that counts issued units only (no total or cap) cannot show dilution: the category
+ * has no evidence, and says which figure it has and which it lacks.
+ */
+function supplyWithoutTotal(
+  supply: Fact<{ circulating: number | null }>,
+  lacking: string,
+): CategoryAssessment {
+  const missing = noEvidence(lacking);
+  return {
+    ...missing,
+    facts: [
+      `${formatCount(supply.value.circulating ?? 0)} units were issued${asOf(supply)}, but the source states no ${lacking} to compare them with.`,
+      ...missing.facts,
+    ],
+    sources: sourcesOf(supply),
+  };
+}
+
 export function scoreTotalSupply(e: AssetEvidence): CategoryAssessment {
   const supply = e.supply?.value;
   if (!e.supply || !supply || (!supply.total && !supply.circulating)) return noEvidence('supply data');
+  if (supply.maxUnknown) return supplyWithoutTotal(e.supply, 'maximum supply');
   const total = supply.total ?? supply.circulating ?? 0;
   const stablecoin = e.profile?.value.kind === 'stablecoin';
   if (!supply.max) {
@@ -539,10 +582,18 @@ export function scoreUseCase(e: AssetEvidence): CategoryAssessment {
 }
 
 export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment {
-  if (!e.genesisDate) return noEvidence('launch date');
-  const years = Math.max(0, yearsBetween(e.genesisDate.value, now));
+  // Without a launch date, the earliest date a dataset shows the asset priced is a lower bound
+  // of its age: the ladder then scores at least what the asset has proven.
+  const since = e.genesisDate ?? e.pricedSince;
+  if (!since) return noEvidence('launch date');
+  const lowerBound = !e.genesisDate;
+  const years = Math.max(0, yearsBetween(since.value, now));
   const base = levelAtLeast(years, t.ageYears);
-  const facts = [`Genesis or launch on ${e.genesisDate.value.slice(0, 10)}, ${years.toFixed(1)} years ago.`];
+  const facts = [
+    lowerBound
+      ? `It was priced on ${since.value.slice(0, 10)}${datasetNote(since)}, so it has existed for at least ${years.toFixed(1)} years; its launch date is not in the sources, so its age counts from that date.`
+      : `Genesis or launch on ${since.value.slice(0, 10)}, ${years.toFixed(1)} years ago.`,
+  ];
   const missing: string[] = [];
   const penalties: string[] = [];
   let penalty = 0;
@@ -559,11 +610,27 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
     }
   } else missing.push('all-time-high price');
   const history = e.priceHistory?.value;
-  if (history) {
-    facts.push(
-      `Over the last ${history.days} days its largest fall was ${formatPct(history.maxDrawdown)}, with annualised volatility of ${formatPct(history.annualisedVolatility)}.`,
-    );
-    if (history.maxDrawdown > t.yearDrawdownPenalty) {
+  if (history && e.priceHistory) {
+    const dated = asOf(e.priceHistory, 'to');
+    if (history.maxDrawdown !== undefined && !history.drawdownSampling)
+      facts.push(
+        `Over the last ${history.days} days its largest fall was ${formatPct(history.maxDrawdown)}, with annualised volatility of ${formatPct(history.annualisedVolatility)}.`,
+      );
+    else {
+      facts.push(
+        `The volatility of its daily returns over the ${history.days} days${dated} was ${formatPct(history.annualisedVolatility)} a year (annualised).`,
+      );
+      if (history.maxDrawdown !== undefined)
+        facts.push(
+          `Its largest fall between ${history.drawdownSampling} was ${formatPct(history.maxDrawdown)}.`,
+        );
+      else missing.push('price history long enough to measure its largest fall');
+    }
+    if (history.oneYearReturn !== undefined)
+      facts.push(
+        `Over the year${dated} its price ${history.oneYearReturn >= 0 ? 'rose' : 'fell'} by ${formatPct(Math.abs(history.oneYearReturn))}.`,
+      );
+    if (history.maxDrawdown !== undefined && history.maxDrawdown > t.yearDrawdownPenalty) {
       penalty += 1;
       penalties.push(`a fall of more than ${t.yearDrawdownPenalty * 100}% within the year`);
     } else if (history.annualisedVolatility > t.volatilityPenalty) {
@@ -571,6 +638,21 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
       penalties.push(`volatility above ${t.volatilityPenalty * 100}% a year`);
     }
   } else missing.push('price history');
+  const onchain = e.onchain?.value;
+  if (onchain && e.onchain) {
+    // Shown for growth, not scored: the methodology has no ladder for on-chain activity.
+    const figures = [
+      onchain.activeAddresses !== undefined
+        ? `${formatCount(onchain.activeAddresses)} active addresses`
+        : null,
+      onchain.transactions !== undefined ? `${formatCount(onchain.transactions)} transactions` : null,
+      onchain.feesUsd !== undefined ? `${formatUsd(onchain.feesUsd)} in fees` : null,
+    ].filter(Boolean);
+    if (figures.length)
+      facts.push(
+        `On-chain activity on ${onchain.asOf}: ${joinWords(figures as string[])} in the day${datasetNote(e.onchain)} (shown, not scored).`,
+      );
+  }
   const score = clampScore(base - penalty);
   const ageUp = base < 5 ? t.ageYears[4 - base] : undefined;
   const nextUp =
@@ -582,12 +664,12 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
   return applyCollapseCap(e, {
     score,
     facts: [...facts, ...missingFact(missing)],
-    rationale: `Longer survival is a stronger track record (${base} for ${years.toFixed(1)} years)${
+    rationale: `Longer survival is a stronger track record (${base} for ${lowerBound ? 'at least ' : ''}${years.toFixed(1)} years)${
       penalties.length
         ? `; ${penalty} point${penalty > 1 ? 's' : ''} less for ${penalties.join(' and ')}`
         : ''
     }.`,
-    sources: sourcesOf(e.genesisDate, e.athChangeRatio, e.priceHistory),
+    sources: sourcesOf(since, e.athChangeRatio, e.priceHistory, e.onchain),
     evidenceFound: true,
     ...(nextUp && score < 5 ? { nextUp } : {}),
     ...(score > 1

@@ -18,6 +18,7 @@ import {
   scoreMarketCap,
   scoreSocial,
   scoreTeam,
+  scoreTotalSupply,
   scoreUseCase,
   scoreVolume,
 } from './scoring';
@@ -362,6 +363,70 @@ describe('methodology 2026.11-2 rules', () => {
     expect(scoreExistence({ ...old, priceHistory: fact({ ...swings, maxDrawdown: 0.85 }) }, NOW).score).toBe(
       4,
     );
+  });
+
+  it('state a dataset figure with its date and dataset, and score it with the same ladders', () => {
+    const dated: Source = {
+      title: 'Coin Metrics community data, csv/wbtc.csv',
+      url: 'https://github.com/coinmetrics/data/blob/0019689871f3c18752d33855f70df873878b6936/csv/wbtc.csv',
+      publishedAt: '2023-12-14',
+      dataset: {
+        name: 'coinmetrics/data',
+        version: '0019689871f3c18752d33855f70df873878b6936',
+        license: 'CC BY-NC 4.0',
+        url: '',
+      },
+      retrievedAt: '2023-12-14T00:00:00.000Z',
+      live: false,
+    };
+    const cap = scoreMarketCap({ marketCapUsd: { value: 6659131304.233533, source: dated } });
+    expect(cap.score).toBe(4);
+    expect(cap.facts[0]).toBe(
+      'Market capitalisation was $6.66 billion on 2023-12-14 (coinmetrics/data, CC BY-NC 4.0).',
+    );
+    // The analysis states the figure with its date and dataset too.
+    expect(cap.rationale).toMatch(
+      /: \$6\.66 billion on 2023-12-14 \(coinmetrics\/data, CC BY-NC 4\.0\) scores 4\.$/,
+    );
+    // Issued units without a cap: no claim that there is no hard cap, and no evidence.
+    const supply = {
+      value: { circulating: 154744.26789025, total: null, max: null, maxUnknown: true },
+      source: dated,
+    };
+    const total = scoreTotalSupply({ supply });
+    expect(total.evidenceFound).toBe(false);
+    expect(total.facts.join(' ')).not.toMatch(/no hard cap/);
+    expect(total.facts[0]).toMatch(/^154,744 units were issued on 2023-12-14 .*no maximum supply/);
+  });
+
+  it('count age from the first priced date when the launch date is unknown, as a lower bound', () => {
+    const priced = scoreExistence({ pricedSince: fact('2022-12-14') }, NOW);
+    // 3.9 years at least: level 3; the launch date is said to be missing.
+    expect(priced.score).toBe(3);
+    expect(priced.evidenceFound).toBe(true);
+    expect(priced.facts[0]).toMatch(/priced on 2022-12-14.*at least 3\.9 years/);
+    expect(priced.rationale).toMatch(/at least 3\.9 years/);
+    // A known launch date wins over the lower bound.
+    expect(
+      scoreExistence({ genesisDate: fact('2015-01-01'), pricedSince: fact('2022-12-14') }, NOW).score,
+    ).toBe(5);
+    // The dataset's 180-day volatility above 100% a year costs a point; a sampled fall says how it was sampled.
+    const volatile = { annualisedVolatility: 1.2, days: 180, oneYearReturn: -0.4 };
+    const swings = scoreExistence({ pricedSince: fact('2022-12-14'), priceHistory: fact(volatile) }, NOW);
+    expect(swings.score).toBe(2);
+    expect(swings.facts.join(' ')).toMatch(/over the 180 days was 120\.0% a year .*price fell by 40\.0%/);
+    expect(swings.facts.join(' ')).toMatch(
+      /Missing: .*price history long enough to measure its largest fall/,
+    );
+    const sampled = {
+      ...volatile,
+      annualisedVolatility: 0.5,
+      maxDrawdown: 0.85,
+      drawdownSampling: '13 closes',
+    };
+    const fall = scoreExistence({ pricedSince: fact('2022-12-14'), priceHistory: fact(sampled) }, NOW);
+    expect(fall.score).toBe(2);
+    expect(fall.facts.join(' ')).toMatch(/largest fall between 13 closes was 85\.0%/);
   });
 
   it('leave labelled exchange and contract wallets out of holder concentration', () => {

@@ -5,8 +5,11 @@ import { reportResponseSchema } from '../../../contract/reports';
 import type { ReportEvent } from '../../../contract/research';
 import { researchProgress, researchReports } from '../../db/schema';
 import { createPendingPurchase } from '../../domain/purchases';
+import { runResearch } from '../../research/pipeline';
+import { sourcesFromConfig } from '../../research/sources/live';
 import { researchFromCalibration } from '../../research/testing/calibration-evidence';
 import { grantNewReport } from '../../research/testing/grant';
+import { deterministicWriter } from '../../research/writer';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signUp } from '../../testing/users';
 
@@ -99,6 +102,36 @@ describe('GET /api/reports/:id', () => {
     expect(body.report.composite_score).toBe('0.00');
     expect(body.progressData.every((p: { score: string }) => p.score === '1.00')).toBe(true);
     expect(body.progressData[0].research_findings).toMatch(/^No evidence found/);
+  });
+
+  it('states the offline demo’s Coin Metrics figures with their date, dataset and license', async () => {
+    const buyer = await signUp(t.app);
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'Monero');
+    // The product's own offline sources, as the demo worker builds them from its configuration.
+    const sources = sourcesFromConfig(t.ctx.config);
+    expect(await runResearch({ ...t.ctx, sources, writer: deterministicWriter }, reportId)).toBe('completed');
+    const body = reportResponseSchema.parse(
+      (await t.app.inject({ url: `/api/reports/${reportId}`, headers: { cookie: buyer.cookie } })).json(),
+    );
+    const file =
+      'https://github.com/coinmetrics/data/blob/bb118619424f0150edac7386910e420de90ad784/csv/xmr.csv';
+    const marketCap = body.progressData.find((p) => p.category_key === 'marketCap')!;
+    expect(marketCap.research_findings).toContain(
+      'Market capitalisation was $2.94 billion on 2023-07-11 (coinmetrics/data, CC BY-NC 4.0).',
+    );
+    expect(marketCap.sources.map((s) => s.url)).toEqual([file]);
+    const existence = body.progressData.find((p) => p.category_key === 'existenceGrowthX2')!;
+    expect(existence.research_findings).toMatch(/priced on 2022-07-11 .*at least 4\.\d years/);
+    // The report is as old as its oldest source, and its data line credits Coin Metrics.
+    expect(body.sections?.dataAsOf).toBe('2023-07-11');
+    expect(body.reportContent).toContain(
+      `Coin Metrics community data (${file}, 2023-07-11, license: CC BY-NC 4.0, non-commercial use only)`,
+    );
+    const coverage = body.sections!.coverage.find((c) => c.category_key === 'marketCap')!;
+    expect(coverage.kind).toBe('snapshot');
+    expect(coverage.datasets).toEqual([
+      expect.objectContaining({ name: 'coinmetrics/data', license: 'CC BY-NC 4.0' }),
+    ]);
   });
 
   it('streams status and progress as server-sent events until completed', async () => {

@@ -110,7 +110,9 @@ export function coingeckoQuotaFromConfig(config: Config): CoinGeckoQuota {
 
 /** The sources the configuration asks for (offline snapshot on the embedded demo). */
 export function sourcesFromConfig(config: Config): ResearchSources {
-  if (config.researchData === 'offline') return createSnapshotSources();
+  // The offline demo (refused in production) may show non-commercial datasets; the live
+  // sources' snapshot fallback never does.
+  if (config.researchData === 'offline') return createSnapshotSources({ nonCommercial: true });
   const holderBlockfrostId =
     config.HOLDERS_BLOCKFROST_PROJECT_ID ??
     (config.CARDANO_NETWORK === 'mainnet' ? config.BLOCKFROST_PROJECT_ID : undefined);

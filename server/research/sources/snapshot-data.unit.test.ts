@@ -3,8 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { buildScores, CATEGORIES, type CategoryScores } from '../../../contract/methodology';
+import { coverageOf } from '../report-text';
+import { SCORERS } from '../scoring';
 import { curatedIncidents, loadIncidentList } from './incidents';
-import { snapshotMarketEvidence, snapshotSecurityEvidence } from './snapshot';
+import {
+  COIN_METRICS_ASSETS,
+  COIN_METRICS_FIGURES_NOT_BEFORE,
+  snapshotMarketEvidence,
+  snapshotSecurityEvidence,
+} from './snapshot';
 import { loadPublicData, PUBLIC_DATA_DIRECTORY, SNAPSHOT_ASSETS, SNAPSHOT_DATE } from './snapshot-data';
 
 // The offline data is generated from public datasets and validated at load: every record names
@@ -67,11 +75,111 @@ describe('offline data from public datasets', () => {
         expect(market.stablecoin.source.dataset?.name).toBe('DefiLlama/peggedassets-server');
         expect(market.stablecoin.source.url).toContain(market.stablecoin.source.dataset!.version);
       }
-      // No figure without a dataset: market cap, volume and supply are absent offline.
+      // Without non-commercial data (the live sources' fallback) no market figure is given.
       expect(market.marketCapUsd, asset.id).toBeUndefined();
       expect(market.supply, asset.id).toBeUndefined();
+      expect(market.priceHistory, asset.id).toBeUndefined();
     }
     expect(records).toBeGreaterThan(30);
+  });
+
+  it('gives every asset with a Coin Metrics excerpt its history, and market figures only when they are recent, each citing the file at its commit', () => {
+    expect(COIN_METRICS_ASSETS.size).toBeGreaterThan(0);
+    const fresh: string[] = [];
+    const stale: string[] = [];
+    const unpriced: string[] = [];
+    for (const asset of SNAPSHOT_ASSETS) {
+      const market = snapshotMarketEvidence(asset, { nonCommercial: true });
+      if (!COIN_METRICS_ASSETS.has(asset.id)) {
+        expect(market.marketCapUsd, asset.id).toBeUndefined();
+        continue;
+      }
+      if (!market.pricedSince) {
+        // A file without a price column (reference rates only) states nothing we use.
+        expect(market, asset.id).toEqual({});
+        unpriced.push(asset.id);
+        continue;
+      }
+      const recent = market.marketCapUsd !== undefined;
+      (recent ? fresh : stale).push(asset.id);
+      const facts = [market.pricedSince, ...(recent ? [market.marketCapUsd, market.marketHistory] : [])];
+      for (const fact of facts) {
+        expect(fact, asset.id).toBeDefined();
+        const { source } = fact!;
+        expect(source.dataset, asset.id).toMatchObject({ name: 'coinmetrics/data', license: 'CC BY-NC 4.0' });
+        expect(source.url, asset.id).toBe(
+          `https://github.com/coinmetrics/data/blob/${source.dataset!.version}/${source.url!.split('/').slice(-2).join('/')}`,
+        );
+        expect(source.title, asset.id).toContain(`commit ${source.dataset!.version.slice(0, 7)}`);
+        expect(source.publishedAt, asset.id).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(source.retrievedAt.slice(0, 10), asset.id).toBe(source.publishedAt);
+        expect(source.live, asset.id).toBe(false);
+      }
+      if (!recent) {
+        // A stored copy that ends before the cut-off states no figure of today's market.
+        expect(market.pricedSince!.source.publishedAt! < COIN_METRICS_FIGURES_NOT_BEFORE, asset.id).toBe(
+          true,
+        );
+        expect([market.supply, market.priceHistory, market.marketHistory, market.onchain], asset.id).toEqual([
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+        ]);
+        continue;
+      }
+      expect(market.marketCapUsd!.value, asset.id).toBeGreaterThan(0);
+      // The chart's newest point is the market cap the report states, on the same date.
+      const newest = market.marketHistory!.value.points.at(-1)!;
+      expect(newest.date, asset.id).toBe(market.marketCapUsd!.source.publishedAt);
+      expect(newest.marketCapUsd, asset.id).toBe(market.marketCapUsd!.value);
+    }
+    // Bitcoin's stored copy ends in 2020; Litecoin's in December 2025.
+    expect(stale).toContain('bitcoin');
+    expect(fresh).toContain('litecoin');
+    expect(unpriced).toContain('solana');
+  });
+
+  it('lets Coin Metrics give evidence to Market Cap (recent copies), Existence/Growth and Layer 1 (chains it counts blocks of), never to supply', () => {
+    const now = new Date('2026-11-24T00:00:00Z');
+    const evidenced = (id: string) => {
+      const asset = SNAPSHOT_ASSETS.find((a) => a.id === id)!;
+      const evidence = {
+        ...snapshotMarketEvidence(asset, { nonCommercial: true }),
+        ...snapshotSecurityEvidence(asset),
+      };
+      const results = CATEGORIES.map((category) => {
+        const assessment = SCORERS[category.key](evidence, now);
+        return {
+          key: category.key,
+          score: assessment.score,
+          coverage: coverageOf(assessment.sources, assessment.evidenceFound),
+        };
+      });
+      const withEvidence = results.filter((r) => r.coverage.kind !== 'none').map((r) => r.key);
+      const scores = buildScores(Object.fromEntries(results.map((r) => [r.key, r.score])) as CategoryScores, {
+        withEvidence,
+      });
+      return { withEvidence, scores };
+    };
+    for (const id of COIN_METRICS_ASSETS) {
+      const asset = SNAPSHOT_ASSETS.find((a) => a.id === id)!;
+      if (!snapshotMarketEvidence(asset, { nonCommercial: true }).pricedSince) continue;
+      const { withEvidence } = evidenced(id);
+      expect(withEvidence, id).toContain('existenceGrowthX2');
+      expect(withEvidence, id).not.toContain('circulatingSupply');
+      expect(withEvidence, id).not.toContain('totalSupply');
+    }
+    // Litecoin: a recent market cap, its own chain, its age and its incident record: rated, and
+    // the eight categories no source covers do not drag its total down.
+    const litecoin = evidenced('litecoin');
+    expect(litecoin.withEvidence).toEqual(['marketCap', 'existenceGrowthX2', 'hacksScandals', 'layer1']);
+    expect(litecoin.scores.rated).not.toBe(false);
+    expect(litecoin.scores.riskLevel).toBe('Likely Safe');
+    // Bitcoin: the copy is from 2020, so no market figure; three categories are too few.
+    const bitcoin = evidenced('bitcoin');
+    expect(bitcoin.withEvidence).toEqual(['existenceGrowthX2', 'hacksScandals', 'layer1']);
+    expect(bitcoin.scores.rated).toBe(false);
   });
 
   it('matches incidents by asset id: the Tether treasury theft and the Curve exploit reach their assets only', () => {

@@ -1,12 +1,19 @@
 import { distance as editDistance } from 'fastest-levenshtein';
 import type { Source } from '../../../contract/reports';
 import type { AssetRef, AuditFacts, Fact, MarketEvidence, SecurityEvidence } from '../evidence';
+import {
+  COIN_METRICS_DATASET,
+  COIN_METRICS_LICENSE,
+  coinMetricsEvidence,
+  loadCoinMetricsExcerpts,
+} from './coinmetrics';
 import { curatedIncidents } from './incidents';
 import {
   datasetRef,
   PUBLIC_DATA,
   type PublicAuditRecord,
   SNAPSHOT_ASSETS,
+  SNAPSHOT_DATASET,
   type SnapshotAsset,
 } from './snapshot-data';
 import { normalizeAssetText, type ResearchSources } from './types';
@@ -35,14 +42,50 @@ export function findSnapshotAsset(text: string): SnapshotAsset | undefined {
   return byKey.get(normalizeAssetText(text));
 }
 
+const coinMetrics = loadCoinMetricsExcerpts(new Set(SNAPSHOT_ASSETS.map((asset) => asset.id)));
+
 /**
- * Market facts of the offline data: only what a public dataset states. Figures no permissive
- * dataset holds (market cap, volume, supply, holders, order books, followers, developer
- * activity) are absent offline, and the report says they are missing.
+ * Market figures dated more than this before the offline data's newest dataset are too old to
+ * score the asset by (the stored copies of some Coin Metrics files end years ago): a reader would
+ * be told of a market that is gone. See docs/decisions/0171.
  */
-export function snapshotMarketEvidence(asset: SnapshotAsset): MarketEvidence {
+const FIGURES_MAX_AGE_DAYS = 540;
+const newestDatasetDate = [PUBLIC_DATA.hacks.dataset.committedAt, PUBLIC_DATA.stablecoins.dataset.committedAt]
+  .sort()
+  .at(-1)!;
+export const COIN_METRICS_FIGURES_NOT_BEFORE = new Date(
+  Date.parse(`${newestDatasetDate}T00:00:00Z`) - FIGURES_MAX_AGE_DAYS * 86_400_000,
+)
+  .toISOString()
+  .slice(0, 10);
+
+/** The assets with a Coin Metrics excerpt (market figures in the offline demo). */
+export const COIN_METRICS_ASSETS: ReadonlySet<string> = new Set(coinMetrics.keys());
+
+export interface SnapshotOptions {
+  /**
+   * Include figures of non-commercial datasets (Coin Metrics community data, CC BY-NC 4.0).
+   * Only the offline demo asks for them; the live sources' fallback must not.
+   */
+  nonCommercial?: boolean;
+}
+
+/**
+ * Market facts of the offline data: only what a public dataset states. Market cap, supply,
+ * price statistics and on-chain activity come from Coin Metrics' community data, and only
+ * with `nonCommercial` (the offline demo); volume, holders, order books, followers and
+ * developer activity are absent offline, and the report says they are missing.
+ */
+export function snapshotMarketEvidence(asset: SnapshotAsset, options: SnapshotOptions = {}): MarketEvidence {
+  const excerpt = options.nonCommercial ? coinMetrics.get(asset.id) : undefined;
+  const market = excerpt
+    ? coinMetricsEvidence(excerpt, {
+        figuresNotBefore: COIN_METRICS_FIGURES_NOT_BEFORE,
+        nativeChain: asset.kind === 'layer1',
+      })
+    : {};
   const stablecoin = stablecoins.get(asset.id);
-  if (!stablecoin) return {};
+  if (!stablecoin) return market;
   const source: Source = {
     title: `DefiLlama stablecoin registry entry for ${stablecoin.name} (${stablecoin.path}, commit ${pegged.version.slice(0, 7)})`,
     url: `https://github.com/${pegged.name}/blob/${pegged.version}/${stablecoin.path}`,
@@ -52,6 +95,7 @@ export function snapshotMarketEvidence(asset: SnapshotAsset): MarketEvidence {
     live: false,
   };
   return {
+    ...market,
     stablecoin: {
       value: {
         pegType: stablecoin.pegType,
@@ -124,8 +168,25 @@ export function snapshotSecurityEvidence(asset: SnapshotAsset): SecurityEvidence
   return { incidents: curatedIncidents(asset), ...(audits ? { audits } : {}) };
 }
 
+/**
+ * The report's data line: the offline datasets, and Coin Metrics with its license when the
+ * report cites it.
+ */
+export function snapshotDataNote(sources: readonly Source[]): string {
+  const cited = new Map(
+    sources
+      .filter((source) => source.dataset?.name === COIN_METRICS_DATASET)
+      .map((source) => [source.url, source]),
+  );
+  const coinMetricsNote = [...cited.values()].map(
+    (source) =>
+      `Coin Metrics community data (${source.url}, ${source.publishedAt}, license: ${COIN_METRICS_LICENSE}, non-commercial use only)`,
+  );
+  return [SNAPSHOT_DATASET, ...coinMetricsNote].join('; ');
+}
+
 /** The offline sources: no network, instant, dated. */
-export function createSnapshotSources(): ResearchSources {
+export function createSnapshotSources(options: SnapshotOptions = {}): ResearchSources {
   const require = (asset: AssetRef) => {
     const found = byKey.get(asset.id);
     if (!found) throw new Error(`asset ${asset.id} is not in the offline snapshot`);
@@ -141,7 +202,7 @@ export function createSnapshotSources(): ResearchSources {
       return searchSnapshot(text, limit);
     },
     async market(asset) {
-      return snapshotMarketEvidence(require(asset));
+      return snapshotMarketEvidence(require(asset), options);
     },
     async security(asset) {
       return snapshotSecurityEvidence(require(asset));
