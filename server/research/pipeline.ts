@@ -10,7 +10,6 @@ import {
 } from '../../contract/methodology';
 import { type AgentResearchData, sourceKey } from '../../contract/reports';
 import { type Database, queueExecutorFor } from '../db/client';
-import { peerComparison } from '../domain/peer-comparison';
 import { type JobQueue, QUEUES } from '../jobs/queue';
 import type {
   AssetEvidence,
@@ -20,6 +19,7 @@ import type {
   SecurityEvidence,
   StoredEvidence,
 } from './evidence';
+import { categoryPeers, peerGroupOf } from './peers';
 import {
   buildKeyRisks,
   buildReportText,
@@ -39,7 +39,7 @@ import { resolveAsset } from './resolve-asset';
 import { SCORERS } from './scoring';
 import { SNAPSHOT_DATASET } from './sources/snapshot-data';
 import type { ResearchSources } from './sources/types';
-import type { CategoryWriter } from './writer';
+import { type CategoryWriter, naming } from './writer';
 
 // One report's research: resolve the asset, run the 12 category agents in parallel (each
 // records its progress row when it starts and when it finishes), score, write, complete.
@@ -107,17 +107,41 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
     return Object.assign({}, ...parts) as AssetEvidence;
   };
 
+  // What the asset is (from the resolution, else the market profile): it picks the peers.
+  let kindOnce: Promise<AssetKind | null> | undefined;
+  const kindOf = (): Promise<AssetKind | null> => {
+    kindOnce =
+      kindOnce ??
+      (async () => {
+        if (!asset) return null;
+        if (asset.kind) return asset.kind;
+        const evidence = await marketOnce(asset);
+        return evidence.profile?.value.kind ?? kindFromEvidence(evidence);
+      })();
+    return kindOnce;
+  };
+
   const runAgent = async (category: Category): Promise<CategoryResult> => {
     await markAgentStarted(db, reportId, category);
     const evidence = await evidenceFor(category.key);
     const assessment = SCORERS[category.key](evidence, now());
-    const written = await writer.write({ asset, assetName: report.assetName, category, assessment });
+    const peers = categoryPeers(category.key, { assetId: asset?.id ?? null, kind: await kindOf() }, now());
+    const written = await writer.write({
+      asset,
+      assetName: report.assetName,
+      category,
+      assessment,
+      ...(peers ? { peers } : {}),
+    });
     await deps.beforeAgentFinishes?.(category.key);
+    // The scorers say "this asset"; the stored facts and risks name it.
+    const name = asset?.name ?? report.assetName;
+    const facts = assessment.facts.map((fact) => naming(fact, name));
     const optional = {
       ...(written.scoreNote ? { scoreNote: written.scoreNote } : {}),
       ...(assessment.nextUp ? { nextUp: assessment.nextUp } : {}),
       ...(assessment.nextDown ? { nextDown: assessment.nextDown } : {}),
-      ...(assessment.keyRisk ? { keyRisk: assessment.keyRisk } : {}),
+      ...(assessment.keyRisk ? { keyRisk: naming(assessment.keyRisk, name) } : {}),
       ...(assessment.knockout ? { knockout: assessment.knockout } : {}),
     };
     const coverage = coverageOf(assessment.sources, assessment.evidenceFound);
@@ -125,7 +149,7 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
       findings: written.findings,
       analysis: written.analysis,
       sources: assessment.sources,
-      facts: assessment.facts,
+      facts,
       coverage,
       ...optional,
     };
@@ -136,7 +160,7 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
       findings: written.findings,
       analysis: written.analysis,
       sources: assessment.sources,
-      facts: assessment.facts,
+      facts,
       coverage,
       ...optional,
     };
@@ -151,15 +175,15 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
     knockout: results.some((r) => r.knockout),
     categoriesWithEvidence: results.filter((r) => r.coverage?.kind !== 'none').length,
   });
+  const subjectName = asset?.name ?? report.assetName;
   const dataNote =
     sources.mode === 'offline'
-      ? `Data: ${SNAPSHOT_DATASET} — an offline demo snapshot, not live market data.`
-      : `Data: live CoinGecko and DeFiLlama data retrieved on ${now().toISOString().slice(0, 10)}.`;
+      ? `${subjectName} was researched from the offline demo snapshot, not live market data: ${SNAPSHOT_DATASET}.`
+      : `${subjectName} was researched from live CoinGecko and DeFiLlama data retrieved on ${now().toISOString().slice(0, 10)}.`;
   // What the asset is (from the resolution or the market profile), for the peer comparison.
   const marketEvidence = asset && market ? await market : undefined;
   const profile = marketEvidence?.profile?.value;
-  const assetKind =
-    asset?.kind ?? profile?.kind ?? (marketEvidence ? kindFromEvidence(marketEvidence) : null);
+  const assetKind = asset ? await kindOf() : null;
   const platform = asset?.platform ?? profile?.platform;
   const describedAsset: AssetRef | null = asset
     ? { ...asset, ...(assetKind ? { kind: assetKind } : {}), ...(platform ? { platform } : {}) }
@@ -171,14 +195,21 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
     results,
     dataNote,
     methodologyVersion: METHODOLOGY_VERSION,
-    peers: await peerComparison(db, { reportId, total: scores.totalScore, kind: assetKind }),
+    peers: peerGroupOf(
+      { assetId: asset?.id ?? null, assetName: subjectName, kind: assetKind, platform, scores },
+      now(),
+    ),
   };
   const rules = { summary: buildSummary(textInput), keyRisks: buildKeyRisks(results) };
   const written = (await writer.summarize?.({ asset, assetName: report.assetName, rules, results })) ?? null;
   const reportContent = buildReportText({ ...textInput, ...(written ? { written } : {}) });
-  const stored: StoredSections = written
-    ? { summary: written.summary, summaryWriter: 'llm', keyRisks: written.keyRisks }
-    : { summary: rules.summary, summaryWriter: 'rules', keyRisks: rules.keyRisks };
+  const stored: StoredSections = {
+    ...(written
+      ? { summary: written.summary, summaryWriter: 'llm', keyRisks: written.keyRisks }
+      : { summary: rules.summary, summaryWriter: 'rules', keyRisks: rules.keyRisks }),
+    // Stored once: the page and the PDF both render this value.
+    ...(textInput.peers ? { peers: textInput.peers } : {}),
+  };
   const allSources = new Map(results.flatMap((r) => r.sources).map((s) => [sourceKey(s), s]));
   // The evidence as scored, and when: a later version re-scores it under newer rules to tell a
   // change of the rules from a change of the asset.

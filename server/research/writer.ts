@@ -1,11 +1,12 @@
 import OpenAI from 'openai';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { CATEGORIES, type Category } from '../../contract/methodology';
+import { CATEGORIES, type Category, type CategoryKey } from '../../contract/methodology';
 import type { KeyRisk, Source } from '../../contract/reports';
 import { SCORING_RULES } from '../../contract/scoring-rules';
 import type { Config } from '../config';
 import type { AssetRef } from './evidence';
+import type { CategoryPeers } from './peers';
 import type { CategoryResult } from './report-text';
 import { type CategoryAssessment, QUALITATIVE_CATEGORIES } from './scoring';
 
@@ -18,6 +19,8 @@ export interface WriterInput {
   assetName: string;
   category: Category;
   assessment: CategoryAssessment;
+  /** The same category across the asset's peers in the dataset; absent when its kind is unknown. */
+  peers?: CategoryPeers;
 }
 
 export interface WrittenCategory {
@@ -53,14 +56,146 @@ const citation = (sources: Source[]) => {
   return names.length ? ` (Sources: ${names.join('; ')})` : '';
 };
 
+/** The asset as the text names it: its resolved name, else the name the buyer typed. */
+export const subjectName = (input: Pick<WriterInput, 'asset' | 'assetName'>) =>
+  input.asset?.name ?? input.assetName;
+
+/** Scorers write "this asset"; the report names it. */
+export const naming = (text: string, name: string) =>
+  text
+    .replace(/\b[Tt]his asset's\b/g, `${name}'s`)
+    .replace(/\b[Tt]his asset\b|\b[Tt]he asset\b/g, name)
+    .replace(/^It /, `${name} `)
+    .replace(/^Its /, `${name}'s `);
+
+/** A fact that ends on a link or a quoted description still ends its sentence. */
+const asSentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+/** What a score means for the asset in each category: low (1-2), middling (3), high (4-5). */
+const MEANING: Record<CategoryKey, readonly [string, string, string]> = {
+  marketCap: [
+    'a small market value that modest flows of money can move',
+    'a mid-sized market value',
+    'a large market value that takes a lot of money to move',
+  ],
+  volumeX2: [
+    'thin trading, in which selling a position moves the price',
+    'moderate trading activity',
+    'deep, active trading',
+  ],
+  circulatingSupply: [
+    'much of the supply still to come to market',
+    'a sizeable share of the supply still to circulate',
+    'nearly all of the supply already circulating',
+  ],
+  totalSupply: ['much issuance still ahead', 'some dilution still possible', 'little dilution left'],
+  socialMetricsX2: [
+    'little attention and little building',
+    'a moderate following and activity',
+    'wide attention and active development',
+  ],
+  team: [
+    'nobody accountable on record',
+    'partly established accountability',
+    'an identified, established team',
+  ],
+  useCase: [
+    'no use beyond speculation on record',
+    'a stated use with limited proof of adoption',
+    'a use proven by adoption',
+  ],
+  existenceGrowthX2: [
+    'a short or broken track record',
+    'a track record with setbacks',
+    'a long track record that kept its value',
+  ],
+  audits: [
+    'no independent review of its code on record',
+    'some independent review of its code',
+    'repeated independent review of its code',
+  ],
+  dexHolders: ['supply concentrated in a few wallets', 'moderate concentration', 'widely spread holdings'],
+  hacksScandals: [
+    'a serious incident on record',
+    'incidents on record, none of them fatal',
+    'a clean incident record',
+  ],
+  layer1: [
+    'dependence on another network',
+    'dependence on the chain that hosts it',
+    'a network of its own, or one close to it',
+  ],
+};
+
+const meaningOf = (key: CategoryKey, score: number) => MEANING[key][score <= 2 ? 0 : score === 3 ? 1 : 2];
+
+const listNames = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+/** How the asset's evidence in one category compares with its peers', named. */
+function peerSentence(name: string, score: number, found: boolean, peers: CategoryPeers | undefined): string {
+  if (!peers) return '';
+  const { compared, withEvidence, kindPlural } = peers;
+  if (compared === 0) return `${name} has no peers of its kind in the dataset to compare with here.`;
+  const others =
+    compared === 1 ? `the one other ${kindPlural.replace(/s$/, '')}` : `the ${compared} other ${kindPlural}`;
+  const scored = (list: { name: string; score: number }[]) =>
+    listNames(list.slice(0, 3).map((p) => `${p.name} ${p.score}/5`));
+  if (!found) {
+    return withEvidence.length === 0
+      ? `None of ${others} in the dataset has this evidence either, so ${name}'s ${score}/5 here marks a gap in the data, not a weakness found.`
+      : `${withEvidence.length} of ${others} in the dataset do have it (${scored(withEvidence)}), so ${name}'s ${score}/5 here marks a gap particular to it, not a weakness found.`;
+  }
+  if (withEvidence.length === 0)
+    return `None of ${others} in the dataset has evidence here, so ${name} cannot be ranked against them on this point.`;
+  const lower = withEvidence.filter((p) => p.score < score).length;
+  const higher = withEvidence.filter((p) => p.score > score).length;
+  const same = withEvidence.filter((p) => p.score === score);
+  const position =
+    higher === 0 && lower === 0
+      ? `all of them score the same as ${name}`
+      : higher === 0
+        ? `no peer scores higher than ${name}`
+        : lower === 0 && higher > 0
+          ? `every peer that differs scores higher than ${name}`
+          : `${lower} score lower than ${name} and ${higher} higher`;
+  const nearest = same.length
+    ? `${listNames(same.slice(0, 3).map((p) => p.name))} ${same.length === 1 ? 'matches' : 'match'} its ${score}/5`
+    : `the nearest are ${scored([...withEvidence].sort((a, b) => Math.abs(a.score - score) - Math.abs(b.score - score)))}`;
+  return `Of ${others}, ${withEvidence.length} ${withEvidence.length === 1 ? 'has' : 'have'} evidence here: ${position}; ${nearest}.`;
+}
+
+/**
+ * The analysis of one category, about the asset: what its score means, how it compares with
+ * its peers, and the risk it shows. How the methodology scores belongs on the methodology page.
+ */
+export function analysisOf(input: WriterInput): string {
+  const { category, assessment } = input;
+  const name = subjectName(input);
+  const found = assessment.evidenceFound && assessment.sources.length > 0;
+  // Without evidence the peer sentence says what the default score means; without peers, this does.
+  const lead = found
+    ? `${name}'s ${assessment.score}/5 here points to ${meaningOf(category.key, assessment.score)}.`
+    : input.peers
+      ? ''
+      : `${name}'s ${assessment.score}/5 here marks a gap in the data, not a weakness found.`;
+  return [
+    lead,
+    peerSentence(name, assessment.score, found, input.peers),
+    found && assessment.keyRisk ? naming(assessment.keyRisk, name) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
 export const deterministicWriter: CategoryWriter = {
   kind: 'deterministic',
-  async write({ category, assessment }) {
-    const rule = SCORING_RULES[category.key];
+  async write(input) {
+    const { assessment } = input;
+    const name = subjectName(input);
     return {
-      findings: `${assessment.facts.join(' ')}${citation(assessment.sources)}`,
-      // What the category measures, why this evidence scores what it does, and the risk it shows.
-      analysis: [rule.measures, assessment.rationale, assessment.keyRisk].filter(Boolean).join(' '),
+      findings: `${assessment.facts.map((fact) => asSentence(naming(fact, name))).join(' ')}${citation(assessment.sources)}`,
+      analysis: analysisOf(input),
       score: assessment.score,
       writer: 'deterministic',
     };
