@@ -201,7 +201,14 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
     ),
   };
   const rules = { summary: buildSummary(textInput), keyRisks: buildKeyRisks(results) };
-  const written = (await writer.summarize?.({ asset, assetName: report.assetName, rules, results })) ?? null;
+  const written =
+    (await writer.summarize?.({
+      asset,
+      assetName: report.assetName,
+      rules,
+      results,
+      peers: textInput.peers,
+    })) ?? null;
   const reportContent = buildReportText({ ...textInput, ...(written ? { written } : {}) });
   const stored: StoredSections = {
     ...(written

@@ -1,14 +1,15 @@
 import OpenAI from 'openai';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { CATEGORIES, type Category, type CategoryKey } from '../../contract/methodology';
-import type { KeyRisk, Source } from '../../contract/reports';
+import { CATEGORIES, type Category, type CategoryKey, RISK_LEVEL_LABELS } from '../../contract/methodology';
+import type { KeyRisk, PeerGroup, Source } from '../../contract/reports';
 import { SCORING_RULES } from '../../contract/scoring-rules';
 import type { Config } from '../config';
 import type { AssetRef } from './evidence';
 import type { CategoryPeers } from './peers';
 import type { CategoryResult } from './report-text';
 import { type CategoryAssessment, QUALITATIVE_CATEGORIES } from './scoring';
+import { SNAPSHOT_ASSETS } from './sources/snapshot-data';
 
 // Turns one category's assessment into findings and analysis. The deterministic writer always
 // works; the optional LLM writer (any OpenAI-compatible API) writes from the evidence pack only,
@@ -37,6 +38,8 @@ export interface SummaryInput {
   assetName: string;
   rules: { summary: string; keyRisks: KeyRisk[] };
   results: CategoryResult[];
+  /** The named peers the report stores; the model may compare with them. */
+  peers?: PeerGroup | null;
 }
 
 export interface WrittenSummary {
@@ -241,7 +244,58 @@ export function unsupportedClaims(text: string, pack: string, sources: Source[])
   for (const url of text.match(URL_PATTERN) ?? []) {
     if (!urls.has(url.replace(/[.,;]+$/, ''))) problems.push(`link ${url}`);
   }
-  return problems;
+  return [...problems, ...unsupportedNames(text, pack)];
+}
+
+/** Words a text may capitalise without the pack naming them: the methodology's own vocabulary. */
+const VOCABULARY = new Set(
+  [
+    ...CATEGORIES.flatMap((c) => c.name.split(/[\s/]+/)),
+    ...Object.values(RISK_LEVEL_LABELS).flatMap((label) => label.split(' ')),
+    'Excellent',
+    'Good',
+    'Poor',
+    'Not',
+    'Crow',
+    'Research',
+    'AI',
+  ].map((word) => word.toLowerCase()),
+);
+
+/** Asset names and tickers of the catalogue, which a model might bring in from memory. */
+const CATALOGUE_NAMES = [
+  ...new Set(
+    SNAPSHOT_ASSETS.flatMap((asset) => [asset.name, asset.symbol]).filter(
+      (name) => name.length >= 4 || /^[A-Z0-9]{3}$/.test(name),
+    ),
+  ),
+];
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Names the pack does not hold: a capitalised word inside a sentence (a project, a person, an
+ * auditor, an exchange) or an asset of the catalogue anywhere. The model may name the asset and
+ * its peers because the pack holds them; anything else would come from its memory.
+ */
+export function unsupportedNames(text: string, pack: string): string[] {
+  const known = pack.toLowerCase();
+  const problems = new Set<string>();
+  const withoutLinks = text.replace(URL_PATTERN, ' ');
+  for (const sentence of withoutLinks.split(/(?<=[.!?:;])\s+/)) {
+    const words = [...sentence.matchAll(/\b[A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*/g)];
+    for (const match of words) {
+      if (match.index === sentence.search(/[A-Za-z]/)) continue;
+      const word = match[0].replace(/['’]s$/, '');
+      if (known.includes(word.toLowerCase()) || VOCABULARY.has(word.toLowerCase())) continue;
+      problems.add(`name ${word}`);
+    }
+  }
+  for (const name of CATALOGUE_NAMES) {
+    if (known.includes(name.toLowerCase())) continue;
+    if (new RegExp(`(^|[^A-Za-z0-9])${escapeRegExp(name)}(?![A-Za-z0-9])`).test(withoutLinks))
+      problems.add(`name ${name}`);
+  }
+  return [...problems];
 }
 
 export function createLlmWriter(options: LlmWriterOptions): CategoryWriter {
@@ -296,10 +350,11 @@ export function createLlmWriter(options: LlmWriterOptions): CategoryWriter {
           keyRisk: r.keyRisk,
           sources: r.sources,
         })),
+        peers: input.peers ?? null,
       };
       const packText = JSON.stringify(pack);
       const answer = await askJson(
-        'You are a careful crypto research analyst writing for a buyer. Write only from the evidence pack you are given; never add facts, numbers or links that are not in it. ' +
+        'You are a careful crypto research analyst writing for a buyer. Write only from the evidence pack you are given; never add facts, numbers, names or links that are not in it. ' +
           'Answer with a JSON object: {"summary": string, "keyRisks": [{"category_key": string, "text": string}]}. ' +
           'The summary is prose: the verdict, the three strongest and three weakest categories with the fact behind each (no category in both; call ties ties), and it ends with the data coverage. ' +
           'Each key risk names one category key of the pack and the evidence behind it.',
@@ -343,10 +398,12 @@ export function createLlmWriter(options: LlmWriterOptions): CategoryWriter {
         rationale: assessment.rationale,
         facts: assessment.facts,
         sources: assessment.sources,
+        peers: input.peers ?? null,
       };
       const packText = JSON.stringify(pack);
       const reply = await askJson(
-        'You are a careful crypto research analyst. Write only from the evidence pack you are given; never add facts, numbers or links that are not in it. ' +
+        'You are a careful crypto research analyst. Write only from the evidence pack you are given; never add facts, numbers, names or links that are not in it. ' +
+          'The analysis is about the asset: what its facts mean and how they compare with the peers in the pack (other assets of its kind, with their scores); do not describe the scoring method. ' +
           'Answer with a JSON object: {"findings": string, "analysis": string, "scoreAdjustment": -1|0|1, "adjustmentReason": string}. ' +
           (adjustable
             ? 'You may adjust the rule score by at most one point when the evidence clearly justifies it; give the reason.'
