@@ -244,10 +244,10 @@ export const changeDownText = (change: ReportSections['changes'][number]): strin
       : 'No threshold stated.';
 const withPeriod = (text: string) => `${text.trim().replace(/[.\s]+$/, '')}.`;
 
-/** The date a coverage row shows: dated for a dataset, retrieved for a live source. */
+/** The date a coverage row shows: a dataset's own date, or when a live source answered. */
 export const coverageDateText = (entry: ReportSections['coverage'][number]): string =>
   entry.retrievedAt
-    ? `${entry.kind === 'live' ? 'retrieved' : 'dated'} ${entry.retrievedAt.slice(0, 10)}`
+    ? `${entry.kind === 'live' ? 'retrieved' : 'as of'} ${entry.retrievedAt.slice(0, 10)}`
     : '';
 
 /**

@@ -176,10 +176,7 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
     categoriesWithEvidence: results.filter((r) => r.coverage?.kind !== 'none').length,
   });
   const subjectName = asset?.name ?? report.assetName;
-  const dataNote =
-    sources.mode === 'offline'
-      ? `${subjectName} was researched from the offline demo snapshot, not live market data: ${SNAPSHOT_DATASET}.`
-      : `${subjectName} was researched from live CoinGecko and DeFiLlama data retrieved on ${now().toISOString().slice(0, 10)}.`;
+  const dataNote = dataNoteFor(sources.mode, subjectName, now());
   // What the asset is (from the resolution or the market profile), for the peer comparison.
   const marketEvidence = asset && market ? await market : undefined;
   const profile = marketEvidence?.profile?.value;
@@ -271,6 +268,13 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
   });
   log.info({ reportId, total: scores.totalScore, asset: asset?.id ?? null }, 'research completed');
   return completed ? 'completed' : 'already-completed';
+}
+
+/** The summary's last sentence: where the report's data came from. */
+export function dataNoteFor(mode: ResearchSources['mode'], name: string, now: Date): string {
+  return mode === 'offline'
+    ? `${name} was researched from the offline demo snapshot, not live market data — ${SNAPSHOT_DATASET}.`
+    : `${name} was researched from live CoinGecko and DeFiLlama data retrieved on ${now.toISOString().slice(0, 10)}.`;
 }
 
 /** The kind of asset when no source states it: a stablecoin or meme category, else its chain. */

@@ -6,9 +6,10 @@ import {
 } from '../../../contract/methodology';
 import type { AssetEvidence } from '../evidence';
 import { assessEvidence, categoryPeers, peerGroupOf, snapshotEvidence } from '../peers';
+import { dataNoteFor } from '../pipeline';
 import { buildReportText, type CategoryResult, coverageOf, type ReportTextInput } from '../report-text';
 import { snapshotRef } from '../sources/snapshot';
-import { SNAPSHOT_ASSETS, SNAPSHOT_DATASET, type SnapshotAsset } from '../sources/snapshot-data';
+import { SNAPSHOT_ASSETS, type SnapshotAsset } from '../sources/snapshot-data';
 import { deterministicWriter, naming } from '../writer';
 
 // The report text the research pipeline writes for an asset, without a database: the same
@@ -56,7 +57,7 @@ export async function offlineReportInput(
     asset: ref,
     scores,
     results,
-    dataNote: `${asset.name} was researched from the offline demo snapshot, not live market data: ${SNAPSHOT_DATASET}.`,
+    dataNote: dataNoteFor('offline', asset.name, now),
     methodologyVersion: METHODOLOGY_VERSION,
     peers: peerGroupOf(
       { assetId: asset.id, assetName: asset.name, kind: asset.kind, platform: asset.platform, scores },
