@@ -197,11 +197,24 @@ export function coverageSentence(results: CategoryResult[], name?: string): stri
   return `Data coverage: of ${name ? `${name}'s ` : ''}${countWord(results.length)} categories, ${joinNames(parts)}.`;
 }
 
-/** Excellent with a risk, or Poor while Likely Safe: the two verdicts read differently. */
-const verdictsDiffer = (band: string, level: string) =>
-  (band === 'Excellent' && level !== 'Likely Safe') ||
-  (band === 'Good' && level !== 'Potential') ||
-  (band === 'Poor' && level !== 'Not Safe');
+/**
+ * The rating band and the risk level read differently when a favourable band (Excellent, Good)
+ * meets a risk (Potential Risk, Not Safe), or Poor meets Likely Safe.
+ */
+export const verdictsDiffer = (band: string, level: string) =>
+  band === 'Poor' ? level === 'Likely Safe' : level !== 'Likely Safe';
+
+/** What each verdict measures, with the asset's own figures, for when they read differently. */
+function verdictNote(name: string, scores: Scores, knockout: boolean): string {
+  const composite = compositeOutOfFive(scores.totalScore);
+  const band = ratingBand(composite);
+  const level = RISK_LEVEL_LABELS[scores.riskLevel!];
+  const bandFloor = { Excellent: '4.0', Good: '3.0', Poor: '0' }[band];
+  const cause = knockout
+    ? 'a knockout makes it Not Safe whatever the total'
+    : `${name}'s total of ${scores.totalScore.toFixed(2)} of 77 is ${scores.totalScore >= 51 ? 'at or above' : 'below'} the 51 points where Likely Safe starts`;
+  return `The two verdicts measure different things: the rating band (${band}) places ${name}'s composite of ${composite.toFixed(1)} of 5 on a scale where ${band} starts at ${bandFloor}, while the risk level (${level}) reads the total against fixed risk bands, and ${cause}.`;
+}
 
 /** The executive summary as prose. */
 export function buildSummary(input: Omit<ReportTextInput, 'written' | 'peers'>): string {
@@ -215,7 +228,7 @@ export function buildSummary(input: Omit<ReportTextInput, 'written' | 'peers'>):
   const verdict =
     scores.riskLevel === null
       ? `${title} is ${NOT_RATED_LABEL}: the sources hold evidence for only ${countWord(withEvidence)} of ${countWord(results.length)} categories, fewer than the ${countWord(MIN_RATED_CATEGORIES)} a verdict needs, so this report gives no composite score and no risk level. The gaps say nothing about ${name}'s safety either way; the categories below say what was found.`
-      : `${title} scores ${scores.totalScore.toFixed(2)} of 77 on the Crow Research methodology (${input.methodologyVersion}), a composite of ${composite.toFixed(1)} of 5.0: rated ${ratingBand(composite)}, risk level ${RISK_LEVEL_LABELS[scores.riskLevel]}.${verdictsDiffer(ratingBand(composite), scores.riskLevel) ? ` The two verdicts measure different things: ${name}'s rating band (${ratingBand(composite)}) reads its composite out of 5, while its risk level (${RISK_LEVEL_LABELS[scores.riskLevel]}) reads the 77-point total against the fixed risk bands${knockouts.length ? ' and is Not Safe after a knockout whatever the total' : ''}.` : ''}`;
+      : `${title} scores ${scores.totalScore.toFixed(2)} of 77 on the Crow Research methodology (${input.methodologyVersion}), a composite of ${composite.toFixed(1)} of 5.0: rated ${ratingBand(composite)}, risk level ${RISK_LEVEL_LABELS[scores.riskLevel]}.${verdictsDiffer(ratingBand(composite), scores.riskLevel) ? ` ${verdictNote(name, scores, knockouts.length > 0)}` : ''}`;
   const { allTiedAt, strongest, weakest } = extremes(results);
   const body =
     allTiedAt !== null

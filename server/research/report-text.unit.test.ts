@@ -107,6 +107,18 @@ describe('executive summary', () => {
     );
   });
 
+  it('says what each verdict measures when a Good rating meets Potential Risk, and not when they agree', () => {
+    // All at 3: 46.20 of 77, a composite of 3.0 (Good) but below the 51 points of Likely Safe.
+    const disagreeing = buildSummary(input(resultsWith({}, 3)));
+    expect(disagreeing).toContain('rated Good, risk level Potential Risk.');
+    expect(disagreeing).toContain(
+      "The two verdicts measure different things: the rating band (Good) places Bitcoin's composite of 3.0 of 5 on a scale where Good starts at 3.0, while the risk level (Potential Risk) reads the total against fixed risk bands, and Bitcoin's total of 46.20 of 77 is below the 51 points where Likely Safe starts.",
+    );
+    const agreeing = buildSummary(input(resultsWith({ volumeX2: 5, socialMetricsX2: 5 }, 3)));
+    expect(agreeing).toContain('rated Good, risk level Likely Safe.');
+    expect(agreeing).not.toContain('two verdicts');
+  });
+
   it('says an unknown asset lacks evidence', () => {
     const summary = buildSummary({ ...input(resultsWith({}, 1)), asset: null, assetName: 'Zorbcoin' });
     expect(summary).toContain('Our data sources do not know "Zorbcoin"');
