@@ -32,6 +32,7 @@ describe('grammar check (the check itself)', () => {
       1,
     );
     expect(grammarSlips('It scores the the same.')).toHaveLength(1);
+    expect(grammarSlips('Total supply has no cap; A hard cap would score 2.')).toHaveLength(1);
     expect(
       grammarSlips(
         'It is an exchange token with a use, 1 commit and 3 commits; one of them is a unit. Below a market capitalisation of $1 billion it loses a point.',

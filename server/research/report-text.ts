@@ -137,11 +137,11 @@ const sentenceOf = (text: string) => text.trim().replace(/[.\s]+$/, '');
 const factOf = (result: CategoryResult) =>
   sentenceOf(result.facts?.[0] ?? result.findings.replace(/\s*\(Sources:.*\)\s*$/, ''));
 
-/** "A new incident…" -> "a new incident…", leaving acronyms and names ("DeFi", "X") alone. */
-const lowerFirst = (text: string) =>
-  /^[A-Z][a-z]/.test(text) && !/^[A-Z][a-z]*[A-Z]/.test(text.split(' ')[0]!)
-    ? text.charAt(0).toLowerCase() + text.slice(1)
-    : text;
+/** "A new incident…" -> "a new incident…", leaving acronyms and names ("DeFi", "SEC") alone. */
+function lowerFirst(text: string): string {
+  const first = text.split(' ')[0] ?? '';
+  return /[A-Z]/.test(first.slice(1)) ? text : text.charAt(0).toLowerCase() + text.slice(1);
+}
 
 const joinNames = (names: string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
@@ -376,7 +376,7 @@ export function buildReportText(input: ReportTextInput): string {
 
   const categories = results.map((result) => {
     const category = CATEGORIES.find((c) => c.key === result.key)!;
-    const refs = result.sources.map((s) => `[${numberOf.get(sourceKey(s))}]`).join(' ');
+    const refs = [...new Set(result.sources.map((s) => `[${numberOf.get(sourceKey(s))}]`))].join(' ');
     return [
       `${category.name} — ${result.score}/5 (weight ${category.weight}).`,
       result.findings,

@@ -98,12 +98,12 @@ const MEANING: Record<CategoryKey, readonly [string, string, string]> = {
     'wide attention and active development',
   ],
   team: [
-    'nobody accountable on record',
+    'a team that is unknown or answers for wrongdoing',
     'partly established accountability',
     'an identified, established team',
   ],
   useCase: [
-    'no use beyond speculation on record',
+    'no use that holds up beyond speculation',
     'a stated use with limited proof of adoption',
     'a use proven by adoption',
   ],
