@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildScores, CATEGORIES, type CategoryKey, type CategoryScores } from '../../contract/methodology';
-import { REPORT_HEADINGS, type Source } from '../../contract/reports';
+import { peerLines, REPORT_HEADINGS, type Source } from '../../contract/reports';
 import {
   buildKeyRisks,
   buildReportText,
@@ -195,6 +195,16 @@ describe('report text', () => {
     expect(text).toContain("Bitcoin's total of 50.00 of 77 is higher than 3 of the 4 rated peers.");
     expect(text).toContain('Named peers: Ethereum (ETH): 55.50 of 77, Likely Safe; XRP (XRP): Not rated.');
     expect(text).toContain('Market Cap: Live sources, retrieved 2026-11-20.');
+  });
+
+  it('reads a report stored before named peers: its sections render and say the peers were not recorded', () => {
+    const stored = { summary: 'Old summary.', summaryWriter: 'rules', keyRisks: [] };
+    const sections = sectionsFromStored(stored, [{ key: 'marketCap', score: 3, data: null }])!;
+    expect(sections.summary).toBe('Old summary.');
+    expect(sections.peers).toBeNull();
+    expect(peerLines(sections.peers)).toEqual([
+      'Named peers were not recorded for this report: it was researched before they were stored.',
+    ]);
   });
 
   it('gives no sections for a report stored before they existed', () => {

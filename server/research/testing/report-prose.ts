@@ -48,7 +48,10 @@ export function grammarSlips(text: string): string[] {
   // One of something is singular: "1 commits", "1 exchanges", "one categories".
   find(/(?<![\d.,$-])\b(1|one) (?!of\b)[a-z]+s\b(?<!ss|us|is|as)/g, 'one with a plural');
   // A capital after a word that does not end a sentence: "Below A market …", "of The …".
-  find(/\b(?:[a-z]{2,}|[a-z]+[,;]) (?:A|An|The|Below|Above|Its|It)\b (?=[a-z])/g, 'capital inside a sentence');
+  find(
+    /\b(?:[a-z]{2,}|[a-z]+[,;]) (?:A|An|The|Below|Above|Its|It)\b (?=[a-z])/g,
+    'capital inside a sentence',
+  );
   // Doubled words.
   find(/\b([a-z]+) \1\b/g, 'doubled word');
   return slips;
