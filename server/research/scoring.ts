@@ -850,7 +850,7 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
   return {
     score,
     facts: [
-      `${events.length} incident${events.length === 1 ? '' : 's'} on record: ${hacks.length} in the hacks database${e.incidents ? `, ${incidents.length} in the curated incident list` : ''}.`,
+      `${events.length} incident${events.length === 1 ? '' : 's'} on record for this asset: ${hacks.length} in the hacks database${e.incidents ? `, ${incidents.length} in the curated incident list` : ''}.`,
       ...events.map((event) => event.text),
       ...missingFact(missing),
     ],
