@@ -703,7 +703,7 @@ export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
         ? `If the latest audit grows older than ${t.staleAuditYears} years the score loses a point.`
         : 'Without any published audit it would score 1.',
     ...(score <= 2
-      ? { keyRisk: `Audits are old (latest ${latestYear}); the code may have changed since.` }
+      ? { keyRisk: `Audits of this asset are old (latest ${latestYear}); the code may have changed since.` }
       : {}),
   };
 }
