@@ -55,6 +55,20 @@ export function assetKindLabel(kind: string | undefined, platform?: string): str
   return kind === 'token' && platform ? `Token on ${platform}` : label;
 }
 
+const KIND_NOUNS: Record<string, readonly [string, string]> = {
+  layer1: ['layer-1 coin', 'layer-1 coins'],
+  layer2: ['layer-2 asset', 'layer-2 assets'],
+  token: ['token', 'tokens'],
+  stablecoin: ['stablecoin', 'stablecoins'],
+  meme: ['meme coin', 'meme coins'],
+  defi: ['DeFi token', 'DeFi tokens'],
+  exchange: ['exchange token', 'exchange tokens'],
+};
+
+/** The kind as a noun inside a sentence, singular and plural ("layer-1 coin", "DeFi tokens"). */
+export const kindNouns = (kind: string): readonly [string, string] =>
+  KIND_NOUNS[kind] ?? [`${kind} asset`, `${kind} assets`];
+
 /** Up to this many suggestions come with an unknown-asset refusal. */
 export const UNKNOWN_ASSET_SUGGESTIONS = 5;
 

@@ -1,5 +1,6 @@
+import { kindNouns } from './assets';
 import { MAX_ID } from './http';
-import { KIND_CHECK_STATUSES, KIND_RULE_GROUPS } from './kind-rules';
+import { KIND_CHECK_STATUSES, KIND_RULE_GROUPS, KIND_RULES } from './kind-rules';
 import { RISK_LEVELS } from './methodology';
 import { requiredField, z } from './zod';
 
@@ -113,6 +114,42 @@ export const kindCheckSchema = z.object({
 });
 export type KindCheck = z.infer<typeof kindCheckSchema>;
 
+/** One peer: an asset of the same kind, scored from the same datasets and methodology. */
+export const peerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  rated: z.boolean(),
+  /** Total on the 77-point scale; null when Not rated. */
+  total: z.number().nullable(),
+  /** Risk level label ("Potential Risk"); null when Not rated. */
+  riskLevel: z.string().nullable(),
+});
+export type Peer = z.infer<typeof peerSchema>;
+
+/** Where a report stands among the assets of its kind in the offline dataset. */
+export const peerGroupSchema = z.object({
+  /** The report's asset as the peer lines name it. */
+  assetName: z.string(),
+  /** layer1, layer2, token, stablecoin, meme, defi, exchange; null when unknown (then no peers). */
+  kind: z.string().nullable(),
+  /** "Layer 1", "Token on Ethereum"…; null when the kind is unknown. */
+  kindLabel: z.string().nullable(),
+  /** What the peers were scored from ("dated public datasets, methodology 2026.11-3"). */
+  basis: z.string(),
+  /** Every other asset of the kind in the dataset. */
+  compared: z.number(),
+  /** How many of them are rated. */
+  rated: z.number(),
+  /** The report's total when rated, else null (then it is not ranked). */
+  total: z.number().nullable(),
+  /** Rated peers with a lower total than the report (null when the report is not rated). */
+  below: z.number().nullable(),
+  /** The peers the report names: the nearest in the catalogue (similar size), with their scores. */
+  named: z.array(peerSchema),
+});
+export type PeerGroup = z.infer<typeof peerGroupSchema>;
+
 /** The buyer-first sections of a report (absent on reports researched before them). */
 export const reportSectionsSchema = z.object({
   /** Prose: verdict, strongest and weakest categories with their facts, data coverage. */
@@ -143,15 +180,11 @@ export const reportSectionsSchema = z.object({
   ),
   /** ISO date of the oldest evidence in the report; absent on older reports. */
   dataAsOf: z.string().nullable().optional(),
-  peers: z.object({
-    /** "Layer 1", "Token on Ethereum"…, null when the kind is unknown. */
-    kindLabel: z.string().nullable(),
-    /** Share of the other completed reports this total beats (0-100), null without peers. */
-    percentileAll: z.number().nullable(),
-    comparedAll: z.number(),
-    percentileKind: z.number().nullable(),
-    comparedKind: z.number(),
-  }),
+  /**
+   * The named peers, stored once when the report was written (page and PDF render this one
+   * value); null for reports researched before peers were stored.
+   */
+  peers: peerGroupSchema.nullable(),
 });
 export type ReportSections = z.infer<typeof reportSectionsSchema>;
 
@@ -176,18 +209,103 @@ export function describeDataset(dataset: DatasetRef): string {
   return `${dataset.name}${version}${license}`;
 }
 
-/** The peer comparison in words, the same on the page, in the text and in the PDF. */
-export function describePeers(peers: ReportSections['peers']): string {
-  const all =
-    peers.percentileAll === null
-      ? 'It is the first completed report, so there are no peers to compare with yet.'
-      : `The total is higher than ${peers.percentileAll}% of the ${peers.comparedAll} other completed report${peers.comparedAll === 1 ? '' : 's'}.`;
-  const kind = !peers.kindLabel
-    ? 'The kind of asset is unknown, so there is no comparison with similar assets.'
-    : peers.percentileKind === null
-      ? `No other completed report covers an asset of the same kind (${peers.kindLabel}).`
-      : `Among the ${peers.comparedKind} other report${peers.comparedKind === 1 ? '' : 's'} on assets of the same kind (${peers.kindLabel}), it is higher than ${peers.percentileKind}%.`;
-  return `${all} ${kind}`;
+const plural = (count: number, word: string, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
+
+/** "Ethereum (ETH): 58.20 of 77, Potential Risk" or "Dogecoin (DOGE): Not rated". */
+export const describePeer = (peer: Peer): string =>
+  `${peer.name} (${peer.symbol}): ${peer.rated && peer.total !== null ? `${peer.total.toFixed(2)} of 77, ${peer.riskLevel}` : 'Not rated'}`;
+
+/**
+ * The peer comparison in words, one line each, the same on the page, in the text and in the
+ * PDF: who the peers are, where the report stands among them, and the named peers.
+ */
+export function peerLines(peers: PeerGroup | null): string[] {
+  if (!peers)
+    return ['Named peers were not recorded for this report: it was researched before they were stored.'];
+  const name = peers.assetName;
+  if (!peers.kind)
+    return [`What kind of asset ${name} is, is not known, so it has no peers of its kind to compare with.`];
+  const [one, many] = kindNouns(peers.kind);
+  if (peers.compared === 0)
+    return [`${name} is the only ${one} in the dataset, so it has no peers of its kind yet.`];
+  const standing =
+    peers.total === null || peers.below === null
+      ? `${name} is Not rated, so its total is not ranked against them; ${peers.rated === 0 ? 'none of them is rated either' : `${plural(peers.rated, 'of them is', 'of them are')} rated`}.`
+      : peers.rated === 0
+        ? `None of them holds enough evidence for a rating, so ${name}'s total of ${peers.total.toFixed(2)} of 77 has nothing to rank against.`
+        : `${name}'s total of ${peers.total.toFixed(2)} of 77 is higher than ${peers.below} of the ${plural(peers.rated, 'rated peer')}.`;
+  return [
+    `${name}'s peers are the ${peers.compared === 1 ? `one other ${one}` : `${peers.compared} other ${many}`} in the dataset (${peers.kindLabel}), scored from the ${peers.basis}.`,
+    standing,
+    ...(peers.named.length ? [`Named peers: ${peers.named.map(describePeer).join('; ')}.`] : []),
+  ];
+}
+
+/** The key risks section of a report that names none. */
+export const NO_KEY_RISKS_TEXT = 'No category holds evidence of a specific risk.';
+
+/** The text of a "what would change" cell, the same on the page (table cells) and in the PDF (lines). */
+export const changeUpText = (change: ReportSections['changes'][number]): string =>
+  change.nextUp
+    ? withPeriod(change.nextUp)
+    : change.score >= 5
+      ? 'Already at the top band.'
+      : 'No threshold stated.';
+export const changeDownText = (change: ReportSections['changes'][number]): string =>
+  change.nextDown
+    ? withPeriod(change.nextDown)
+    : change.score <= 1
+      ? 'Already at the lowest band.'
+      : 'No threshold stated.';
+const withPeriod = (text: string) => `${text.trim().replace(/[.\s]+$/, '')}.`;
+
+/** The date a coverage row shows: a dataset's own date, or when a live source answered. */
+export const coverageDateText = (entry: ReportSections['coverage'][number]): string =>
+  entry.retrievedAt
+    ? `${entry.kind === 'live' ? 'retrieved' : 'as of'} ${entry.retrievedAt.slice(0, 10)}`
+    : '';
+
+/**
+ * Every section as lines under its heading, the same on the page, in the text report and in
+ * the PDF: the page lays changes and coverage out as tables whose cells are parts of these lines.
+ */
+const KIND_CHECK_WORDS = { met: 'met', risk: 'risk', unknown: 'not assessed' } as const;
+
+/** "Stablecoins — Reserve type: met. The peg is fiat-backed (peggedUSD)." one line per check. */
+export function kindCheckLines(checks: KindCheck[]): string[] {
+  return checks.map(
+    (c) => `${KIND_RULES[c.group].title} — ${c.label}: ${KIND_CHECK_WORDS[c.status]}. ${c.finding}`,
+  );
+}
+
+export function sectionLines(sections: ReportSections): { heading: string; lines: string[] }[] {
+  return [
+    {
+      heading: REPORT_HEADINGS.keyRisks,
+      lines: sections.keyRisks.length
+        ? sections.keyRisks.map((r) => `${r.category} (${r.score}/5): ${r.text}`)
+        : [NO_KEY_RISKS_TEXT],
+    },
+    ...(sections.kindChecks?.length
+      ? [{ heading: REPORT_HEADINGS.kindChecks, lines: kindCheckLines(sections.kindChecks) }]
+      : []),
+    {
+      heading: REPORT_HEADINGS.changes,
+      lines: sections.changes.map(
+        (c) =>
+          `${c.category} (${c.score}/5). One band up: ${changeUpText(c)} One band down: ${changeDownText(c)}`,
+      ),
+    },
+    {
+      heading: REPORT_HEADINGS.coverage,
+      lines: sections.coverage.map((c) => {
+        const date = coverageDateText(c);
+        const datasets = c.datasets?.length ? ` (${c.datasets.map(describeDataset).join('; ')})` : '';
+        return `${c.category}: ${COVERAGE_LABELS[c.kind]}${date ? `, ${date}` : ''}${datasets}.`;
+      }),
+    },
+    { heading: REPORT_HEADINGS.peers, lines: peerLines(sections.peers) },
+  ];
 }
 
 /** The section headings, the same on the report page, in the text and in the PDF. */

@@ -1,17 +1,12 @@
 import { CATEGORIES } from '../../contract/methodology';
 import { agentResearchDataSchema, type ReportSections } from '../../contract/reports';
-import type { DbExecutor } from '../db/client';
 import { sectionsFromStored } from '../research/report-text';
-import { peerComparison } from './peer-comparison';
 
 // The buyer-first sections of a stored report, for the report page and the PDF alike; null for
 // reports researched before the sections existed (they render as they always did).
 
 export interface StoredReport {
-  id: number;
   status: string;
-  compositeScore: string;
-  assetKind: string | null;
   researchData: unknown;
 }
 
@@ -21,11 +16,7 @@ export interface StoredProgress {
   researchData: unknown;
 }
 
-export async function reportSections(
-  db: DbExecutor,
-  report: StoredReport,
-  progress: StoredProgress[],
-): Promise<ReportSections | null> {
+export function reportSections(report: StoredReport, progress: StoredProgress[]): ReportSections | null {
   if (report.status !== 'completed') return null;
   const byKey = new Map(progress.map((row) => [row.categoryKey, row]));
   const categories = CATEGORIES.map((category) => {
@@ -37,21 +28,6 @@ export async function reportSections(
       data: data.success ? data.data : null,
     };
   });
-  // Old reports skip the peer query: they have no sections to put it in.
-  const probe = sectionsFromStored(report.researchData, categories, EMPTY_PEERS);
-  if (!probe) return null;
-  const peers = await peerComparison(db, {
-    reportId: report.id,
-    total: Number(report.compositeScore),
-    kind: report.assetKind,
-  });
-  return { ...probe, peers };
+  // The peers come from the report's own stored value, so the page and the PDF say the same.
+  return sectionsFromStored(report.researchData, categories);
 }
-
-const EMPTY_PEERS: ReportSections['peers'] = {
-  kindLabel: null,
-  percentileAll: null,
-  comparedAll: 0,
-  percentileKind: null,
-  comparedKind: 0,
-};

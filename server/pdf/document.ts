@@ -170,6 +170,6 @@ export async function loadReportDocument(db: DbExecutor, reportId: number): Prom
   const report = await findReportForPdf(db, reportId);
   if (!report) return null;
   const progress = await listCategoryProgressForPdf(db, reportId);
-  const document = buildReportDocument(report, progress, await reportSections(db, report, progress));
+  const document = buildReportDocument(report, progress, reportSections(report, progress));
   return { ...document, series: await loadSeriesForPdf(db, reportId) };
 }

@@ -158,7 +158,9 @@ describe('audit independence', () => {
       NOW,
     );
     expect(assessment.score).toBe(3);
-    expect(assessment.facts[0]).toBe('1 independent security audit recorded.');
+    expect(assessment.facts[0]).toBe(
+      '1 independent security audit recorded, by Trail of Bits, the latest from 2025.',
+    );
   });
 });
 

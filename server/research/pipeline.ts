@@ -8,9 +8,8 @@ import {
   isRated,
   METHODOLOGY_VERSION,
 } from '../../contract/methodology';
-import { type AgentResearchData, sourceKey } from '../../contract/reports';
+import { type AgentResearchData, type Source, sourceKey } from '../../contract/reports';
 import { type Database, queueExecutorFor } from '../db/client';
-import { peerComparison } from '../domain/peer-comparison';
 import { type JobQueue, QUEUES } from '../jobs/queue';
 import type {
   AssetEvidence,
@@ -21,6 +20,7 @@ import type {
   StoredEvidence,
 } from './evidence';
 import { kindCheckRisks, kindChecks } from './kind-checks';
+import { categoryPeers, peerGroupOf } from './peers';
 import {
   buildKeyRisks,
   buildReportText,
@@ -41,7 +41,7 @@ import { resolveAsset } from './resolve-asset';
 import { SCORERS } from './scoring';
 import { snapshotDataNote } from './sources/snapshot';
 import type { ResearchSources } from './sources/types';
-import type { CategoryWriter } from './writer';
+import { type CategoryWriter, naming } from './writer';
 
 // One report's research: resolve the asset, run the 12 category agents in parallel (each
 // records its progress row when it starts and when it finishes), score, write, complete.
@@ -109,17 +109,41 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
     return Object.assign({}, ...parts) as AssetEvidence;
   };
 
+  // What the asset is (from the resolution, else the market profile): it picks the peers.
+  let kindOnce: Promise<AssetKind | null> | undefined;
+  const kindOf = (): Promise<AssetKind | null> => {
+    kindOnce =
+      kindOnce ??
+      (async () => {
+        if (!asset) return null;
+        if (asset.kind) return asset.kind;
+        const evidence = await marketOnce(asset);
+        return evidence.profile?.value.kind ?? kindFromEvidence(evidence);
+      })();
+    return kindOnce;
+  };
+
   const runAgent = async (category: Category): Promise<CategoryResult> => {
     await markAgentStarted(db, reportId, category);
     const evidence = await evidenceFor(category.key);
     const assessment = SCORERS[category.key](evidence, now());
-    const written = await writer.write({ asset, assetName: report.assetName, category, assessment });
+    const peers = categoryPeers(category.key, { assetId: asset?.id ?? null, kind: await kindOf() }, now());
+    const written = await writer.write({
+      asset,
+      assetName: report.assetName,
+      category,
+      assessment,
+      ...(peers ? { peers } : {}),
+    });
     await deps.beforeAgentFinishes?.(category.key);
+    // The scorers say "this asset"; the stored facts and risks name it.
+    const name = asset?.name ?? report.assetName;
+    const facts = assessment.facts.map((fact) => naming(fact, name));
     const optional = {
       ...(written.scoreNote ? { scoreNote: written.scoreNote } : {}),
       ...(assessment.nextUp ? { nextUp: assessment.nextUp } : {}),
       ...(assessment.nextDown ? { nextDown: assessment.nextDown } : {}),
-      ...(assessment.keyRisk ? { keyRisk: assessment.keyRisk } : {}),
+      ...(assessment.keyRisk ? { keyRisk: naming(assessment.keyRisk, name) } : {}),
       ...(assessment.knockout ? { knockout: assessment.knockout } : {}),
     };
     const coverage = coverageOf(assessment.sources, assessment.evidenceFound);
@@ -127,7 +151,7 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
       findings: written.findings,
       analysis: written.analysis,
       sources: assessment.sources,
-      facts: assessment.facts,
+      facts,
       coverage,
       ...optional,
     };
@@ -138,7 +162,7 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
       findings: written.findings,
       analysis: written.analysis,
       sources: assessment.sources,
-      facts: assessment.facts,
+      facts,
       coverage,
       ...optional,
     };
@@ -153,15 +177,17 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
     knockout: results.some((r) => r.knockout),
     withEvidence: results.filter((r) => r.coverage?.kind !== 'none').map((r) => r.key),
   });
-  const dataNote =
-    sources.mode === 'offline'
-      ? `Data: ${snapshotDataNote(results.flatMap((r) => r.sources))} — an offline demo snapshot, not live market data.`
-      : `Data: live CoinGecko and DeFiLlama data retrieved on ${now().toISOString().slice(0, 10)}.`;
+  const subjectName = asset?.name ?? report.assetName;
+  const dataNote = dataNoteFor(
+    sources.mode,
+    subjectName,
+    now(),
+    results.flatMap((r) => r.sources),
+  );
   // What the asset is (from the resolution or the market profile), for the peer comparison.
   const marketEvidence = asset && market ? await market : undefined;
   const profile = marketEvidence?.profile?.value;
-  const assetKind =
-    asset?.kind ?? profile?.kind ?? (marketEvidence ? kindFromEvidence(marketEvidence) : null);
+  const assetKind = asset ? await kindOf() : null;
   const platform = asset?.platform ?? profile?.platform;
   const describedAsset: AssetRef | null = asset
     ? { ...asset, ...(assetKind ? { kind: assetKind } : {}), ...(platform ? { platform } : {}) }
@@ -180,10 +206,20 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
     results,
     dataNote,
     methodologyVersion: METHODOLOGY_VERSION,
-    peers: await peerComparison(db, { reportId, total: scores.totalScore, kind: assetKind }),
+    peers: peerGroupOf(
+      { assetId: asset?.id ?? null, assetName: subjectName, kind: assetKind, platform, scores },
+      now(),
+    ),
   };
   const rules = { summary: buildSummary(textInput), keyRisks: rulesKeyRisks(textInput) };
-  const written = (await writer.summarize?.({ asset, assetName: report.assetName, rules, results })) ?? null;
+  const written =
+    (await writer.summarize?.({
+      asset,
+      assetName: report.assetName,
+      rules,
+      results,
+      peers: textInput.peers,
+    })) ?? null;
   // The kind checks' risks stand whoever writes the prose: the LLM may not drop them.
   const writtenRisks = written
     ? [...written.keyRisks, ...checkRisks.filter((r) => !written.keyRisks.some((w) => w.text === r.text))]
@@ -192,9 +228,14 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
     ...textInput,
     ...(written ? { written: { ...written, keyRisks: writtenRisks } } : {}),
   });
-  const stored: StoredSections = written
-    ? { summary: written.summary, summaryWriter: 'llm', keyRisks: writtenRisks, kindChecks: checks }
-    : { summary: rules.summary, summaryWriter: 'rules', keyRisks: rules.keyRisks, kindChecks: checks };
+  const stored: StoredSections = {
+    ...(written
+      ? { summary: written.summary, summaryWriter: 'llm', keyRisks: writtenRisks }
+      : { summary: rules.summary, summaryWriter: 'rules', keyRisks: rules.keyRisks }),
+    kindChecks: checks,
+    // Stored once: the page and the PDF both render this value.
+    ...(textInput.peers ? { peers: textInput.peers } : {}),
+  };
   const allSources = new Map(results.flatMap((r) => r.sources).map((s) => [sourceKey(s), s]));
   // The evidence as scored, and when: a later version re-scores it under newer rules to tell a
   // change of the rules from a change of the asset.
@@ -249,6 +290,18 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
   });
   log.info({ reportId, total: scores.totalScore, asset: asset?.id ?? null }, 'research completed');
   return completed ? 'completed' : 'already-completed';
+}
+
+/** The summary's last sentence: where the report's data came from. */
+export function dataNoteFor(
+  mode: ResearchSources['mode'],
+  name: string,
+  now: Date,
+  sources: readonly Source[] = [],
+): string {
+  return mode === 'offline'
+    ? `${name} was researched from the offline demo snapshot, not live market data — ${snapshotDataNote(sources)}.`
+    : `${name} was researched from live CoinGecko and DeFiLlama data retrieved on ${now.toISOString().slice(0, 10)}.`;
 }
 
 /** The kind of asset when no source states it: a stablecoin or meme category, else its chain. */

@@ -14,15 +14,16 @@ import {
   type AgentResearchData,
   type CategoryCoverage,
   type DatasetRef,
-  describeDataset,
-  describePeers,
   type KeyRisk,
   type KindCheck,
   keyRiskSchema,
   kindCheckSchema,
+  type PeerGroup,
+  peerGroupSchema,
   REPORT_HEADINGS,
   type ReportSections,
   type Source,
+  sectionLines,
   sourceKey,
 } from '../../contract/reports';
 import type { AssetRef } from './evidence';
@@ -50,7 +51,8 @@ export interface CategoryResult {
   knockout?: KnockoutFinding;
 }
 
-export type PeerStanding = ReportSections['peers'];
+/** The stored peer group; null for reports researched before peers were stored. */
+export type PeerStanding = PeerGroup | null;
 
 export interface ReportTextInput {
   assetName: string;
@@ -146,6 +148,12 @@ const sentenceOf = (text: string) => text.trim().replace(/[.\s]+$/, '');
 const factOf = (result: CategoryResult) =>
   sentenceOf(result.facts?.[0] ?? result.findings.replace(/\s*\(Sources:.*\)\s*$/, ''));
 
+/** "A new incident…" -> "a new incident…", leaving acronyms and names ("DeFi", "SEC") alone. */
+function lowerFirst(text: string): string {
+  const first = text.split(' ')[0] ?? '';
+  return /[A-Z]/.test(first.slice(1)) ? text : text.charAt(0).toLowerCase() + text.slice(1);
+}
+
 const joinNames = (names: string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 
@@ -167,6 +175,9 @@ const NUMBER_WORDS = [
 const countWord = (n: number) => NUMBER_WORDS[n] ?? String(n);
 
 function describeGroup(group: ScoreGroup): string {
+  // Categories without evidence have no fact to give: they are named as gaps.
+  if (group.members.length > 1 && group.members.every((r) => coverageFor(r).kind === 'none'))
+    return `${countWord(group.members.length)} categories at ${group.score}/5 for want of any evidence (${joinNames(group.members.map((r) => nameOf(r.key)))})`;
   const facts = group.shown.map((r) => `${nameOf(r.key)}: ${factOf(r)}`).join('; ');
   if (group.members.length === 1)
     return `${nameOf(group.shown[0]!.key)} at ${group.score}/5 (${factOf(group.shown[0]!)})`;
@@ -187,49 +198,63 @@ function coverageCounts(results: CategoryResult[]) {
   return counts;
 }
 
-export function coverageSentence(results: CategoryResult[]): string {
+export function coverageSentence(results: CategoryResult[], name?: string): string {
   const { live, snapshot, none } = coverageCounts(results);
   const parts = [
     live ? `${countWord(live)} from live sources` : '',
     snapshot ? `${countWord(snapshot)} from dated public datasets` : '',
     none ? `${countWord(none)} with no evidence found` : '',
   ].filter(Boolean);
-  return `Data coverage: of ${countWord(results.length)} categories, ${joinNames(parts)}.`;
+  return `Data coverage: of ${name ? `${name}'s ` : ''}${countWord(results.length)} categories, ${joinNames(parts)}.`;
 }
 
-/** Excellent with a risk, or Poor while Likely Safe: the two verdicts read differently. */
-const verdictsDiffer = (band: string, level: string) =>
-  (band === 'Excellent' && level !== 'Likely Safe') ||
-  (band === 'Good' && level !== 'Potential') ||
-  (band === 'Poor' && level !== 'Not Safe');
+/**
+ * The rating band and the risk level read differently when a favourable band (Excellent, Good)
+ * meets a risk (Potential Risk, Not Safe), or Poor meets Likely Safe.
+ */
+export const verdictsDiffer = (band: string, level: string) =>
+  band === 'Poor' ? level === 'Likely Safe' : level !== 'Likely Safe';
+
+/** What each verdict measures, with the asset's own figures, for when they read differently. */
+function verdictNote(name: string, scores: Scores, knockout: boolean): string {
+  const composite = compositeOutOfFive(scores.totalScore);
+  const band = ratingBand(composite);
+  const level = RISK_LEVEL_LABELS[scores.riskLevel!];
+  const bandFloor = { Excellent: '4.0', Good: '3.0', Poor: '0' }[band];
+  const cause = knockout
+    ? 'a knockout makes it Not Safe whatever the total'
+    : `${name}'s total of ${scores.totalScore.toFixed(2)} of 77 is ${scores.totalScore >= 51 ? 'at or above' : 'below'} the 51 points where Likely Safe starts`;
+  return `The two verdicts measure different things: the rating band (${band}) places ${name}'s composite of ${composite.toFixed(1)} of 5 on a scale where ${band} starts at ${bandFloor}, while the risk level (${level}) reads the total against fixed risk bands, and ${cause}.`;
+}
 
 /** The executive summary as prose. */
 export function buildSummary(input: Omit<ReportTextInput, 'written' | 'peers'>): string {
   const { scores, results, asset } = input;
   const composite = compositeOutOfFive(scores.totalScore);
   const title = asset ? `${asset.name} (${asset.symbol})` : input.assetName;
+  const name = asset?.name ?? input.assetName;
   const knockouts = results.flatMap((r) => (r.knockout ? [{ key: r.key, ...r.knockout }] : []));
   // A knockout decides the verdict, so the reader learns it before any figure.
   const withEvidence = results.filter((r) => coverageFor(r).kind !== 'none').length;
   const verdict =
     scores.riskLevel === null
-      ? `${title} is ${NOT_RATED_LABEL}: the sources hold evidence for only ${countWord(withEvidence)} of ${countWord(results.length)} categories, fewer than the ${countWord(MIN_RATED_CATEGORIES)} a verdict needs, so this report gives no composite score and no risk level. Missing data is not evidence of risk or of safety; the categories below say what was found.`
-      : `${title} scores ${scores.totalScore.toFixed(2)} of 77 on the Crow Research methodology (${input.methodologyVersion}), a composite of ${composite.toFixed(1)} of 5.0: rated ${ratingBand(composite)}, risk level ${RISK_LEVEL_LABELS[scores.riskLevel]}.${verdictsDiffer(ratingBand(composite), scores.riskLevel) ? ` The two verdicts measure different things: the rating band reads the composite out of 5, the risk level reads the 77-point total against fixed risk bands${knockouts.length ? ' and is Not Safe after a knockout' : ''}.` : ''}`;
+      ? `${title} is ${NOT_RATED_LABEL}: the sources hold evidence for only ${countWord(withEvidence)} of ${countWord(results.length)} categories, fewer than the ${countWord(MIN_RATED_CATEGORIES)} a verdict needs, so this report gives no composite score and no risk level. The gaps say nothing about ${name}'s safety either way; the categories below say what was found.`
+      : `${title} scores ${scores.totalScore.toFixed(2)} of 77 on the Crow Research methodology (${input.methodologyVersion}), a composite of ${composite.toFixed(1)} of 5.0: rated ${ratingBand(composite)}, risk level ${RISK_LEVEL_LABELS[scores.riskLevel]}.${verdictsDiffer(ratingBand(composite), scores.riskLevel) ? ` ${verdictNote(name, scores, knockouts.length > 0)}` : ''}`;
   const { allTiedAt, strongest, weakest } = extremes(results);
   const body =
     allTiedAt !== null
       ? `All ${countWord(results.length)} categories tie at ${allTiedAt}/5, so no category stands out as strongest or weakest.`
       : [
-          `Its strongest ${strongest.length === 1 && strongest[0]!.members.length === 1 ? 'category is' : 'categories are'} ${joinNames(strongest.map(describeGroup))}.`,
+          `${name}'s strongest ${strongest.length === 1 && strongest[0]!.members.length === 1 ? 'category is' : 'categories are'} ${joinNames(strongest.map(describeGroup))}.`,
           `Its weakest ${weakest.length === 1 && weakest[0]!.members.length === 1 ? 'is' : 'are'} ${joinNames(weakest.map(describeGroup))}.`,
         ].join(' ');
   const knockoutLead = knockouts.length
-    ? `Not Safe: ${joinNames(knockouts.map((k) => `${k.title} (${k.date}; ${nameOf(k.key)} scores 1)`))}. ${knockouts[0]!.rule} Under the methodology that is a knockout: the risk level is Not Safe whatever the weighted sum of the other categories. `
+    ? `Not Safe: ${joinNames(knockouts.map((k) => `${k.title} (${k.date}; ${nameOf(k.key)} scores 1)`))}. ${knockouts[0]!.rule} Under the methodology that is a knockout: ${name}'s risk level is Not Safe whatever the weighted sum of its other categories. `
     : '';
   const unknown = asset
     ? ''
     : ` Our data sources do not know "${input.assetName}", so no category below rests on evidence about it.`;
-  return `${knockoutLead}${verdict} ${body}${unknown} ${coverageSentence(results)} ${input.dataNote}`.trim();
+  return `${knockoutLead}${verdict} ${body}${unknown} ${coverageSentence(results, name)} ${input.dataNote}`.trim();
 }
 
 /** A score at or below this is a key risk even when the scorer named none. */
@@ -246,23 +271,40 @@ export const MIN_KEY_RISKS = 3;
 export function buildKeyRisks(results: CategoryResult[]): KeyRisk[] {
   const order = (a: CategoryResult, b: CategoryResult) =>
     a.score - b.score || weightOf(b.key) - weightOf(a.key);
-  const named = results.filter((r) => r.keyRisk || r.score <= KEY_RISK_SCORE).sort(order);
+  const withEvidence = (r: CategoryResult) => coverageFor(r).kind !== 'none';
+  const named = results
+    .filter((r) => withEvidence(r) && (r.keyRisk || r.score <= KEY_RISK_SCORE))
+    .sort(order);
   const more = results
-    .filter((r) => !named.includes(r) && r.nextDown && coverageFor(r).kind !== 'none')
+    .filter((r) => !named.includes(r) && r.nextDown && withEvidence(r))
     .sort(order)
     .slice(0, Math.max(0, MIN_KEY_RISKS - named.length));
+  // Gaps in the evidence are risks too, heaviest first, but only as many as it takes to name
+  // three: the summary and the data coverage already list every category without evidence.
+  const gaps = results
+    .filter((r) => !withEvidence(r) && (r.keyRisk || r.score <= KEY_RISK_SCORE))
+    .sort(order)
+    .slice(0, Math.max(0, MIN_KEY_RISKS - named.length - more.length));
   return [
     ...named.map((r) => ({
       category_key: r.key,
       category: nameOf(r.key),
       score: r.score,
-      text: `${sentenceOf(r.keyRisk ?? `${nameOf(r.key)} scores ${r.score}/5. ${factOf(r)}`)}.`,
+      // The line already names the category and its score; the text gives the fact.
+      text: `${sentenceOf(r.keyRisk ?? factOf(r))}.`,
     })),
     ...more.map((r) => ({
       category_key: r.key,
       category: nameOf(r.key),
       score: r.score,
-      text: `${factOf(r)}. ${sentenceOf(r.nextDown!)}.`,
+      // One sentence: the asset's fact, then what would lower it.
+      text: `${factOf(r)}; ${lowerFirst(sentenceOf(r.nextDown!))}.`,
+    })),
+    ...gaps.map((r) => ({
+      category_key: r.key,
+      category: nameOf(r.key),
+      score: r.score,
+      text: `${sentenceOf(r.keyRisk ?? factOf(r))}.`,
     })),
   ];
 }
@@ -327,46 +369,8 @@ export function buildSections(input: ReportTextInput): ReportSections {
   );
 }
 
-const KIND_CHECK_WORDS = { met: 'met', risk: 'risk', unknown: 'not assessed' } as const;
-
-/** "Stablecoins — Reserve type: met. The peg is fiat-backed (peggedUSD)." one line per check. */
-export function kindCheckLines(checks: KindCheck[]): string[] {
-  return checks.map(
-    (c) => `${KIND_RULES[c.group].title} — ${c.label}: ${KIND_CHECK_WORDS[c.status]}. ${c.finding}`,
-  );
-}
-
-const COVERAGE_TEXT = { live: 'live sources', snapshot: 'dated public dataset', none: 'no evidence found' };
-
-/** Text of the sections, one paragraph each, shared by the stored report text and the PDF. */
-export function sectionParagraphs(sections: ReportSections): { heading: string; lines: string[] }[] {
-  return [
-    {
-      heading: REPORT_HEADINGS.keyRisks,
-      lines: sections.keyRisks.length
-        ? sections.keyRisks.map((r) => `${r.category} (${r.score}/5): ${r.text}`)
-        : ['No category holds evidence of a specific risk.'],
-    },
-    ...(sections.kindChecks?.length
-      ? [{ heading: REPORT_HEADINGS.kindChecks, lines: kindCheckLines(sections.kindChecks) }]
-      : []),
-    {
-      heading: REPORT_HEADINGS.changes,
-      lines: sections.changes.map(
-        (c) =>
-          `${c.category} (${c.score}/5): ${c.nextUp ? `up: ${sentenceOf(c.nextUp)}` : c.score >= 5 ? 'already at the top band' : 'up: no threshold stated'}; ${c.nextDown ? `down: ${sentenceOf(c.nextDown)}` : c.score <= 1 ? 'already at the lowest band' : 'down: no threshold stated'}.`,
-      ),
-    },
-    {
-      heading: REPORT_HEADINGS.coverage,
-      lines: sections.coverage.map(
-        (c) =>
-          `${c.category}: ${COVERAGE_TEXT[c.kind]}${c.retrievedAt ? `, ${c.kind === 'live' ? 'retrieved' : 'dated'} ${c.retrievedAt.slice(0, 10)}` : ''}${c.datasets?.length ? ` (${c.datasets.map(describeDataset).join('; ')})` : ''}.`,
-      ),
-    },
-    { heading: REPORT_HEADINGS.peers, lines: [describePeers(sections.peers)] },
-  ];
-}
+/** Text of the sections, one paragraph each, shared by the stored report text, the page and the PDF. */
+export const sectionParagraphs = sectionLines;
 
 /**
  * The report text: paragraphs separated by blank lines. The first is the executive summary;
@@ -386,7 +390,7 @@ export function buildReportText(input: ReportTextInput): string {
 
   const categories = results.map((result) => {
     const category = CATEGORIES.find((c) => c.key === result.key)!;
-    const refs = result.sources.map((s) => `[${numberOf.get(sourceKey(s))}]`).join(' ');
+    const refs = [...new Set(result.sources.map((s) => `[${numberOf.get(sourceKey(s))}]`))].join(' ');
     return [
       `${category.name} — ${result.score}/5 (weight ${category.weight}).`,
       result.findings,
@@ -418,6 +422,8 @@ export const storedSectionsSchema = z.object({
   summaryWriter: z.enum(['rules', 'llm']),
   keyRisks: z.array(keyRiskSchema),
   kindChecks: z.array(kindCheckSchema).optional(),
+  /** The named peers as written (absent on reports researched before they were stored). */
+  peers: peerGroupSchema.optional(),
 });
 export type StoredSections = z.infer<typeof storedSectionsSchema>;
 
@@ -428,7 +434,6 @@ export type StoredSections = z.infer<typeof storedSectionsSchema>;
 export function sectionsFromStored(
   reportData: unknown,
   categories: { key: CategoryKey; score: number | null; data: AgentResearchData | null }[],
-  peers: PeerStanding,
 ): ReportSections | null {
   const stored = storedSectionsSchema.safeParse(reportData);
   if (!stored.success) return null;
@@ -444,7 +449,7 @@ export function sectionsFromStored(
   }));
   return assembleSections(
     results,
-    peers,
+    stored.data.peers ?? null,
     { summary: stored.data.summary, keyRisks: stored.data.keyRisks, writer: stored.data.summaryWriter },
     stored.data.kindChecks,
   );

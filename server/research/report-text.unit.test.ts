@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildScores, CATEGORIES, type CategoryKey, type CategoryScores } from '../../contract/methodology';
-import { REPORT_HEADINGS, type Source } from '../../contract/reports';
+import { peerLines, REPORT_HEADINGS, type Source } from '../../contract/reports';
 import {
   buildKeyRisks,
   buildReportText,
@@ -37,13 +37,7 @@ function resultsWith(scores: Partial<Record<CategoryKey, number>>, base = 3): Ca
   }));
 }
 
-const noPeers: PeerStanding = {
-  kindLabel: null,
-  percentileAll: null,
-  comparedAll: 0,
-  percentileKind: null,
-  comparedKind: 0,
-};
+const noPeers: PeerStanding = null;
 
 function input(results: CategoryResult[]) {
   const scores = buildScores(Object.fromEntries(results.map((r) => [r.key, r.score])) as CategoryScores);
@@ -109,8 +103,20 @@ describe('executive summary', () => {
     results[8] = { ...results[8]!, sources: [], coverage: { kind: 'none' } };
     const summary = buildSummary(input(results));
     expect(summary).toMatch(
-      /Data coverage: of twelve categories, ten from live sources, one from dated public datasets and one with no evidence found\. Data: live\.$/,
+      /Data coverage: of Bitcoin's twelve categories, ten from live sources, one from dated public datasets and one with no evidence found\. Data: live\.$/,
     );
+  });
+
+  it('says what each verdict measures when a Good rating meets Potential Risk, and not when they agree', () => {
+    // All at 3: 46.20 of 77, a composite of 3.0 (Good) but below the 51 points of Likely Safe.
+    const disagreeing = buildSummary(input(resultsWith({}, 3)));
+    expect(disagreeing).toContain('rated Good, risk level Potential Risk.');
+    expect(disagreeing).toContain(
+      "The two verdicts measure different things: the rating band (Good) places Bitcoin's composite of 3.0 of 5 on a scale where Good starts at 3.0, while the risk level (Potential Risk) reads the total against fixed risk bands, and Bitcoin's total of 46.20 of 77 is below the 51 points where Likely Safe starts.",
+    );
+    const agreeing = buildSummary(input(resultsWith({ volumeX2: 5, socialMetricsX2: 5 }, 3)));
+    expect(agreeing).toContain('rated Good, risk level Likely Safe.');
+    expect(agreeing).not.toContain('two verdicts');
   });
 
   it('says an unknown asset lacks evidence', () => {
@@ -136,7 +142,7 @@ describe('key risks', () => {
     expect(risks[1]).toMatchObject({
       category: 'Audits',
       score: 2,
-      text: 'Audits scores 2/5. Fact about Audits.',
+      text: 'Fact about Audits.',
     });
   });
 });
@@ -148,11 +154,25 @@ describe('report text', () => {
     const text = buildReportText({
       ...input(results),
       peers: {
+        assetName: 'Bitcoin',
+        kind: 'layer1',
         kindLabel: 'Layer 1',
-        percentileAll: 40,
-        comparedAll: 10,
-        percentileKind: 50,
-        comparedKind: 2,
+        basis: 'dated public datasets under methodology 2026.11-3',
+        compared: 10,
+        rated: 4,
+        total: 50,
+        below: 3,
+        named: [
+          {
+            id: 'ethereum',
+            name: 'Ethereum',
+            symbol: 'ETH',
+            rated: true,
+            total: 55.5,
+            riskLevel: 'Likely Safe',
+          },
+          { id: 'xrp', name: 'XRP', symbol: 'XRP', rated: false, total: null, riskLevel: null },
+        ],
       },
     });
     const order = [
@@ -166,13 +186,28 @@ describe('report text', () => {
     ].map((marker) => text.indexOf(marker));
     expect(order.every((index) => index >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
-    expect(text).toContain('Audits (1/5): up: One audit would score 3; already at the lowest band.');
-    expect(text).toContain('higher than 40% of the 10 other completed reports');
-    expect(text).toContain('same kind (Layer 1), it is higher than 50%');
-    expect(text).toContain('Market Cap: live sources, retrieved 2026-11-20.');
+    expect(text).toContain(
+      'Audits (1/5). One band up: One audit would score 3. One band down: Already at the lowest band.',
+    );
+    expect(text).toContain(
+      "Bitcoin's peers are the 10 other layer-1 coins in the dataset (Layer 1), scored from the dated public datasets under methodology 2026.11-3.",
+    );
+    expect(text).toContain("Bitcoin's total of 50.00 of 77 is higher than 3 of the 4 rated peers.");
+    expect(text).toContain('Named peers: Ethereum (ETH): 55.50 of 77, Likely Safe; XRP (XRP): Not rated.');
+    expect(text).toContain('Market Cap: Live sources, retrieved 2026-11-20.');
+  });
+
+  it('reads a report stored before named peers: its sections render and say the peers were not recorded', () => {
+    const stored = { summary: 'Old summary.', summaryWriter: 'rules', keyRisks: [] };
+    const sections = sectionsFromStored(stored, [{ key: 'marketCap', score: 3, data: null }])!;
+    expect(sections.summary).toBe('Old summary.');
+    expect(sections.peers).toBeNull();
+    expect(peerLines(sections.peers)).toEqual([
+      'Named peers were not recorded for this report: it was researched before they were stored.',
+    ]);
   });
 
   it('gives no sections for a report stored before they existed', () => {
-    expect(sectionsFromStored({ asset: null, sources: [] }, [], noPeers)).toBeNull();
+    expect(sectionsFromStored({ asset: null, sources: [] }, [])).toBeNull();
   });
 });

@@ -121,7 +121,7 @@ const noEvidence = (what: string): CategoryAssessment => ({
   sources: [],
   evidenceFound: false,
   nextUp: `Published ${what} would let this category be scored on its merits.`,
-  keyRisk: `No ${what} could be found, so this part of the asset cannot be checked.`,
+  keyRisk: `No ${what} could be found for this asset, so this part of it cannot be checked.`,
 });
 
 /** "The sources hold no X, Y or Z for this asset." for the evidence a scorer could not use. */
@@ -146,10 +146,17 @@ function ladderSteps(
   const up = level < 5 ? thresholds[4 - level] : undefined;
   const down = level > 1 ? thresholds[5 - level] : undefined;
   return {
-    ...(up !== undefined ? { up: `${phrase(up)} or more would raise the score by one point.` } : {}),
+    ...(up !== undefined
+      ? { up: `${capitalised(phrase(up))} or more would raise the score by one point.` }
+      : {}),
     ...(down !== undefined ? { down: `Below ${phrase(down)} it would lose a point.` } : {}),
   };
 }
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** "1 commit", "3 commits": counts agree with their nouns. */
+const counted = (value: number, noun: string, many = `${noun}s`) =>
+  `${formatCount(value)} ${Math.round(value) === 1 ? noun : many}`;
 
 const yearsBetween = (fromIso: string, now: Date) =>
   (now.getTime() - new Date(fromIso).getTime()) / (365.25 * 24 * 3600 * 1000);
@@ -181,7 +188,7 @@ export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
   if (!e.marketCapUsd) return noEvidence('market capitalisation');
   const value = e.marketCapUsd.value;
   const score = levelAtLeast(value, t.marketCapUsd);
-  const steps = ladderSteps(score, t.marketCapUsd, (x) => `A market capitalisation of ${formatThreshold(x)}`);
+  const steps = ladderSteps(score, t.marketCapUsd, (x) => `a market capitalisation of ${formatThreshold(x)}`);
   const dated = asOf(e.marketCapUsd);
   const facts = [
     dated
@@ -224,7 +231,7 @@ export function scoreVolume(e: AssetEvidence): CategoryAssessment {
     liquidity && (liquidity.depthPlus2Usd !== undefined || liquidity.depthMinus2Usd !== undefined)
       ? (liquidity.depthPlus2Usd ?? 0) + (liquidity.depthMinus2Usd ?? 0)
       : undefined;
-  if (liquidity) facts.push(`It trades on ${formatCount(liquidity.exchangeCount)} exchanges.`);
+  if (liquidity) facts.push(`It trades on ${counted(liquidity.exchangeCount, 'exchange')}.`);
   if (depth !== undefined) {
     facts.push(`Order books hold ${formatUsd(depth)} within ±2% of the price (both sides).`);
     if (levelAtLeast(depth, t.depth2PctUsd) < base)
@@ -244,7 +251,7 @@ export function scoreVolume(e: AssetEvidence): CategoryAssessment {
   } else missing.push('market capitalisation for turnover');
 
   const score = clampScore(base - (penalties.length > 0 ? 1 : 0));
-  const steps = ladderSteps(base, t.volume24hUsd, (x) => `A 24-hour volume of ${formatThreshold(x)}`);
+  const steps = ladderSteps(base, t.volume24hUsd, (x) => `a 24-hour volume of ${formatThreshold(x)}`);
   const nextUp =
     penalties.length > 0
       ? `Deeper order books, a tighter spread and normal turnover would remove the one-point market-quality deduction.`
@@ -281,7 +288,7 @@ export function scoreCirculatingSupply(e: AssetEvidence): CategoryAssessment {
   const ratio = Math.min(1, supply.circulating / supply.total);
   const score = levelAtLeast(ratio, t.circulatingToTotal);
   const locked = supply.total - supply.circulating;
-  const steps = ladderSteps(score, t.circulatingToTotal, (x) => `A circulating share of ${formatPct(x)}`);
+  const steps = ladderSteps(score, t.circulatingToTotal, (x) => `a circulating share of ${formatPct(x)}`);
   return {
     score,
     facts: [
@@ -397,7 +404,7 @@ export function scoreSocial(e: AssetEvidence): CategoryAssessment {
   if (developer) {
     development = levelAtLeast(developer.commits4Weeks, t.commits4Weeks);
     facts.push(
-      `${formatCount(developer.commits4Weeks)} commits in the last 4 weeks by a project with ${formatCount(developer.contributors)} contributors${developer.repoUrl ? ` (${developer.repoUrl})` : ''}.`,
+      `${counted(developer.commits4Weeks, 'commit')} in the last 4 weeks by a project with ${counted(developer.contributors, 'contributor')}${developer.repoUrl ? ` (${developer.repoUrl})` : ''}.`,
     );
   } else {
     missing.push('public development activity');
@@ -414,7 +421,7 @@ export function scoreSocial(e: AssetEvidence): CategoryAssessment {
       ? {
           nextUp:
             weaker === 'development'
-              ? `More development activity (at least ${t.commits4Weeks[Math.max(0, 4 - development)]} commits in 4 weeks) would raise the score.`
+              ? `More development activity (at least ${counted(t.commits4Weeks[Math.max(0, 4 - development)]!, 'commit')} in 4 weeks) would raise the score.`
               : 'A larger following (more watchlist users or X followers) would raise the score.',
         }
       : {}),
@@ -424,8 +431,8 @@ export function scoreSocial(e: AssetEvidence): CategoryAssessment {
     ...(score <= 2
       ? {
           keyRisk: developer
-            ? `Little attention and little building: ${formatCount(developer.commits4Weeks)} commits in 4 weeks.`
-            : 'No public development activity was found; a project nobody builds on has no one to fix it.',
+            ? `Little attention and little building: ${counted(developer.commits4Weeks, 'commit')} in 4 weeks.`
+            : 'No public development activity was found for this asset; a project nobody builds on has no one to fix it.',
         }
       : {}),
   });
@@ -467,11 +474,11 @@ export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
   const facts = [
     team.note,
     team.identified
-      ? 'An identified team or foundation is accountable for the project.'
-      : 'The sources do not identify the team.',
+      ? 'An identified team or foundation is accountable for this asset.'
+      : 'The sources do not identify the team behind this asset.',
     team.publicCode
       ? 'Its code is published in a public repository.'
-      : 'No public code repository is listed.',
+      : 'No public code repository is listed for this asset.',
     ...(e.genesisDate ? [`It has operated for ${years.toFixed(1)} years.`] : missingFact(['launch date'])),
     ...(fraud ? [`${fraud.date}: ${fraud.title} (${fraud.link}).`] : []),
     ...(regulatory ? [`${regulatory.date}: ${regulatory.title} (${regulatory.link}).`] : []),
@@ -512,7 +519,7 @@ export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
             ? `The team is tied to fraud: ${fraud.title}.`
             : regulatory
               ? `The team faced regulators: ${regulatory.title}.`
-              : 'Nobody identifiable is accountable for the project.',
+              : 'Nobody identifiable is accountable for this asset.',
         }
       : {}),
   };
@@ -539,7 +546,9 @@ export function scoreUseCase(e: AssetEvidence): CategoryAssessment {
   score = Math.min(5, score);
   const facts = [
     described ? `Stated purpose: ${use.description.trim()}` : 'No description of a purpose is published.',
-    use.categories.length ? `Listed categories: ${use.categories.join(', ')}.` : 'No category is listed.',
+    use.categories.length
+      ? `Listed categories of this asset: ${use.categories.join(', ')}.`
+      : 'No category is listed.',
   ];
   if (use.marketCapRank !== undefined) facts.push(`Market-cap rank: ${use.marketCapRank}.`);
   if (tvl !== undefined) facts.push(`Total value locked: ${formatUsd(tvl)}.`);
@@ -574,8 +583,8 @@ export function scoreUseCase(e: AssetEvidence): CategoryAssessment {
     ...(score <= 2
       ? {
           keyRisk: meme
-            ? 'A meme asset: its price rests on attention, not on a use.'
-            : 'No use beyond speculation is evident.',
+            ? 'This asset is a meme coin: its price rests on attention, not on a use.'
+            : 'No use of this asset beyond speculation is evident.',
         }
       : {}),
   });
@@ -779,7 +788,7 @@ export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
       facts: [
         partial
           ? `No independent code audit is recorded; ${otherReviews.length} other review${otherReviews.length === 1 ? ' is' : 's are'} published.`
-          : 'No published security audit is recorded.',
+          : 'No published security audit of this asset is recorded.',
         ...(partial ? otherFacts : missingFact(['audit report'])),
       ],
       rationale: partial
@@ -791,14 +800,16 @@ export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
       ...(partial ? { nextDown: 'Without any published review it would score 1.' } : {}),
       keyRisk: partial
         ? `No independent firm has published an audit of the code; what exists is ${joinWords(otherReviewGroups(otherReviews))}.`
-        : 'No independent security review of the code is published.',
+        : "No independent security review of this asset's code is published.",
     };
   }
   const base = count >= 3 ? 5 : count === 2 ? 4 : 3;
   let score = base;
-  const facts = [`${count} independent security audit${count === 1 ? '' : 's'} recorded.`];
   const auditors = [...new Set((reports.length ? independent : reports).map((report) => report.auditor))];
-  if (auditors.length) facts.push(`Independent auditors include ${auditors.slice(0, 4).join(', ')}.`);
+  // One sentence with the asset's own count, auditors and year, so it reads as this asset's.
+  const facts = [
+    `${count} independent security audit${count === 1 ? '' : 's'} recorded${auditors.length ? `, by ${joinWords(auditors.slice(0, 4))}` : ''}${latestYear !== undefined ? `, the latest from ${latestYear}` : ''}.`,
+  ];
   const newestFirst = [...independent].sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
   const listed = newestFirst.filter((report) => report.url || report.scope).slice(0, LISTED_AUDITS);
   facts.push(...listed.map((report) => `${describeReview(report)}.`));
@@ -808,7 +819,6 @@ export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
   facts.push(...otherFacts);
   let stale = false;
   if (latestYear !== undefined) {
-    facts.push(`The latest is from ${latestYear}.`);
     if (now.getUTCFullYear() - latestYear > t.staleAuditYears) {
       stale = true;
       score = Math.max(2, score - 1);
@@ -832,7 +842,7 @@ export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
         ? `If the latest audit grows older than ${t.staleAuditYears} years the score loses a point.`
         : 'Without any published audit it would score 1.',
     ...(score <= 2
-      ? { keyRisk: `Audits are old (latest ${latestYear}); the code may have changed since.` }
+      ? { keyRisk: `Audits of this asset are old (latest ${latestYear}); the code may have changed since.` }
       : {}),
   };
 }
@@ -861,7 +871,7 @@ export function scoreDexHolders(e: AssetEvidence): CategoryAssessment {
         .join(', ')}.`,
     );
   if (holders?.holderCount !== undefined)
-    facts.push(`${formatCount(holders.holderCount)} addresses hold it.`);
+    facts.push(`It is held by ${counted(holders.holderCount, 'address', 'addresses')}.`);
   const missing = excluding === undefined ? ['labels for exchange and contract wallets'] : [];
   const up = score < 5 ? t.topHoldersShare[4 - score] : undefined;
   const down = score > 1 ? t.topHoldersShare[5 - score] : undefined;
@@ -945,9 +955,9 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
       facts: [
         e.hacks
           ? 'The hacks database records no hack or exploit for this asset.'
-          : 'No hack or exploit is recorded in the sources checked.',
+          : 'No hack or exploit of this asset is recorded in the sources checked.',
         e.incidents
-          ? 'The curated incident list records no exchange collapse, rug pull, depeg, fraud or regulator action for it.'
+          ? 'The curated incident list records no exchange collapse, rug pull, depeg, fraud or regulator action for this asset.'
           : `Only ${checked} could be checked.`,
         ...missingFact(missing),
       ],
@@ -979,7 +989,7 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
   return {
     score,
     facts: [
-      `${events.length} incident${events.length === 1 ? '' : 's'} on record: ${hacks.length} in the hacks database${e.incidents ? `, ${incidents.length} in the curated incident list` : ''}.`,
+      `${events.length} incident${events.length === 1 ? '' : 's'} on record for this asset: ${hacks.length} in the hacks database${e.incidents ? `, ${incidents.length} in the curated incident list` : ''}.`,
       ...events.map((event) => event.text),
       ...missingFact(missing),
     ],
@@ -1000,6 +1010,16 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
   };
 }
 
+const KIND_PHRASES: Record<string, string> = {
+  layer1: 'a layer-1 coin',
+  layer2: 'a layer-2 asset',
+  token: 'a token',
+  stablecoin: 'a stablecoin',
+  meme: 'a meme coin',
+  defi: 'a DeFi token',
+  exchange: 'an exchange token',
+};
+
 export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
   if (!e.chain) return noEvidence('chain information');
   const kind = e.chain.value;
@@ -1016,9 +1036,7 @@ export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
     facts: [
       text,
       ...(assetKind
-        ? [
-            `The asset is classified as ${assetKind === 'layer1' ? 'a layer 1' : assetKind === 'layer2' ? 'a layer 2' : `a ${assetKind} asset`}.`,
-          ]
+        ? [`The asset is classified as ${KIND_PHRASES[assetKind] ?? `a ${assetKind} asset`}.`]
         : missingFact(['asset classification'])),
     ],
     rationale: 'An asset that runs on its own chain depends on no other network.',

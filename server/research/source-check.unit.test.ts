@@ -60,11 +60,7 @@ describe('source check', () => {
           sources: assessment.sources,
         };
       });
-      const sections = assembleSections(
-        results,
-        { kindLabel: null, percentileAll: null, comparedAll: 0, percentileKind: null, comparedKind: 0 },
-        { summary: '', keyRisks: [], writer: 'rules' },
-      );
+      const sections = assembleSections(results, null, { summary: '', keyRisks: [], writer: 'rules' });
       expect(sections.dataAsOf, asset.id).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       for (const source of results.flatMap((r) => r.sources)) {
         checked += 1;

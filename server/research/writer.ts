@@ -1,13 +1,15 @@
 import OpenAI from 'openai';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { CATEGORIES, type Category } from '../../contract/methodology';
-import type { KeyRisk, Source } from '../../contract/reports';
+import { CATEGORIES, type Category, type CategoryKey, RISK_LEVEL_LABELS } from '../../contract/methodology';
+import type { KeyRisk, PeerGroup, Source } from '../../contract/reports';
 import { SCORING_RULES } from '../../contract/scoring-rules';
 import type { Config } from '../config';
 import type { AssetRef } from './evidence';
+import type { CategoryPeers } from './peers';
 import type { CategoryResult } from './report-text';
 import { type CategoryAssessment, QUALITATIVE_CATEGORIES } from './scoring';
+import { SNAPSHOT_ASSETS } from './sources/snapshot-data';
 
 // Turns one category's assessment into findings and analysis. The deterministic writer always
 // works; the optional LLM writer (any OpenAI-compatible API) writes from the evidence pack only,
@@ -18,6 +20,8 @@ export interface WriterInput {
   assetName: string;
   category: Category;
   assessment: CategoryAssessment;
+  /** The same category across the asset's peers in the dataset; absent when its kind is unknown. */
+  peers?: CategoryPeers;
 }
 
 export interface WrittenCategory {
@@ -34,6 +38,8 @@ export interface SummaryInput {
   assetName: string;
   rules: { summary: string; keyRisks: KeyRisk[] };
   results: CategoryResult[];
+  /** The named peers the report stores; the model may compare with them. */
+  peers?: PeerGroup | null;
 }
 
 export interface WrittenSummary {
@@ -58,14 +64,146 @@ const citation = (sources: Source[]) => {
   return ` (Sources: ${names.slice(0, CITED_IN_FINDINGS).join('; ')}${more > 0 ? `; and ${more} more in the source list` : ''})`;
 };
 
+/** The asset as the text names it: its resolved name, else the name the buyer typed. */
+export const subjectName = (input: Pick<WriterInput, 'asset' | 'assetName'>) =>
+  input.asset?.name ?? input.assetName;
+
+/** Scorers write "this asset"; the report names it. */
+export const naming = (text: string, name: string) =>
+  text
+    .replace(/\b[Tt]his asset's\b/g, `${name}'s`)
+    .replace(/\b[Tt]his asset\b|\b[Tt]he asset\b/g, name)
+    .replace(/^It /, `${name} `)
+    .replace(/^Its /, `${name}'s `);
+
+/** A fact that ends on a link or a quoted description still ends its sentence. */
+const asSentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+/** What a score means for the asset in each category: low (1-2), middling (3), high (4-5). */
+const MEANING: Record<CategoryKey, readonly [string, string, string]> = {
+  marketCap: [
+    'a small market value that modest flows of money can move',
+    'a mid-sized market value',
+    'a large market value that takes a lot of money to move',
+  ],
+  volumeX2: [
+    'thin trading, in which selling a position moves the price',
+    'moderate trading activity',
+    'deep, active trading',
+  ],
+  circulatingSupply: [
+    'much of the supply still to come to market',
+    'a sizeable share of the supply still to circulate',
+    'nearly all of the supply already circulating',
+  ],
+  totalSupply: ['much issuance still ahead', 'some dilution still possible', 'little dilution left'],
+  socialMetricsX2: [
+    'little attention and little building',
+    'a moderate following and activity',
+    'wide attention and active development',
+  ],
+  team: [
+    'a team that is unknown or answers for wrongdoing',
+    'partly established accountability',
+    'an identified, established team',
+  ],
+  useCase: [
+    'no use that holds up beyond speculation',
+    'a stated use with limited proof of adoption',
+    'a use proven by adoption',
+  ],
+  existenceGrowthX2: [
+    'a short or broken track record',
+    'a track record with setbacks',
+    'a long track record that kept its value',
+  ],
+  audits: [
+    'no independent review of its code on record',
+    'some independent review of its code',
+    'repeated independent review of its code',
+  ],
+  dexHolders: ['supply concentrated in a few wallets', 'moderate concentration', 'widely spread holdings'],
+  hacksScandals: [
+    'a serious incident on record',
+    'incidents on record, none of them fatal',
+    'a clean incident record',
+  ],
+  layer1: [
+    'dependence on another network',
+    'dependence on the chain that hosts it',
+    'a network of its own, or one close to it',
+  ],
+};
+
+const meaningOf = (key: CategoryKey, score: number) => MEANING[key][score <= 2 ? 0 : score === 3 ? 1 : 2];
+
+const listNames = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+/** How the asset's evidence in one category compares with its peers', named. */
+function peerSentence(name: string, score: number, found: boolean, peers: CategoryPeers | undefined): string {
+  if (!peers) return '';
+  const { compared, withEvidence, kindPlural } = peers;
+  if (compared === 0) return `${name} has no peers of its kind in the dataset to compare with here.`;
+  const others =
+    compared === 1 ? `the one other ${kindPlural.replace(/s$/, '')}` : `the ${compared} other ${kindPlural}`;
+  const scored = (list: { name: string; score: number }[]) =>
+    listNames(list.slice(0, 3).map((p) => `${p.name} ${p.score}/5`));
+  if (!found) {
+    return withEvidence.length === 0
+      ? `None of ${others} in the dataset has this evidence either, so ${name}'s ${score}/5 here marks a gap in the data, not a weakness found.`
+      : `${withEvidence.length} of ${others} in the dataset do have it (${scored(withEvidence)}), so ${name}'s ${score}/5 here marks a gap particular to it, not a weakness found.`;
+  }
+  if (withEvidence.length === 0)
+    return `None of ${others} in the dataset has evidence here, so ${name} cannot be ranked against them on this point.`;
+  const lower = withEvidence.filter((p) => p.score < score).length;
+  const higher = withEvidence.filter((p) => p.score > score).length;
+  const same = withEvidence.filter((p) => p.score === score);
+  const position =
+    higher === 0 && lower === 0
+      ? `all of them score the same as ${name}`
+      : higher === 0
+        ? `no peer scores higher than ${name}`
+        : lower === 0 && higher > 0
+          ? `every peer that differs scores higher than ${name}`
+          : `${lower} score lower than ${name} and ${higher} higher`;
+  const nearest = same.length
+    ? `${listNames(same.slice(0, 3).map((p) => p.name))} ${same.length === 1 ? 'matches' : 'match'} its ${score}/5`
+    : `the nearest are ${scored([...withEvidence].sort((a, b) => Math.abs(a.score - score) - Math.abs(b.score - score)))}`;
+  return `Of ${others}, ${withEvidence.length} ${withEvidence.length === 1 ? 'has' : 'have'} evidence here: ${position}; ${nearest}.`;
+}
+
+/**
+ * The analysis of one category, about the asset: what its score means, how it compares with
+ * its peers, and the risk it shows. How the methodology scores belongs on the methodology page.
+ */
+export function analysisOf(input: WriterInput): string {
+  const { category, assessment } = input;
+  const name = subjectName(input);
+  const found = assessment.evidenceFound && assessment.sources.length > 0;
+  // Without evidence the peer sentence says what the default score means; without peers, this does.
+  const lead = found
+    ? `${name}'s ${assessment.score}/5 here points to ${meaningOf(category.key, assessment.score)}.`
+    : input.peers
+      ? ''
+      : `${name}'s ${assessment.score}/5 here marks a gap in the data, not a weakness found.`;
+  return [
+    lead,
+    peerSentence(name, assessment.score, found, input.peers),
+    found && assessment.keyRisk ? naming(assessment.keyRisk, name) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
 export const deterministicWriter: CategoryWriter = {
   kind: 'deterministic',
-  async write({ category, assessment }) {
-    const rule = SCORING_RULES[category.key];
+  async write(input) {
+    const { assessment } = input;
+    const name = subjectName(input);
     return {
-      findings: `${assessment.facts.join(' ')}${citation(assessment.sources)}`,
-      // What the category measures, why this evidence scores what it does, and the risk it shows.
-      analysis: [rule.measures, assessment.rationale, assessment.keyRisk].filter(Boolean).join(' '),
+      findings: `${assessment.facts.map((fact) => asSentence(naming(fact, name))).join(' ')}${citation(assessment.sources)}`,
+      analysis: analysisOf(input),
       score: assessment.score,
       writer: 'deterministic',
     };
@@ -111,7 +249,58 @@ export function unsupportedClaims(text: string, pack: string, sources: Source[])
   for (const url of text.match(URL_PATTERN) ?? []) {
     if (!urls.has(url.replace(/[.,;]+$/, ''))) problems.push(`link ${url}`);
   }
-  return problems;
+  return [...problems, ...unsupportedNames(text, pack)];
+}
+
+/** Words a text may capitalise without the pack naming them: the methodology's own vocabulary. */
+const VOCABULARY = new Set(
+  [
+    ...CATEGORIES.flatMap((c) => c.name.split(/[\s/]+/)),
+    ...Object.values(RISK_LEVEL_LABELS).flatMap((label) => label.split(' ')),
+    'Excellent',
+    'Good',
+    'Poor',
+    'Not',
+    'Crow',
+    'Research',
+    'AI',
+  ].map((word) => word.toLowerCase()),
+);
+
+/** Asset names and tickers of the catalogue, which a model might bring in from memory. */
+const CATALOGUE_NAMES = [
+  ...new Set(
+    SNAPSHOT_ASSETS.flatMap((asset) => [asset.name, asset.symbol]).filter(
+      (name) => name.length >= 4 || /^[A-Z0-9]{3}$/.test(name),
+    ),
+  ),
+];
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Names the pack does not hold: a capitalised word inside a sentence (a project, a person, an
+ * auditor, an exchange) or an asset of the catalogue anywhere. The model may name the asset and
+ * its peers because the pack holds them; anything else would come from its memory.
+ */
+export function unsupportedNames(text: string, pack: string): string[] {
+  const known = pack.toLowerCase();
+  const problems = new Set<string>();
+  const withoutLinks = text.replace(URL_PATTERN, ' ');
+  for (const sentence of withoutLinks.split(/(?<=[.!?:;])\s+/)) {
+    const words = [...sentence.matchAll(/\b[A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*/g)];
+    for (const match of words) {
+      if (match.index === sentence.search(/[A-Za-z]/)) continue;
+      const word = match[0].replace(/['’]s$/, '');
+      if (known.includes(word.toLowerCase()) || VOCABULARY.has(word.toLowerCase())) continue;
+      problems.add(`name ${word}`);
+    }
+  }
+  for (const name of CATALOGUE_NAMES) {
+    if (known.includes(name.toLowerCase())) continue;
+    if (new RegExp(`(^|[^A-Za-z0-9])${escapeRegExp(name)}(?![A-Za-z0-9])`).test(withoutLinks))
+      problems.add(`name ${name}`);
+  }
+  return [...problems];
 }
 
 export function createLlmWriter(options: LlmWriterOptions): CategoryWriter {
@@ -166,10 +355,11 @@ export function createLlmWriter(options: LlmWriterOptions): CategoryWriter {
           keyRisk: r.keyRisk,
           sources: r.sources,
         })),
+        peers: input.peers ?? null,
       };
       const packText = JSON.stringify(pack);
       const answer = await askJson(
-        'You are a careful crypto research analyst writing for a buyer. Write only from the evidence pack you are given; never add facts, numbers or links that are not in it. ' +
+        'You are a careful crypto research analyst writing for a buyer. Write only from the evidence pack you are given; never add facts, numbers, names or links that are not in it. ' +
           'Answer with a JSON object: {"summary": string, "keyRisks": [{"category_key": string, "text": string}]}. ' +
           'The summary is prose: the verdict, the three strongest and three weakest categories with the fact behind each (no category in both; call ties ties), and it ends with the data coverage. ' +
           'Each key risk names one category key of the pack and the evidence behind it.',
@@ -213,10 +403,12 @@ export function createLlmWriter(options: LlmWriterOptions): CategoryWriter {
         rationale: assessment.rationale,
         facts: assessment.facts,
         sources: assessment.sources,
+        peers: input.peers ?? null,
       };
       const packText = JSON.stringify(pack);
       const reply = await askJson(
-        'You are a careful crypto research analyst. Write only from the evidence pack you are given; never add facts, numbers or links that are not in it. ' +
+        'You are a careful crypto research analyst. Write only from the evidence pack you are given; never add facts, numbers, names or links that are not in it. ' +
+          'The analysis is about the asset: what its facts mean and how they compare with the peers in the pack (other assets of its kind, with their scores); do not describe the scoring method. ' +
           'Answer with a JSON object: {"findings": string, "analysis": string, "scoreAdjustment": -1|0|1, "adjustmentReason": string}. ' +
           (adjustable
             ? 'You may adjust the rule score by at most one point when the evidence clearly justifies it; give the reason.'

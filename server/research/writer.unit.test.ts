@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORIES } from '../../contract/methodology';
 import type { CategoryResult } from './report-text';
-import { createLlmWriter, deterministicWriter } from './writer';
+import { type CategoryAssessment, scoreHacks } from './scoring';
+import { createLlmWriter, deterministicWriter, unsupportedNames } from './writer';
 
 // The LLM writer's executive summary and key risks, through the openai SDK against a fake
 // OpenAI-compatible server on 127.0.0.1 answering in the chat-completions wire format.
@@ -80,7 +82,8 @@ function writer() {
     baseUrl: base,
     model: 'test-model',
     retries: 0,
-    timeoutMs: 300,
+    // Generous: the machine running the tests may be busy; failures here answer at once.
+    timeoutMs: 5_000,
     onFallback: (reason) => fallbacks.push(reason),
   });
   return { llm, fallbacks };
@@ -142,5 +145,89 @@ describe('LLM executive summary and key risks', () => {
 
   it('the deterministic writer writes no summary of its own (the rules do)', () => {
     expect(deterministicWriter.summarize).toBeUndefined();
+  });
+});
+
+describe('the guard on names: the model writes only from the evidence pack', () => {
+  it('refuses a summary that names an asset or a party the pack does not hold', async () => {
+    for (const summary of [
+      'Axie Infinity trails Solana on every count.',
+      'Solana is the better buy than Axie Infinity.',
+      'Axie Infinity was audited by Quantstamp in 2022.',
+    ]) {
+      answer = completionWith(JSON.stringify({ summary, keyRisks: [] }));
+      const { llm, fallbacks } = writer();
+      expect(await llm.summarize!(input), summary).toBeNull();
+      expect(fallbacks[0]).toMatch(/unsourced claims: .*name (Solana|Quantstamp)/);
+    }
+  });
+
+  it('writes a category from the pack, peers included, and replaces text that cites what the pack lacks', async () => {
+    const category = CATEGORIES.find((c) => c.key === 'hacksScandals')!;
+    const assessment: CategoryAssessment = scoreHacks(
+      {
+        hacks: {
+          value: [{ name: 'Ronin bridge', date: '2022-03-29', amountUsd: 624e6, returnedUsd: 0 }],
+          source,
+        },
+      },
+      new Date('2026-11-22T00:00:00Z'),
+    );
+    const writerInput = {
+      asset: { id: 'axie-infinity', name: 'Axie Infinity', symbol: 'AXS' },
+      assetName: 'axs',
+      category,
+      assessment,
+      peers: {
+        kindPlural: 'tokens',
+        compared: 2,
+        withEvidence: [
+          { name: 'The Sandbox', score: 4 },
+          { name: 'Decentraland', score: 5 },
+        ],
+      },
+    };
+    const expectedFallback = await deterministicWriter.write(writerInput);
+
+    answer = completionWith(
+      JSON.stringify({
+        findings: 'The Ronin bridge lost $624.00 million on 2022-03-29.',
+        analysis: 'Axie Infinity scores below Decentraland and The Sandbox, whose records are cleaner.',
+        scoreAdjustment: 0,
+      }),
+    );
+    const good = writer();
+    const written = await good.llm.write(writerInput);
+    expect(good.fallbacks).toEqual([]);
+    expect(written).toMatchObject({ writer: 'llm', score: assessment.score });
+    expect(written.analysis).toContain('Decentraland');
+    // The model was given the peers to compare with.
+    expect(JSON.parse(requests.at(-1)!).messages[1].content).toContain('"Decentraland"');
+
+    for (const reply of [
+      { findings: 'The Ronin bridge lost $624.00 million.', analysis: 'It fares worse than Solana.' },
+      { findings: 'The Ronin bridge lost $700.00 million.', analysis: 'A large loss.' },
+      { findings: 'The Ronin bridge lost $624.00 million.', analysis: 'Hackers linked to Lazarus took it.' },
+    ]) {
+      answer = completionWith(JSON.stringify({ ...reply, scoreAdjustment: 0 }));
+      const { llm, fallbacks } = writer();
+      const replaced = await llm.write(writerInput);
+      expect(fallbacks, reply.analysis).toHaveLength(1);
+      expect(fallbacks[0]).toMatch(/unsourced claims: (name Solana|number 700|name Lazarus)/);
+      // The reader gets the deterministic text, written from the pack alone.
+      expect(replaced).toEqual(expectedFallback);
+    }
+  });
+
+  it('lets the asset, its peers and the methodology’s own words through', () => {
+    const pack = JSON.stringify({ asset: { name: 'Axie Infinity' }, peers: [{ name: 'The Sandbox' }] });
+    expect(
+      unsupportedNames(
+        "Axie Infinity's Hacks/Scandals score trails The Sandbox; the risk level is Potential Risk, rated Good.",
+        pack,
+      ),
+    ).toEqual([]);
+    expect(unsupportedNames('Axie Infinity trails Ethereum.', pack)).toEqual(['name Ethereum']);
+    expect(unsupportedNames('Ethereum leads.', pack)).toEqual(['name Ethereum']);
   });
 });

@@ -14,10 +14,14 @@ import { PAGES } from '../../../contract/pages';
 import { RESEARCH_FAILED_TEXT } from '../../../contract/purchases';
 import {
   COVERAGE_LABELS,
+  changeDownText,
+  changeUpText,
+  coverageDateText,
   dataAgeLine,
   describeDataset,
-  describePeers,
+  NO_KEY_RISKS_TEXT,
   type ProgressEntry,
+  peerLines,
   REPORT_HEADINGS,
   type ReportResponse,
   type ReportSections,
@@ -143,9 +147,6 @@ function AgentCard({ entry }: { entry: ProgressEntry }) {
   );
 }
 
-const shortDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '—';
-
 /** Key risks, what would change the score, data coverage and peer comparison (new reports). */
 function BuyerSections({ sections }: { sections: ReportSections }) {
   return (
@@ -153,7 +154,7 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
       <Card className="mb-8">
         <CardTitle id="key-risks">{REPORT_HEADINGS.keyRisks}</CardTitle>
         {sections.keyRisks.length === 0 ? (
-          <p className="mt-3 text-sm">No category scores 2 or below and no scorer named a specific risk.</p>
+          <p className="mt-3 text-sm">{NO_KEY_RISKS_TEXT}</p>
         ) : (
           <ul className="mt-3 space-y-2 text-sm" aria-labelledby="key-risks">
             {sections.keyRisks.map((risk) => (
@@ -195,13 +196,8 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
                     {change.category}
                   </th>
                   <td className="py-2 pr-3 tabular-nums">{change.score}/5</td>
-                  <td className="py-2 pr-3">
-                    {change.nextUp ?? (change.score >= 5 ? 'Already at the top band' : 'No threshold stated')}
-                  </td>
-                  <td className="py-2">
-                    {change.nextDown ??
-                      (change.score <= 1 ? 'Already at the lowest band' : 'No threshold stated')}
-                  </td>
+                  <td className="py-2 pr-3">{changeUpText(change)}</td>
+                  <td className="py-2">{changeDownText(change)}</td>
                 </tr>
               ))}
             </tbody>
@@ -242,7 +238,7 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
                       {COVERAGE_LABELS[entry.kind]}
                     </Badge>
                   </td>
-                  <td className="py-2 pr-3">{shortDate(entry.retrievedAt)}</td>
+                  <td className="py-2 pr-3">{coverageDateText(entry) || '—'}</td>
                   <td className="py-2 text-xs text-muted">
                     {entry.datasets?.length ? entry.datasets.map(describeDataset).join('; ') : '—'}
                   </td>
@@ -255,9 +251,11 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
 
       <Card className="mb-8">
         <CardTitle>{REPORT_HEADINGS.peers}</CardTitle>
-        <p className="mt-3 text-sm" data-testid="peer-comparison">
-          {describePeers(sections.peers)}
-        </p>
+        <div className="mt-3 space-y-2 text-sm" data-testid="peer-comparison">
+          {peerLines(sections.peers).map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
       </Card>
     </>
   );

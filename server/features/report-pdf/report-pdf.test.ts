@@ -4,6 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINANCIAL_DISCLAIMER } from '../../../contract/constants';
 import { CATEGORIES } from '../../../contract/methodology';
 import { REPORT_PDF_MESSAGES } from '../../../contract/report-pdf';
+import {
+  COVERAGE_LABELS,
+  changeDownText,
+  changeUpText,
+  coverageDateText,
+  describeDataset,
+  peerLines,
+  reportResponseSchema,
+  sectionLines,
+} from '../../../contract/reports';
 import { reportPdfs, researchProgress, researchReports } from '../../db/schema';
 import { handleRenderPdfJobs } from '../../pdf/jobs';
 import { seedSampleReport } from '../../pdf/sample-report';
@@ -73,9 +83,9 @@ describe('the PDF of a researched report', () => {
     expect([...listed].sort((a, b) => a - b)).toEqual(listed);
     const text = flat(raw);
     expect(text).toContain('Dogecoin (DOGE) is Not rated');
-    expect(text).toMatch(/Data coverage: of twelve categories, \w+ from dated public datasets/);
+    expect(text).toMatch(/Data coverage: of Dogecoin's twelve categories, \w+ from dated public datasets/);
     expect(text).toMatch(
-      /Hacks\/Scandals: dated public dataset, dated \d{4}-\d\d-\d\d \(SunWeb3Sec\/DeFiHackLabs @ [0-9a-f]{12}, license: Apache-2\.0\)/,
+      /Hacks\/Scandals: Dated dataset, as of \d{4}-\d\d-\d\d \(SunWeb3Sec\/DeFiHackLabs @ [0-9a-f]{12}, license: Apache-2\.0\)/,
     );
     // How old the data is: on the cover and in every page footer.
     expect(firstPage).toMatch(/Data as of \d{4}-\d\d-\d\d \(\d+ days before this report\)/);
@@ -84,6 +94,59 @@ describe('the PDF of a researched report', () => {
     expect(text).toContain('(Meme)');
     // The full-text section of older reports is not repeated.
     expect(text).not.toContain('Complete research report');
+  });
+});
+
+describe('the page and the PDF of one report', () => {
+  it('say the same: every text the page shows from the API, section by section, is in the PDF', async () => {
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'tether');
+    await runResearch(
+      {
+        db: t.ctx.db,
+        queue: t.ctx.queue,
+        sources: createSnapshotSources(),
+        writer: deterministicWriter,
+        log: t.ctx.log,
+      },
+      reportId,
+    );
+    const api = reportResponseSchema.parse(
+      (await t.app.inject({ url: `/api/reports/${reportId}`, headers: { cookie: buyer.cookie } })).json(),
+    );
+    const sections = api.sections!;
+    // Lines wrap anywhere in a PDF (long links even inside a word): compare without whitespace.
+    const squash = (text: string) => text.replace(/\s+/g, '');
+    const pdf = squash(await pdfText((await download(reportId)).rawPayload));
+    // What the page renders, section by section (client/features/report/ReportPage.tsx).
+    const page: Record<string, string[]> = {
+      summary: [sections.summary],
+      keyRisks: sections.keyRisks.map((r) => `${r.category} (${r.score}/5): ${r.text}`),
+      changes: sections.changes.flatMap((c) => [
+        c.category,
+        `${c.score}/5`,
+        changeUpText(c),
+        changeDownText(c),
+      ]),
+      coverage: sections.coverage.flatMap((c) => [
+        c.category,
+        COVERAGE_LABELS[c.kind],
+        coverageDateText(c),
+        ...(c.datasets ?? []).map(describeDataset),
+      ]),
+      peers: peerLines(sections.peers),
+      categories: api.progressData.flatMap((p) => [p.research_findings ?? '', p.detailed_analysis ?? '']),
+    };
+    for (const [section, texts] of Object.entries(page)) {
+      expect(texts.filter(Boolean).length, section).toBeGreaterThan(0);
+      for (const text of texts.filter(Boolean)) expect(pdf, `${section}: ${text}`).toContain(squash(text));
+    }
+    // The peers are named, with their scores, from the value stored with the report.
+    expect(peerLines(sections.peers).join(' ')).toMatch(
+      /Named peers: USDC \(USDC\): (Not rated|[\d.]+ of 77)/,
+    );
+    // The shared lines are the PDF's own lines too.
+    for (const part of sectionLines(sections))
+      for (const line of part.lines) expect(pdf).toContain(squash(line));
   });
 });
 

@@ -47,7 +47,9 @@ describe('GET /api/reports/:id', () => {
     const paragraphs = body.reportContent.split('\n\n');
     expect(paragraphs[0]).toMatch(/^Executive summary: Ethereum \(ETH\) scores [\d.]+ of 77/);
     expect(paragraphs[0]).toMatch(/risk level (Likely Safe|Potential Risk|Not Safe)\./);
-    expect(paragraphs[0]).toMatch(/Data coverage: of twelve categories, \w+ from dated public datasets/);
+    expect(paragraphs[0]).toMatch(
+      /Data coverage: of Ethereum's twelve categories, \w+ from dated public datasets/,
+    );
     expect(paragraphs[0]).toContain('offline demo snapshot');
     expect(body.reportContent).toContain('Sources:\n[1]');
     for (const heading of ['Key risks', 'What would change this score', 'Data coverage', 'Peer comparison'])
@@ -62,7 +64,7 @@ describe('GET /api/reports/:id', () => {
     expect(sections.coverage.every((c) => c.kind === 'snapshot' && c.retrievedAt)).toBe(true);
     expect(sections.coverage.some((c) => c.kind === 'live')).toBe(false);
     expect(sections.dataAsOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(sections.peers.kindLabel).toBe('Layer 1');
+    expect(sections.peers?.kindLabel).toBe('Layer 1');
 
     const [row] = await t.ctx.db.select().from(researchReports).where(eq(researchReports.id, reportId));
     expect(row!.isPublic).toBe(true);
@@ -368,34 +370,28 @@ describe('buyer-first sections', () => {
     expect(row!.reportContent).toMatch(/^Executive summary: Uniswap \(UNI\)/);
   });
 
-  it('compares the total with all completed reports and those of the same kind', async () => {
+  it('names peers of the same kind from the dataset with their scores, stored once in the report', async () => {
     const buyer = await signUp(t.app);
-    const ids: number[] = [];
-    for (const asset of ['solana', 'dogecoin']) {
-      const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, asset);
-      await research(reportId);
-      ids.push(reportId);
-    }
-    const [solana, dogecoin] = await Promise.all(
-      ids.map(async (id) =>
-        reportResponseSchema.parse(
-          (await t.app.inject({ url: `/api/reports/${id}`, headers: { cookie: buyer.cookie } })).json(),
-        ),
-      ),
-    );
-    const completed = await t.ctx.db
-      .select()
-      .from(researchReports)
-      .where(eq(researchReports.status, 'completed'));
-    expect(solana!.sections!.peers.comparedAll).toBe(completed.length - 1);
-    // The higher total has the higher percentile among all reports; equal totals, equal percentiles.
-    const totalOrder = Math.sign(
-      Number(solana!.report.composite_score) - Number(dogecoin!.report.composite_score),
-    );
-    expect(Math.sign(solana!.sections!.peers.percentileAll! - dogecoin!.sections!.peers.percentileAll!)).toBe(
-      totalOrder,
-    );
-    expect(dogecoin!.sections!.peers.kindLabel).toBe('Meme');
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'dogecoin');
+    await research(reportId);
+    const read = async () =>
+      reportResponseSchema.parse(
+        (await t.app.inject({ url: `/api/reports/${reportId}`, headers: { cookie: buyer.cookie } })).json(),
+      );
+    const first = await read();
+    const peers = first.sections!.peers!;
+    expect(peers).toMatchObject({ assetName: 'Dogecoin', kind: 'meme', kindLabel: 'Meme' });
+    // Peers are other meme coins of the dataset, named, each with its score or Not rated.
+    expect(peers.compared).toBeGreaterThan(5);
+    expect(peers.named.length).toBe(5);
+    expect(peers.named.map((p) => p.id)).not.toContain('dogecoin');
+    for (const peer of peers.named) expect(peer.rated ? peer.total : 'Not rated').not.toBeNull();
+    // Reports bought by other customers do not change them: the stored value is what is shown.
+    const other = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'shiba-inu');
+    await research(other.reportId);
+    expect((await read()).sections!.peers).toEqual(peers);
+    const [row] = await t.ctx.db.select().from(researchReports).where(eq(researchReports.id, reportId));
+    expect((row!.researchData as { peers: unknown }).peers).toEqual(peers);
   });
 
   it('still renders a report stored before the sections existed', async () => {

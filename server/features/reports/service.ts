@@ -82,7 +82,7 @@ export async function reportResponse(db: DbExecutor, report: ResearchReportRow):
     },
     progressData: progress.map(toProgressEntry),
     reportContent: report.reportContent ?? '',
-    sections: await reportSections(db, report, progress),
+    sections: reportSections(report, progress),
   };
 }
 

@@ -1,0 +1,75 @@
+import {
+  buildScores,
+  CATEGORIES,
+  type CategoryScores,
+  METHODOLOGY_VERSION,
+} from '../../../contract/methodology';
+import type { AssetEvidence } from '../evidence';
+import { assessEvidence, categoryPeers, peerGroupOf, snapshotEvidence } from '../peers';
+import { dataNoteFor } from '../pipeline';
+import { buildReportText, type CategoryResult, coverageOf, type ReportTextInput } from '../report-text';
+import { snapshotRef } from '../sources/snapshot';
+import { SNAPSHOT_ASSETS, type SnapshotAsset } from '../sources/snapshot-data';
+import { deterministicWriter, naming } from '../writer';
+
+// The report text the research pipeline writes for an asset, without a database: the same
+// scorers, the same deterministic writer with the asset's peers, the same report text rules.
+// Tests read every report of the offline snapshot through it.
+
+export async function offlineReportInput(
+  asset: SnapshotAsset,
+  now: Date,
+  evidence: AssetEvidence = snapshotEvidence(asset),
+): Promise<ReportTextInput> {
+  const ref = snapshotRef(asset);
+  const { categories } = assessEvidence(evidence, now);
+  const results: CategoryResult[] = [];
+  for (const category of CATEGORIES) {
+    const assessment = categories[category.key];
+    const peers = categoryPeers(category.key, { assetId: asset.id, kind: asset.kind }, now);
+    const written = await deterministicWriter.write({
+      asset: ref,
+      assetName: asset.name,
+      category,
+      assessment,
+      ...(peers ? { peers } : {}),
+    });
+    results.push({
+      key: category.key,
+      score: written.score,
+      findings: written.findings,
+      analysis: written.analysis,
+      sources: assessment.sources,
+      facts: assessment.facts.map((fact) => naming(fact, asset.name)),
+      coverage: coverageOf(assessment.sources, assessment.evidenceFound),
+      ...(assessment.nextUp ? { nextUp: assessment.nextUp } : {}),
+      ...(assessment.nextDown ? { nextDown: assessment.nextDown } : {}),
+      ...(assessment.keyRisk ? { keyRisk: naming(assessment.keyRisk, asset.name) } : {}),
+      ...(assessment.knockout ? { knockout: assessment.knockout } : {}),
+    });
+  }
+  const scores = buildScores(Object.fromEntries(results.map((r) => [r.key, r.score])) as CategoryScores, {
+    knockout: results.some((r) => r.knockout),
+    categoriesWithEvidence: results.filter((r) => r.coverage?.kind !== 'none').length,
+  });
+  return {
+    assetName: asset.name,
+    asset: ref,
+    scores,
+    results,
+    dataNote: dataNoteFor('offline', asset.name, now),
+    methodologyVersion: METHODOLOGY_VERSION,
+    peers: peerGroupOf(
+      { assetId: asset.id, assetName: asset.name, kind: asset.kind, platform: asset.platform, scores },
+      now,
+    ),
+  };
+}
+
+/** Every snapshot asset's report text. */
+export async function snapshotReports(now: Date): Promise<{ asset: SnapshotAsset; text: string }[]> {
+  const reports = [];
+  for (const asset of SNAPSHOT_ASSETS)
+    reports.push({ asset, text: buildReportText(await offlineReportInput(asset, now)) });
+  return reports;
+}
