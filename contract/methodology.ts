@@ -2,11 +2,18 @@
 // documentation page (decisions.md "Scoring").
 
 /** Stored with every report so it can be re-explained with the rules that scored it. */
-export const METHODOLOGY_VERSION = '2026.11-3';
+export const METHODOLOGY_VERSION = '2026.11-4';
 
 /** What changed in each version, newest first (shown on the documentation page). */
 export const METHODOLOGY_CHANGELOG: readonly { version: string; date: string; changes: readonly string[] }[] =
   [
+    {
+      version: '2026.11-4',
+      date: '2026-11-24',
+      changes: [
+        'Token unlock schedules: without market supply figures, Circulating Supply reads the share already unlocked under a published schedule and Total Supply how much the next 365 days add to the unlocked supply; the next unlock of at least 1% of the scheduled supply within a year is named as a key risk.',
+      ],
+    },
     {
       version: '2026.11-3',
       date: '2026-11-23',

@@ -1,3 +1,4 @@
+import { datedChartSchema } from './charts';
 import { MAX_ID } from './http';
 import { RISK_LEVELS } from './methodology';
 import { requiredField, z } from './zod';
@@ -88,6 +89,8 @@ export const agentResearchDataSchema = z.object({
   /** The risk this category shows, tied to its evidence. */
   keyRisk: z.string().optional(),
   coverage: categoryCoverageSchema.optional(),
+  /** A dated line drawn with the category (the unlock schedule of Circulating Supply). */
+  chart: datedChartSchema.optional(),
 });
 export type AgentResearchData = z.infer<typeof agentResearchDataSchema>;
 
@@ -195,6 +198,8 @@ export const progressEntrySchema = z.object({
   research_findings: z.string().nullable(),
   detailed_analysis: z.string().nullable(),
   sources: z.array(sourceSchema),
+  /** A dated line drawn with the category, when its evidence has one. */
+  chart: datedChartSchema.optional(),
   updated_at: z.string(),
   completed_at: z.string().nullable(),
 });

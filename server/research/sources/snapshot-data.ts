@@ -76,12 +76,51 @@ export const stablecoinFileSchema = z
   .object({ dataset: datasetSchema, records: z.array(stablecoinRecordSchema) })
   .strict();
 
+const isoTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'a UTC time as YYYY-MM-DDTHH:MM:SSZ');
+const amount = z.number().nonnegative();
+export const unlockReleaseSchema = z.discriminatedUnion('type', [
+  z.object({ section: z.string(), type: z.literal('cliff'), at: isoTime, amount }).strict(),
+  z
+    .object({
+      section: z.string(),
+      type: z.literal('step'),
+      from: isoTime,
+      everySeconds: z.number().positive(),
+      steps: z.number().int().nonnegative(),
+      amountPerStep: amount,
+    })
+    .strict(),
+  z.object({ section: z.string(), type: z.literal('linear'), from: isoTime, to: isoTime, amount }).strict(),
+]);
+
+export const unlockRecordSchema = z
+  .object({
+    geckoId: z.string().min(1),
+    path: z.string().min(1),
+    totalScheduled: z.number().positive(),
+    statedTotal: z.number().positive().optional(),
+    sections: z.array(z.object({ name: z.string(), amount }).strict()),
+    releases: z.array(unlockReleaseSchema).min(1),
+    monthly: z.array(z.object({ date: isoDate, unlockedShare: z.number().min(0).max(1) }).strict()).min(1),
+    /** The adapter's meta.sources as written (homepages are dropped when cited). */
+    sources: z.array(z.string().url()),
+  })
+  .strict();
+export type PublicUnlockRecord = z.infer<typeof unlockRecordSchema>;
+
+export const unlockFileSchema = z
+  .object({ dataset: datasetSchema, records: z.array(unlockRecordSchema) })
+  .strict();
+
 export const PUBLIC_DATA_DIRECTORY = new URL('../datasets/public/', import.meta.url);
 
 export interface PublicData {
   assets: SnapshotAsset[];
   hacks: z.infer<typeof hackFileSchema>;
   stablecoins: z.infer<typeof stablecoinFileSchema>;
+  unlocks: z.infer<typeof unlockFileSchema>;
 }
 
 function readValidated<T>(directory: URL, file: string, schema: z.ZodType<T>): T {
@@ -103,11 +142,16 @@ export function loadPublicData(directory: URL = PUBLIC_DATA_DIRECTORY): PublicDa
   }
   const hacks = readValidated(directory, 'hacks.json', hackFileSchema);
   const stablecoins = readValidated(directory, 'stablecoins.json', stablecoinFileSchema);
+  const unlocks = readValidated(directory, 'unlocks.json', unlockFileSchema);
+  for (const record of unlocks.records) {
+    if (!ids.has(record.geckoId))
+      throw new Error(`dataset file unlocks.json: ${record.path} names unknown asset ${record.geckoId}`);
+  }
   for (const record of hacks.records) {
     const unknown = record.assets.find((id) => !ids.has(id));
     if (unknown) throw new Error(`dataset file hacks.json: ${record.key} names unknown asset ${unknown}`);
   }
-  return { assets, hacks, stablecoins };
+  return { assets, hacks, stablecoins, unlocks };
 }
 
 /** The dataset as a source cites it. */
@@ -125,10 +169,12 @@ export const PUBLIC_DATA = data;
 export const SNAPSHOT_DATE = [
   data.hacks.dataset.committedAt,
   data.stablecoins.dataset.committedAt,
+  data.unlocks.dataset.committedAt,
 ].sort()[0]!;
 export const SNAPSHOT_DATASET = `offline demo data from public datasets (${[
   data.hacks.dataset,
   data.stablecoins.dataset,
+  data.unlocks.dataset,
 ]
   .map((d) => `${d.name} @ ${d.version.slice(0, 7)}, ${d.committedAt}, license: ${d.license}`)
   .join('; ')})`;

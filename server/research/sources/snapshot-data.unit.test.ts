@@ -10,7 +10,7 @@ import { loadPublicData, PUBLIC_DATA_DIRECTORY, SNAPSHOT_ASSETS, SNAPSHOT_DATE }
 // The offline data is generated from public datasets and validated at load: every record names
 // its dataset, commit, file and license, and a broken record stops the load with its file named.
 
-const FILES = ['assets.json', 'hacks.json', 'stablecoins.json'];
+const FILES = ['assets.json', 'hacks.json', 'stablecoins.json', 'unlocks.json'];
 
 function copyWith(file: string, edit: (json: Record<string, unknown>) => void): URL {
   const directory = mkdtempSync(join(tmpdir(), 'crow-public-data-'));
@@ -26,14 +26,18 @@ describe('offline data from public datasets', () => {
     const data = loadPublicData();
     expect(data.assets.length).toBeGreaterThanOrEqual(168);
     expect(SNAPSHOT_ASSETS.length).toBe(data.assets.length);
-    for (const dataset of [data.hacks.dataset, data.stablecoins.dataset]) {
+    for (const dataset of [data.hacks.dataset, data.stablecoins.dataset, data.unlocks.dataset]) {
       expect(dataset.version).toMatch(/^[0-9a-f]{40}$/);
       expect(dataset.url).toContain(dataset.version);
       expect(dataset.license.length).toBeGreaterThan(0);
     }
     expect(data.hacks.dataset.license).toBe('Apache-2.0');
     expect(SNAPSHOT_DATE).toBe(
-      [data.hacks.dataset.committedAt, data.stablecoins.dataset.committedAt].sort()[0],
+      [
+        data.hacks.dataset.committedAt,
+        data.stablecoins.dataset.committedAt,
+        data.unlocks.dataset.committedAt,
+      ].sort()[0],
     );
     expect(data.hacks.records.length).toBeGreaterThan(500);
   });

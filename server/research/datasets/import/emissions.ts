@@ -1,3 +1,6 @@
+import type { UnlockRelease } from '../../evidence';
+import { releasedBy, releaseEnd, releaseStart, releaseTotal } from '../../unlocks';
+
 // Reads DefiLlama/emissions-adapters' token unlock schedules (protocols/*.ts, evaluated at build
 // time). Only schedules written out by hand (cliffs, steps, linear releases) are kept: a section
 // computed by a function reads chains or APIs, so its adapter is skipped with the reason. Only
@@ -22,19 +25,6 @@ export function importProblem(source: string): string | null {
   return other.length ? `imports ${other.join(', ')} (chain or API calls)` : null;
 }
 
-/** One release of a schedule: a cliff on a date, equal steps, or a linear release between two dates. */
-export type UnlockRelease =
-  | { section: string; type: 'cliff'; at: string; amount: number }
-  | {
-      section: string;
-      type: 'step';
-      from: string;
-      everySeconds: number;
-      steps: number;
-      amountPerStep: number;
-    }
-  | { section: string; type: 'linear'; from: string; to: string; amount: number };
-
 export interface UnlockRecord {
   geckoId: string;
   /** The adapter file, e.g. protocols/celestia.ts. */
@@ -52,44 +42,6 @@ export interface UnlockRecord {
 }
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
-const seconds = (isoDate: string) => Date.parse(isoDate) / 1000;
-
-/** Amount released by `release` up to and including `at` (unix seconds), as the adapters' runner counts it. */
-export function releasedBy(release: UnlockRelease, at: number): number {
-  switch (release.type) {
-    case 'cliff':
-      return seconds(release.at) <= at ? release.amount : 0;
-    case 'step': {
-      // Step i (0-based) unlocks at from + (i + 1) * every, as the runner's stepAdapterToRaw does.
-      const done = Math.floor((at - seconds(release.from)) / release.everySeconds);
-      return Math.min(release.steps, Math.max(0, done)) * release.amountPerStep;
-    }
-    case 'linear': {
-      const from = seconds(release.from);
-      const to = seconds(release.to);
-      if (to <= from) return at >= from ? release.amount : 0;
-      return release.amount * Math.min(1, Math.max(0, (at - from) / (to - from)));
-    }
-  }
-}
-
-/** The last moment a release adds supply. */
-export function releaseEnd(release: UnlockRelease): number {
-  switch (release.type) {
-    case 'cliff':
-      return seconds(release.at);
-    case 'step':
-      return seconds(release.from) + release.steps * release.everySeconds;
-    case 'linear':
-      return seconds(release.to);
-  }
-}
-
-const releaseStart = (release: UnlockRelease) =>
-  release.type === 'cliff' ? seconds(release.at) : seconds(release.from);
-
-export const releaseTotal = (release: UnlockRelease) =>
-  release.type === 'step' ? release.steps * release.amountPerStep : release.amount;
 
 /** First day of each month from the month of the first release to the month after the last. */
 export function monthlyPoints(releases: UnlockRelease[], total: number): UnlockRecord['monthly'] {
@@ -128,7 +80,15 @@ function releaseOf(section: string, result: unknown): UnlockRelease {
   if (type === 'cliff') return { section, type, at: iso(start), amount };
   if (type === 'linear' && finite(end)) return { section, type, from: iso(start), to: iso(end), amount };
   if (type === 'step' && finite(steps) && finite(stepDuration) && stepDuration > 0 && steps >= 0)
-    return { section, type, from: iso(start), everySeconds: stepDuration, steps, amountPerStep: amount };
+    // The runner releases a step for every i < steps, so a fractional count rounds up.
+    return {
+      section,
+      type,
+      from: iso(start),
+      everySeconds: stepDuration,
+      steps: Math.ceil(steps),
+      amountPerStep: amount,
+    };
   throw new Skip(`section "${section}" has an unknown release type ${String(type)}`);
 }
 
