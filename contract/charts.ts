@@ -54,7 +54,7 @@ export function valueOn(points: readonly DatedPoint[], date: string): number | u
 
 /**
  * The chart in words, for screen readers and the PDF: first and last points, the marker, and
- * the value at each year's first point (at most `maxYears`, evenly spread).
+ * evenly spread points (at most `maxPoints`).
  */
 export function describeChart(chart: DatedChart, maxPoints = 8): string {
   const { points, unit } = chart;
@@ -68,7 +68,7 @@ export function describeChart(chart: DatedChart, maxPoints = 8): string {
       ? ` ${chart.marker.label} (${chart.marker.date}): ${format(markerValue)}.`
       : '';
   return `${chart.title} from ${first.date} (${format(first.value)}) to ${last.date} (${format(last.value)}).${marker} ${tablePoints(
-    chart,
+    points,
     maxPoints,
   )
     .map((p) => `${p.date}: ${format(p.value)}`)
@@ -76,8 +76,7 @@ export function describeChart(chart: DatedChart, maxPoints = 8): string {
 }
 
 /** A handful of evenly spread points (first and last included) for the table beside a chart. */
-export function tablePoints(chart: DatedChart, maxPoints = 8): DatedPoint[] {
-  const { points } = chart;
+export function tablePoints(points: readonly DatedPoint[], maxPoints = 8): DatedPoint[] {
   if (points.length <= maxPoints) return [...points];
   const picked = new Set<number>();
   for (let i = 0; i < maxPoints; i++) picked.add(Math.round((i * (points.length - 1)) / (maxPoints - 1)));
