@@ -53,26 +53,37 @@ export function valueOn(points: readonly DatedPoint[], date: string): number | u
 }
 
 /**
- * The chart in words, for screen readers and the PDF: first and last points, the marker, and
- * evenly spread points (at most `maxPoints`).
+ * A dated series in words, for screen readers and the PDF: first and last points, the marker,
+ * and evenly spread points (at most `maxPoints`).
  */
-export function describeChart(chart: DatedChart, maxPoints = 8): string {
-  const { points, unit } = chart;
-  if (points.length === 0) return `${chart.title}: no figures.`;
-  const format = (v: number) => formatChartValue(unit, v);
+export function describeSeries(
+  title: string,
+  points: readonly DatedPoint[],
+  format: (value: number) => string,
+  marker?: { date: string; label: string },
+  maxPoints = 8,
+): string {
+  if (points.length === 0) return `${title}: no figures.`;
   const first = points[0]!;
   const last = points[points.length - 1]!;
-  const markerValue = chart.marker ? valueOn(points, chart.marker.date) : undefined;
-  const marker =
-    chart.marker && markerValue !== undefined
-      ? ` ${chart.marker.label} (${chart.marker.date}): ${format(markerValue)}.`
-      : '';
-  return `${chart.title} from ${first.date} (${format(first.value)}) to ${last.date} (${format(last.value)}).${marker} ${tablePoints(
-    points,
-    maxPoints,
-  )
+  const markerValue = marker ? valueOn(points, marker.date) : undefined;
+  const marked =
+    marker && markerValue !== undefined ? ` ${marker.label} (${marker.date}): ${format(markerValue)}.` : '';
+  const spread = tablePoints(points, maxPoints)
     .map((p) => `${p.date}: ${format(p.value)}`)
-    .join('; ')}.`;
+    .join('; ');
+  return `${title} from ${first.date} (${format(first.value)}) to ${last.date} (${format(last.value)}).${marked} ${spread}.`;
+}
+
+/** A stored chart in words, with the values formatted by its unit. */
+export function describeChart(chart: DatedChart, maxPoints = 8): string {
+  return describeSeries(
+    chart.title,
+    chart.points,
+    (v) => formatChartValue(chart.unit, v),
+    chart.marker,
+    maxPoints,
+  );
 }
 
 /** A handful of evenly spread points (first and last included) for the table beside a chart. */

@@ -169,7 +169,7 @@ describe('the offline schedules', () => {
       /^https:\/\/github\.com\/DefiLlama\/emissions-adapters\/blob\/[0-9a-f]{40}\/protocols\/litecoin\.ts$/,
     );
     // The adapter cites litecoin.org and litecoinhalving.com (homepages): both are left out.
-    const urls = litecoin?.value.documents.map((d) => d.url) ?? [];
+    const urls = litecoin?.value.documents.map((d) => d.url ?? '') ?? [];
     expect(urls.some((u) => /^https:\/\/(www\.)?litecoin(halving)?\.(org|com)\/?$/.test(u))).toBe(false);
     for (const document of [litecoin!.source, ...litecoin!.value.documents])
       expect(sourceProblem(document)).toBeNull();

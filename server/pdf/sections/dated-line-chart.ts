@@ -1,4 +1,4 @@
-import { type DatedPoint, tablePoints, valueOn } from '../../../contract/charts';
+import { type DatedPoint, describeSeries, valueOn } from '../../../contract/charts';
 import type { ReportCanvas } from './canvas';
 import { COLORS, CONTENT_WIDTH, MARGIN } from './layout';
 
@@ -104,17 +104,6 @@ export function drawDatedLineChart(canvas: ReportCanvas, chart: DatedLineChartIn
   }
   doc.x = MARGIN.left;
   doc.y = top + CHART_HEIGHT + 20;
-  const atMarker =
-    marker && markerValue !== undefined
-      ? ` ${marker.label} (${marker.date}): ${formatValue(markerValue)}.`
-      : '';
-  body(
-    `${chart.title} from ${first.date} (${formatValue(first.value)}) to ${last.date} (${formatValue(last.value)}).${atMarker} ${tablePoints(
-      points,
-    )
-      .map((p) => `${p.date}: ${formatValue(p.value)}`)
-      .join('; ')}.`,
-    8.5,
-  );
+  body(describeSeries(chart.title, points, formatValue, marker), 8.5);
   body(chart.caption, 8);
 }
