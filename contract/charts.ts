@@ -19,12 +19,13 @@ export const datedChartSchema = z.object({
   title: z.string(),
   unit: z.enum(CHART_UNITS),
   points: z.array(datedPointSchema),
-  /** A date to mark on the line, e.g. the report's date. */
-  marker: z.object({ date: z.string(), label: z.string() }).optional(),
+  /** A date to mark on the line, e.g. the report's date, with its exact value when known. */
+  marker: z.object({ date: z.string(), label: z.string(), value: z.number().optional() }).optional(),
   /** Whose figures these are, in words ("per the schedule in … as of …"). */
   caption: z.string(),
 });
 export type DatedChart = z.infer<typeof datedChartSchema>;
+export type ChartMarker = NonNullable<DatedChart['marker']>;
 
 const groupThousands = (value: number) => String(Math.round(value)).replace(/\B(?=(\d{3})+$)/g, ',');
 
@@ -52,6 +53,10 @@ export function valueOn(points: readonly DatedPoint[], date: string): number | u
   return a.value + ((b.value - a.value) * (at - Date.parse(a.date))) / span;
 }
 
+/** The marker's value: its own when given (exact), else read off the line. */
+export const markerValueOn = (points: readonly DatedPoint[], marker: ChartMarker) =>
+  marker.value ?? valueOn(points, marker.date);
+
 /**
  * A dated series in words, for screen readers and the PDF: first and last points, the marker,
  * and evenly spread points (at most `maxPoints`).
@@ -60,13 +65,13 @@ export function describeSeries(
   title: string,
   points: readonly DatedPoint[],
   format: (value: number) => string,
-  marker?: { date: string; label: string },
+  marker?: ChartMarker,
   maxPoints = 8,
 ): string {
   if (points.length === 0) return `${title}: no figures.`;
   const first = points[0]!;
   const last = points[points.length - 1]!;
-  const markerValue = marker ? valueOn(points, marker.date) : undefined;
+  const markerValue = marker ? markerValueOn(points, marker) : undefined;
   const marked =
     marker && markerValue !== undefined ? ` ${marker.label} (${marker.date}): ${format(markerValue)}.` : '';
   const spread = tablePoints(points, maxPoints)

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { type DatedPoint, tablePoints, valueOn } from '../../contract/charts';
+import { type ChartMarker, type DatedPoint, markerValueOn, tablePoints } from '../../contract/charts';
 
 const WIDTH = 480;
 const HEIGHT = 180;
@@ -12,7 +12,7 @@ export interface DatedLineChartProps {
   points: DatedPoint[];
   formatValue: (value: number) => string;
   /** A date marked on the line (the report's date). */
-  marker?: { date: string; label: string };
+  marker?: ChartMarker;
   /** Whose figures these are, under the chart. */
   caption: string;
   testId?: string;
@@ -41,7 +41,7 @@ export function DatedLineChart({ title, points, formatValue, marker, caption, te
   const x = (date: string) => PAD.left + ((time(date) - from) / span) * innerWidth;
   const y = (value: number) => PAD.top + innerHeight - ((value - low) / (high - low)) * innerHeight;
   const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.date).toFixed(1)},${y(p.value).toFixed(1)}`);
-  const markerValue = marker ? valueOn(points, marker.date) : undefined;
+  const markerValue = marker ? markerValueOn(points, marker) : undefined;
   const markerInside = marker && time(marker.date) >= from && time(marker.date) <= time(last.date);
   const rows = tablePoints(points);
   const description = `${title} from ${first.date} (${formatValue(first.value)}) to ${last.date} (${formatValue(last.value)})${

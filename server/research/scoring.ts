@@ -315,7 +315,7 @@ function readUnlocks(e: AssetEvidence, now: Date): UnlockReading | undefined {
       title: 'Share of the scheduled supply unlocked',
       unit: 'share',
       points: plan.schedule.map((p) => ({ date: p.date, value: p.cumulativeUnlockedShare })),
-      marker: { date: day(now), label: 'Report date' },
+      marker: { date: day(now), label: 'Report date', value: status.unlockedShare },
       caption: `Cumulative unlocked share on the first day of each month, ${per}. The schedule is a published plan, not a measurement.`,
     },
   };

@@ -122,7 +122,7 @@ describe('supply scored from an unlock schedule', () => {
     expect(assessment.score).toBe(5);
     expect(assessment.facts[0]).toContain('Circulating supply is 950 of a total supply of 1,000');
     expect(assessment.keyRisk).toContain('unlock on 2027-01-31');
-    expect(assessment.chart?.marker).toEqual({ date: '2026-11-24', label: 'Report date' });
+    expect(assessment.chart?.marker).toEqual({ date: '2026-11-24', label: 'Report date', value: 0.4 });
     expect(scoreTotalSupply(withMarket, now).facts[0]).toContain(
       'Total supply is 1,000 of a maximum of 1,000',
     );

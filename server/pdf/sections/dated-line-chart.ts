@@ -1,4 +1,4 @@
-import { type DatedPoint, describeSeries, valueOn } from '../../../contract/charts';
+import { type ChartMarker, type DatedPoint, describeSeries, markerValueOn } from '../../../contract/charts';
 import type { ReportCanvas } from './canvas';
 import { COLORS, CONTENT_WIDTH, MARGIN } from './layout';
 
@@ -11,7 +11,7 @@ export interface DatedLineChartInput {
   points: DatedPoint[];
   formatValue: (value: number) => string;
   /** A date marked on the line (the report's date). */
-  marker?: { date: string; label: string };
+  marker?: ChartMarker;
   /** Whose figures these are. */
   caption: string;
 }
@@ -62,7 +62,7 @@ export function drawDatedLineChart(canvas: ReportCanvas, chart: DatedLineChartIn
   doc.moveTo(x(first.date), y(first.value));
   for (const point of points.slice(1)) doc.lineTo(x(point.date), y(point.value));
   doc.lineWidth(1.5).strokeColor(COLORS.accent).stroke();
-  const markerValue = marker ? valueOn(points, marker.date) : undefined;
+  const markerValue = marker ? markerValueOn(points, marker) : undefined;
   if (
     marker &&
     markerValue !== undefined &&
