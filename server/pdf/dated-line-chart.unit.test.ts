@@ -11,7 +11,8 @@ import { sampleReportRows } from './sample-report';
 
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 
-describe('the unlock schedule in the PDF', () => {
+// Rendering and reading a whole report takes seconds on a loaded machine.
+describe('the unlock schedule in the PDF', { timeout: 30_000 }, () => {
   it('describes the schedule with its first point, the report-date marker and whose plan it is', async () => {
     const now = new Date('2026-11-24T00:00:00Z');
     const chart = scoreCirculatingSupply(snapshotMarketEvidence(findSnapshotAsset('sui')!), now).chart;
