@@ -345,11 +345,17 @@ export function scoreCirculatingSupply(e: AssetEvidence, now: Date = new Date())
     if (!unlocks) return noEvidence('supply data');
     const ratio = unlocks.status.unlockedShare;
     const score = levelAtLeast(ratio, UNLOCK_THRESHOLDS.unlockedShare);
-    const steps = ladderSteps(
-      score,
-      UNLOCK_THRESHOLDS.unlockedShare,
-      (x) => `An unlocked share of ${formatPct(x)}`,
-    );
+    const ladder = UNLOCK_THRESHOLDS.unlockedShare;
+    const up = score < 5 ? ladder[4 - score] : undefined;
+    const down = score > 1 ? ladder[5 - score] : undefined;
+    const steps = {
+      ...(up !== undefined
+        ? { up: `An unlocked share of ${formatPct(up)} or more would raise the score by one point.` }
+        : {}),
+      ...(down !== undefined
+        ? { down: `Below an unlocked share of ${formatPct(down)} it would lose a point.` }
+        : {}),
+    };
     return withUnlocks({
       score,
       facts: ['No market supply figures: the published unlock schedule decides.'],
