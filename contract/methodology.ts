@@ -2,19 +2,26 @@
 // documentation page.
 
 /** Stored with every report so it can be re-explained with the rules that scored it. */
-export const METHODOLOGY_VERSION = '2026.11-3';
+export const METHODOLOGY_VERSION = '2026.11-4';
 
 /** What changed in each version, newest first (shown on the documentation page). */
 export const METHODOLOGY_CHANGELOG: readonly { version: string; date: string; changes: readonly string[] }[] =
   [
+    {
+      version: '2026.11-4',
+      date: '2026-11-24',
+      changes: [
+        'Token unlock schedules: without market supply figures, Circulating Supply reads the share already unlocked under a published schedule and Total Supply how much the next 365 days add to the unlocked supply; the next unlock of at least 1% of the scheduled supply within a year is named as a key risk.',
+        'No data, no verdict: with evidence in fewer than 4 categories a report is Not rated (no total, no risk level). Otherwise the total weighs only the categories with evidence (their weighted mean on the 77-point scale); a category without evidence shows 1 and “No evidence found”, and no longer pulls the total down.',
+        'Checks for each kind of asset (stablecoins, networks, DeFi, unlock schedules, memes) on top of the 12 categories: each is met, a risk, or not assessed for lack of a source, and every risk joins the key risks.',
+      ],
+    },
     {
       version: '2026.11-3',
       date: '2026-11-23',
       changes: [
         'Knockouts: a recorded fraud conviction or regulator fraud finding against the issuer or founders, an issuer bankruptcy, a collapse of more than 90% without recovery, or a stablecoin that lost its peg for good scores 1 in its category and makes the report Not Safe whatever the weighted sum; the summary says why first.',
         'Audits counts only independent code audits and formal verifications: an audit by the asset’s own developer, a reserve attestation or a bug bounty is shown as what it is and does not raise the score.',
-        'No data, no verdict: with evidence in fewer than 4 categories a report is Not rated (no total, no risk level). Otherwise the total weighs only the categories with evidence (their weighted mean on the 77-point scale); a category without evidence shows 1 and “No evidence found”, and no longer pulls the total down.',
-        'Checks for each kind of asset (stablecoins, networks, DeFi, unlock schedules, memes) on top of the 12 categories: each is met, a risk, or not assessed for lack of a source, and every risk joins the key risks.',
       ],
     },
     {

@@ -1,4 +1,5 @@
 import { kindNouns } from './assets';
+import { datedChartSchema } from './charts';
 import { MAX_ID } from './http';
 import { KIND_CHECK_STATUSES, KIND_RULE_GROUPS, KIND_RULES } from './kind-rules';
 import { RISK_LEVELS } from './methodology';
@@ -90,6 +91,8 @@ export const agentResearchDataSchema = z.object({
   /** The risk this category shows, tied to its evidence. */
   keyRisk: z.string().optional(),
   coverage: categoryCoverageSchema.optional(),
+  /** A dated line drawn with the category (the unlock schedule of Circulating Supply). */
+  chart: datedChartSchema.optional(),
 });
 export type AgentResearchData = z.infer<typeof agentResearchDataSchema>;
 
@@ -329,6 +332,8 @@ export const progressEntrySchema = z.object({
   research_findings: z.string().nullable(),
   detailed_analysis: z.string().nullable(),
   sources: z.array(sourceSchema),
+  /** A dated line drawn with the category, when its evidence has one. */
+  chart: datedChartSchema.optional(),
   updated_at: z.string(),
   completed_at: z.string().nullable(),
 });

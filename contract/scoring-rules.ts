@@ -433,12 +433,12 @@ const knockoutNote = (category: CategoryKey) => {
 
 /**
  * Methodology 2026.11-3: the 2026.11-2 ladders, knockouts, and audits that count only
- * independent reviews of the code.
+ * independent reviews of the code (kept so reports scored with it stay explainable).
  */
 const ISSUED_ONLY_NOTE =
   'A dataset that counts only the units issued (no total or maximum supply, as Coin Metrics’ community data in the offline demo) gives no evidence here: the figure is shown, the category says what is missing.';
 
-export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
+export const SCORING_RULES_V3: Record<CategoryKey, ScoringRule> = {
   ...SCORING_RULES_V2,
   marketCap: {
     ...SCORING_RULES_V2.marketCap,
@@ -487,9 +487,68 @@ export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
   },
 };
 
+/**
+ * Thresholds for a published token unlock schedule (methodology 2026.11-4). The schedule is a
+ * plan read from a dataset, so it decides the supply categories only when no market supply
+ * figures are at hand; otherwise it adds its facts and the next-unlock risk.
+ */
+export const UNLOCK_THRESHOLDS = {
+  /** Unlocked share of the scheduled supply, for 5 to 2 (the circulating-share ladder). */
+  unlockedShare: [0.9, 0.75, 0.5, 0.25],
+  /** Growth of the unlocked supply over the horizon, at most, for 5 to 3; above the last, 2. */
+  horizonGrowth: [0.02, 0.05, 0.15],
+  horizonDays: 365,
+  /** One day's unlock of at least this share of the scheduled supply, within the horizon, is a named risk. */
+  materialUnlockShare: 0.01,
+} as const;
+
+const u = UNLOCK_THRESHOLDS;
+const UNLOCK_SOURCE = 'a published token unlock schedule (DefiLlama emissions-adapters, read at its commit)';
+const MATERIAL_UNLOCK_NOTE = `Next unlock: when the schedule releases at least ${u.materialUnlockShare * 100}% of its supply on one day within the next ${u.horizonDays} days, the first such unlock (date and share) is named as a key risk, whatever the score.`;
+
+/**
+ * Methodology 2026.11-4: the 2026.11-3 rules, and published unlock schedules as supply evidence
+ * (locked share, the next 12 months of unlocks, the next material unlock).
+ */
+export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
+  ...SCORING_RULES_V3,
+  circulatingSupply: {
+    measures: SCORING_RULES_V1.circulatingSupply.measures,
+    evidence: `Circulating supply divided by total supply (CoinGecko market data); without it, the share of the supply already unlocked under ${UNLOCK_SOURCE}.`,
+    levels: [
+      {
+        score: 5,
+        when: `${pct(t.circulatingToTotal[0])} or more of the total supply circulates (or is unlocked)`,
+      },
+      { score: 4, when: `${pct(t.circulatingToTotal[1])} to ${pct(t.circulatingToTotal[0])}` },
+      { score: 3, when: `${pct(t.circulatingToTotal[2])} to ${pct(t.circulatingToTotal[1])}` },
+      { score: 2, when: `${pct(t.circulatingToTotal[3])} to ${pct(t.circulatingToTotal[2])}` },
+      { score: 1, when: `below ${pct(t.circulatingToTotal[3])}, or no supply data and no unlock schedule` },
+    ],
+    notes: [
+      `Unlock schedule: the unlocked share is read at the report's scoring time from the schedule (cliffs, monthly or daily steps, linear releases), on the same ladder (${pct(u.unlockedShare[0])}, ${pct(u.unlockedShare[1])}, ${pct(u.unlockedShare[2])}, ${pct(u.unlockedShare[3])} for 5 to 2). The schedule is a plan: the report says whose plan and as of which date.`,
+      MATERIAL_UNLOCK_NOTE,
+      ISSUED_ONLY_NOTE,
+    ],
+  },
+  totalSupply: {
+    ...SCORING_RULES_V1.totalSupply,
+    evidence: `Total supply divided by maximum supply, or the absence of a hard cap (CoinGecko market data); without them, how much ${UNLOCK_SOURCE} adds to the unlocked supply over the next ${u.horizonDays} days.`,
+    levels: [
+      ...SCORING_RULES_V1.totalSupply.levels.slice(0, 4),
+      { score: 1, when: 'no supply data and no unlock schedule' },
+    ],
+    notes: [
+      `Unlock schedule: 5 when the next ${u.horizonDays} days add at most ${pct(u.horizonGrowth[0])} to the supply unlocked today, 4 up to ${pct(u.horizonGrowth[1])}, 3 up to ${pct(u.horizonGrowth[2])}, 2 above that.`,
+      ISSUED_ONLY_NOTE,
+    ],
+  },
+};
+
 /** Every published rule table by methodology version: a stored report is explained by its own. */
 export const SCORING_RULES_BY_VERSION: Readonly<Record<string, Record<CategoryKey, ScoringRule>>> = {
   '2026.11-1': SCORING_RULES_V1,
   '2026.11-2': SCORING_RULES_V2,
+  '2026.11-3': SCORING_RULES_V3,
   [METHODOLOGY_VERSION]: SCORING_RULES,
 };

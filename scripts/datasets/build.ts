@@ -3,11 +3,16 @@
 // <mirror-root> holds `<owner>+<name>/repo` bare git directories. Every record keeps the
 // dataset, commit, file and license it came from.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseHackLabsReadme } from '../../server/research/datasets/import/defihacklabs';
+import {
+  importProblem,
+  type UnlockRecord,
+  unlockRecordOf,
+} from '../../server/research/datasets/import/emissions';
 import { HACK_ASSET_MAP } from '../../server/research/datasets/import/hack-asset-map';
 import { peggedRecordsOf } from '../../server/research/datasets/import/pegged';
 import { buildAudits } from './audits';
@@ -69,12 +74,63 @@ const stablecoins = peggedRecordsOf(registry)
   .filter((r) => snapshotIds.has(r.geckoId))
   .map((r) => ({ ...r, path: 'src/peggedData/peggedData.ts' }));
 
+// emissions-adapters: no license declared; facts only (see decisions 0170 and 0172). The
+// protocol files are evaluated from a temporary directory with the three helper files they may
+// import; any other import means chain or API calls, and the adapter is skipped.
+const EMISSIONS = 'DefiLlama/emissions-adapters';
+const emissions = datasetOf(EMISSIONS, 'none declared (facts only)');
+const unlockWork = mkdtempSync(join(tmpdir(), 'emissions-'));
+const copyFromMirror = (path: string) => {
+  mkdirSync(dirname(join(unlockWork, path)), { recursive: true });
+  writeFileSync(join(unlockWork, path), git(EMISSIONS, 'show', `HEAD:${path}`));
+};
+for (const helper of ['types/adapters.ts', 'adapters/manual.ts', 'utils/time.ts']) copyFromMirror(helper);
+// utils/time.ts imports dayjs for date formatting the schedules never call; a stand-in that
+// throws keeps any adapter that would need it out.
+mkdirSync(join(unlockWork, 'node_modules/dayjs'), { recursive: true });
+writeFileSync(join(unlockWork, 'node_modules/dayjs/package.json'), '{"name":"dayjs","main":"index.js"}');
+writeFileSync(
+  join(unlockWork, 'node_modules/dayjs/index.js'),
+  "module.exports = () => { throw new Error('dayjs is not available at build time'); };",
+);
+const unlockRecords: UnlockRecord[] = [];
+const unlockSkips: string[] = [];
+for (const path of git(EMISSIONS, 'ls-tree', '--name-only', 'HEAD', 'protocols/').trim().split('\n')) {
+  if (!path.endsWith('.ts')) continue;
+  const source = git(EMISSIONS, 'show', `HEAD:${path}`);
+  // The literal token, when the file spells it out, only decides whether a skip is worth printing:
+  // the match itself is the evaluated meta.token.
+  const literal = /token:\s*["'`]coingecko:([a-z0-9-]+)["'`]/.exec(source)?.[1];
+  const problem = importProblem(source);
+  if (problem) {
+    if (literal && snapshotIds.has(literal)) unlockSkips.push(`${path}: ${problem}`);
+    continue;
+  }
+  copyFromMirror(path);
+  let outcome: ReturnType<typeof unlockRecordOf>;
+  try {
+    const module = await import(pathToFileURL(join(unlockWork, path)).href);
+    outcome = unlockRecordOf(module.default?.default ?? module.default, path);
+  } catch (error) {
+    outcome = { skipped: `evaluation failed: ${(error as Error).message.split('\n')[0]}` };
+  }
+  if ('skipped' in outcome) {
+    if (literal && snapshotIds.has(literal)) unlockSkips.push(`${path}: ${outcome.skipped}`);
+  } else if (!snapshotIds.has(outcome.record.geckoId)) continue;
+  else if (unlockRecords.some((r) => r.geckoId === outcome.record.geckoId))
+    unlockSkips.push(`${path}: a second schedule for ${outcome.record.geckoId}`);
+  else unlockRecords.push(outcome.record);
+}
+unlockRecords.sort((a, b) => a.geckoId.localeCompare(b.geckoId));
+
 const write = (name: string, value: unknown) =>
   writeFileSync(new URL(name, out), `${JSON.stringify(value, null, 1)}\n`);
 write('hacks.json', { dataset: hackLabs, records: hackRecords });
 write('stablecoins.json', { dataset: pegged, records: stablecoins });
+write('unlocks.json', { dataset: emissions, records: unlockRecords });
 process.stdout.write(
-  `hacks: ${hackRecords.length} (${hackRecords.filter((h) => h.assets.length).length} matched); stablecoins: ${stablecoins.length}\n`,
+  `hacks: ${hackRecords.length} (${hackRecords.filter((h) => h.assets.length).length} matched); stablecoins: ${stablecoins.length}; unlocks: ${unlockRecords.length}\n`,
 );
+for (const skip of unlockSkips) process.stdout.write(`unlocks skipped ${skip}\n`);
 // Published audits of the firms' own listings (scripts/datasets/audits.ts).
 process.stdout.write(`${buildAudits({ git, datasetOf, snapshotIds, write })}\n`);

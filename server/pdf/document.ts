@@ -1,3 +1,4 @@
+import type { DatedChart } from '../../contract/charts';
 import {
   CATEGORIES,
   type CategoryKey,
@@ -44,6 +45,8 @@ export interface CategorySection {
   analysis: string;
   scoreNote: string | null;
   sources: NumberedSource[];
+  /** A dated line drawn with the category (the unlock schedule of Circulating Supply). */
+  chart: DatedChart | null;
 }
 
 export interface ReportDocument {
@@ -140,6 +143,7 @@ export function buildReportDocument(
       analysis: data.success ? data.data.analysis : '',
       scoreNote: data.success ? (data.data.scoreNote ?? null) : null,
       sources,
+      chart: data.success ? (data.data.chart ?? null) : null,
     };
   });
 

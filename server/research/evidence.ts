@@ -156,12 +156,39 @@ export interface StablecoinFacts {
   worstDepeg?: { date: string; low: number };
 }
 
+/** One release of a published unlock schedule: a cliff, equal steps, or a linear release. */
+export type UnlockRelease =
+  | { section: string; type: 'cliff'; at: string; amount: number }
+  | {
+      section: string;
+      type: 'step';
+      /** Step i (0-based) unlocks at from + (i + 1) × everySeconds. */
+      from: string;
+      everySeconds: number;
+      steps: number;
+      amountPerStep: number;
+    }
+  | { section: string; type: 'linear'; from: string; to: string; amount: number };
+
+/**
+ * A token's published unlock schedule, as a dataset records it: a plan, not a measurement. The
+ * locked share and the next unlock are computed from it at the report's scoring time.
+ */
 export interface UnlockFacts {
-  /** Share of the total supply still locked at the data date, as a ratio. */
-  lockedShare: number;
-  nextUnlock?: { date: string; share: number };
-  /** Cumulative unlocked share over time (for the chart). */
+  /** Sum of every scheduled release (the supply the schedule covers). */
+  totalScheduled: number;
+  /** The total the schedule's author states, when it states one (it may cover more than the releases). */
+  statedTotal?: number;
+  /** Date of the dataset the plan was read from (YYYY-MM-DD). */
+  asOf: string;
+  /** The dataset's name, for "per the schedule in <dataset> as of <date>". */
+  datasetName: string;
+  sections: { name: string; amount: number }[];
+  releases: UnlockRelease[];
+  /** Cumulative unlocked share on the first day of each month (for the chart). */
   schedule: { date: string; cumulativeUnlockedShare: number }[];
+  /** The documents the schedule's author cites (tokenomics pages, blog posts), each dated by the dataset. */
+  documents: Source[];
 }
 
 export interface MarketHistoryFacts {

@@ -8,6 +8,7 @@ import { CATEGORIES, type CategoryKey } from '../../contract/methodology';
 import type { KeyRisk, KindCheck, Source } from '../../contract/reports';
 import type { AssetEvidence, AssetKind, Fact } from './evidence';
 import { formatUsd, hackNetLoss, isIndependentCodeReview } from './scoring';
+import { unlockStatusAt } from './unlocks';
 
 // The per-kind checks of contract/kind-rules.ts applied to a report's evidence. Pure: the same
 // evidence and date give the same checks, so a stored report can be re-checked under newer rules.
@@ -204,10 +205,11 @@ function defiChecks(e: AssetEvidence, now: Date): KindCheck[] {
 }
 
 function unlockChecks(e: AssetEvidence, now: Date): KindCheck[] {
-  const unlocks = e.unlocks?.value;
-  if (!unlocks) return [];
+  if (!e.unlocks) return [];
   const g = 'unlocks';
-  const next = unlocks.nextUnlock;
+  // The schedule read at the report's date, as the supply categories read it.
+  const status = unlockStatusAt(e.unlocks.value, now);
+  const next = status.nextUnlock;
   const soon =
     next !== undefined &&
     Date.parse(next.date) - now.getTime() <= k.nextUnlockDays * DAY_MS &&
@@ -216,8 +218,8 @@ function unlockChecks(e: AssetEvidence, now: Date): KindCheck[] {
     check(
       g,
       'lockedShare',
-      unlocks.lockedShare > k.lockedShareRisk ? 'risk' : 'met',
-      `${pct(unlocks.lockedShare)} of the scheduled supply is still locked.`,
+      status.lockedShare > k.lockedShareRisk ? 'risk' : 'met',
+      `${pct(status.lockedShare)} of the scheduled supply is still locked.`,
       e.unlocks,
     ),
     next
@@ -225,7 +227,7 @@ function unlockChecks(e: AssetEvidence, now: Date): KindCheck[] {
           g,
           'nextUnlock',
           soon ? 'risk' : 'met',
-          `Next unlock: ${pct(next.share)} of the supply on ${next.date.slice(0, 10)}.`,
+          `Next unlock: ${pct(next.share)} of the scheduled supply on ${next.date.slice(0, 10)}.`,
           e.unlocks,
         )
       : check(g, 'nextUnlock', 'met', 'No further unlock is scheduled.', e.unlocks),

@@ -166,8 +166,13 @@ describe('audit independence', () => {
 
 describe('methodology versions', () => {
   it('keeps every earlier rule table so old reports stay explainable', () => {
-    expect(Object.keys(SCORING_RULES_BY_VERSION)).toEqual(['2026.11-1', '2026.11-2', METHODOLOGY_VERSION]);
-    expect(METHODOLOGY_VERSION).toBe('2026.11-3');
+    expect(Object.keys(SCORING_RULES_BY_VERSION)).toEqual([
+      '2026.11-1',
+      '2026.11-2',
+      '2026.11-3',
+      METHODOLOGY_VERSION,
+    ]);
+    expect(METHODOLOGY_VERSION).toBe('2026.11-4');
     expect(SCORING_RULES_BY_VERSION['2026.11-2']!.audits.levels).toHaveLength(4);
     expect(SCORING_RULES_BY_VERSION[METHODOLOGY_VERSION]!.audits.levels).toHaveLength(5);
     expect(SCORING_RULES_BY_VERSION[METHODOLOGY_VERSION]!.team.notes?.at(-1)).toContain('Knockout');

@@ -154,6 +154,7 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
       facts,
       coverage,
       ...optional,
+      ...(assessment.chart ? { chart: assessment.chart } : {}),
     };
     await markAgentFinished(db, reportId, category.key, written.score, data);
     return {

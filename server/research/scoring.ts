@@ -1,6 +1,12 @@
+import type { DatedChart } from '../../contract/charts';
 import type { CategoryKey } from '../../contract/methodology';
 import { type Source, sourceKey } from '../../contract/reports';
-import { KNOCKOUT_RULES, NO_EVIDENCE_FINDING, THRESHOLDS } from '../../contract/scoring-rules';
+import {
+  KNOCKOUT_RULES,
+  NO_EVIDENCE_FINDING,
+  THRESHOLDS,
+  UNLOCK_THRESHOLDS,
+} from '../../contract/scoring-rules';
 import type {
   AssetEvidence,
   AuditFacts,
@@ -10,8 +16,9 @@ import type {
   IncidentRecord,
   KnockoutKind,
 } from './evidence';
+import { type UnlockStatus, unlockStatusAt } from './unlocks';
 
-// The documented rules of contract/scoring-rules.ts (methodology 2026.11-3) as code:
+// The documented rules of contract/scoring-rules.ts (methodology 2026.11-4) as code:
 // evidence -> 1-5 with the facts that decided it, the next threshold up and down, and the risk a
 // low score shows. Pure functions, so they are tested exhaustively (fast-check) and calibrated
 // against well-known assets (calibration.unit.test.ts).
@@ -32,6 +39,8 @@ export interface CategoryAssessment {
   keyRisk?: string;
   /** Set when a knockout incident decided the category (the report is then Not Safe). */
   knockout?: KnockoutFinding;
+  /** A dated line the report draws with the category (the unlock schedule of Circulating Supply). */
+  chart?: DatedChart;
 }
 
 /** A knockout as the report states it: which rule, the incident and its primary document. */
@@ -280,16 +289,137 @@ export function scoreVolume(e: AssetEvidence): CategoryAssessment {
   });
 }
 
-export function scoreCirculatingSupply(e: AssetEvidence): CategoryAssessment {
+/** A published unlock schedule read at the scoring time, with the sentences and sources it gives. */
+interface UnlockReading {
+  status: UnlockStatus;
+  /** "per the schedule in DefiLlama/emissions-adapters as of 2026-04-03" */
+  per: string;
+  facts: string[];
+  sources: Source[];
+  /** The first material unlock within the horizon, as a key risk. */
+  keyRisk?: string;
+  chart: DatedChart;
+}
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+function readUnlocks(e: AssetEvidence, now: Date): UnlockReading | undefined {
+  const fact = e.unlocks;
+  if (!fact || fact.value.releases.length === 0 || !(fact.value.totalScheduled > 0)) return undefined;
+  const plan = fact.value;
+  const status = unlockStatusAt(plan, now);
+  const per = `per the schedule in ${plan.datasetName} as of ${plan.asOf}`;
+  const share = (ratio: number) => (ratio > 0 && ratio < 0.0005 ? 'less than 0.1%' : formatPct(ratio));
+  const sectionsOf = (sections: string[]) =>
+    sections.length > 3
+      ? `${sections.slice(0, 3).join(', ')} and ${sections.length - 3} more`
+      : sections.join(', ');
+  const facts = [
+    `${per.charAt(0).toUpperCase()}${per.slice(1)}, ${share(status.unlockedShare)} of the ${formatCount(plan.totalScheduled)} scheduled tokens are unlocked on ${day(now)} and ${share(status.lockedShare)} are still locked.`,
+  ];
+  if (plan.statedTotal && plan.statedTotal > plan.totalScheduled * 1.001)
+    facts.push(
+      `The schedule dates ${formatCount(plan.totalScheduled)} of the ${formatCount(plan.statedTotal)} tokens its author states; the rest has no dated release.`,
+    );
+  const next = status.nextUnlock;
+  if (status.complete) facts.push('The schedule is complete: every scheduled token is unlocked.');
+  else if (!next)
+    facts.push(
+      `No cliff or step unlock is left: the remaining ${share(status.lockedShare)} is released continuously (linear releases).`,
+    );
+  else
+    facts.push(
+      `The next unlock is on ${next.date}: ${formatCount(next.amount)} tokens (${share(next.share)} of the scheduled supply; ${sectionsOf(next.sections)}).`,
+    );
+  const material = status.nextMaterialUnlock;
+  if (material && material.date !== next?.date)
+    facts.push(
+      `The first unlock of at least ${share(UNLOCK_THRESHOLDS.materialUnlockShare)} within ${UNLOCK_THRESHOLDS.horizonDays} days is on ${material.date}: ${share(material.share)} (${sectionsOf(material.sections)}).`,
+    );
+  if (!status.complete)
+    facts.push(
+      `Over the next ${UNLOCK_THRESHOLDS.horizonDays} days the schedule releases ${share(status.horizonShare)} of its supply, adding ${Number.isFinite(status.horizonGrowth) ? share(status.horizonGrowth) : 'all'} to the supply unlocked today.`,
+    );
+  return {
+    status,
+    per,
+    facts,
+    sources: [fact.source, ...plan.documents],
+    ...(material
+      ? {
+          keyRisk: `${per.charAt(0).toUpperCase()}${per.slice(1)}, ${formatCount(material.amount)} tokens (${share(material.share)} of the scheduled supply; ${sectionsOf(material.sections)}) unlock on ${material.date}; new supply of that size can weigh on the price.`,
+        }
+      : {}),
+    chart: {
+      title: 'Share of the scheduled supply unlocked',
+      unit: 'share',
+      points: plan.schedule.map((p) => ({ date: p.date, value: p.cumulativeUnlockedShare })),
+      marker: { date: day(now), label: 'Report date', value: status.unlockedShare },
+      caption: `Cumulative unlocked share on the first day of each month, ${per}. The schedule is a published plan, not a measurement.`,
+    },
+  };
+}
+
+export function scoreCirculatingSupply(e: AssetEvidence, now: Date = new Date()): CategoryAssessment {
   const supply = e.supply?.value;
-  if (e.supply && supply?.maxUnknown && !supply.total) return supplyWithoutTotal(e.supply, 'total supply');
-  if (!e.supply || !supply?.circulating || !supply.total || supply.total <= 0)
-    return noEvidence('supply data');
+  const unlocks = readUnlocks(e, now);
+  const withUnlocks = (assessment: CategoryAssessment): CategoryAssessment =>
+    unlocks
+      ? {
+          ...assessment,
+          facts: [...assessment.facts, ...unlocks.facts],
+          sources: [...assessment.sources, ...unlocks.sources],
+          chart: unlocks.chart,
+          ...(unlocks.keyRisk || assessment.keyRisk
+            ? {
+                keyRisk: [assessment.keyRisk, unlocks.keyRisk]
+                  .filter((text): text is string => Boolean(text))
+                  .map((text) => text.replace(/\.$/, ''))
+                  .join('. '),
+              }
+            : {}),
+        }
+      : assessment;
+  if (!e.supply || !supply?.circulating || !supply.total || supply.total <= 0) {
+    if (!unlocks)
+      return e.supply && supply?.maxUnknown && !supply.total
+        ? supplyWithoutTotal(e.supply, 'total supply')
+        : noEvidence('supply data');
+    const ratio = unlocks.status.unlockedShare;
+    const score = levelAtLeast(ratio, UNLOCK_THRESHOLDS.unlockedShare);
+    const ladder = UNLOCK_THRESHOLDS.unlockedShare;
+    const up = score < 5 ? ladder[4 - score] : undefined;
+    const down = score > 1 ? ladder[5 - score] : undefined;
+    const steps = {
+      ...(up !== undefined
+        ? { up: `An unlocked share of ${formatPct(up)} or more would raise the score by one point.` }
+        : {}),
+      ...(down !== undefined
+        ? { down: `Below an unlocked share of ${formatPct(down)} it would lose a point.` }
+        : {}),
+    };
+    return withUnlocks({
+      score,
+      facts: [
+        `No market supply figures, so the published schedule decides: ${formatPct(ratio)} of it is unlocked.`,
+      ],
+      rationale: 'Supply still locked under the schedule will be unlocked and can be sold later.',
+      sources: [],
+      evidenceFound: true,
+      ...(steps.up ? { nextUp: steps.up } : {}),
+      ...(steps.down ? { nextDown: steps.down } : {}),
+      ...(score <= 2
+        ? {
+            keyRisk: `Only ${formatPct(ratio)} of the scheduled supply is unlocked, ${unlocks.per}; the remaining ${formatPct(1 - ratio)} is still to come.`,
+          }
+        : {}),
+    });
+  }
   const ratio = Math.min(1, supply.circulating / supply.total);
   const score = levelAtLeast(ratio, t.circulatingToTotal);
   const locked = supply.total - supply.circulating;
   const steps = ladderSteps(score, t.circulatingToTotal, (x) => `a circulating share of ${formatPct(x)}`);
-  return {
+  return withUnlocks({
     score,
     facts: [
       `Circulating supply is ${formatCount(supply.circulating)} of a total supply of ${formatCount(supply.total)} (${formatPct(ratio)}).`,
@@ -306,6 +436,38 @@ export function scoreCirculatingSupply(e: AssetEvidence): CategoryAssessment {
     ...(score <= 2
       ? {
           keyRisk: `Only ${formatPct(ratio)} of the supply circulates; unlocks of the remaining ${formatPct(1 - ratio)} can weigh on the price.`,
+        }
+      : {}),
+  });
+}
+
+/** Total Supply from a published schedule: how much the horizon adds to the supply unlocked now. */
+function scoreTotalSupplyFromSchedule(unlocks: UnlockReading): CategoryAssessment {
+  const growth = unlocks.status.horizonGrowth;
+  const ladder = UNLOCK_THRESHOLDS.horizonGrowth;
+  const index = ladder.findIndex((limit) => growth <= limit);
+  const score = index === -1 ? 2 : 5 - index;
+  const days = UNLOCK_THRESHOLDS.horizonDays;
+  const adding = (x: number) => `adding at most ${formatPct(x)} to the unlocked supply over ${days} days`;
+  return {
+    score,
+    facts: [
+      `No market supply figures, so the published schedule decides: the next ${days} days add ${Number.isFinite(growth) ? formatPct(growth) : 'all'} to the unlocked supply.`,
+      ...unlocks.facts,
+    ],
+    rationale: 'Tokens the schedule still has to unlock dilute the supply that trades today.',
+    sources: unlocks.sources,
+    evidenceFound: true,
+    ...(score < 5
+      ? { nextUp: `A schedule ${adding(ladder[4 - score]!)} would raise the score by one point.` }
+      : {}),
+    nextDown:
+      score > 2
+        ? `A schedule adding more than ${formatPct(ladder[5 - score]!)} over ${days} days would lose a point.`
+        : 'Only missing supply data and schedule would score lower (1).',
+    ...(score <= 2
+      ? {
+          keyRisk: `The next ${days} days add ${Number.isFinite(growth) ? formatPct(growth) : 'all'} to the unlocked supply, ${unlocks.per}; holders are diluted.`,
         }
       : {}),
   };
@@ -330,10 +492,13 @@ function supplyWithoutTotal(
   };
 }
 
-export function scoreTotalSupply(e: AssetEvidence): CategoryAssessment {
+export function scoreTotalSupply(e: AssetEvidence, now: Date = new Date()): CategoryAssessment {
   const supply = e.supply?.value;
-  if (!e.supply || !supply || (!supply.total && !supply.circulating)) return noEvidence('supply data');
-  if (supply.maxUnknown) return supplyWithoutTotal(e.supply, 'maximum supply');
+  const unlocks = readUnlocks(e, now);
+  if (!e.supply || !supply || (!supply.total && !supply.circulating))
+    return unlocks ? scoreTotalSupplyFromSchedule(unlocks) : noEvidence('supply data');
+  if (supply.maxUnknown)
+    return unlocks ? scoreTotalSupplyFromSchedule(unlocks) : supplyWithoutTotal(e.supply, 'maximum supply');
   const total = supply.total ?? supply.circulating ?? 0;
   const stablecoin = e.profile?.value.kind === 'stablecoin';
   if (!supply.max) {

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
+import { formatChartValue } from '../../../contract/charts';
 import { TIMINGS_MS } from '../../../contract/constants';
 import {
   compositeOutOfFive,
@@ -28,6 +29,7 @@ import {
   type ReportStatus,
 } from '../../../contract/reports';
 import { reportEventSchema } from '../../../contract/research';
+import { DatedLineChart } from '../../components/dated-line-chart';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
@@ -142,6 +144,16 @@ function AgentCard({ entry }: { entry: ProgressEntry }) {
           <h4 className="text-sm font-semibold">Detailed Analysis</h4>
           <p className="text-sm text-muted">{entry.detailed_analysis}</p>
         </div>
+      )}
+      {entry.chart && (
+        <DatedLineChart
+          title={entry.chart.title}
+          points={entry.chart.points}
+          formatValue={(value) => formatChartValue(entry.chart!.unit, value)}
+          caption={entry.chart.caption}
+          testId={`chart-${entry.category_key}`}
+          {...(entry.chart.marker ? { marker: entry.chart.marker } : {})}
+        />
       )}
     </Card>
   );

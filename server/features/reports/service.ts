@@ -54,6 +54,7 @@ function toProgressEntry(row: CategoryProgressRow): ProgressEntry {
       ? [data.data.analysis, data.data.scoreNote].filter(Boolean).join(' ')
       : null,
     sources: data.success ? data.data.sources : [],
+    ...(data.success && data.data.chart ? { chart: data.data.chart } : {}),
     updated_at: row.updatedAt.toISOString(),
     completed_at: row.completedAt?.toISOString() ?? null,
   };

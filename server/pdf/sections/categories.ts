@@ -1,5 +1,7 @@
+import { formatChartValue } from '../../../contract/charts';
 import type { CategorySection, ReportDocument } from '../document';
 import type { ReportCanvas } from './canvas';
+import { drawDatedLineChart } from './dated-line-chart';
 import { bandTone, COLORS, CONTENT_WIDTH, formatDate, MARGIN, STATUS_LABELS } from './layout';
 
 /** Research categories analysis: one block per agent with its score, findings, analysis and sources. */
@@ -54,6 +56,16 @@ function drawCategory(canvas: ReportCanvas, category: CategorySection): void {
   body(category.findings || 'No findings were recorded.');
   label('Detailed analysis');
   body(category.analysis || 'No analysis was recorded.');
+  const chart = category.chart;
+  if (chart) {
+    drawDatedLineChart(canvas, {
+      title: chart.title,
+      points: chart.points,
+      formatValue: (value) => formatChartValue(chart.unit, value),
+      caption: chart.caption,
+      ...(chart.marker ? { marker: chart.marker } : {}),
+    });
+  }
   if (category.sources.length > 0) {
     label('Sources');
     for (const source of category.sources) sourceLine(source, 8.5);

@@ -103,6 +103,44 @@ export const auditFileSchema = z
   .object({ datasets: z.array(datasetSchema), records: z.array(auditRecordSchema) })
   .strict();
 
+const isoTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'a UTC time as YYYY-MM-DDTHH:MM:SSZ');
+const amount = z.number().nonnegative();
+export const unlockReleaseSchema = z.discriminatedUnion('type', [
+  z.object({ section: z.string(), type: z.literal('cliff'), at: isoTime, amount }).strict(),
+  z
+    .object({
+      section: z.string(),
+      type: z.literal('step'),
+      from: isoTime,
+      everySeconds: z.number().positive(),
+      steps: z.number().int().nonnegative(),
+      amountPerStep: amount,
+    })
+    .strict(),
+  z.object({ section: z.string(), type: z.literal('linear'), from: isoTime, to: isoTime, amount }).strict(),
+]);
+
+export const unlockRecordSchema = z
+  .object({
+    geckoId: z.string().min(1),
+    path: z.string().min(1),
+    totalScheduled: z.number().positive(),
+    statedTotal: z.number().positive().optional(),
+    sections: z.array(z.object({ name: z.string(), amount }).strict()),
+    releases: z.array(unlockReleaseSchema).min(1),
+    monthly: z.array(z.object({ date: isoDate, unlockedShare: z.number().min(0).max(1) }).strict()).min(1),
+    /** The adapter's meta.sources as written (homepages are dropped when cited). */
+    sources: z.array(z.string().url()),
+  })
+  .strict();
+export type PublicUnlockRecord = z.infer<typeof unlockRecordSchema>;
+
+export const unlockFileSchema = z
+  .object({ dataset: datasetSchema, records: z.array(unlockRecordSchema) })
+  .strict();
+
 export const PUBLIC_DATA_DIRECTORY = new URL('../datasets/public/', import.meta.url);
 
 export interface PublicData {
@@ -110,6 +148,7 @@ export interface PublicData {
   hacks: z.infer<typeof hackFileSchema>;
   stablecoins: z.infer<typeof stablecoinFileSchema>;
   audits: z.infer<typeof auditFileSchema>;
+  unlocks: z.infer<typeof unlockFileSchema>;
 }
 
 function readValidated<T>(directory: URL, file: string, schema: z.ZodType<T>): T {
@@ -132,6 +171,11 @@ export function loadPublicData(directory: URL = PUBLIC_DATA_DIRECTORY): PublicDa
   const hacks = readValidated(directory, 'hacks.json', hackFileSchema);
   const stablecoins = readValidated(directory, 'stablecoins.json', stablecoinFileSchema);
   const audits = readValidated(directory, 'audits.json', auditFileSchema);
+  const unlocks = readValidated(directory, 'unlocks.json', unlockFileSchema);
+  for (const record of unlocks.records) {
+    if (!ids.has(record.geckoId))
+      throw new Error(`dataset file unlocks.json: ${record.path} names unknown asset ${record.geckoId}`);
+  }
   for (const [file, records] of [
     ['hacks.json', hacks.records],
     ['audits.json', audits.records],
@@ -141,7 +185,7 @@ export function loadPublicData(directory: URL = PUBLIC_DATA_DIRECTORY): PublicDa
       if (unknown) throw new Error(`dataset file ${file}: ${record.key} names unknown asset ${unknown}`);
     }
   }
-  return { assets, hacks, stablecoins, audits };
+  return { assets, hacks, stablecoins, audits, unlocks };
 }
 
 /** The dataset as a source cites it. */
@@ -156,7 +200,12 @@ const data = loadPublicData();
 
 export const PUBLIC_DATA = data;
 /** The offline data is as old as its oldest dataset. */
-const allDatasets = [data.hacks.dataset, data.stablecoins.dataset, ...data.audits.datasets];
+const allDatasets = [
+  data.hacks.dataset,
+  data.stablecoins.dataset,
+  data.unlocks.dataset,
+  ...data.audits.datasets,
+];
 export const SNAPSHOT_DATE = allDatasets.map((d) => d.committedAt).sort()[0]!;
 export const SNAPSHOT_DATASET = `offline demo data from public datasets (${allDatasets
   .map((d) => `${d.name} @ ${d.version.slice(0, 7)}, ${d.committedAt}, license: ${d.license}`)

@@ -18,7 +18,7 @@ import { loadPublicData, PUBLIC_DATA_DIRECTORY, SNAPSHOT_ASSETS, SNAPSHOT_DATE }
 // The offline data is generated from public datasets and validated at load: every record names
 // its dataset, commit, file and license, and a broken record stops the load with its file named.
 
-const FILES = ['assets.json', 'hacks.json', 'stablecoins.json', 'audits.json'];
+const FILES = ['assets.json', 'hacks.json', 'stablecoins.json', 'audits.json', 'unlocks.json'];
 
 function copyWith(file: string, edit: (json: Record<string, unknown>) => void): URL {
   const directory = mkdtempSync(join(tmpdir(), 'crow-public-data-'));
@@ -34,7 +34,7 @@ describe('offline data from public datasets', () => {
     const data = loadPublicData();
     expect(data.assets.length).toBeGreaterThanOrEqual(168);
     expect(SNAPSHOT_ASSETS.length).toBe(data.assets.length);
-    for (const dataset of [data.hacks.dataset, data.stablecoins.dataset]) {
+    for (const dataset of [data.hacks.dataset, data.stablecoins.dataset, data.unlocks.dataset]) {
       expect(dataset.version).toMatch(/^[0-9a-f]{40}$/);
       expect(dataset.url).toContain(dataset.version);
       expect(dataset.license.length).toBeGreaterThan(0);
@@ -48,7 +48,7 @@ describe('offline data from public datasets', () => {
       'Cyfrin/cyfrin-audit-reports',
     ]);
     expect(SNAPSHOT_DATE).toBe(
-      [data.hacks.dataset, data.stablecoins.dataset, ...data.audits.datasets]
+      [data.hacks.dataset, data.stablecoins.dataset, data.unlocks.dataset, ...data.audits.datasets]
         .map((d) => d.committedAt)
         .sort()[0],
     );
@@ -167,13 +167,23 @@ describe('offline data from public datasets', () => {
       if (!snapshotMarketEvidence(asset, { nonCommercial: true }).pricedSince) continue;
       const { withEvidence } = evidenced(id);
       expect(withEvidence, id).toContain('existenceGrowthX2');
-      expect(withEvidence, id).not.toContain('circulatingSupply');
-      expect(withEvidence, id).not.toContain('totalSupply');
+      // Issued units alone (Coin Metrics counts no cap) are no supply evidence; a schedule is.
+      if (!snapshotMarketEvidence(asset).unlocks) {
+        expect(withEvidence, id).not.toContain('circulatingSupply');
+        expect(withEvidence, id).not.toContain('totalSupply');
+      }
     }
-    // Litecoin: a recent market cap, its own chain, its age and its incident record: rated, and
-    // the eight categories no source covers do not drag its total down.
+    // Litecoin: a recent market cap, its issuance schedule, its own chain, its age and its
+    // incident record: rated, and the categories no source covers do not drag its total down.
     const litecoin = evidenced('litecoin');
-    expect(litecoin.withEvidence).toEqual(['marketCap', 'existenceGrowthX2', 'hacksScandals', 'layer1']);
+    expect(litecoin.withEvidence).toEqual([
+      'marketCap',
+      'circulatingSupply',
+      'totalSupply',
+      'existenceGrowthX2',
+      'hacksScandals',
+      'layer1',
+    ]);
     expect(litecoin.scores.rated).not.toBe(false);
     expect(litecoin.scores.riskLevel).toBe('Likely Safe');
     // Bitcoin: the copy is from 2020, so no market figure; three categories are too few.

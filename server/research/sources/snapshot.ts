@@ -1,6 +1,7 @@
 import { distance as editDistance } from 'fastest-levenshtein';
 import type { Source } from '../../../contract/reports';
-import type { AssetRef, AuditFacts, Fact, MarketEvidence, SecurityEvidence } from '../evidence';
+import type { AssetRef, AuditFacts, Fact, MarketEvidence, SecurityEvidence, UnlockFacts } from '../evidence';
+import { sourceProblem } from '../source-check';
 import {
   COIN_METRICS_DATASET,
   COIN_METRICS_LICENSE,
@@ -37,6 +38,45 @@ const refOf = snapshotRef;
 
 const stablecoins = new Map(PUBLIC_DATA.stablecoins.records.map((record) => [record.geckoId, record]));
 const pegged = PUBLIC_DATA.stablecoins.dataset;
+
+const unlockSchedules = new Map(PUBLIC_DATA.unlocks.records.map((record) => [record.geckoId, record]));
+const emissions = PUBLIC_DATA.unlocks.dataset;
+
+/**
+ * The asset's published unlock schedule: the plan as the dataset file holds it at its commit,
+ * and the documents its author cites (a homepage is not a document and is left out).
+ */
+export function snapshotUnlocks(asset: SnapshotAsset): MarketEvidence['unlocks'] {
+  const record = unlockSchedules.get(asset.id);
+  if (!record) return undefined;
+  const dated = {
+    publishedAt: emissions.committedAt,
+    dataset: datasetRef(emissions),
+    retrievedAt: `${emissions.committedAt}T00:00:00.000Z`,
+    live: false,
+  } as const;
+  const documents: Source[] = record.sources
+    .map((url) => ({ title: `Source cited by the ${asset.name} unlock schedule: ${url}`, url, ...dated }))
+    .filter((source) => sourceProblem(source) === null);
+  const value: UnlockFacts = {
+    totalScheduled: record.totalScheduled,
+    ...(record.statedTotal ? { statedTotal: record.statedTotal } : {}),
+    asOf: emissions.committedAt,
+    datasetName: emissions.name,
+    sections: record.sections,
+    releases: record.releases,
+    schedule: record.monthly.map((p) => ({ date: p.date, cumulativeUnlockedShare: p.unlockedShare })),
+    documents,
+  };
+  return {
+    value,
+    source: {
+      title: `DefiLlama emissions-adapters unlock schedule for ${asset.name} (${record.path}, commit ${emissions.version.slice(0, 7)})`,
+      url: `https://github.com/${emissions.name}/blob/${emissions.version}/${record.path}`,
+      ...dated,
+    },
+  };
+}
 
 export function findSnapshotAsset(text: string): SnapshotAsset | undefined {
   return byKey.get(normalizeAssetText(text));
@@ -78,12 +118,16 @@ export interface SnapshotOptions {
  */
 export function snapshotMarketEvidence(asset: SnapshotAsset, options: SnapshotOptions = {}): MarketEvidence {
   const excerpt = options.nonCommercial ? coinMetrics.get(asset.id) : undefined;
-  const market = excerpt
-    ? coinMetricsEvidence(excerpt, {
-        figuresNotBefore: COIN_METRICS_FIGURES_NOT_BEFORE,
-        nativeChain: asset.kind === 'layer1',
-      })
-    : {};
+  const unlocks = snapshotUnlocks(asset);
+  const market: MarketEvidence = {
+    ...(excerpt
+      ? coinMetricsEvidence(excerpt, {
+          figuresNotBefore: COIN_METRICS_FIGURES_NOT_BEFORE,
+          nativeChain: asset.kind === 'layer1',
+        })
+      : {}),
+    ...(unlocks ? { unlocks } : {}),
+  };
   const stablecoin = stablecoins.get(asset.id);
   if (!stablecoin) return market;
   const source: Source = {
@@ -104,6 +148,7 @@ export function snapshotMarketEvidence(asset: SnapshotAsset, options: SnapshotOp
       },
       source,
     },
+    ...(unlocks ? { unlocks } : {}),
   };
 }
 
