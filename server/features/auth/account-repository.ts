@@ -8,6 +8,8 @@ import {
   sessions,
   userPurchases,
   users,
+  watchAlerts,
+  watchlistEntries,
 } from '../../db/schema';
 
 // Queries of password reset and the account page.
@@ -106,6 +108,9 @@ export async function anonymiseUser(db: DbExecutor, userId: number) {
     .where(eq(users.id, userId));
   await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
   await db.delete(emailMessages).where(eq(emailMessages.userId, userId));
+  // The user row stays, so nothing cascades: what the account followed goes explicitly.
+  await db.delete(watchAlerts).where(eq(watchAlerts.userId, userId));
+  await db.delete(watchlistEntries).where(eq(watchlistEntries.userId, userId));
   await db
     .update(bugReports)
     .set({ name: 'Deleted account', email: placeholder, userId: null })

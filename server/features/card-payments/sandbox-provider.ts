@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, notInArray } from 'drizzle-orm';
 import { SANDBOX_CARDS } from '../../../contract/payments';
 import type { Database } from '../../db/client';
 import { sandboxCardIntents } from '../../db/schema';
@@ -85,6 +85,21 @@ export function sandboxProvider(db: Database): SandboxCardProvider {
     async retrieveIntent(id) {
       const row = await find(id);
       return row ? toIntent(row) : null;
+    },
+    async cancelIntent(id) {
+      const [canceled] = await db
+        .update(sandboxCardIntents)
+        .set({ status: 'canceled' })
+        .where(
+          and(
+            eq(sandboxCardIntents.id, id),
+            notInArray(sandboxCardIntents.status, ['succeeded', 'canceled']),
+          ),
+        )
+        .returning();
+      if (canceled) return { kind: 'canceled' };
+      const row = await find(id);
+      return row ? { kind: 'not_cancelable', intent: toIntent(row) } : { kind: 'missing' };
     },
     // Sandbox money is not real: a refund is accepted at once.
     async refund() {
