@@ -77,7 +77,7 @@ export function listActiveSessions(db: DbExecutor, userId: number, now: Date) {
 }
 
 export async function exportUserData(db: DbExecutor, userId: number) {
-  const [purchases, payments, bugs] = await Promise.all([
+  const [purchases, payments, bugs, watched, alerts] = await Promise.all([
     db.select().from(userPurchases).where(eq(userPurchases.userId, userId)).orderBy(asc(userPurchases.id)),
     db
       .select()
@@ -85,8 +85,14 @@ export async function exportUserData(db: DbExecutor, userId: number) {
       .where(eq(cardanoPayments.userId, userId))
       .orderBy(asc(cardanoPayments.id)),
     db.select().from(bugReports).where(eq(bugReports.userId, userId)).orderBy(asc(bugReports.id)),
+    db
+      .select()
+      .from(watchlistEntries)
+      .where(eq(watchlistEntries.userId, userId))
+      .orderBy(asc(watchlistEntries.createdAt)),
+    db.select().from(watchAlerts).where(eq(watchAlerts.userId, userId)).orderBy(asc(watchAlerts.id)),
   ]);
-  return { purchases, payments, bugs };
+  return { purchases, payments, bugs, watched, alerts };
 }
 
 /**

@@ -152,7 +152,10 @@ export async function endOtherSessions(
   return ended.length;
 }
 
-/** "Download my data": the profile, sessions, purchases, payments and bug reports, as JSON. */
+/**
+ * "Download my data": the profile, sessions, purchases, payments, watchlist (with the "watch what
+ * I buy" preference and the alerts raised) and bug reports, as JSON.
+ */
 export async function exportAccount(ctx: AppContext, userId: number, currentSessionId: string | null) {
   const user = await activeUserOrFail(ctx, userId);
   const [data, sessionList] = await Promise.all([
@@ -191,6 +194,24 @@ export async function exportAccount(ctx: AppContext, userId: number, currentSess
       createdAt: iso(p.createdAt),
       confirmedAt: iso(p.confirmedAt),
     })),
+    watchlist: {
+      watchOnPurchase: user.watchOnPurchase,
+      // The unsubscribe token is left out: it is a credential of the email link, not data about the user.
+      assets: data.watched.map((w) => ({
+        assetId: w.assetId,
+        assetName: w.assetName,
+        addedAt: iso(w.createdAt),
+      })),
+      alerts: data.alerts.map((a) => ({
+        assetId: a.assetId,
+        reportId: a.reportId,
+        previousReportId: a.previousReportId,
+        summary: a.summary,
+        emailed: a.emailed,
+        createdAt: iso(a.createdAt),
+        dismissedAt: iso(a.dismissedAt),
+      })),
+    },
     bugReports: data.bugs.map((b) => ({
       id: b.id,
       name: b.name,
