@@ -136,6 +136,11 @@ describe('alerts when a new version completes', () => {
     const refresher = await signUp(t.app);
     const watcher = await signUp(t.app);
     const v1 = await researchedReport(first, 'uniswap');
+    // As the research job does on completion: the buyer, whose purchase named no asset id, now watches it.
+    await enqueueWatchAlerts(t.ctx.db, t.ctx.queue, v1);
+    await expect
+      .poll(async () => (await watchlistOf(first)).assets.map((a) => a.assetId), { timeout: 15_000 })
+      .toEqual(['uniswap']);
     await scoredLower(v1, { marketCap: 1, volumeX2: 1, socialMetricsX2: 1 });
     expect((await watch(watcher, 'uniswap')).statusCode).toBe(201);
     const v2 = await researchedReport(refresher, 'uniswap');
@@ -148,7 +153,9 @@ describe('alerts when a new version completes', () => {
     expect(body).toMatch(/The total moved from [\d.]+ to [\d.]+ of 77/);
     expect(body).toContain('not financial advice');
     // The first buyer watches too (buying added the asset) and hears of it; the refresher does not.
-    await expect.poll(() => received(first.user.email).length, { timeout: 15_000 }).toBe(1);
+    const alertsTo = (address: string) =>
+      received(address).filter((m) => m.raw.includes('changes the picture'));
+    await expect.poll(() => alertsTo(first.user.email).length, { timeout: 15_000 }).toBe(1);
     expect(received(refresher.user.email).some((m) => m.raw.includes('changes the picture'))).toBe(false);
 
     // The same version reported again sends nothing twice.
@@ -157,7 +164,12 @@ describe('alerts when a new version completes', () => {
     expect(received(watcher.user.email)).toHaveLength(1);
     const notices = (await watchlistOf(watcher)).alerts;
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ reportId: v2, assetId: 'uniswap' });
+    // The watcher owns no version: the notice leads to buying version 2.
+    expect(notices[0]).toMatchObject({ reportId: v2, assetId: 'uniswap', version: 2, ownedReportId: null });
+    // The owner of version 1 is led to it, where every newer version is summarised for free.
+    expect((await watchlistOf(first)).alerts).toEqual([
+      expect.objectContaining({ reportId: v2, version: 2, ownedReportId: v1 }),
+    ]);
 
     const dismissed = await t.app.inject({
       method: 'POST',
