@@ -43,7 +43,8 @@ export const purchaseCheckResponseSchema = z.object({
 });
 export type PurchaseCheckResponse = z.infer<typeof purchaseCheckResponseSchema>;
 
-export const REFUND_REASONS = ['duplicate_payment', 'research_failed'] as const;
+/** account_deleted: money that arrived after the buyer deleted the account (nobody can open the report). */
+export const REFUND_REASONS = ['duplicate_payment', 'research_failed', 'account_deleted'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed', 'due'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
@@ -59,7 +60,9 @@ export function refundSentence(input: {
   const why =
     input.reason === 'duplicate_payment'
       ? `You already owned this report, so this second payment of ${amount}`
-      : `Research could not be completed, so your payment of ${amount}`;
+      : input.reason === 'account_deleted'
+        ? `The account was deleted before this payment of ${amount} arrived, so it`
+        : `Research could not be completed, so your payment of ${amount}`;
   if (input.paymentMethod === 'cardano') {
     return `${why} will be returned to the wallet it came from; we will send it shortly.`;
   }

@@ -49,7 +49,15 @@ export const watchAlertSchema = z.object({
   assetName: z.string(),
   summary: z.string(),
   createdAt: z.string(),
+  /** The new version's number in the asset's series. */
+  version: z.number(),
+  /**
+   * The newest version on the asset the user owns, or null. The notice opens it: the new version
+   * itself when owned; an older one shows the changes of every newer version and sells them.
+   */
+  ownedReportId: z.number().nullable(),
 });
+export type WatchAlert = z.infer<typeof watchAlertSchema>;
 
 export const watchlistResponseSchema = z.object({
   /** Buying a report puts its asset on the watchlist. */

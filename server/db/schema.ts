@@ -21,6 +21,13 @@ import { REFUND_REASONS, REFUND_STATUSES } from '../../contract/purchases';
 // The tables, with the keys, defaults and checks the product's rules rely on.
 // Column names are snake_case in SQL; TypeScript names are camelCase.
 
+/** Why a card payment intent is to be cancelled (table abandoned_card_intents). */
+export const ABANDONED_INTENT_REASONS = [
+  'concurrent_checkout',
+  'account_deleted',
+  'checkout_expired',
+] as const;
+
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -339,7 +346,10 @@ export const refunds = pgTable(
   (t) => [
     uniqueIndex('refunds_purchase_key').on(t.purchaseId),
     index('refunds_status_idx').on(t.status),
-    check('refunds_reason_check', sql`${t.reason} in ('duplicate_payment', 'research_failed')`),
+    check(
+      'refunds_reason_check',
+      sql`${t.reason} in ('duplicate_payment', 'research_failed', 'account_deleted')`,
+    ),
     check('refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed', 'due')`),
     check('refunds_method_check', sql`${t.paymentMethod} in ('card', 'cardano')`),
   ],
@@ -421,6 +431,8 @@ export const emailMessages = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body'),
     htmlBody: text('html_body'),
+    /** The one-click unsubscribe address sent as List-Unsubscribe (alert emails). */
+    listUnsubscribeUrl: text('list_unsubscribe_url'),
     status: text('status', { enum: EMAIL_STATUSES }).notNull().default('queued'),
     transport: text('transport', { enum: EMAIL_TRANSPORTS }),
     attempts: integer('attempts').notNull().default(0),
@@ -454,6 +466,33 @@ export const sandboxCardIntents = pgTable('sandbox_card_intents', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Card payment intents nobody may pay any more: the losers of concurrent checkouts (never shown
+ * to a browser), the open checkouts of a deleted account and checkouts abandoned for a day. The
+ * reconciliation job cancels each at the provider; `settledAt` is set once the provider answered
+ * for good (canceled, already paid, or unknown to it).
+ */
+export const abandonedCardIntents = pgTable(
+  'abandoned_card_intents',
+  {
+    paymentIntentId: text('payment_intent_id').primaryKey(),
+    reason: text('reason', { enum: ABANDONED_INTENT_REASONS }).notNull(),
+    /** canceled | succeeded (paid before the cancel arrived) | missing (the provider has no such intent). */
+    outcome: text('outcome'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('abandoned_card_intents_open_idx').on(t.createdAt).where(sql`${t.settledAt} is null`),
+    check(
+      'abandoned_card_intents_reason_check',
+      sql`${t.reason} in ('concurrent_checkout', 'account_deleted', 'checkout_expired')`,
+    ),
+  ],
+);
 
 /**
  * Assets a user follows: a new version of a followed asset's report that moves its risk level or

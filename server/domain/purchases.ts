@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { PRICES_USD } from '../../contract/constants';
 import type { PurchaseType } from '../../contract/reports';
 import type { DbExecutor } from '../db/client';
-import { researchReports, userPurchases } from '../db/schema';
+import { researchReports, userPurchases, users } from '../db/schema';
 import { enqueueReceiptEmail } from '../email/jobs';
 import type { JobQueue } from '../jobs/queue';
 import { lockBuyerReport } from './purchase-rule';
@@ -14,7 +14,8 @@ import { watchBoughtAsset } from './watchlist';
 //   pending -> completed | failed | expired, and completed is final.
 // Card (webhook and confirm) and Cardano (chain watcher) both end here, so a payment that is
 // reported twice, late or out of order still gives exactly one completed purchase. A payment
-// for a report the buyer already owns (a race no provider can prevent) is refunded instead.
+// for a report the buyer already owns (a race no provider can prevent), or one arriving after the
+// buyer deleted the account (nobody could open what it bought), is refunded instead.
 
 export type PurchaseRow = typeof userPurchases.$inferSelect;
 
@@ -58,8 +59,8 @@ export interface CompletionResult {
   purchase: PurchaseRow;
   /** False when the purchase had already been completed or refunded (a repeated notification). */
   changed: boolean;
-  /** True when the buyer already owned the report: this payment is refunded, not completed. */
-  duplicate: boolean;
+  /** Why this payment was refunded instead of completing it (null: it completed). */
+  refundedBecause: 'duplicate_payment' | 'account_deleted' | null;
 }
 
 const SUPERSEDED_REASON = 'Another payment for this report completed first';
@@ -78,6 +79,13 @@ export async function completePurchase(
   if (!unlocked) throw new Error(`purchase ${purchaseId} does not exist`);
   const boughtReportId = unlocked.purchaseType === 'existing_report' ? unlocked.reportId : null;
   if (boughtReportId !== null) await lockBuyerReport(tx, unlocked.userId, boughtReportId);
+  // The buyer's row before the purchase's, in the order account deletion takes them: a deletion
+  // running now either finished first (seen here) or waits until this payment is settled.
+  const [buyer] = await tx
+    .select({ deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, unlocked.userId))
+    .for('share');
   const [purchase] = await tx
     .select()
     .from(userPurchases)
@@ -85,8 +93,9 @@ export async function completePurchase(
     .for('update');
   if (!purchase) throw new Error(`purchase ${purchaseId} does not exist`);
   if (purchase.status === 'completed' || purchase.status === 'refunded') {
-    return { purchase, changed: false, duplicate: false };
+    return { purchase, changed: false, refundedBecause: null };
   }
+  if (buyer?.deletedAt) return refundInstead(tx, queue, purchase, 'account_deleted');
 
   if (boughtReportId !== null) {
     const others = await tx
@@ -102,9 +111,7 @@ export async function completePurchase(
       )
       .for('update');
     if (others.some((other) => other.status === 'completed')) {
-      await requestRefund(tx, queue, purchase, 'duplicate_payment');
-      const [refunded] = await tx.select().from(userPurchases).where(eq(userPurchases.id, purchaseId));
-      return { purchase: refunded!, changed: true, duplicate: true };
+      return refundInstead(tx, queue, purchase, 'duplicate_payment');
     }
     // This payment arrived first: an open checkout of the same report can no longer complete it.
     for (const other of others) await failPurchase(tx, other.id, 'failed', SUPERSEDED_REASON);
@@ -130,7 +137,18 @@ export async function completePurchase(
   });
   // The receipt is queued in this transaction: sent exactly when the purchase really completed.
   await enqueueReceiptEmail(tx, queue, purchaseId);
-  return { purchase: updated!, changed: true, duplicate: false };
+  return { purchase: updated!, changed: true, refundedBecause: null };
+}
+
+async function refundInstead(
+  tx: DbExecutor,
+  queue: JobQueue,
+  purchase: PurchaseRow,
+  reason: 'duplicate_payment' | 'account_deleted',
+): Promise<CompletionResult> {
+  await requestRefund(tx, queue, purchase, reason);
+  const [refunded] = await tx.select().from(userPurchases).where(eq(userPurchases.id, purchase.id));
+  return { purchase: refunded!, changed: true, refundedBecause: reason };
 }
 
 /** Marks a pending purchase failed (or expired); a completed purchase is never downgraded. */

@@ -18,6 +18,7 @@ export interface CardRefundJob {
 const FAILURE_NOTES: Record<RefundReason, string> = {
   duplicate_payment: 'A second payment for a report the buyer already owned',
   research_failed: 'Refunded because research could not be completed',
+  account_deleted: 'The account was deleted before the payment arrived',
 };
 
 async function enqueueCardRefund(tx: DbExecutor, queue: JobQueue, refundId: number): Promise<void> {

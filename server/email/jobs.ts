@@ -22,7 +22,7 @@ import {
   storeEmail,
 } from './outbox';
 import { createMailSender, emailBrand, type MailSender } from './transport';
-import { composeWatchAlerts } from './watch-alerts';
+import { raiseWatchAlerts } from './watch-alerts';
 
 // One queue delivers every email. Event jobs (a purchase completed, research ended) compose
 // their messages in the worker, store them, then deliver; a stored message is delivered at most
@@ -161,6 +161,7 @@ export function createEmailHandler(ctx: AppContext, sender: MailSender) {
         subject: message.subject,
         text: message.textBody ?? '',
         html: message.htmlBody ?? '',
+        listUnsubscribeUrl: message.listUnsubscribeUrl,
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -174,12 +175,13 @@ export function createEmailHandler(ctx: AppContext, sender: MailSender) {
     const lastAttempt = job.retryCount >= job.retryLimit;
     const data = job.data;
     if ('messageId' in data) return deliver(data.messageId, lastAttempt);
+    // Alerts store and queue their emails themselves, each watcher under a lock (daily limit).
+    if (data.event === 'watch_alert')
+      return void (await raiseWatchAlerts(ctx.db, ctx.queue, brand, data.reportId));
     const composed =
       data.event === 'receipt'
         ? await composeReceipt(ctx.db, brand, data.purchaseId)
-        : data.event === 'watch_alert'
-          ? await composeWatchAlerts(ctx.db, brand, data.reportId)
-          : await composeResearchOutcome(ctx.db, brand, data.reportId, data.event);
+        : await composeResearchOutcome(ctx.db, brand, data.reportId, data.event);
     // Stored first (idempotent by dedupe key), then each delivered by its own job: one recipient's
     // failing address never holds back another's message.
     for (const mail of composed) {

@@ -7,6 +7,8 @@ export interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
+  /** Sent as List-Unsubscribe with List-Unsubscribe-Post (one click, RFC 8058): a POST to it unsubscribes. */
+  listUnsubscribeUrl?: string;
 }
 
 export interface EmailBrand {
@@ -147,7 +149,7 @@ export function watchAlertEmail(
 ): RenderedEmail {
   const asset = oneLine(input.assetName);
   const unsubscribe = `${brand.baseUrl}/watchlist/unsubscribe?token=${encodeURIComponent(input.unsubscribeToken)}`;
-  return render(
+  const rendered = render(
     brand,
     `${asset}: version ${input.version} of its report changes the picture`,
     `Hello ${input.username},`,
@@ -161,4 +163,5 @@ export function watchAlertEmail(
       closing: [`To stop these emails about ${asset}, use this link (no sign-in needed): ${unsubscribe}`],
     },
   );
+  return { ...rendered, listUnsubscribeUrl: unsubscribe };
 }

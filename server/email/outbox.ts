@@ -56,6 +56,7 @@ export async function storeEmail(
       subject: input.message.subject,
       textBody: input.message.text,
       htmlBody: input.message.html,
+      listUnsubscribeUrl: input.message.listUnsubscribeUrl ?? null,
     })
     .onConflictDoNothing()
     .returning({ id: emailMessages.id });

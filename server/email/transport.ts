@@ -22,6 +22,14 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** The address a mail client POSTs to for a one-click unsubscribe (RFC 8058). */
+  listUnsubscribeUrl?: string | null;
+}
+
+/** List-Unsubscribe with its one-click companion: mail clients show an "Unsubscribe" button that POSTs. */
+export function unsubscribeHeaders(url: string | null | undefined): Record<string, string> {
+  if (!url) return {};
+  return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
 export interface MailSender {
@@ -52,6 +60,7 @@ export function createMailSender(config: Config): MailSender {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        headers: unsubscribeHeaders(mail.listUnsubscribeUrl),
       });
     },
     close: () => transporter.close(),

@@ -1,17 +1,19 @@
-import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { RISK_LEVEL_LABELS } from '../../contract/methodology';
 import { WATCH_ALERT_EMAILS_PER_DAY, WATCH_ALERT_MIN_TOTAL_MOVE } from '../../contract/watchlist';
 import type { Database } from '../db/client';
-import { emailMessages, userPurchases, users, watchAlerts, watchlistEntries } from '../db/schema';
+import { userPurchases, users, watchAlerts, watchlistEntries } from '../db/schema';
 import { type SeriesVersion, seriesOfReport } from '../domain/report-series';
 import { watchBoughtAsset } from '../domain/watchlist';
-import type { Composed } from './jobs';
+import type { JobQueue } from '../jobs/queue';
 import { type EmailBrand, watchAlertEmail } from './messages';
+import { storeAndEnqueueEmail } from './outbox';
 
 // When a new version of an asset's report completes, everyone watching the asset hears of it
 // if the picture changed: the risk level moved, or the total moved by WATCH_ALERT_MIN_TOTAL_MOVE
 // points or more. One dashboard notice and at most one email per watcher per version (the
-// notice's unique key); the email only while the watcher is under the daily limit.
+// notice's unique key); the email only while the watcher is under the daily limit, counted from
+// the notices that were emailed (decided in the same transaction as the email itself).
 
 type Point = Pick<SeriesVersion, 'compositeScore' | 'riskLevel'>;
 
@@ -34,23 +36,31 @@ async function buyersOf(db: Database, reportId: number) {
     .where(and(eq(userPurchases.reportId, reportId), eq(userPurchases.status, 'completed')));
 }
 
-export async function composeWatchAlerts(
+/**
+ * Raises the alerts of a newly completed version: a dashboard notice for each watcher and, while
+ * the watcher is under the daily limit, an email stored and queued with it. Each watcher is
+ * decided in one transaction under a lock on their user row, so versions completing at the same
+ * moment are counted one after the other and can never email anyone beyond the limit.
+ * Returns how many emails were queued.
+ */
+export async function raiseWatchAlerts(
   db: Database,
+  queue: JobQueue,
   brand: EmailBrand,
   reportId: number,
-): Promise<Composed[]> {
+): Promise<number> {
   const series = await seriesOfReport(db, reportId);
   const current = series.find((v) => v.id === reportId);
-  if (!current?.assetId) return [];
+  if (!current?.assetId) return 0;
   const assetId = current.assetId;
   // Buyers whose purchase named no asset id learn it now, with the research.
   const buyers = await buyersOf(db, reportId);
   for (const buyer of buyers)
     await watchBoughtAsset(db, { userId: buyer.userId, assetId, assetName: current.assetName });
   const previous = current.version > 1 ? series[current.version - 2]! : null;
-  if (!previous) return [];
+  if (!previous) return 0;
   const summary = watchAlertSummary(previous, current);
-  if (!summary) return [];
+  if (!summary) return 0;
 
   const buyerIds = new Set(buyers.map((b) => b.userId));
   const watchers = await db
@@ -58,44 +68,47 @@ export async function composeWatchAlerts(
     .from(watchlistEntries)
     .innerJoin(users, eq(users.id, watchlistEntries.userId))
     .where(and(eq(watchlistEntries.assetId, assetId), isNull(users.deletedAt)));
-  const composed: Composed[] = [];
+  let emailed = 0;
   for (const { user, token } of watchers) {
     // The buyer of this version hears from the "report ready" email instead.
     if (buyerIds.has(user.id)) continue;
-    const [alert] = await db
-      .insert(watchAlerts)
-      .values({ userId: user.id, reportId, previousReportId: previous.id, assetId, summary })
-      .onConflictDoNothing({ target: [watchAlerts.userId, watchAlerts.reportId] })
-      .returning({ id: watchAlerts.id });
-    if (!alert) continue;
-    const [sent] = await db
-      .select({ n: count() })
-      .from(emailMessages)
-      .where(
-        and(
-          eq(emailMessages.userId, user.id),
-          eq(emailMessages.kind, 'watch_alert'),
-          gt(emailMessages.createdAt, sql`now() - interval '1 day'`),
-        ),
-      );
-    if ((sent?.n ?? 0) >= WATCH_ALERT_EMAILS_PER_DAY) continue;
-    await db
-      .update(watchAlerts)
-      .set({ emailed: true })
-      .where(inArray(watchAlerts.id, [alert.id]));
-    composed.push({
-      kind: 'watch_alert',
-      dedupeKey: `watch-alert-${reportId}-${user.id}`,
-      userId: user.id,
-      to: user.email,
-      message: watchAlertEmail(brand, {
-        username: user.username,
-        assetName: current.assetName,
-        version: current.version,
-        summary,
-        unsubscribeToken: token,
-      }),
+    const queued = await db.transaction(async (tx) => {
+      // Not FOR UPDATE: rows that merely reference the user (purchases, sessions) stay insertable.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
+      const [alert] = await tx
+        .insert(watchAlerts)
+        .values({ userId: user.id, reportId, previousReportId: previous.id, assetId, summary })
+        .onConflictDoNothing({ target: [watchAlerts.userId, watchAlerts.reportId] })
+        .returning({ id: watchAlerts.id });
+      if (!alert) return false;
+      const [sent] = await tx
+        .select({ n: count() })
+        .from(watchAlerts)
+        .where(
+          and(
+            eq(watchAlerts.userId, user.id),
+            eq(watchAlerts.emailed, true),
+            gt(watchAlerts.createdAt, sql`now() - interval '1 day'`),
+          ),
+        );
+      if ((sent?.n ?? 0) >= WATCH_ALERT_EMAILS_PER_DAY) return false;
+      await tx.update(watchAlerts).set({ emailed: true }).where(eq(watchAlerts.id, alert.id));
+      await storeAndEnqueueEmail(tx, queue, {
+        kind: 'watch_alert',
+        dedupeKey: `watch-alert-${reportId}-${user.id}`,
+        userId: user.id,
+        to: user.email,
+        message: watchAlertEmail(brand, {
+          username: user.username,
+          assetName: current.assetName,
+          version: current.version,
+          summary,
+          unsubscribeToken: token,
+        }),
+      });
+      return true;
     });
+    if (queued) emailed += 1;
   }
-  return composed;
+  return emailed;
 }

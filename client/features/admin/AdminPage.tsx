@@ -16,7 +16,7 @@ import {
 import { CROW_TOKEN_LABEL, toDisplayAmount } from '../../../contract/cardano';
 import { ADMIN_USER_ID } from '../../../contract/constants';
 import { PAGES } from '../../../contract/pages';
-import type { RefundStatus } from '../../../contract/purchases';
+import type { RefundReason, RefundStatus } from '../../../contract/purchases';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -298,6 +298,12 @@ const FAILED_REPORTS_KEY = ['/api/admin/failed-reports'] as const;
 const REFUNDS_KEY = ['/api/admin/refunds'] as const;
 
 const METHOD_LABELS = { card: 'Card', cardano: 'Cardano' } as const;
+const REFUND_REASON_LABELS: Record<RefundReason, string> = {
+  duplicate_payment: 'Second payment',
+  research_failed: 'Research failed',
+  account_deleted: 'Paid after the account was deleted',
+};
+
 const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
   pending: 'Refund sending',
   succeeded: 'Refunded',
@@ -441,7 +447,7 @@ function RefundsList() {
     <AttentionSection
       id="refunds-heading"
       title="Refunds"
-      description="Refunds not yet settled: Cardano refunds to send from the wallet, card refunds still sending or refused."
+      description="Refunds not yet settled: Cardano refunds to send from the wallet, card refunds still sending or refused. Money that arrived after its buyer deleted the account is listed here too: nobody can open what it paid for."
       state={listState(open)}
       empty="No open refunds."
     >
@@ -456,9 +462,7 @@ function RefundsList() {
                 <br />
                 <span className="break-all text-muted">{refund.user.email}</span>
               </td>
-              <td className={TD}>
-                {refund.reason === 'duplicate_payment' ? 'Second payment' : 'Research failed'}
-              </td>
+              <td className={TD}>{REFUND_REASON_LABELS[refund.reason]}</td>
               <td className={TD}>
                 ${Number(refund.usdAmount).toFixed(2)}
                 {refund.paymentMethod === 'cardano' && (

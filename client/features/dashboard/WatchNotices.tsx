@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { WatchlistResponse } from '../../../contract/watchlist';
+import { Link } from 'wouter';
+import { PRICES_USD } from '../../../contract/constants';
+import type { WatchAlert, WatchlistResponse } from '../../../contract/watchlist';
 import { Button } from '../../components/ui/button';
 import { WATCHLIST_KEY } from '../../components/watch-button';
 import { apiRequest } from '../../lib/api';
@@ -25,9 +27,12 @@ export function WatchNotices() {
             key={alert.id}
             className="flex flex-wrap items-start justify-between gap-3 rounded-md border border-primary/40 bg-primary/10 p-4 text-sm"
           >
-            <p>
-              <span className="font-semibold">{alert.assetName}:</span> {alert.summary}
-            </p>
+            <div className="space-y-1">
+              <p>
+                <span className="font-semibold">{alert.assetName}:</span> {alert.summary}
+              </p>
+              <NoticeLink alert={alert} />
+            </div>
             <Button
               variant="ghost"
               size="sm"
@@ -40,5 +45,26 @@ export function WatchNotices() {
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * Where the notice leads: the new version when the user owns it; else the newest version they own,
+ * whose page summarises every newer version for free and sells it; else the checkout of the new one.
+ */
+function NoticeLink({ alert }: { alert: WatchAlert }) {
+  const [href, label] =
+    alert.ownedReportId === alert.reportId
+      ? [`/report/${alert.reportId}`, `Open version ${alert.version}`]
+      : alert.ownedReportId !== null
+        ? [`/report/${alert.ownedReportId}`, `See what changed in version ${alert.version}`]
+        : [
+            `/checkout?${new URLSearchParams({ reportId: String(alert.reportId), purchaseType: 'existing_report', assetName: alert.assetName }).toString()}`,
+            `Buy version ${alert.version} ($${PRICES_USD.existing_report.toFixed(2)})`,
+          ];
+  return (
+    <Link href={href} className="font-medium underline" data-testid="watch-notice-link">
+      {label}
+    </Link>
   );
 }

@@ -8,6 +8,8 @@ import {
   sessions,
   userPurchases,
   users,
+  watchAlerts,
+  watchlistEntries,
 } from '../../db/schema';
 
 // Queries of password reset and the account page.
@@ -75,7 +77,7 @@ export function listActiveSessions(db: DbExecutor, userId: number, now: Date) {
 }
 
 export async function exportUserData(db: DbExecutor, userId: number) {
-  const [purchases, payments, bugs] = await Promise.all([
+  const [purchases, payments, bugs, watched, alerts] = await Promise.all([
     db.select().from(userPurchases).where(eq(userPurchases.userId, userId)).orderBy(asc(userPurchases.id)),
     db
       .select()
@@ -83,8 +85,14 @@ export async function exportUserData(db: DbExecutor, userId: number) {
       .where(eq(cardanoPayments.userId, userId))
       .orderBy(asc(cardanoPayments.id)),
     db.select().from(bugReports).where(eq(bugReports.userId, userId)).orderBy(asc(bugReports.id)),
+    db
+      .select()
+      .from(watchlistEntries)
+      .where(eq(watchlistEntries.userId, userId))
+      .orderBy(asc(watchlistEntries.createdAt)),
+    db.select().from(watchAlerts).where(eq(watchAlerts.userId, userId)).orderBy(asc(watchAlerts.id)),
   ]);
-  return { purchases, payments, bugs };
+  return { purchases, payments, bugs, watched, alerts };
 }
 
 /**
@@ -106,6 +114,9 @@ export async function anonymiseUser(db: DbExecutor, userId: number) {
     .where(eq(users.id, userId));
   await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
   await db.delete(emailMessages).where(eq(emailMessages.userId, userId));
+  // The user row stays, so nothing cascades: what the account followed goes explicitly.
+  await db.delete(watchAlerts).where(eq(watchAlerts.userId, userId));
+  await db.delete(watchlistEntries).where(eq(watchlistEntries.userId, userId));
   await db
     .update(bugReports)
     .set({ name: 'Deleted account', email: placeholder, userId: null })

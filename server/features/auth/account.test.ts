@@ -6,10 +6,14 @@ import {
   bugReports,
   emailMessages,
   passwordResetTokens,
+  researchReports,
   sessions,
   userPurchases,
   users,
+  watchAlerts,
+  watchlistEntries,
 } from '../../db/schema';
+import { watchAsset } from '../../domain/watchlist';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type SignedInUser, STRONG_PASSWORD, signInAdmin, signUp } from '../../testing/users';
 
@@ -437,8 +441,27 @@ describe('sessions', () => {
 });
 
 describe('export', () => {
-  it('downloads the profile, purchases and bug reports as JSON', async () => {
+  it('downloads the profile, purchases, watchlist and bug reports as JSON', async () => {
     const { user, cookie } = await signUp(t.app);
+    const [report] = await t.ctx.db
+      .insert(researchReports)
+      .values({ assetName: 'Litecoin', assetId: 'litecoin', status: 'completed', isPublic: true })
+      .returning();
+    await watchAsset(t.ctx.db, { userId: user.id, assetId: 'litecoin', assetName: 'Litecoin' });
+    await t.ctx.db.insert(watchAlerts).values({
+      userId: user.id,
+      reportId: report!.id,
+      assetId: 'litecoin',
+      summary: 'The risk level changed from Low to Medium.',
+      emailed: true,
+    });
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/api/watchlist/settings',
+      headers: { cookie },
+      payload: { watchOnPurchase: false },
+    });
+    expect(off.statusCode).toBe(200);
     await t.ctx.db.insert(userPurchases).values({
       userId: user.id,
       purchaseType: 'new_report',
@@ -465,6 +488,19 @@ describe('export', () => {
       expect.objectContaining({ assetName: 'Bitcoin', amountUsd: '4.99', paymentMethod: 'card' }),
     ]);
     expect(data.bugReports).toEqual([expect.objectContaining({ title: 'Chart overlaps' })]);
+    expect(data.watchlist).toEqual({
+      watchOnPurchase: false,
+      assets: [{ assetId: 'litecoin', assetName: 'Litecoin', addedAt: expect.any(String) }],
+      alerts: [
+        expect.objectContaining({
+          assetId: 'litecoin',
+          reportId: report!.id,
+          summary: 'The risk level changed from Low to Medium.',
+          emailed: true,
+          dismissedAt: null,
+        }),
+      ],
+    });
     expect(data.sessions).toHaveLength(1);
     expect(JSON.stringify(data)).not.toContain('scrypt$');
   });
@@ -517,6 +553,7 @@ describe('delete account', () => {
     });
     await post('/api/auth/forgot-password', { email: user.email });
     await resetTokenSentTo(user.email);
+    await watchAsset(t.ctx.db, { userId: user.id, assetId: 'cardano', assetName: 'Cardano' });
 
     const response = await remove({ password: STRONG_PASSWORD }, cookie);
     expect(response.statusCode).toBe(200);
@@ -528,6 +565,10 @@ describe('delete account', () => {
 
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ username: `deleted:${user.id}`, email: `deleted:${user.id}` });
+    // The placeholder row stays, so nothing cascades: the watchlist is removed with the account.
+    expect(
+      await t.ctx.db.select().from(watchlistEntries).where(eq(watchlistEntries.userId, user.id)),
+    ).toEqual([]);
     expect(row!.deletedAt).not.toBeNull();
     const kept = await t.ctx.db.select().from(userPurchases).where(eq(userPurchases.userId, user.id));
     expect(kept).toEqual([

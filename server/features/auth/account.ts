@@ -10,10 +10,13 @@ import {
 import { AUTH_MESSAGES } from '../../../contract/auth';
 import { ADMIN_USER_ID } from '../../../contract/constants';
 import type { AppContext } from '../../context';
+import { queueExecutorFor } from '../../db/client';
 import { forbidden, invalid, notFound, unauthenticated } from '../../domain/errors';
+import { closeOpenCheckouts } from '../../domain/open-checkouts';
 import { passwordResetEmail } from '../../email/messages';
 import { storeAndEnqueueEmail } from '../../email/outbox';
 import { emailBrand } from '../../email/transport';
+import { QUEUES } from '../../jobs/queue';
 import {
   anonymiseUser,
   deleteSessionOfUser,
@@ -149,7 +152,10 @@ export async function endOtherSessions(
   return ended.length;
 }
 
-/** "Download my data": the profile, sessions, purchases, payments and bug reports, as JSON. */
+/**
+ * "Download my data": the profile, sessions, purchases, payments, watchlist (with the "watch what
+ * I buy" preference and the alerts raised) and bug reports, as JSON.
+ */
 export async function exportAccount(ctx: AppContext, userId: number, currentSessionId: string | null) {
   const user = await activeUserOrFail(ctx, userId);
   const [data, sessionList] = await Promise.all([
@@ -188,6 +194,24 @@ export async function exportAccount(ctx: AppContext, userId: number, currentSess
       createdAt: iso(p.createdAt),
       confirmedAt: iso(p.confirmedAt),
     })),
+    watchlist: {
+      watchOnPurchase: user.watchOnPurchase,
+      // The unsubscribe token is left out: it is a credential of the email link, not data about the user.
+      assets: data.watched.map((w) => ({
+        assetId: w.assetId,
+        assetName: w.assetName,
+        addedAt: iso(w.createdAt),
+      })),
+      alerts: data.alerts.map((a) => ({
+        assetId: a.assetId,
+        reportId: a.reportId,
+        previousReportId: a.previousReportId,
+        summary: a.summary,
+        emailed: a.emailed,
+        createdAt: iso(a.createdAt),
+        dismissedAt: iso(a.dismissedAt),
+      })),
+    },
     bugReports: data.bugs.map((b) => ({
       id: b.id,
       name: b.name,
@@ -206,7 +230,10 @@ export async function exportAccount(ctx: AppContext, userId: number, currentSess
   };
 }
 
-/** Deletes the account after checking the password; purchases and payments stay, anonymised. */
+/**
+ * Deletes the account after checking the password; purchases and payments stay, anonymised.
+ * Open checkouts are closed in the same transaction and their card intents cancelled.
+ */
 export async function deleteAccount(app: FastifyInstance, ctx: AppContext, userId: number, password: string) {
   if (userId === ADMIN_USER_ID) throw forbidden(ACCOUNT_MESSAGES.adminCannotDelete);
   const user = await activeUserOrFail(ctx, userId);
@@ -214,6 +241,12 @@ export async function deleteAccount(app: FastifyInstance, ctx: AppContext, userI
     throw invalid(ACCOUNT_MESSAGES.passwordWrongForDelete);
   }
   const ended = await ctx.db.transaction(async (tx) => {
+    // Open checkouts close first: a payment that still arrives is refunded, never kept.
+    const closed = await closeOpenCheckouts(tx, userId);
+    if (closed.cardIntents.length > 0) {
+      // The reconciliation cycle cancels the recorded intents; run one now rather than within the minute.
+      await ctx.queue.send(QUEUES.cardReconcile, {}, { db: queueExecutorFor(tx) });
+    }
     const sessionIds = await deleteSessionsOfUser(tx, userId);
     await anonymiseUser(tx, userId);
     return sessionIds;

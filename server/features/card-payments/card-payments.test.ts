@@ -15,6 +15,7 @@ import {
   sendStripeWebhook,
   startFakeStripe,
 } from './fake-stripe';
+import { SANDBOX_CANCELED_MESSAGE } from './sandbox-provider';
 
 let fake: FakeStripe;
 let t: TestApp;
@@ -468,6 +469,23 @@ describe('without Stripe keys', () => {
       const invalid = await pay('Invalid coin', '1234 5678 9012 3456');
       expect(invalid.charged.statusCode).toBe(400);
       expect(invalid.purchase?.status).toBe('pending');
+
+      // A cancelled sandbox intent (an abandoned checkout) can no longer be paid.
+      const provider = sandbox.ctx.payments.card.provider!;
+      expect(await provider.cancelIntent(invalid.paymentIntentId)).toEqual({ kind: 'canceled' });
+      const late = await sandbox.app.inject({
+        method: 'POST',
+        url: '/api/sandbox/card-payment',
+        headers: { cookie: user.cookie },
+        payload: { paymentIntentId: invalid.paymentIntentId, cardNumber: '4242 4242 4242 4242' },
+      });
+      expect(late.statusCode).toBe(400);
+      expect(late.json().message).toBe(SANDBOX_CANCELED_MESSAGE);
+      expect(await provider.cancelIntent(invalid.paymentIntentId)).toMatchObject({
+        kind: 'not_cancelable',
+        intent: { status: 'canceled' },
+      });
+      expect(await provider.cancelIntent('pi_sandbox_unknown')).toEqual({ kind: 'missing' });
     } finally {
       await sandbox.close();
     }

@@ -17,6 +17,8 @@ export interface FakeIntent {
   description: string | null;
   metadata: Record<string, string>;
   last_payment_error: { message: string; type: string; code: string } | null;
+  cancellation_reason: string | null;
+  canceled_at: number | null;
   created: number;
   livemode: false;
 }
@@ -45,6 +47,8 @@ export interface FakeStripe {
   refunds: FakeRefund[];
   /** Every refund request as received (idempotent replays included). */
   refundRequests: { params: URLSearchParams; idempotencyKey: string | undefined }[];
+  /** Every cancel request as received: the intent and its parameters. */
+  cancelRequests: { intentId: string; params: URLSearchParams }[];
   /** Every create request as received, for assertions on what was sent. */
   createRequests: { params: URLSearchParams; idempotencyKey: string | undefined }[];
   /** When set, every request answers this HTTP status with an api_error body. */
@@ -88,6 +92,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     intents,
     refunds: [],
     refundRequests: [],
+    cancelRequests: [],
     createRequests: [],
     failWith: null,
     setStatus(id, status, errorMessage) {
@@ -135,6 +140,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         description: params.get('description'),
         metadata,
         last_payment_error: null,
+        cancellation_reason: null,
+        canceled_at: null,
         created: Math.floor(Date.now() / 1000),
         livemode: false,
       };
@@ -148,6 +155,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         new URLSearchParams(body),
         request.headers['idempotency-key'] as string | undefined,
       );
+    }
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
+    if (request.method === 'POST' && cancel) {
+      return cancelIntent(response, decodeURIComponent(cancel[1]!), new URLSearchParams(body));
     }
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
     if (request.method === 'GET' && retrieve) {
@@ -170,6 +181,37 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       stripeError('invalid_request_error', `Unrecognized request URL (${url.pathname})`),
     );
   });
+
+  /** Stripe cancels an intent that is not yet paid or cancelled, and refuses the others. */
+  function cancelIntent(response: ServerResponse, intentId: string, params: URLSearchParams) {
+    fake.cancelRequests.push({ intentId, params });
+    const intent = intents.get(intentId);
+    if (!intent) {
+      return send(
+        response,
+        404,
+        stripeError('invalid_request_error', `No such payment_intent: '${intentId}'`, {
+          code: 'resource_missing',
+          param: 'intent',
+        }),
+      );
+    }
+    if (intent.status === 'succeeded' || intent.status === 'canceled') {
+      return send(
+        response,
+        400,
+        stripeError(
+          'invalid_request_error',
+          `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+          { code: 'payment_intent_unexpected_state' },
+        ),
+      );
+    }
+    intent.status = 'canceled';
+    intent.cancellation_reason = params.get('cancellation_reason');
+    intent.canceled_at = Math.floor(Date.now() / 1000);
+    return send(response, 200, intent);
+  }
 
   /** Stripe refunds the charge of a succeeded intent, once, up to what is left of it. */
   function refund(response: ServerResponse, params: URLSearchParams, idempotencyKey: string | undefined) {

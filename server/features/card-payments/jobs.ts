@@ -1,14 +1,22 @@
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../../context';
+import { recordAbandonedIntents } from '../../domain/open-checkouts';
 import { failPurchase } from '../../domain/purchases';
 import { type CardRefundJob, findRefund, settleCardRefund } from '../../domain/refunds';
 import { QUEUES } from '../../jobs/queue';
 import { type CardPaymentProvider, ProviderUnavailableError } from './provider';
-import { findStaleCardPurchases, markReconciled } from './repository';
+import {
+  findStaleCardPurchases,
+  findUnsettledAbandonedIntents,
+  markReconciled,
+  noteAbandonedIntentAttempt,
+  settleAbandonedIntent,
+} from './repository';
 import { recordSucceededIntent } from './service';
 
 // Card payments that no webhook or browser confirmation settled (a closed tab, a lost webhook)
-// are settled by asking the provider (decision 0082); refunds are sent to the provider here.
+// are settled by asking the provider (decision 0082); intents nobody may pay any more are
+// cancelled (decision 0203); refunds are sent to the provider here.
 
 /** A checkout still pending this long is asked about: the browser has long had its chance. */
 export const CARD_RECONCILE_AFTER_MS = 5 * 60_000;
@@ -23,6 +31,8 @@ export interface ReconcileReport {
   completed: number;
   failed: number;
   open: number;
+  /** Abandoned intents cancelled at the provider this cycle. */
+  canceled: number;
 }
 
 export async function reconcileCardPurchases(
@@ -35,7 +45,7 @@ export async function reconcileCardPurchases(
     checkedBefore: new Date(now.getTime() - CARD_RECONCILE_EVERY_MS),
     limit: RECONCILE_BATCH,
   });
-  const report: ReconcileReport = { checked: 0, completed: 0, failed: 0, open: 0 };
+  const report: ReconcileReport = { checked: 0, completed: 0, failed: 0, open: 0, canceled: 0 };
   for (const purchase of stale) {
     let intent: Awaited<ReturnType<CardPaymentProvider['retrieveIntent']>>;
     try {
@@ -69,14 +79,64 @@ export async function reconcileCardPurchases(
       report.failed += 1;
     } else if (intent.status === 'requires_payment_method' && abandoned) {
       await failPurchase(ctx.db, purchase.id, 'expired', 'The checkout was left unfinished');
+      // A tab left open a day could still pay it: the intent is cancelled below.
+      await recordAbandonedIntents(ctx.db, [intent.id], 'checkout_expired');
       report.failed += 1;
     } else {
       await markReconciled(ctx.db, purchase.id);
       report.open += 1;
     }
   }
-  if (report.checked) ctx.log.info(report, 'card reconciliation cycle');
+  report.canceled = await cancelAbandonedIntents(ctx, provider);
+  if (report.checked || report.canceled) ctx.log.info(report, 'card reconciliation cycle');
   return report;
+}
+
+/**
+ * Cancels the recorded abandoned intents at the provider (through its cancel API). An intent
+ * paid before the cancel arrived goes the webhook's way: a deleted account's payment is refunded,
+ * any other completes its purchase. Returns how many were cancelled.
+ */
+async function cancelAbandonedIntents(ctx: AppContext, provider: CardPaymentProvider): Promise<number> {
+  let canceled = 0;
+  for (const row of await findUnsettledAbandonedIntents(ctx.db, RECONCILE_BATCH)) {
+    const id = row.paymentIntentId;
+    let outcome: Awaited<ReturnType<CardPaymentProvider['cancelIntent']>>;
+    try {
+      outcome = await provider.cancelIntent(id);
+    } catch (error) {
+      if (!(error instanceof ProviderUnavailableError)) throw error;
+      await noteAbandonedIntentAttempt(ctx.db, id, error.message);
+      ctx.log.warn({ err: error }, 'card reconciliation: provider unavailable for cancelling');
+      break;
+    }
+    if (outcome.kind === 'canceled') {
+      await settleAbandonedIntent(ctx.db, id, 'canceled');
+      canceled += 1;
+    } else if (outcome.kind === 'missing') {
+      await settleAbandonedIntent(ctx.db, id, 'missing');
+    } else if (outcome.intent.status === 'canceled') {
+      await settleAbandonedIntent(ctx.db, id, 'canceled');
+    } else if (outcome.intent.status === 'succeeded') {
+      const recorded = await recordSucceededIntent(ctx, outcome.intent);
+      await settleAbandonedIntent(ctx.db, id, 'succeeded');
+      if (recorded.kind === 'completed') {
+        ctx.log.warn(
+          { paymentIntentId: id, reason: row.reason },
+          'abandoned intent was paid before it was cancelled',
+        );
+      } else {
+        // No purchase matches it: only a person can look at what was paid and send it back.
+        ctx.log.error(
+          { paymentIntentId: id, reason: row.reason },
+          'abandoned intent paid without a matching purchase',
+        );
+      }
+    } else {
+      await noteAbandonedIntentAttempt(ctx.db, id, `The intent is ${outcome.intent.status}`);
+    }
+  }
+  return canceled;
 }
 
 /** Sends one pending card refund to the provider; the idempotency key makes a retry safe. */

@@ -13,7 +13,12 @@ import {
   sendStripeWebhook,
   startFakeStripe,
 } from './fake-stripe';
-import { CARD_RECONCILE_AFTER_MS, executeCardRefund, reconcileCardPurchases } from './jobs';
+import {
+  CARD_ABANDONED_AFTER_MS,
+  CARD_RECONCILE_AFTER_MS,
+  executeCardRefund,
+  reconcileCardPurchases,
+} from './jobs';
 import type { CardPaymentProvider } from './provider';
 
 // One purchase per report per buyer on both payment paths (decision 0080), refunds of a second
@@ -139,6 +144,32 @@ describe('one purchase per report per buyer', () => {
     const again = await buyCard(user, report.id);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(PURCHASE_RULE_MESSAGES.owned);
+  });
+
+  it('twelve checkouts at once: the intents nobody was given are cancelled through the provider', async () => {
+    const user = await signUp(t.app);
+    const report = await publicReport('Crowdcoin');
+    const answers = await Promise.all(Array.from({ length: 12 }, () => buyCard(user, report.id)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(200));
+    const served = new Set(answers.map((a) => a.json().paymentIntentId as string));
+    expect(served.size).toBe(1);
+    const created = [...fake.intents.values()].filter(
+      (intent) =>
+        intent.metadata.userId === String(user.user.id) && intent.metadata.reportId === String(report.id),
+    );
+    const unused = created.filter((intent) => !served.has(intent.id));
+    expect(unused.length).toBeGreaterThan(0);
+
+    await reconcileCardPurchases(t.ctx, provider);
+    expect(unused.map((intent) => fake.intents.get(intent.id)!.status)).toEqual(unused.map(() => 'canceled'));
+    expect(fake.cancelRequests.map((r) => r.intentId).sort()).toEqual(
+      expect.arrayContaining(unused.map((intent) => intent.id).sort()),
+    );
+    // The intent handed to the browser is untouched and still pays for the report.
+    const [servedId] = served;
+    expect(fake.intents.get(servedId!)!.status).toBe('requires_payment_method');
+    await webhook('payment_intent.succeeded', fake.setStatus(servedId!, 'succeeded'));
+    expect((await purchasesOf(user.user.id, report.id)).map((p) => p.status)).toEqual(['completed']);
   });
 
   it('a reopened checkout resumes the open payment intent instead of creating another', async () => {
@@ -327,6 +358,14 @@ describe('card reconciliation', () => {
     expect(reports).toHaveLength(1);
     const mine = await myReports(user);
     expect(mine.map((item: { asset_name: string }) => item.asset_name)).toEqual(['Closedtab coin']);
+  });
+
+  it('a checkout left unpaid for a day expires and its intent is cancelled, so an old tab cannot pay it', async () => {
+    const user = await signUp(t.app);
+    const stale = await pendingNewReport(user, 'Forgotten coin', CARD_ABANDONED_AFTER_MS + 60_000);
+    await reconcileCardPurchases(t.ctx, provider);
+    expect((await purchaseOf(stale)).status).toBe('expired');
+    expect(fake.intents.get(stale)).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
   });
 
   it('waits for the provider when it is down and settles on the next cycle', async () => {

@@ -48,10 +48,18 @@ export interface ProviderRefund {
   failureReason: string | null;
 }
 
+/** What cancelling an intent came to: cancelled now, already past cancelling (paid, or cancelled before), or unknown. */
+export type CancelOutcome =
+  | { kind: 'canceled' }
+  | { kind: 'not_cancelable'; intent: ProviderIntent }
+  | { kind: 'missing' };
+
 export interface CardPaymentProvider {
   readonly kind: 'stripe' | 'sandbox';
   createIntent(input: CreateIntentInput): Promise<{ id: string; clientSecret: string }>;
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
+  /** Cancels an intent nobody may pay any more (abandoned, or its account deleted). */
+  cancelIntent(id: string): Promise<CancelOutcome>;
   refund(input: RefundInput): Promise<ProviderRefund>;
 }
 

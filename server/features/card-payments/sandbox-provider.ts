@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import { SANDBOX_CARDS } from '../../../contract/payments';
 import type { Database } from '../../db/client';
 import { sandboxCardIntents } from '../../db/schema';
@@ -12,6 +12,7 @@ import type { CardPaymentProvider, ProviderIntent } from './provider';
 
 export const SANDBOX_DECLINE_MESSAGE = 'Your card was declined.';
 export const SANDBOX_INVALID_MESSAGE = 'Your card number is invalid.';
+export const SANDBOX_CANCELED_MESSAGE = 'This payment was canceled. Start the checkout again.';
 
 export type SandboxChargeResult =
   | { outcome: 'succeeded'; intent: ProviderIntent }
@@ -39,12 +40,14 @@ const toIntent = (row: IntentRow): ProviderIntent => ({
 });
 
 export function sandboxProvider(db: Database): SandboxCardProvider {
-  /** Sets the outcome of an attempt; a succeeded intent is final (a later card cannot undo it). */
+  /** Sets the outcome of an attempt; succeeded and canceled are final (a later card changes neither). */
   async function settle(id: string, status: string, lastErrorMessage: string | null) {
     const [row] = await db
       .update(sandboxCardIntents)
       .set({ status, lastErrorMessage })
-      .where(and(eq(sandboxCardIntents.id, id), ne(sandboxCardIntents.status, 'succeeded')))
+      .where(
+        and(eq(sandboxCardIntents.id, id), notInArray(sandboxCardIntents.status, ['succeeded', 'canceled'])),
+      )
       .returning();
     return row ?? (await find(id));
   }
@@ -86,6 +89,21 @@ export function sandboxProvider(db: Database): SandboxCardProvider {
       const row = await find(id);
       return row ? toIntent(row) : null;
     },
+    async cancelIntent(id) {
+      const [canceled] = await db
+        .update(sandboxCardIntents)
+        .set({ status: 'canceled' })
+        .where(
+          and(
+            eq(sandboxCardIntents.id, id),
+            notInArray(sandboxCardIntents.status, ['succeeded', 'canceled']),
+          ),
+        )
+        .returning();
+      if (canceled) return { kind: 'canceled' };
+      const row = await find(id);
+      return row ? { kind: 'not_cancelable', intent: toIntent(row) } : { kind: 'missing' };
+    },
     // Sandbox money is not real: a refund is accepted at once.
     async refund() {
       return {
@@ -98,15 +116,19 @@ export function sandboxProvider(db: Database): SandboxCardProvider {
       const row = await find(intentId);
       if (!row) return { outcome: 'unknown_intent' };
       if (row.status === 'succeeded') return { outcome: 'succeeded', intent: toIntent(row) };
+      if (row.status === 'canceled') return { outcome: 'invalid', message: SANDBOX_CANCELED_MESSAGE };
       const digits = digitsOf(cardNumber);
       if (digits === digitsOf(SANDBOX_CARDS.succeeds)) {
-        const settled = await settle(intentId, 'succeeded', null);
-        return { outcome: 'succeeded', intent: toIntent(settled!) };
+        const settled = (await settle(intentId, 'succeeded', null))!;
+        // Cancelled while this attempt ran: nothing was charged.
+        if (settled.status === 'canceled') return { outcome: 'invalid', message: SANDBOX_CANCELED_MESSAGE };
+        return { outcome: 'succeeded', intent: toIntent(settled) };
       }
       if (digits === digitsOf(SANDBOX_CARDS.declined)) {
         const settled = (await settle(intentId, 'requires_payment_method', SANDBOX_DECLINE_MESSAGE))!;
         // A concurrent attempt with the good card won: that success stands.
         if (settled.status === 'succeeded') return { outcome: 'succeeded', intent: toIntent(settled) };
+        if (settled.status === 'canceled') return { outcome: 'invalid', message: SANDBOX_CANCELED_MESSAGE };
         return { outcome: 'declined', intent: toIntent(settled), message: SANDBOX_DECLINE_MESSAGE };
       }
       return { outcome: 'invalid', message: SANDBOX_INVALID_MESSAGE };

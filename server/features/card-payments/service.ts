@@ -9,6 +9,7 @@ import { PURCHASE_RULE_CODE, PURCHASE_RULE_MESSAGES } from '../../../contract/pu
 import { newReportAssetNameSchema } from '../../../contract/reports';
 import type { AppContext } from '../../context';
 import { DomainError, invalid, notFound } from '../../domain/errors';
+import { recordAbandonedIntents } from '../../domain/open-checkouts';
 import { checkPurchaseAsset } from '../../domain/purchase-asset';
 import {
   checkReportPurchase,
@@ -150,8 +151,9 @@ export async function createPaymentIntent(
     });
   } catch (error) {
     // A concurrent checkout of the same report won the race: its intent is the one to pay.
-    // Ours is never shown to the browser, so nobody can pay it.
+    // Ours is never shown to the browser; the reconciliation job cancels it at the provider.
     if (!isOnePurchaseViolation(error) || reportId === null) throw error;
+    await recordAbandonedIntents(ctx.db, [intent.id], 'concurrent_checkout');
     ctx.log.info({ paymentIntentId: intent.id, reportId }, 'concurrent checkout: resuming the open intent');
     const found = await existingReportToBuy(ctx, provider, userId, reportId);
     if ('resumed' in found) return found.resumed;
@@ -194,10 +196,15 @@ export async function recordSucceededIntent(
       return { kind: 'mismatch' as const };
     }
     const result = await completePurchase(tx, ctx.queue, purchase.id);
-    if (result.duplicate && result.changed) {
+    if (result.refundedBecause === 'duplicate_payment') {
       ctx.log.warn(
         { purchaseId: purchase.id, paymentIntentId: intent.id },
         'second card payment for a report the buyer owns; refund requested',
+      );
+    } else if (result.refundedBecause === 'account_deleted') {
+      ctx.log.warn(
+        { purchaseId: purchase.id, paymentIntentId: intent.id },
+        'card payment arrived after the account was deleted; refund requested',
       );
     } else if (result.changed) {
       ctx.log.info({ purchaseId: purchase.id, paymentIntentId: intent.id }, 'card purchase completed');

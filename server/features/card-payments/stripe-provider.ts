@@ -1,5 +1,11 @@
 import Stripe from 'stripe';
-import type { CardPaymentProvider, CreateIntentInput, ProviderIntent, RefundInput } from './provider';
+import type {
+  CancelOutcome,
+  CardPaymentProvider,
+  CreateIntentInput,
+  ProviderIntent,
+  RefundInput,
+} from './provider';
 import { ProviderUnavailableError } from './provider';
 
 export interface StripeSettings {
@@ -44,6 +50,14 @@ function unavailableOr(error: unknown): Error {
 }
 
 export function stripeProvider(stripe: Stripe): CardPaymentProvider {
+  async function retrieveIntent(id: string): Promise<ProviderIntent | null> {
+    try {
+      return toProviderIntent(await stripe.paymentIntents.retrieve(id));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      throw unavailableOr(error);
+    }
+  }
   return {
     kind: 'stripe',
     async createIntent(input: CreateIntentInput) {
@@ -64,11 +78,20 @@ export function stripeProvider(stripe: Stripe): CardPaymentProvider {
         throw unavailableOr(error);
       }
     },
-    async retrieveIntent(id: string) {
+    retrieveIntent,
+    async cancelIntent(id: string): Promise<CancelOutcome> {
       try {
-        return toProviderIntent(await stripe.paymentIntents.retrieve(id));
+        await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' });
+        return { kind: 'canceled' };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          if (error.statusCode === 404) return { kind: 'missing' };
+          // Already succeeded or cancelled: the caller decides from the intent's own state.
+          if (error.code === 'payment_intent_unexpected_state') {
+            const intent = await retrieveIntent(id);
+            return intent ? { kind: 'not_cancelable', intent } : { kind: 'missing' };
+          }
+        }
         throw unavailableOr(error);
       }
     },

@@ -294,7 +294,11 @@ export class CardanoWatcher {
       const received = paid.reduce((sum, row) => sum + BigInt(row.quantity), 0n);
       const purchase = await findPurchaseForPayment(tx, paymentId);
       if (!purchase) throw new Error(`cardano payment ${paymentId} has no purchase`);
-      const { purchase: completed } = await completePurchase(tx, this.deps.queue, purchase.id);
+      const { purchase: completed, refundedBecause } = await completePurchase(
+        tx,
+        this.deps.queue,
+        purchase.id,
+      );
       // Late by block time: when the money was put on chain, not when the watcher saw it.
       const paidLate = paid.some((row) => row.blockTime.getTime() > payment.expiresAt.getTime());
       await markConfirmed(tx, paymentId, {
@@ -326,7 +330,9 @@ export class CardanoWatcher {
         expected: expected.toString(),
         received: received.toString(),
       };
-      if (paidLate)
+      if (refundedBecause)
+        this.deps.log.warn({ ...details, refundedBecause }, 'cardano payment recorded as a refund due');
+      else if (paidLate)
         this.deps.log.warn(details, 'cardano payment arrived after its window closed (paid late)');
       else if (surplus > 0n)
         this.deps.log.info(details, 'cardano payment confirmed (over-paid; surplus recorded)');

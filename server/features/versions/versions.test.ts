@@ -189,6 +189,23 @@ describe('GET /api/reports/:id/changes', () => {
     const check = await get(early, `/api/purchase-check?reportId=${v2}`);
     expect(check.json()).toMatchObject({ kind: 'available' });
 
+    // Every newer version, not only the next one: a third is summarised against the version owned,
+    // and is for sale at the existing-report price too.
+    const v3 = await researchedReport(late, 'polkadot');
+    const third = reportChangesResponseSchema.parse(
+      (await get(early, `/api/reports/${v3}/changes?since=${v1}`)).json(),
+    );
+    expect(third).toMatchObject({ access: 'summary', version: 3, sinceVersion: 1 });
+    expect(third.categories.every((c) => c.facts === null)).toBe(true);
+    const checkout = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: { cookie: early.cookie },
+      payload: { purchaseType: 'existing_report', reportId: v3 },
+    });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    expect(checkout.json()).toMatchObject({ reportId: v3, amount: '2.99' });
+
     expect((await get(stranger, `/api/reports/${v2}/changes`)).statusCode).toBe(404);
     const first = await get(late, `/api/reports/${v1}/changes`);
     expect(first.statusCode).toBe(404);

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { RiskLevel } from '../../../contract/methodology';
 import type { WatchedAsset, WatchlistResponse } from '../../../contract/watchlist';
 import type { DbExecutor } from '../../db/client';
-import { researchReports, users, watchAlerts, watchlistEntries } from '../../db/schema';
+import { researchReports, userPurchases, users, watchAlerts, watchlistEntries } from '../../db/schema';
 
 /** The newest completed report's name on the asset, or undefined when no report covers it. */
 export async function findAssetName(db: DbExecutor, assetId: string): Promise<string | undefined> {
@@ -69,6 +69,15 @@ export async function readWatchlist(db: DbExecutor, userId: number): Promise<Wat
       assetName: researchReports.assetName,
       summary: watchAlerts.summary,
       createdAt: watchAlerts.createdAt,
+      version: sql<number>`(
+        select count(*)::int from ${researchReports} v
+         where v.asset_id = ${watchAlerts.assetId} and v.status = 'completed'
+           and (v.completed_at, v.id) <= (${researchReports.completedAt}, ${researchReports.id}))`,
+      ownedReportId: sql<number | null>`(
+        select o.id from ${userPurchases} p join ${researchReports} o on o.id = p.report_id
+         where p.user_id = ${userId} and p.status = 'completed'
+           and o.asset_id = ${watchAlerts.assetId} and o.status = 'completed'
+         order by o.completed_at desc, o.id desc limit 1)`,
     })
     .from(watchAlerts)
     .innerJoin(researchReports, eq(researchReports.id, watchAlerts.reportId))

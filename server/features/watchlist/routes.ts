@@ -28,10 +28,12 @@ function plainPage(appName: string, title: string, body: string): string {
 export async function watchlistRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const appName = ctx.config.APP_NAME;
-  // The unsubscribe form posts no fields (the token is in its address): accept and ignore its body.
+  // The unsubscribe form posts no fields and a mail client's one-click POST (RFC 8058) posts
+  // "List-Unsubscribe=One-Click", urlencoded or as multipart form data: the token in the address
+  // is what counts, so the body is accepted and ignored.
   app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
+    ['application/x-www-form-urlencoded', 'multipart/form-data'],
+    { parseAs: 'string', bodyLimit: 4_096 },
     (_request, _body, done) => done(null, {}),
   );
 

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildScores, type CategoryScores } from '../../../contract/methodology';
 import { WATCHLIST_MESSAGES, watchlistResponseSchema } from '../../../contract/watchlist';
-import { emailMessages, researchReports, watchAlerts } from '../../db/schema';
+import { emailMessages, researchReports, watchAlerts, watchlistEntries } from '../../db/schema';
 import { completePurchase, createPendingPurchase } from '../../domain/purchases';
-import { enqueueWatchAlerts, startEmailWorker } from '../../email/jobs';
+import { createEmailHandler, enqueueWatchAlerts, startEmailWorker } from '../../email/jobs';
+import type { EmailJob } from '../../email/outbox';
 import { readableBody, startSmtpListener } from '../../email/testing/smtp-listener';
+import { createMailSender } from '../../email/transport';
 import { researchFromCalibration } from '../../research/testing/calibration-evidence';
 import { grantNewReport } from '../../research/testing/grant';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -133,6 +136,11 @@ describe('alerts when a new version completes', () => {
     const refresher = await signUp(t.app);
     const watcher = await signUp(t.app);
     const v1 = await researchedReport(first, 'uniswap');
+    // As the research job does on completion: the buyer, whose purchase named no asset id, now watches it.
+    await enqueueWatchAlerts(t.ctx.db, t.ctx.queue, v1);
+    await expect
+      .poll(async () => (await watchlistOf(first)).assets.map((a) => a.assetId), { timeout: 15_000 })
+      .toEqual(['uniswap']);
     await scoredLower(v1, { marketCap: 1, volumeX2: 1, socialMetricsX2: 1 });
     expect((await watch(watcher, 'uniswap')).statusCode).toBe(201);
     const v2 = await researchedReport(refresher, 'uniswap');
@@ -145,7 +153,9 @@ describe('alerts when a new version completes', () => {
     expect(body).toMatch(/The total moved from [\d.]+ to [\d.]+ of 77/);
     expect(body).toContain('not financial advice');
     // The first buyer watches too (buying added the asset) and hears of it; the refresher does not.
-    await expect.poll(() => received(first.user.email).length, { timeout: 15_000 }).toBe(1);
+    const alertsTo = (address: string) =>
+      received(address).filter((m) => m.raw.includes('changes the picture'));
+    await expect.poll(() => alertsTo(first.user.email).length, { timeout: 15_000 }).toBe(1);
     expect(received(refresher.user.email).some((m) => m.raw.includes('changes the picture'))).toBe(false);
 
     // The same version reported again sends nothing twice.
@@ -154,7 +164,12 @@ describe('alerts when a new version completes', () => {
     expect(received(watcher.user.email)).toHaveLength(1);
     const notices = (await watchlistOf(watcher)).alerts;
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ reportId: v2, assetId: 'uniswap' });
+    // The watcher owns no version: the notice leads to buying version 2.
+    expect(notices[0]).toMatchObject({ reportId: v2, assetId: 'uniswap', version: 2, ownedReportId: null });
+    // The owner of version 1 is led to it, where every newer version is summarised for free.
+    expect((await watchlistOf(first)).alerts).toEqual([
+      expect.objectContaining({ reportId: v2, version: 2, ownedReportId: v1 }),
+    ]);
 
     const dismissed = await t.app.inject({
       method: 'POST',
@@ -166,20 +181,48 @@ describe('alerts when a new version completes', () => {
 
     const link = /https:\/\/crow\.test(\/watchlist\/unsubscribe\?token=[\w%-]+)/.exec(body)?.[1];
     expect(link).toBeDefined();
+    // The same address in the headers mail clients read for their own "Unsubscribe" button.
+    const headers = mail.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+    expect(headers).toContain(`List-Unsubscribe: <https://crow.test${link}>`);
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     const page = await t.app.inject({ url: link! });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<form method="post"');
     expect((await watchlistOf(watcher)).assets).toHaveLength(1); // opening the link alone changes nothing
+    // A mail client's one-click POST: no cookie, no origin, the body RFC 8058 prescribes.
     const done = await t.app.inject({
       method: 'POST',
       url: link!,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
+      payload: 'List-Unsubscribe=One-Click',
     });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('is no longer on your watchlist');
     expect((await watchlistOf(watcher)).assets).toEqual([]);
     expect((await t.app.inject({ method: 'POST', url: link! })).statusCode).toBe(404);
+  });
+
+  it('one-click unsubscribe also accepts the body as multipart form data, signed out', async () => {
+    const watcher = await signUp(t.app);
+    const [report] = await t.ctx.db
+      .insert(researchReports)
+      .values({ assetName: 'Chainlink', assetId: 'chainlink', status: 'completed', isPublic: true })
+      .returning();
+    expect(report).toBeDefined();
+    expect((await watch(watcher, 'chainlink')).statusCode).toBe(201);
+    const [entry] = await t.ctx.db
+      .select()
+      .from(watchlistEntries)
+      .where(eq(watchlistEntries.userId, watcher.user.id));
+    const boundary = '----crowOneClick';
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/watchlist/unsubscribe?token=${encodeURIComponent(entry!.unsubscribeToken)}`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await watchlistOf(watcher)).assets).toEqual([]);
   });
 
   it('sends nothing when the new version moves the total by less than 3 points and keeps the risk level', async () => {
@@ -230,5 +273,58 @@ describe('alerts when a new version completes', () => {
     expect(received(watcher.user.email)).toHaveLength(3);
     const rows = await t.ctx.db.select().from(watchAlerts).where(eq(watchAlerts.userId, watcher.user.id));
     expect(rows.filter((row) => row.emailed)).toHaveLength(3);
+  });
+});
+
+describe('the daily email limit under concurrency', () => {
+  /** Two completed versions on a fresh asset, the newer one 6 points higher: an alert for its watchers. */
+  async function assetWithNewVersion(watcher: SignedInUser, n: number) {
+    const assetId = `race-${n}-${randomUUID().slice(0, 8)}`;
+    const version = (score: string, completedAt: Date) =>
+      t.ctx.db
+        .insert(researchReports)
+        .values({
+          assetName: `Race ${n}`,
+          assetId,
+          status: 'completed',
+          isPublic: true,
+          compositeScore: score,
+          completedAt,
+        })
+        .returning({ id: researchReports.id });
+    await version('40.00', new Date(Date.now() - 60_000));
+    expect((await watch(watcher, assetId)).statusCode).toBe(201);
+    const [latest] = await version('46.00', new Date());
+    return latest!.id;
+  }
+
+  it('versions completing at the same moment never email a watcher beyond 3 a day', async () => {
+    const watcher = await signUp(t.app);
+    const latest: number[] = [];
+    for (let n = 0; n < 6; n += 1) latest.push(await assetWithNewVersion(watcher, n));
+    // Six alert jobs handled at once, as six workers would.
+    const handle = createEmailHandler(t.ctx, createMailSender(t.ctx.config));
+    await Promise.all(
+      latest.map((reportId) =>
+        handle([
+          {
+            data: { event: 'watch_alert', reportId },
+            retryCount: 0,
+            retryLimit: 6,
+          } as PgBoss.JobWithMetadata<EmailJob>,
+        ]),
+      ),
+    );
+    const alerts = await t.ctx.db.select().from(watchAlerts).where(eq(watchAlerts.userId, watcher.user.id));
+    expect(alerts).toHaveLength(6);
+    expect(alerts.filter((alert) => alert.emailed)).toHaveLength(3);
+    const stored = await t.ctx.db
+      .select()
+      .from(emailMessages)
+      .where(eq(emailMessages.userId, watcher.user.id));
+    expect(stored.filter((m) => m.kind === 'watch_alert')).toHaveLength(3);
+    await expect.poll(() => received(watcher.user.email).length, { timeout: 15_000 }).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(received(watcher.user.email)).toHaveLength(3);
   });
 });

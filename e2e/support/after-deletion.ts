@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import { connectDatabase } from '../../server/db/client';
+import { researchReports, users, watchAlerts } from '../../server/db/schema';
+import { completePurchase, createPendingPurchase } from '../../server/domain/purchases';
+import { watchAsset } from '../../server/domain/watchlist';
+import { SandboxChain } from '../../server/features/cardano/chain';
+import { QUEUES } from '../../server/jobs/queue';
+
+// Set-ups for the account-deletion and alert-notice browser tests, on the e2e server's embedded
+// database: money put on the sandbox chain (the real worker's watcher then sees it), and a watched
+// asset whose new version raised a notice.
+
+const databaseUrl = () => `postgres://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT ?? 5478}/crow`;
+
+async function withDatabase<T>(
+  work: (db: ReturnType<typeof connectDatabase>['db'], queue: PgBoss) => Promise<T>,
+) {
+  const handle = connectDatabase(databaseUrl(), 2);
+  const queue = new PgBoss({
+    connectionString: databaseUrl(),
+    schema: 'pgboss',
+    max: 1,
+    supervise: false,
+    schedule: false,
+    migrate: false,
+  });
+  queue.on('error', () => {});
+  await queue.start();
+  try {
+    return await work(handle.db, queue);
+  } finally {
+    await queue.stop({ graceful: false, wait: true });
+    await handle.close();
+  }
+}
+
+/** Sends lovelace to a payment address on the sandbox ledger and asks the worker to look now. */
+export async function sendToSandboxAddress(address: string, lovelace: bigint): Promise<void> {
+  await withDatabase(async (db, queue) => {
+    await new SandboxChain(db).credit(address, 'lovelace', lovelace);
+    await queue.send(QUEUES.cardanoWatch, {});
+  });
+}
+
+/**
+ * Two completed versions on a new asset, the user watching it and a notice for version 2. With
+ * `ownsFirst`, the user bought version 1.
+ */
+export async function noticeOfNewVersion(
+  email: string,
+  assetName: string,
+  ownsFirst: boolean,
+): Promise<{ v1: number; v2: number }> {
+  return withDatabase(async (db, queue) => {
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+    if (!user) throw new Error(`no user with email ${email}`);
+    const assetId = `e2e-${assetName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+    const version = async (score: string, completedAt: Date) =>
+      (
+        await db
+          .insert(researchReports)
+          .values({
+            assetName,
+            assetId,
+            status: 'completed',
+            isPublic: true,
+            compositeScore: score,
+            completedAt,
+          })
+          .returning({ id: researchReports.id })
+      )[0]!.id;
+    const v1 = await version('40.00', new Date(Date.now() - 60_000));
+    if (ownsFirst) {
+      await db.transaction(async (tx) => {
+        const pending = await createPendingPurchase(tx, {
+          userId: user.id,
+          purchaseType: 'existing_report',
+          assetName,
+          reportId: v1,
+          paymentMethod: 'card',
+          stripePaymentIntentId: `pi_e2e_notice_${Date.now()}_${Math.random().toString(36).slice(2)}`,
+        });
+        await completePurchase(tx, queue, pending.id);
+      });
+    }
+    const v2 = await version('46.00', new Date());
+    await watchAsset(db, { userId: user.id, assetId, assetName });
+    await db.insert(watchAlerts).values({
+      userId: user.id,
+      reportId: v2,
+      previousReportId: v1,
+      assetId,
+      summary: 'The risk level stays Medium. The total moved from 40.00 to 46.00 of 77 (+6.00).',
+    });
+    return { v1, v2 };
+  });
+}
