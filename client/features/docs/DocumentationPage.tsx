@@ -1,3 +1,4 @@
+import { KIND_RULE_GROUPS, KIND_RULES } from '../../../contract/kind-rules';
 import {
   CATEGORIES,
   MAX_CATEGORY_SCORE,
@@ -102,6 +103,31 @@ export function DocumentationPage() {
               </li>
             ))}
           </ul>
+        </Card>
+
+        <Card className="mb-8">
+          <CardTitle>Checks for each kind of asset</CardTitle>
+          <p className="mt-3 text-sm">
+            On top of the 12 categories (their weights unchanged), each report checks what matters for the
+            kind of asset it is. A check is met, a risk, or not assessed when none of the report’s sources
+            states it; every risk joins the report’s key risks under the category named.
+          </p>
+          {KIND_RULE_GROUPS.map((group) => (
+            <div key={group} className="mt-4">
+              <h3 className="text-base font-semibold">
+                {KIND_RULES[group].title}{' '}
+                <span className="font-normal text-muted">({KIND_RULES[group].appliesTo})</span>
+              </h3>
+              <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
+                {KIND_RULES[group].rules.map((rule) => (
+                  <li key={rule.key}>
+                    <span className="font-medium">{rule.label}:</span> {rule.rule} (
+                    {CATEGORIES.find((c) => c.key === rule.category)?.name})
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
         </Card>
 
         <Card className="mb-8 overflow-x-auto">

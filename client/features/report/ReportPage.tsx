@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { formatChartValue } from '../../../contract/charts';
 import { TIMINGS_MS } from '../../../contract/constants';
+import { KIND_RULES } from '../../../contract/kind-rules';
 import {
   compositeOutOfFive,
   NOT_RATED_LABEL,
@@ -20,6 +21,7 @@ import {
   coverageDateText,
   dataAgeLine,
   describeDataset,
+  type KindCheck,
   NO_KEY_RISKS_TEXT,
   type ProgressEntry,
   peerLines,
@@ -159,6 +161,57 @@ function AgentCard({ entry }: { entry: ProgressEntry }) {
   );
 }
 
+const KIND_CHECK_BADGES: Record<KindCheck['status'], { label: string; tone: BadgeTone }> = {
+  met: { label: 'Met', tone: 'success' },
+  risk: { label: 'Risk', tone: 'danger' },
+  unknown: { label: 'Not assessed', tone: 'grey' },
+};
+
+/** The checks for the asset's kind: each met, a risk, or not assessed for want of a source. */
+function KindChecks({ checks }: { checks: KindCheck[] }) {
+  return (
+    <Card className="mb-8">
+      <CardTitle id="kind-checks">{REPORT_HEADINGS.kindChecks}</CardTitle>
+      <p className="mt-2 text-sm text-muted">
+        What a careful analyst checks for this kind of asset, on top of the 12 categories. Every risk found is
+        also among the key risks.
+      </p>
+      <div className="mt-3 overflow-x-auto">
+        <table className="w-full text-left text-sm" aria-labelledby="kind-checks">
+          <thead>
+            <tr className="border-b border-border">
+              <th scope="col" className="py-2 pr-3">
+                Check
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Result
+              </th>
+              <th scope="col" className="py-2">
+                What the evidence says
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {checks.map((check) => (
+              <tr key={`${check.group}-${check.key}`} className="border-b border-border align-top">
+                <th scope="row" className="py-2 pr-3 font-medium">
+                  {KIND_RULES[check.group].title}: {check.label}
+                </th>
+                <td className="py-2 pr-3">
+                  <Badge tone={KIND_CHECK_BADGES[check.status].tone}>
+                    {KIND_CHECK_BADGES[check.status].label}
+                  </Badge>
+                </td>
+                <td className="py-2">{check.finding}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}
+
 /** Key risks, what would change the score, data coverage and peer comparison (new reports). */
 function BuyerSections({ sections }: { sections: ReportSections }) {
   return (
@@ -169,8 +222,8 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
           <p className="mt-3 text-sm">{NO_KEY_RISKS_TEXT}</p>
         ) : (
           <ul className="mt-3 space-y-2 text-sm" aria-labelledby="key-risks">
-            {sections.keyRisks.map((risk) => (
-              <li key={risk.category_key}>
+            {sections.keyRisks.map((risk, i) => (
+              <li key={`${risk.category_key}-${i}`}>
                 <span className="font-semibold">
                   {risk.category} ({risk.score}/5):
                 </span>{' '}
@@ -180,6 +233,8 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
           </ul>
         )}
       </Card>
+
+      {sections.kindChecks?.length ? <KindChecks checks={sections.kindChecks} /> : null}
 
       <Card className="mb-8">
         <CardTitle id="score-changes">{REPORT_HEADINGS.changes}</CardTitle>

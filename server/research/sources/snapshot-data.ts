@@ -135,7 +135,7 @@ export const unlockRecordSchema = z
     sources: z.array(z.string().url()),
   })
   .strict();
-export type PublicUnlockRecord = z.infer<typeof unlockRecordSchema>;
+type PublicUnlockRecord = z.infer<typeof unlockRecordSchema>;
 
 export const unlockFileSchema = z
   .object({ dataset: datasetSchema, records: z.array(unlockRecordSchema) })
