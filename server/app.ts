@@ -32,6 +32,7 @@ import { registerSameOriginGuard } from './http/origin';
 import { registerRateLimiting } from './http/rate-limits';
 import { isApiRequest } from './http/request-path';
 import { registerConnectionDrain } from './http/shutdown';
+import { registerHttpMetrics } from './metrics/http';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,6 +62,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerConnectionDrain(app);
+  registerHttpMetrics(app);
 
   await app.register(fastifyCookie);
   registerApiSecurityHeaders(app);

@@ -11,6 +11,9 @@ import { isLoopbackAddress } from './http/loopback';
 import { startQueue } from './jobs/queue';
 import { startWorker } from './jobs/worker';
 import { createLogger } from './logger';
+import { bindStateReaders, collectProcessMetrics } from './metrics/registry';
+import { startMetricsServer } from './metrics/server';
+import { databaseStateReaders } from './metrics/state';
 import { createAppContext } from './providers';
 
 /** Where start-up time goes, printed on the ready line so `bench:api` can report each step. */
@@ -64,6 +67,14 @@ async function main() {
   });
   const ctx = createAppContext({ config, db: handle.db, queue, log });
   stepDone('queue');
+  if (config.METRICS_PORT !== undefined) {
+    collectProcessMetrics();
+    bindStateReaders(databaseStateReaders(handle.pool));
+    const metrics = await startMetricsServer(config.METRICS_HOST, config.METRICS_PORT);
+    started.push({ what: 'the metrics server', stop: () => metrics.close() });
+    log.info({ host: config.METRICS_HOST, port: metrics.port }, 'metrics served at /metrics');
+    stepDone('metrics');
+  }
 
   let app: FastifyInstance | undefined;
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {

@@ -5,6 +5,7 @@ import type { DbExecutor } from '../db/client';
 import { researchReports, userPurchases } from '../db/schema';
 import { enqueueReceiptEmail } from '../email/jobs';
 import type { JobQueue } from '../jobs/queue';
+import { countPayment } from '../metrics/registry';
 import { lockBuyerReport } from './purchase-rule';
 import { requestRefund } from './refunds';
 import { createReportAndEnqueueResearch } from './research-start';
@@ -51,6 +52,7 @@ export async function createPendingPurchase(
       cardanoPaymentId: input.cardanoPaymentId ?? null,
     })
     .returning();
+  countPayment(row!.paymentMethod, 'created');
   return row!;
 }
 
@@ -130,6 +132,7 @@ export async function completePurchase(
   });
   // The receipt is queued in this transaction: sent exactly when the purchase really completed.
   await enqueueReceiptEmail(tx, queue, purchaseId);
+  countPayment(updated!.paymentMethod, 'paid');
   return { purchase: updated!, changed: true, duplicate: false };
 }
 
@@ -145,6 +148,7 @@ export async function failPurchase(
     .set({ status, failureReason: reason })
     .where(sql`${userPurchases.id} = ${purchaseId} and ${userPurchases.status} = 'pending'`)
     .returning();
+  if (updated) countPayment(updated.paymentMethod, status);
   return updated;
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { DomainError } from '../domain/errors';
+import { countRedisError } from '../metrics/registry';
 import { errorBody } from './errors';
 import { LocalStreamSlots, RedisStreamSlots, type StreamSlots } from './stream-slots';
 
@@ -64,6 +65,7 @@ export async function registerRateLimiting(app: FastifyInstance, config: Config)
   // A Redis outage is reported once a minute, however many requests run into it.
   let lastReported = 0;
   const reportStoreError = (error: unknown) => {
+    countRedisError();
     if (Date.now() - lastReported < MINUTE) return;
     lastReported = Date.now();
     app.log.error({ err: error }, 'rate-limit store (Redis) unreachable; limits are not enforced meanwhile');
