@@ -6,6 +6,7 @@ import { researchReports, userPurchases } from '../db/schema';
 import { enqueueReceiptEmail } from '../email/jobs';
 import type { JobQueue } from '../jobs/queue';
 import { countPayment } from '../metrics/registry';
+import { noteInWorkContext } from '../request-context';
 import { lockBuyerReport } from './purchase-rule';
 import { requestRefund } from './refunds';
 import { createReportAndEnqueueResearch } from './research-start';
@@ -78,6 +79,7 @@ export async function completePurchase(
 ): Promise<CompletionResult> {
   const [unlocked] = await tx.select().from(userPurchases).where(eq(userPurchases.id, purchaseId));
   if (!unlocked) throw new Error(`purchase ${purchaseId} does not exist`);
+  noteInWorkContext({ purchaseId });
   const boughtReportId = unlocked.purchaseType === 'existing_report' ? unlocked.reportId : null;
   if (boughtReportId !== null) await lockBuyerReport(tx, unlocked.userId, boughtReportId);
   const [purchase] = await tx
