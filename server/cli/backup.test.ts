@@ -131,6 +131,16 @@ describe('npm run db:backup and db:restore', () => {
     );
     // New ids continue after the restored ones.
     expect(after.sequences).toEqual(before.sequences);
+    // The two reports were still waiting for research: the restored store gets their jobs again.
+    expect(restore.stdout).toMatch(/queued again: 2 unfinished research/);
+    const restored = new pg.Client({ connectionString: targetUrl });
+    await restored.connect();
+    const { rows: jobs } = await restored.query(
+      `select (data->>'reportId')::int as "reportId" from pgboss.job where name = 'research' order by 1`,
+    );
+    await restored.end();
+    const reportIds = before.pdfs.map((row) => row.report_id as number);
+    expect(jobs.map((job) => job.reportId)).toEqual(reportIds);
 
     const again = run('db-restore', file, targetUrl);
     expect(again.status).toBe(1);

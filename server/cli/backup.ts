@@ -3,8 +3,15 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
+import { inArray } from 'drizzle-orm';
 import pg from 'pg';
+import pino from 'pino';
+import { connectDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
+import { emailMessages, researchReports } from '../db/schema';
+import { enqueueResearch } from '../domain/research-start';
+import { sendEmailJob } from '../email/outbox';
+import { startQueue } from '../jobs/queue';
 
 // Backup and restore through the database server itself (node-postgres, no pg_dump): every table
 // of the application schema, read in ONE repeatable-read, read-only transaction (a consistent
@@ -185,6 +192,7 @@ export async function restoreDatabase(databaseUrl: string, file: string): Promis
 
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'crow-restore' });
   await client.connect();
+  const counts: Record<string, number> = Object.fromEntries(header.tables.map((t) => [t.name, 0]));
   try {
     const filled = await tablesWithRows(client);
     if (filled.length > 0) {
@@ -200,7 +208,6 @@ export async function restoreDatabase(databaseUrl: string, file: string): Promis
       );
     }
 
-    const counts: Record<string, number> = Object.fromEntries(header.tables.map((t) => [t.name, 0]));
     const tables = new Map(header.tables.map((table) => [table.name, table]));
     let batch: Record<string, unknown>[] = [];
     let batchTable: string | undefined;
@@ -244,12 +251,39 @@ export async function restoreDatabase(databaseUrl: string, file: string): Promis
       ]);
     }
     await client.query('commit');
-    return counts;
   } catch (error) {
     await client.query('rollback').catch(() => {});
     throw error;
   } finally {
     await client.end();
     await lines.return(undefined);
+  }
+  return counts;
+}
+
+/**
+ * Jobs are not in a backup: research that had not finished, and emails not yet delivered, get
+ * their jobs again so the restored store finishes them (one job per report, as at purchase).
+ */
+export async function requeueUnfinishedWork(
+  databaseUrl: string,
+): Promise<{ research: number; emails: number }> {
+  const handle = connectDatabase(databaseUrl, 2);
+  const queue = await startQueue({ databaseUrl, runsWorkers: false, log: pino({ level: 'silent' }) });
+  try {
+    const reports = await handle.db
+      .select({ id: researchReports.id })
+      .from(researchReports)
+      .where(inArray(researchReports.status, ['pending', 'processing']));
+    for (const { id } of reports) await enqueueResearch(handle.db, queue, id);
+    const emails = await handle.db
+      .select({ id: emailMessages.id })
+      .from(emailMessages)
+      .where(inArray(emailMessages.status, ['queued']));
+    for (const { id } of emails) await sendEmailJob(handle.db, queue, { messageId: id });
+    return { research: reports.length, emails: emails.length };
+  } finally {
+    await queue.stop({ graceful: false, wait: true });
+    await handle.close();
   }
 }

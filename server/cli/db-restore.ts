@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '../config';
-import { BackupError, restoreDatabase } from './backup';
+import { BackupError, requeueUnfinishedWork, restoreDatabase } from './backup';
 import { openToolDatabase } from './tool-database';
 
 // npm run db:restore -- FILE (node dist/api/db-restore.js FILE in the image): restores a backup
@@ -17,9 +17,10 @@ try {
   try {
     const started = performance.now();
     const counts = await restoreDatabase(database.url, file);
+    const requeued = await requeueUnfinishedWork(database.url);
     const rows = Object.values(counts).reduce((sum, n) => sum + n, 0);
     console.info(
-      `Restored ${rows} rows of ${Object.keys(counts).length} tables from ${file} in ${Math.round(performance.now() - started)} ms.`,
+      `Restored ${rows} rows of ${Object.keys(counts).length} tables from ${file} in ${Math.round(performance.now() - started)} ms; queued again: ${requeued.research} unfinished research, ${requeued.emails} undelivered emails.`,
     );
   } finally {
     await database.stop();
