@@ -134,7 +134,7 @@ export async function backupDatabase(databaseUrl: string, file: string): Promise
           `fetch ${BATCH_ROWS} from backup_rows`,
         );
         for (const { row } of rows) await write({ table: table.name, row } satisfies Line);
-        counts[table.name] += rows.length;
+        counts[table.name] = (counts[table.name] ?? 0) + rows.length;
         if (rows.length < BATCH_ROWS) break;
       }
       await client.query('close backup_rows');
