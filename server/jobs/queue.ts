@@ -44,8 +44,10 @@ export async function startQueue({ databaseUrl, runsWorkers, log }: QueueOptions
   // of them with "deadlock detected": they take turns under an advisory lock instead.
   await withAdvisoryLock(databaseUrl, QUEUE_SETUP_LOCK, async () => {
     await boss.start();
+    // One read instead of one statement per queue: after the first start they all exist.
+    const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
     for (const name of Object.values(QUEUES)) {
-      await boss.createQueue(name);
+      if (!existing.has(name)) await boss.createQueue(name);
     }
   });
   return boss;
