@@ -58,7 +58,7 @@ export function countPayment(method: 'card' | 'cardano', event: PaymentEvent): v
 
 const emails = new Counter({
   name: 'crow_emails_total',
-  help: 'Email deliveries by outcome (sent, failed)',
+  help: 'Email delivery attempts by outcome (sent, failed; a failed attempt is retried until its last)',
   labelNames: ['outcome'] as const,
   registers: [registry],
 });
