@@ -1,6 +1,6 @@
 import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { DomainError } from '../domain/errors';
 import { countRedisError } from '../metrics/registry';
@@ -72,7 +72,9 @@ export async function registerRateLimiting(app: FastifyInstance, config: Config)
   };
   if (config.REDIS_URL) {
     // Fail fast rather than queue: a request must not hang on an unreachable Redis.
-    redis = new Redis(config.REDIS_URL, {
+    // Loaded only when configured: a process without Redis never pays for the client's code.
+    const { Redis: RedisClient } = await import('ioredis');
+    redis = new RedisClient(config.REDIS_URL, {
       connectTimeout: 2_000,
       maxRetriesPerRequest: 1,
       // Names the connection in Redis's CLIENT LIST (which process holds it).
