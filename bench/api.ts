@@ -86,15 +86,25 @@ function timeStart(
         );
         child.stdout.off('data', onData);
         child.removeAllListeners('exit');
-        resolve({
-          ms: readyAt,
-          steps,
-          stop: () =>
-            new Promise<void>((done) => {
-              child.once('exit', () => done());
-              child.kill('SIGTERM');
+        // The first request after ready: what a health check or the first visitor waits for.
+        const firstRequestStarted = performance.now();
+        fetch(`http://127.0.0.1:${env.PORT}/`)
+          .then(async (response) => {
+            await response.arrayBuffer();
+            steps.set('first request', Math.round(performance.now() - firstRequestStarted));
+          })
+          .catch(() => steps.set('first request', Number.NaN))
+          .finally(() =>
+            resolve({
+              ms: readyAt!,
+              steps,
+              stop: () =>
+                new Promise<void>((done) => {
+                  child.once('exit', () => done());
+                  child.kill('SIGTERM');
+                }),
             }),
-        });
+          );
       }
     };
     child.stdout.on('data', onData);

@@ -11,6 +11,8 @@ const ENTRY_POINTS = {
   main: 'server/main.ts',
   'admin-create': 'server/cli/admin-create.ts',
   migrate: 'server/cli/migrate.ts',
+  'db-backup': 'server/cli/db-backup.ts',
+  'db-restore': 'server/cli/db-restore.ts',
 };
 
 /**

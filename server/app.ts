@@ -30,8 +30,10 @@ import { contentSecurityPolicy } from './http/csp';
 import { registerErrorHandling } from './http/errors';
 import { registerSameOriginGuard } from './http/origin';
 import { registerRateLimiting } from './http/rate-limits';
+import { registerRequestContext, requestIdGenerator } from './http/request-id';
 import { isApiRequest } from './http/request-path';
 import { registerConnectionDrain } from './http/shutdown';
+import { registerHttpMetrics } from './metrics/http';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,11 +58,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // their address and so lift every per-address limit.
     trustProxy: fastifyTrustProxy(ctx.config.TRUST_PROXY),
     return503OnClosing: true,
+    genReqId: requestIdGenerator(ctx.config.TRUST_PROXY),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerConnectionDrain(app);
+  registerHttpMetrics(app);
+  registerRequestContext(app);
 
   await app.register(fastifyCookie);
   registerApiSecurityHeaders(app);

@@ -55,6 +55,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(5000),
   /** Public address used in canonical URLs, sitemap and emails; defaults to the request's host. */
   PUBLIC_URL: optionalUrl,
+  /** Prometheus metrics on their own port; unset = no metrics server (never on PORT). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  /** Interface of the metrics port: this computer only unless the operator widens it. */
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   DATABASE_URL: optionalUrl,
@@ -254,6 +258,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const values = parsed.data;
+  if (values.METRICS_PORT !== undefined && values.METRICS_PORT === values.PORT) {
+    throw refuse(
+      `METRICS_PORT=${values.METRICS_PORT} must differ from PORT (metrics never share the public port)`,
+    );
+  }
   const isProduction = values.NODE_ENV === 'production';
   const sandboxAllowed = sandboxEnabled(values, isProduction);
   const modeOf = (keyed: boolean): PaymentMode =>

@@ -19,6 +19,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db.example/crow', HOST: '::1' }).HOST).toBe('::1');
   });
 
+  it('keeps metrics off unless METRICS_PORT is set, on this computer unless METRICS_HOST widens it', () => {
+    expect(loadConfig({}).METRICS_PORT).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' })).toMatchObject({
+      METRICS_PORT: 9464,
+      METRICS_HOST: '127.0.0.1',
+    });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).METRICS_HOST).toBe('0.0.0.0');
+    expect(() => loadConfig({ PORT: '9464', METRICS_PORT: '9464' })).toThrow(
+      /METRICS_PORT=9464 must differ from PORT/,
+    );
+  });
+
   it('names the variable and the problem in one line', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/^Invalid configuration: PORT="abc" — .+/);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT="70000"/);

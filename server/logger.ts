@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config';
+import { logFieldsOfWorkContext } from './request-context';
 
 /**
  * The running build, on every log line: package version, plus the commit when the deploy passes
@@ -63,6 +64,8 @@ export function createLogger(
     level: config.LOG_LEVEL,
     // Which build and which process kind wrote each line (web, worker or both in one process).
     base: { pid: process.pid, hostname: hostname(), version: serviceVersion(), role: config.ROLE ?? 'all' },
+    // The request (and purchase, and job) the line belongs to, also inside jobs a request started.
+    mixin: logFieldsOfWorkContext,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     serializers: {
       // Fastify's request serializer, with secrets taken out of the URL (Stripe returns the

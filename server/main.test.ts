@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -118,4 +118,52 @@ describe('npm start (server/main.ts)', () => {
     expect(stderr.trim().split('\n')).toHaveLength(1);
     expect(stderr).toMatch(/^Invalid configuration: PORT="eighty"/);
   }, 30_000);
+
+  it('serves metrics on METRICS_PORT only when it is set, never on the public port', async () => {
+    const without = await start();
+    expect(listeningPorts(without.child.pid!)).toEqual([Number(env.PORT)]);
+    without.child.kill('SIGTERM');
+    expect(await exited(without.child)).toBe(0);
+
+    const metricsPort = await freePort();
+    const withMetrics = await start({ METRICS_PORT: String(metricsPort) });
+    try {
+      expect(listeningPorts(withMetrics.child.pid!)).toEqual(
+        [Number(env.PORT), metricsPort].sort((a, b) => a - b),
+      );
+      const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      const text = await scraped.text();
+      expect(text).toContain('# TYPE crow_http_request_duration_seconds histogram');
+      expect(text).toMatch(/crow_job_queue_depth\{queue="research"\} \d+/);
+      expect(text).toMatch(/^process_cpu_seconds_total \d/m);
+      const publicPort = await fetch(`http://127.0.0.1:${env.PORT}/metrics`);
+      expect(await publicPort.text()).not.toContain('# TYPE');
+    } finally {
+      withMetrics.child.kill('SIGTERM');
+      expect(await exited(withMetrics.child)).toBe(0);
+    }
+  }, 90_000);
 });
+
+/** The TCP ports a process listens on, read from /proc (its socket descriptors and the kernel's tables). */
+function listeningPorts(pid: number): number[] {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const match = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (match) inodes.add(match[1]!);
+    } catch {
+      // A descriptor closed while the folder was read.
+    }
+  }
+  const ports = new Set<number>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      // Fields: sl, local address, remote address, state (0A = LISTEN), …, inode (10th).
+      if (fields[3] === '0A' && inodes.has(fields[9]!))
+        ports.add(Number.parseInt(fields[1]!.split(':')[1]!, 16));
+    }
+  }
+  return [...ports].sort((a, b) => a - b);
+}

@@ -1,17 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import closeWithGrace from 'close-with-grace';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { prepareDatabase } from './database';
-import { connectDatabase } from './db/client';
-import { ensureAdmin } from './features/auth/service';
-import { verifyCardanoDerivation } from './features/cardano/derivation';
+import type { Lifecycle } from './context';
+import { startDatabaseServer } from './database';
+import { runMigrations } from './db/migrate';
 import { isLoopbackAddress } from './http/loopback';
-import { startQueue } from './jobs/queue';
-import { startWorker } from './jobs/worker';
 import { createLogger } from './logger';
-import { createAppContext } from './providers';
+import type { StartedPart } from './start-roles';
 
 /** Where start-up time goes, printed on the ready line so `bench:api` can report each step. */
 const startupSteps: Array<[step: string, ms: number]> = [];
@@ -23,7 +18,7 @@ function stepDone(step: string) {
 }
 
 /** What main() has started so far; stopped newest first on shutdown or after a failed start-up. */
-const started: Array<{ what: string; stop: () => Promise<unknown> }> = [];
+const started: StartedPart[] = [];
 
 async function stopStarted(log?: { error(obj: object, msg: string): void }) {
   for (const { what, stop } of started.splice(0).reverse()) {
@@ -37,7 +32,7 @@ async function stopStarted(log?: { error(obj: object, msg: string): void }) {
 }
 
 async function main() {
-  // Everything before this line is Node starting and loading the server's modules.
+  // Everything before this line is Node starting and loading this small entry module.
   stepDone('load code');
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -50,55 +45,35 @@ async function main() {
     throw error;
   }
   const log = createLogger(config);
-  verifyCardanoDerivation(config);
   stepDone('config');
-  const database = await prepareDatabase(config, log, stepDone);
-  started.push({ what: 'the database', stop: () => database.stop() });
-  const handle = connectDatabase(database.url, config.DATABASE_POOL_SIZE);
-  started.push({ what: 'the database pool', stop: () => handle.close() });
-  const runsWorkers = config.ROLE !== 'web';
-  const queue = await startQueue({ databaseUrl: database.url, runsWorkers, log });
-  started.push({
-    what: 'the job queue',
-    stop: () => queue.stop({ graceful: true, wait: true, timeout: 10_000 }),
-  });
-  const ctx = createAppContext({ config, db: handle.db, queue, log });
-  stepDone('queue');
-
-  let app: FastifyInstance | undefined;
+  const lifecycle: Lifecycle = { shuttingDown: false };
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'shutting down after an error');
     else log.info(`${signal}: shutting down (finishing in-flight requests and jobs)`);
     // Readiness answers 503 from here on, before anything stops.
-    ctx.lifecycle.shuttingDown = true;
+    lifecycle.shuttingDown = true;
     await stopStarted(log);
   });
-
-  if (config.embeddedDatabase) {
-    const admin = await ensureAdmin(ctx.db, {
-      email: config.ADMIN_EMAIL,
-      username: config.ADMIN_USERNAME,
-      password: config.ADMIN_INITIAL_PASSWORD,
-    });
-    if (admin.created) {
-      console.info(
-        `\n  Admin account created. The password is shown only this once; keep it safe:\n    email:    ${admin.user.email}\n    password: ${admin.password}\n`,
-      );
-    }
-    stepDone('admin');
-  }
-  if (runsWorkers) {
-    await startWorker(ctx);
-    stepDone('worker');
-  }
-  if (config.ROLE !== 'worker') {
-    const web = await buildApp(ctx);
-    app = web;
-    started.push({ what: 'the web server', stop: () => web.close() });
-    stepDone('app build');
-    await web.listen({ host: config.HOST, port: config.PORT });
-    stepDone('listen');
-  }
+  // The database server starts in its own process while this one loads the application's code
+  // (the largest start-up step): the two overlap instead of adding up.
+  const databaseStarting = startDatabaseServer(config, log, stepDone);
+  const roles = import('./start-roles');
+  roles.catch(() => {}); // awaited below, where a failure is reported
+  const database = await databaseStarting;
+  started.push({ what: 'the database', stop: () => database.stop() });
+  const migrated = runMigrations(database.url);
+  migrated.catch(() => {}); // awaited in startRoles, beside the queue's start
+  const { startRoles } = await roles;
+  stepDone('load app code');
+  const { app } = await startRoles({
+    config,
+    log,
+    databaseUrl: database.url,
+    migrated,
+    lifecycle,
+    started,
+    stepDone,
+  });
   const seconds = (performance.now() / 1000).toFixed(2);
   const where = app
     ? ` — open http://localhost:${config.PORT} (listening on ${listeningOn(config.HOST)})`

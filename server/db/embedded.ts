@@ -64,6 +64,22 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
   return { url, stop: () => wrap('stop the embedded PostgreSQL', () => server.stop()) };
 }
 
+/**
+ * The address of the embedded PostgreSQL already running on `dataDir` (a store started with
+ * `npm start`), read from its postmaster.pid; undefined when none runs. Tools use it to work
+ * beside the running store instead of starting (or stopping) a second server on the same folder.
+ */
+export function runningEmbeddedUrl(dataDir: string, database: string): string | undefined {
+  const pidFile = path.join(path.resolve(dataDir, 'postgres'), 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number.parseInt(lines[0] ?? '', 10);
+  const port = Number.parseInt(lines[3] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || !isPostgresProcess(pid))
+    return undefined;
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
 async function wrap(what: string, action: () => Promise<void>): Promise<void> {
   try {
     await action();

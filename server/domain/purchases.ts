@@ -5,6 +5,8 @@ import type { DbExecutor } from '../db/client';
 import { researchReports, userPurchases, users } from '../db/schema';
 import { enqueueReceiptEmail } from '../email/jobs';
 import type { JobQueue } from '../jobs/queue';
+import { countPayment } from '../metrics/registry';
+import { noteInWorkContext } from '../request-context';
 import { lockBuyerReport } from './purchase-rule';
 import { requestRefund } from './refunds';
 import { createReportAndEnqueueResearch } from './research-start';
@@ -52,6 +54,7 @@ export async function createPendingPurchase(
       cardanoPaymentId: input.cardanoPaymentId ?? null,
     })
     .returning();
+  countPayment(row!.paymentMethod, 'created');
   return row!;
 }
 
@@ -77,6 +80,7 @@ export async function completePurchase(
 ): Promise<CompletionResult> {
   const [unlocked] = await tx.select().from(userPurchases).where(eq(userPurchases.id, purchaseId));
   if (!unlocked) throw new Error(`purchase ${purchaseId} does not exist`);
+  noteInWorkContext({ purchaseId });
   const boughtReportId = unlocked.purchaseType === 'existing_report' ? unlocked.reportId : null;
   if (boughtReportId !== null) await lockBuyerReport(tx, unlocked.userId, boughtReportId);
   // The buyer's row before the purchase's, in the order account deletion takes them: a deletion
@@ -137,6 +141,7 @@ export async function completePurchase(
   });
   // The receipt is queued in this transaction: sent exactly when the purchase really completed.
   await enqueueReceiptEmail(tx, queue, purchaseId);
+  countPayment(updated!.paymentMethod, 'paid');
   return { purchase: updated!, changed: true, refundedBecause: null };
 }
 
@@ -163,6 +168,7 @@ export async function failPurchase(
     .set({ status, failureReason: reason })
     .where(sql`${userPurchases.id} = ${purchaseId} and ${userPurchases.status} = 'pending'`)
     .returning();
+  if (updated) countPayment(updated.paymentMethod, status);
   return updated;
 }
 

@@ -3,6 +3,7 @@ import type { RefundReason } from '../../contract/purchases';
 import { type DbExecutor, queueExecutorFor } from '../db/client';
 import { cardanoIncomingTransactions, cardanoPayments, refunds, userPurchases } from '../db/schema';
 import { type JobQueue, QUEUES } from '../jobs/queue';
+import { countPayment } from '../metrics/registry';
 
 // Refunds (decision 0081): one per purchase. A card refund is recorded as pending and a job
 // asks the card provider to return the money (retried until the provider answers); a Cardano
@@ -94,6 +95,7 @@ export async function requestRefund(
     .set({ status: 'refunded', failureReason: FAILURE_NOTES[reason] })
     .where(eq(userPurchases.id, purchase.id));
   if (created!.paymentMethod === 'card') await enqueueCardRefund(tx, queue, created!.id);
+  countPayment(created!.paymentMethod, 'refunded');
   return created!;
 }
 

@@ -5,6 +5,7 @@ import type { Database, DbExecutor } from '../db/client';
 import { cardanoPayments, researchReports, userPurchases, users } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
 import { QUEUES } from '../jobs/queue';
+import { countEmail } from '../metrics/registry';
 import {
   type EmailBrand,
   type RenderedEmail,
@@ -145,6 +146,7 @@ export function createEmailHandler(ctx: AppContext, sender: MailSender) {
     if (message?.status !== 'queued') return;
     if (sender.kind === 'outbox') {
       await markEmailSent(ctx.db, messageId, 'outbox');
+      countEmail('sent');
       return;
     }
     if (sender.kind === 'none') {
@@ -153,6 +155,7 @@ export function createEmailHandler(ctx: AppContext, sender: MailSender) {
         'email not sent: no mail server configured (SMTP_URL)',
       );
       await markEmailAttemptFailed(ctx.db, messageId, 'No mail server configured (SMTP_URL)', true, 'none');
+      countEmail('failed');
       return;
     }
     try {
@@ -166,9 +169,11 @@ export function createEmailHandler(ctx: AppContext, sender: MailSender) {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await markEmailAttemptFailed(ctx.db, messageId, reason, lastAttempt, 'smtp');
+      countEmail('failed');
       throw error;
     }
     await markEmailSent(ctx.db, messageId, 'smtp');
+    countEmail('sent');
   }
 
   async function handle(job: PgBoss.JobWithMetadata<EmailJob>) {

@@ -1,8 +1,9 @@
 import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { DomainError } from '../domain/errors';
+import { countRedisError } from '../metrics/registry';
 import { errorBody } from './errors';
 import { LocalStreamSlots, RedisStreamSlots, type StreamSlots } from './stream-slots';
 
@@ -64,13 +65,16 @@ export async function registerRateLimiting(app: FastifyInstance, config: Config)
   // A Redis outage is reported once a minute, however many requests run into it.
   let lastReported = 0;
   const reportStoreError = (error: unknown) => {
+    countRedisError();
     if (Date.now() - lastReported < MINUTE) return;
     lastReported = Date.now();
     app.log.error({ err: error }, 'rate-limit store (Redis) unreachable; limits are not enforced meanwhile');
   };
   if (config.REDIS_URL) {
     // Fail fast rather than queue: a request must not hang on an unreachable Redis.
-    redis = new Redis(config.REDIS_URL, {
+    // Loaded only when configured: a process without Redis never pays for the client's code.
+    const { Redis: RedisClient } = await import('ioredis');
+    redis = new RedisClient(config.REDIS_URL, {
       connectTimeout: 2_000,
       maxRetriesPerRequest: 1,
       // Names the connection in Redis's CLIENT LIST (which process holds it).

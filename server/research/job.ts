@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import type { ResearchJob } from '../domain/research-start';
 import { enqueueResearchOutcomeEmail, enqueueWatchAlerts } from '../email/jobs';
 import { QUEUES } from '../jobs/queue';
+import { timeResearch } from '../metrics/registry';
 import { type PipelineDeps, runResearch } from './pipeline';
 import {
   findResearchAsset,
@@ -58,6 +59,7 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
       ctx.log.warn({ err: error, reportId }, 'research lock connection lost');
     lockClient.on('error', onLockLost);
     let locked = false;
+    const attemptEnded = timeResearch();
     try {
       locked = await tryLockReportResearch(lockClient, reportId);
       if (!locked) throw new ResearchBusyError(`report ${reportId} is being researched by another worker`);
@@ -72,9 +74,11 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
         await enqueueResearchOutcomeEmail(ctx.db, ctx.queue, reportId, 'report_ready');
         await enqueueWatchAlerts(ctx.db, ctx.queue, reportId);
       }
+      attemptEnded(outcome);
       return { outcome };
     } catch (error) {
       const lastAttempt = job.retryCount >= job.retryLimit;
+      attemptEnded(error instanceof ResearchBusyError ? 'busy' : lastAttempt ? 'failed' : 'retrying');
       ctx.log.warn(
         { err: error, reportId, attempt: job.retryCount + 1, lastAttempt },
         'research attempt failed',

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { QUEUES } from '../../jobs/queue';
+import { recordCardanoCycle } from '../../metrics/registry';
 import { CardanoWatcher, expireCardanoPayments } from './watcher';
 
 /** Watcher every minute (confirmation is promised in 1-2 minutes), expiry every minute. */
@@ -20,7 +21,7 @@ export async function startCardanoJobs(ctx: AppContext): Promise<void> {
     stakeAddress: setup.stakeAddress,
   });
   await ctx.queue.work(QUEUES.cardanoWatch, async () => {
-    await watcher.runCycle();
+    recordCardanoCycle(await watcher.runCycle());
   });
   await ctx.queue.schedule(QUEUES.cardanoWatch, '* * * * *');
 }
