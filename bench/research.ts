@@ -13,10 +13,11 @@ import { startEmbeddedPostgres } from '../server/db/embedded';
 import { runMigrations } from '../server/db/migrate';
 import { researchReports, users } from '../server/db/schema';
 import { completePurchase, createPendingPurchase } from '../server/domain/purchases';
-import { QUEUES, startQueue } from '../server/jobs/queue';
+import { JOBS } from '../server/jobs/definitions';
+import { startQueue } from '../server/jobs/queue';
 import { createAppContext } from '../server/providers';
 import type { AssetEvidence, Fact } from '../server/research/evidence';
-import { RESEARCH_CONCURRENCY, registerResearchWorker } from '../server/research/job';
+import { RESEARCH_CONCURRENCY, registerResearchJobs } from '../server/research/job';
 import { createLiveSources } from '../server/research/sources/live';
 import { createSnapshotSources } from '../server/research/sources/snapshot';
 import type { ResearchSources } from '../server/research/sources/types';
@@ -237,7 +238,7 @@ async function main() {
       }
     };
     const latency = async (label: string, sources: ResearchSources, asset: string) => {
-      await registerResearchWorker(ctx, { sources });
+      await registerResearchJobs(ctx, { sources });
       const times: number[] = [];
       let lastId = 0;
       for (let i = 0; i < RUNS; i += 1) {
@@ -246,7 +247,7 @@ async function main() {
         await waitCompleted([lastId]);
         times.push(performance.now() - started);
       }
-      await queue.offWork(QUEUES.research);
+      await queue.offWork(JOBS.research.name);
       console.info(
         `${label}: median ${median(times).toFixed(0)} ms, min ${Math.min(...times).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms (${RUNS} reports)`,
       );
@@ -279,7 +280,7 @@ async function main() {
     const ids: number[] = [];
     for (let i = 0; i < QUEUED; i += 1) ids.push(await enqueue(i % 2 ? 'Bitcoin' : 'Unknown Coin'));
     const started = performance.now();
-    await registerResearchWorker(ctx, { sources: createSnapshotSources() });
+    await registerResearchJobs(ctx, { sources: createSnapshotSources() });
     await waitCompleted(ids);
     const seconds = (performance.now() - started) / 1000;
     console.info(

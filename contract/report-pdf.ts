@@ -1,9 +1,6 @@
 import { z } from './zod';
 
-// The PDF download (`GET /api/reports/{id}/pdf`) and the render-pdf job payload.
-
-/** What the research pipeline sends to QUEUES.renderPdf when a report completes. */
-export const renderPdfJobSchema = z.object({ reportId: z.number().int().positive() });
+// The PDF download (`GET /api/reports/{id}/pdf`).
 
 export const REPORT_PDF_MESSAGES = {
   notFound: "Report not found. The report you're looking for doesn't exist or you don't have access to it.",

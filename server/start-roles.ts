@@ -7,11 +7,11 @@ import { connectDatabase } from './db/client';
 import { ensureAdmin } from './features/auth/service';
 import { verifyCardanoDerivation } from './features/cardano/derivation';
 import { startQueue } from './jobs/queue';
-import { startWorker } from './jobs/worker';
 import { bindStateReaders, collectProcessMetrics } from './metrics/registry';
 import { startMetricsServer } from './metrics/server';
 import { databaseStateReaders } from './metrics/state';
 import { createAppContext } from './providers';
+import { startWorker } from './worker';
 
 // The application's part of start-up, in a module of its own: main.ts imports it while the
 // embedded PostgreSQL starts, so loading this code (the largest start-up step) overlaps with

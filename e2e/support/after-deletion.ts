@@ -5,7 +5,7 @@ import { researchReports, users, watchAlerts } from '../../server/db/schema';
 import { completePurchase, createPendingPurchase } from '../../server/domain/purchases';
 import { watchAsset } from '../../server/domain/watchlist';
 import { SandboxChain } from '../../server/features/cardano/chain';
-import { QUEUES } from '../../server/jobs/queue';
+import { JOBS } from '../../server/jobs/definitions';
 
 // Set-ups for the account-deletion and alert-notice browser tests, on the e2e server's embedded
 // database: money put on the sandbox chain (the real worker's watcher then sees it), and a watched
@@ -39,7 +39,7 @@ async function withDatabase<T>(
 export async function sendToSandboxAddress(address: string, lovelace: bigint): Promise<void> {
   await withDatabase(async (db, queue) => {
     await new SandboxChain(db).credit(address, 'lovelace', lovelace);
-    await queue.send(QUEUES.cardanoWatch, {});
+    await queue.send(JOBS.cardanoWatch.name, {});
   });
 }
 

@@ -3,7 +3,7 @@ import PgBoss from 'pg-boss';
 import { connectDatabase, queueExecutorFor } from '../../server/db/client';
 import { researchReports, users } from '../../server/db/schema';
 import { completePurchase, createPendingPurchase } from '../../server/domain/purchases';
-import { QUEUES } from '../../server/jobs/queue';
+import { JOBS } from '../../server/jobs/definitions';
 
 // Browser tests that need a purchase without going through a checkout create it through the
 // domain service, on the e2e server's embedded database (the real worker then researches it).
@@ -55,7 +55,7 @@ export async function grantNewReport(email: string, assetName: string, holdSecon
         await queueExecutorFor(tx).executeSql(
           `update pgboss.job set start_after = now() + make_interval(secs => $1)
            where name = $2 and data->>'reportId' = $3`,
-          [holdSeconds, QUEUES.research, String(purchase.reportId)],
+          [holdSeconds, JOBS.research.name, String(purchase.reportId)],
         );
       }
       return purchase.reportId!;
@@ -69,7 +69,7 @@ export async function releaseHeldResearch(reportId: number): Promise<void> {
     await queueExecutorFor(handle.db).executeSql(
       `update pgboss.job set start_after = now()
        where name = $1 and data->>'reportId' = $2 and state = 'created'`,
-      [QUEUES.research, String(reportId)],
+      [JOBS.research.name, String(reportId)],
     );
   });
 }

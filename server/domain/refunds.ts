@@ -1,8 +1,9 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { RefundReason } from '../../contract/purchases';
-import { type DbExecutor, queueExecutorFor } from '../db/client';
+import type { DbExecutor } from '../db/client';
 import { cardanoIncomingTransactions, cardanoPayments, refunds, userPurchases } from '../db/schema';
-import { type JobQueue, QUEUES } from '../jobs/queue';
+import { JOBS, sendJob } from '../jobs/definitions';
+import type { JobQueue } from '../jobs/queue';
 import { countPayment } from '../metrics/registry';
 
 // Refunds (decision 0081): one per purchase. A card refund is recorded as pending and a job
@@ -12,10 +13,6 @@ import { countPayment } from '../metrics/registry';
 export type RefundRow = typeof refunds.$inferSelect;
 type PurchaseRow = typeof userPurchases.$inferSelect;
 
-export interface CardRefundJob {
-  refundId: number;
-}
-
 const FAILURE_NOTES: Record<RefundReason, string> = {
   duplicate_payment: 'A second payment for a report the buyer already owned',
   research_failed: 'Refunded because research could not be completed',
@@ -23,14 +20,7 @@ const FAILURE_NOTES: Record<RefundReason, string> = {
 };
 
 async function enqueueCardRefund(tx: DbExecutor, queue: JobQueue, refundId: number): Promise<void> {
-  const job: CardRefundJob = { refundId };
-  await queue.send(QUEUES.cardRefund, job, {
-    singletonKey: `card-refund-${refundId}`,
-    retryLimit: 8,
-    retryDelay: 30,
-    retryBackoff: true,
-    db: queueExecutorFor(tx),
-  });
+  await sendJob(queue, JOBS.cardRefund, { refundId }, { db: tx });
 }
 
 /**

@@ -1,11 +1,7 @@
-import { type DbExecutor, queueExecutorFor } from '../db/client';
+import type { DbExecutor } from '../db/client';
 import { researchReports } from '../db/schema';
+import { JOBS, sendJob } from '../jobs/definitions';
 import type { JobQueue } from '../jobs/queue';
-import { QUEUES } from '../jobs/queue';
-
-export interface ResearchJob {
-  reportId: number;
-}
 
 /**
  * Creates a pending report and enqueues its research job on the same connection, so inside
@@ -34,13 +30,5 @@ export async function enqueueResearch(
   queue: JobQueue,
   reportId: number,
 ): Promise<void> {
-  const job: ResearchJob = { reportId };
-  await queue.send(QUEUES.research, job, {
-    singletonKey: `research-${reportId}`,
-    retryLimit: 3,
-    retryDelay: 5,
-    retryBackoff: true,
-    expireInSeconds: 15 * 60,
-    db: queueExecutorFor(executor),
-  });
+  await sendJob(queue, JOBS.research, { reportId }, { db: executor });
 }

@@ -5,7 +5,7 @@ import { emailMessages, researchReports, userPurchases } from '../db/schema';
 import { completePurchase, createPendingPurchase } from '../domain/purchases';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { signUp } from '../testing/users';
-import { createEmailHandler, enqueueResearchOutcomeEmail, startEmailWorker } from './jobs';
+import { createEmailHandler, enqueueResearchOutcomeEmail, registerEmailJobs } from './jobs';
 import type { EmailJob } from './outbox';
 import { readableBody, startSmtpListener } from './testing/smtp-listener';
 import { createMailSender } from './transport';
@@ -18,7 +18,7 @@ let t: TestApp;
 beforeAll(async () => {
   smtp = await startSmtpListener();
   t = await createTestApp({ SMTP_URL: smtp.url, EMAIL_FROM: 'Crow Research <mail@crow.test>' });
-  await startEmailWorker(t.ctx);
+  await registerEmailJobs(t.ctx);
 });
 afterAll(async () => {
   await t.close();
@@ -177,7 +177,7 @@ describe('when the mail server fails', () => {
   it('never blocks a reset request or a purchase', async () => {
     const down = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
     try {
-      await startEmailWorker(down.ctx);
+      await registerEmailJobs(down.ctx);
       const { user } = await signUp(down.app);
       const response = await down.app.inject({
         method: 'POST',
@@ -214,7 +214,7 @@ describe('the development outbox', () => {
   it('keeps messages in PostgreSQL and shows them at GET /api/dev/outbox', async () => {
     const sandbox = await createTestApp();
     try {
-      await startEmailWorker(sandbox.ctx);
+      await registerEmailJobs(sandbox.ctx);
       const { user } = await signUp(sandbox.app);
       await sandbox.app.inject({
         method: 'POST',

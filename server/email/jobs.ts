@@ -1,10 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
 import type { Database, DbExecutor } from '../db/client';
 import { cardanoPayments, researchReports, userPurchases, users } from '../db/schema';
+import { type CheckedJob, JOBS, workJob } from '../jobs/definitions';
 import type { JobQueue } from '../jobs/queue';
-import { QUEUES } from '../jobs/queue';
 import { countEmail } from '../metrics/registry';
 import {
   type EmailBrand,
@@ -176,7 +175,7 @@ export function createEmailHandler(ctx: AppContext, sender: MailSender) {
     countEmail('sent');
   }
 
-  async function handle(job: PgBoss.JobWithMetadata<EmailJob>) {
+  async function handle(job: CheckedJob<typeof JOBS.email>) {
     const lastAttempt = job.retryCount >= job.retryLimit;
     const data = job.data;
     if ('messageId' in data) return deliver(data.messageId, lastAttempt);
@@ -195,18 +194,13 @@ export function createEmailHandler(ctx: AppContext, sender: MailSender) {
     }
   }
 
-  return async (jobs: PgBoss.JobWithMetadata<EmailJob>[]) => {
+  return async (jobs: CheckedJob<typeof JOBS.email>[]) => {
     for (const job of jobs) await handle(job);
   };
 }
 
 /** Registers the email worker (worker role). Returns the sender so shutdown can close it. */
-export async function startEmailWorker(ctx: AppContext, sender: MailSender = createMailSender(ctx.config)) {
-  const handler = createEmailHandler(ctx, sender);
-  await ctx.queue.work<EmailJob>(
-    QUEUES.email,
-    { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
-    handler,
-  );
+export async function registerEmailJobs(ctx: AppContext, sender: MailSender = createMailSender(ctx.config)) {
+  await workJob(ctx.queue, JOBS.email, createEmailHandler(ctx, sender));
   return sender;
 }

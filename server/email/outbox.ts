@@ -1,19 +1,14 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { type DbExecutor, queueExecutorFor } from '../db/client';
+import type { DbExecutor } from '../db/client';
 import { type EMAIL_KINDS, emailMessages } from '../db/schema';
-import { type JobQueue, QUEUES } from '../jobs/queue';
+import { JOBS, type JobPayload, sendJob } from '../jobs/definitions';
+import type { JobQueue } from '../jobs/queue';
 import type { RenderedEmail } from './messages';
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** Job data of the email queue: deliver a stored message, or compose one for an event first. */
-export type EmailJob =
-  | { messageId: number }
-  | { event: 'receipt'; purchaseId: number }
-  | { event: 'report_ready' | 'research_failed' | 'watch_alert'; reportId: number };
-
-/** Retries with backoff (about 30 s, 1, 2, 4, 8 minutes…): a mail server that is down delays, never blocks. */
-export const EMAIL_JOB_OPTIONS = { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 };
+export type EmailJob = JobPayload<typeof JOBS.email>;
 
 export async function sendEmailJob(
   executor: DbExecutor,
@@ -21,11 +16,7 @@ export async function sendEmailJob(
   job: EmailJob,
   singletonKey?: string,
 ) {
-  await queue.send(QUEUES.email, job, {
-    ...EMAIL_JOB_OPTIONS,
-    ...(singletonKey ? { singletonKey } : {}),
-    db: queueExecutorFor(executor),
-  });
+  await sendJob(queue, JOBS.email, job, { db: executor, ...(singletonKey ? { singletonKey } : {}) });
 }
 
 /**

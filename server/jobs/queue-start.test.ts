@@ -2,7 +2,8 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { withDatabase } from '../testing/postgres';
-import { type JobQueue, QUEUES, startQueue } from './queue';
+import { JOB_NAMES } from './definitions';
+import { type JobQueue, startQueue } from './queue';
 
 // Two web processes and a worker started together on a new database (a fresh compose
 // deployment) each set up the job queue at the same moment; every one of them must start.
@@ -32,7 +33,7 @@ describe('starting the job queue', () => {
         .map((queue) => queue.name)
         .filter((name) => !name.startsWith('__pgboss__'))
         .sort();
-      expect(names).toEqual(Object.values(QUEUES).sort());
+      expect(names).toEqual([...JOB_NAMES].sort());
     } finally {
       await Promise.all(queues.map((queue: JobQueue) => queue.stop({ graceful: false, wait: true })));
     }

@@ -2,24 +2,12 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { runInWorkContext, traceOfJobData, traceToCarry } from '../request-context';
+import { JOB_NAMES } from './definitions';
 
 // pg-boss keeps the job queue in the same PostgreSQL (schema `pgboss`): no extra service,
 // transactional enqueue, retries, singleton keys and schedules, safe with many workers.
 
 export type JobQueue = PgBoss;
-
-/** Queue names; every queue is created at start-up so `send` never targets a missing one. */
-export const QUEUES = {
-  research: 'research',
-  researchSweep: 'research-sweep',
-  renderPdf: 'render-pdf',
-  cardanoWatch: 'cardano-watch',
-  cardanoExpire: 'cardano-expire',
-  sessionCleanup: 'session-cleanup',
-  email: 'email',
-  cardReconcile: 'card-reconcile',
-  cardRefund: 'card-refund',
-} as const;
 
 export interface QueueOptions {
   databaseUrl: string;
@@ -46,7 +34,7 @@ export async function startQueue({ databaseUrl, runsWorkers, log }: QueueOptions
     await boss.start();
     // One read instead of one statement per queue: after the first start they all exist.
     const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
-    for (const name of Object.values(QUEUES)) {
+    for (const name of JOB_NAMES) {
       if (!existing.has(name)) await boss.createQueue(name);
     }
   });

@@ -6,8 +6,8 @@ import { createAppContext } from '../providers';
 import { createCalibrationSources } from '../research/testing/calibration-evidence';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { signUp } from '../testing/users';
+import { startWorker } from '../worker';
 import { type JobQueue, startQueue } from './queue';
-import { startWorker } from './worker';
 
 // An operator follows one purchase through the logs: the request that paid for it answers with
 // its id (X-Request-Id), and the research, PDF and email jobs it started log that id and the

@@ -6,14 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../db/client';
 import { researchProgress, researchReports } from '../db/schema';
 import { createAppContext } from '../providers';
-import { registerResearchWorker, sweepLostResearchAndNotify } from '../research/job';
+import { registerResearchJobs, sweepLostResearchAndNotify } from '../research/job';
 import type { ResearchSources } from '../research/sources/types';
 import { SourceUnavailableError } from '../research/sources/types';
 import { createCalibrationSources } from '../research/testing/calibration-evidence';
 import { grantNewReport } from '../research/testing/grant';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { signUp } from '../testing/users';
-import { QUEUES } from './queue';
+import { JOBS } from './definitions';
 
 let t: TestApp;
 /** Plain SQL on the test database (pg-boss tables, pg_stat_activity). */
@@ -54,7 +54,7 @@ async function startWorkerProcess(
   queue.on('error', () => {});
   await queue.start();
   const ctx = createAppContext({ config: t.ctx.config, db: handle.db, queue, log });
-  await registerResearchWorker(ctx, { sources, ...(beforeAgentFinishes ? { beforeAgentFinishes } : {}) });
+  await registerResearchJobs(ctx, { sources, ...(beforeAgentFinishes ? { beforeAgentFinishes } : {}) });
   const stop = async () => {
     await queue.stop({ graceful: false, wait: true, timeout: 3_000 });
     await handle.close().catch(() => {});
@@ -62,7 +62,7 @@ async function startWorkerProcess(
   stops.push(stop);
   /** Like a SIGKILL: its connections (and with them its advisory lock) vanish mid-job. */
   const kill = async () => {
-    await queue.offWork(QUEUES.research);
+    await queue.offWork(JOBS.research.name);
     await rawQuery('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [
       name,
     ]);
@@ -92,7 +92,7 @@ const progressRows = (id: number) =>
 async function researchJobState(reportId: number) {
   const { rows } = await rawQuery(
     `select state, retry_count from pgboss.job where name = $1 and data->>'reportId' = $2`,
-    [QUEUES.research, String(reportId)],
+    [JOBS.research.name, String(reportId)],
   );
   return rows as { state: string; retry_count: number }[];
 }
@@ -111,7 +111,7 @@ describe('the research job', () => {
     expect(await progressRows(reportId)).toHaveLength(12);
     const { rows } = await rawQuery(
       `select data from pgboss.job where name = $1 and data->>'reportId' = $2`,
-      [QUEUES.renderPdf, String(reportId)],
+      [JOBS.renderPdf.name, String(reportId)],
     );
     expect(rows).toEqual([{ data: { reportId } }]);
     await worker.stop();
@@ -124,7 +124,7 @@ describe('the research job', () => {
     await rawQuery(
       `update pgboss.job set expire_in = interval '2 seconds', retry_delay = 0, retry_backoff = false
        where name = $1 and data->>'reportId' = $2`,
-      [QUEUES.research, String(reportId)],
+      [JOBS.research.name, String(reportId)],
     );
     const half = new Set(['audits', 'dexHolders', 'hacksScandals', 'layer1', 'team', 'useCase']);
     const doomed = await startWorkerProcess('crow_worker_doomed', createCalibrationSources(), (key) =>
@@ -152,7 +152,7 @@ describe('the research job', () => {
     expect(jobs[0]!.retry_count).toBeGreaterThanOrEqual(1);
     const { rows: pdfJobs } = await rawQuery(
       `select id from pgboss.job where name = $1 and data->>'reportId' = $2`,
-      [QUEUES.renderPdf, String(reportId)],
+      [JOBS.renderPdf.name, String(reportId)],
     );
     expect(pdfJobs).toHaveLength(1);
     await rescuer.stop();
@@ -171,7 +171,7 @@ describe('the research job', () => {
     rawQuery(
       `update pgboss.job set retry_limit = 1, retry_delay = 0, retry_backoff = false
        where name = $1 and data->>'reportId' = $2`,
-      [QUEUES.research, String(reportId)],
+      [JOBS.research.name, String(reportId)],
     );
 
   it('marks the report failed with its reason once the retries are exhausted', async () => {
@@ -222,7 +222,7 @@ describe('the research job', () => {
       .where(eq(researchReports.id, reportId));
     expect(await sweepLostResearchAndNotify(t.ctx)).toEqual([]);
     await rawQuery(`update pgboss.job set state = 'failed' where name = $1 and data->>'reportId' = $2`, [
-      QUEUES.research,
+      JOBS.research.name,
       String(reportId),
     ]);
     expect(await sweepLostResearchAndNotify(t.ctx)).toEqual([reportId]);
@@ -231,7 +231,7 @@ describe('the research job', () => {
     expect(row.failureReason).toMatch(/worker was lost/);
     const notices = await rawQuery(
       `select data from pgboss.job where name = $1 and data->>'event' = 'research_failed' and data->>'reportId' = $2`,
-      [QUEUES.email, String(reportId)],
+      [JOBS.email.name, String(reportId)],
     );
     expect(notices.rowCount).toBe(1);
   });

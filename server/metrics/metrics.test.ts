@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { researchReports, userPurchases } from '../db/schema';
-import { registerResearchWorker } from '../research/job';
+import { registerResearchJobs } from '../research/job';
 import { createCalibrationSources } from '../research/testing/calibration-evidence';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { signUp } from '../testing/users';
@@ -81,7 +81,7 @@ describe('the metrics port', () => {
     expect(sample(waiting, 'crow_job_queue_depth{queue="research"}')).toBeGreaterThanOrEqual(1);
     expect(sample(waiting, 'crow_job_queue_oldest_age_seconds{queue="research"}')).toBeGreaterThanOrEqual(0);
 
-    await registerResearchWorker(t.ctx, { sources: createCalibrationSources() });
+    await registerResearchJobs(t.ctx, { sources: createCalibrationSources() });
     await waitFor(async () => {
       const [report] = await t.ctx.db
         .select()

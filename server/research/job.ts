@@ -1,9 +1,7 @@
 import type pg from 'pg';
-import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
-import type { ResearchJob } from '../domain/research-start';
 import { enqueueResearchOutcomeEmail, enqueueWatchAlerts } from '../email/jobs';
-import { QUEUES } from '../jobs/queue';
+import { type CheckedJob, JOBS, scheduleJob, workJob } from '../jobs/definitions';
 import { timeResearch } from '../metrics/registry';
 import { type PipelineDeps, runResearch } from './pipeline';
 import {
@@ -51,7 +49,7 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
     return row?.id ?? row?.name ?? '';
   };
 
-  async function researchOne(job: PgBoss.JobWithMetadata<ResearchJob>) {
+  async function researchOne(job: CheckedJob<typeof JOBS.research>) {
     const reportId = job.data.reportId;
     const lockClient = await poolOf(ctx).connect();
     // A connection lost while holding the lock must fail this attempt, not crash the process.
@@ -99,7 +97,7 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
     }
   }
 
-  return async (jobs: PgBoss.JobWithMetadata<ResearchJob>[]) => {
+  return async (jobs: CheckedJob<typeof JOBS.research>[]) => {
     for (const job of jobs) await researchOne(job);
   };
 }
@@ -121,15 +119,9 @@ export async function sweepLostResearchAndNotify(ctx: AppContext): Promise<numbe
 /** Reports researched at the same time by one worker process. */
 export const RESEARCH_CONCURRENCY = 4;
 
-export async function registerResearchWorker(ctx: AppContext, options: ResearchHandlerOptions = {}) {
+export async function registerResearchJobs(ctx: AppContext, options: ResearchHandlerOptions = {}) {
   const handler = createResearchHandler(ctx, options);
-  await ctx.queue.work(QUEUES.researchSweep, () => sweepLostResearchAndNotify(ctx));
-  await ctx.queue.schedule(QUEUES.researchSweep, '*/5 * * * *');
-  for (let i = 0; i < RESEARCH_CONCURRENCY; i += 1) {
-    await ctx.queue.work<ResearchJob>(
-      QUEUES.research,
-      { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 },
-      handler,
-    );
-  }
+  await workJob(ctx.queue, JOBS.researchSweep, () => sweepLostResearchAndNotify(ctx));
+  await scheduleJob(ctx.queue, JOBS.researchSweep);
+  for (let i = 0; i < RESEARCH_CONCURRENCY; i += 1) await workJob(ctx.queue, JOBS.research, handler);
 }

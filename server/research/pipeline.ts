@@ -9,8 +9,9 @@ import {
   METHODOLOGY_VERSION,
 } from '../../contract/methodology';
 import { type AgentResearchData, type Source, sourceKey } from '../../contract/reports';
-import { type Database, queueExecutorFor } from '../db/client';
-import { type JobQueue, QUEUES } from '../jobs/queue';
+import type { Database } from '../db/client';
+import { JOBS, sendJob } from '../jobs/definitions';
+import type { JobQueue } from '../jobs/queue';
 import type {
   AssetEvidence,
   AssetKind,
@@ -282,11 +283,7 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
       methodologyVersion: METHODOLOGY_VERSION,
     });
     if (!completedNow) return false;
-    await deps.queue.send(
-      QUEUES.renderPdf,
-      { reportId },
-      { singletonKey: `render-pdf-${reportId}`, retryLimit: 3, retryBackoff: true, db: queueExecutorFor(tx) },
-    );
+    await sendJob(deps.queue, JOBS.renderPdf, { reportId }, { db: tx });
     return true;
   });
   log.info({ reportId, total: scores.totalScore, asset: asset?.id ?? null }, 'research completed');

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { AgentResearchData } from '../../contract/reports';
 import type { Database, DbExecutor } from '../db/client';
 import { researchProgress, researchReports } from '../db/schema';
-import { QUEUES } from '../jobs/queue';
+import { JOBS } from '../jobs/definitions';
 
 // The research job's reads and writes: its report row, the 12 progress rows, and the advisory
 // lock that keeps one report from being researched twice at once.
@@ -147,9 +147,9 @@ export async function sweepLostResearch(db: Database): Promise<number[]> {
            updated_at = now()
      where r.status in ('pending', 'processing')
        and exists (select 1 from pgboss.job j
-                    where j.name = ${QUEUES.research} and j.data->>'reportId' = r.id::text and j.state = 'failed')
+                    where j.name = ${JOBS.research.name} and j.data->>'reportId' = r.id::text and j.state = 'failed')
        and not exists (select 1 from pgboss.job j
-                        where j.name = ${QUEUES.research} and j.data->>'reportId' = r.id::text
+                        where j.name = ${JOBS.research.name} and j.data->>'reportId' = r.id::text
                           and j.state in ('created', 'retry', 'active'))
      returning r.id`);
   return result.rows.map((row) => Number(row.id));

@@ -162,7 +162,9 @@ describe('the methodology', () => {
     expect(SCORING_RULES_BY_VERSION['2026.11-3']!.circulatingSupply.levels).toEqual(
       SCORING_RULES_V1.circulatingSupply.levels,
     );
-    expect(SCORING_RULES_BY_VERSION['2026.11-3']!.totalSupply.levels).toEqual(SCORING_RULES_V1.totalSupply.levels);
+    expect(SCORING_RULES_BY_VERSION['2026.11-3']!.totalSupply.levels).toEqual(
+      SCORING_RULES_V1.totalSupply.levels,
+    );
   });
 });
 

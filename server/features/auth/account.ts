@@ -10,13 +10,12 @@ import {
 import { AUTH_MESSAGES } from '../../../contract/auth';
 import { ADMIN_USER_ID } from '../../../contract/constants';
 import type { AppContext } from '../../context';
-import { queueExecutorFor } from '../../db/client';
 import { forbidden, invalid, notFound, unauthenticated } from '../../domain/errors';
 import { closeOpenCheckouts } from '../../domain/open-checkouts';
 import { passwordResetEmail } from '../../email/messages';
 import { storeAndEnqueueEmail } from '../../email/outbox';
 import { emailBrand } from '../../email/transport';
-import { QUEUES } from '../../jobs/queue';
+import { JOBS, sendJob } from '../../jobs/definitions';
 import {
   anonymiseUser,
   deleteSessionOfUser,
@@ -245,7 +244,7 @@ export async function deleteAccount(app: FastifyInstance, ctx: AppContext, userI
     const closed = await closeOpenCheckouts(tx, userId);
     if (closed.cardIntents.length > 0) {
       // The reconciliation cycle cancels the recorded intents; run one now rather than within the minute.
-      await ctx.queue.send(QUEUES.cardReconcile, {}, { db: queueExecutorFor(tx) });
+      await sendJob(ctx.queue, JOBS.cardReconcile, {}, { db: tx });
     }
     const sessionIds = await deleteSessionsOfUser(tx, userId);
     await anonymiseUser(tx, userId);

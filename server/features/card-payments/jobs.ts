@@ -1,9 +1,8 @@
-import type PgBoss from 'pg-boss';
 import type { AppContext } from '../../context';
 import { recordAbandonedIntents } from '../../domain/open-checkouts';
 import { failPurchase } from '../../domain/purchases';
-import { type CardRefundJob, findRefund, settleCardRefund } from '../../domain/refunds';
-import { QUEUES } from '../../jobs/queue';
+import { findRefund, settleCardRefund } from '../../domain/refunds';
+import { JOBS, scheduleJob, workJob } from '../../jobs/definitions';
 import { type CardPaymentProvider, ProviderUnavailableError } from './provider';
 import {
   findStaleCardPurchases,
@@ -179,20 +178,16 @@ export async function executeCardRefund(
   }
 }
 
-export async function startCardPaymentJobs(ctx: AppContext): Promise<void> {
+export async function registerCardPaymentJobs(ctx: AppContext): Promise<void> {
   const { provider } = ctx.payments.card;
   if (!provider) return;
-  await ctx.queue.work<CardRefundJob>(
-    QUEUES.cardRefund,
-    { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
-    async (jobs: PgBoss.JobWithMetadata<CardRefundJob>[]) => {
-      for (const job of jobs) {
-        await executeCardRefund(ctx, provider, job.data.refundId, job.retryCount >= job.retryLimit);
-      }
-    },
-  );
-  await ctx.queue.work(QUEUES.cardReconcile, async () => {
+  await workJob(ctx.queue, JOBS.cardRefund, async (jobs) => {
+    for (const job of jobs) {
+      await executeCardRefund(ctx, provider, job.data.refundId, job.retryCount >= job.retryLimit);
+    }
+  });
+  await workJob(ctx.queue, JOBS.cardReconcile, async () => {
     await reconcileCardPurchases(ctx, provider);
   });
-  await ctx.queue.schedule(QUEUES.cardReconcile, '* * * * *');
+  await scheduleJob(ctx.queue, JOBS.cardReconcile);
 }

@@ -1,16 +1,16 @@
 import type { AppContext } from '../../context';
-import { QUEUES } from '../../jobs/queue';
+import { JOBS, scheduleJob, workJob } from '../../jobs/definitions';
 import { recordCardanoCycle } from '../../metrics/registry';
 import { CardanoWatcher, expireCardanoPayments } from './watcher';
 
 /** Watcher every minute (confirmation is promised in 1-2 minutes), expiry every minute. */
-export async function startCardanoJobs(ctx: AppContext): Promise<void> {
+export async function registerCardanoJobs(ctx: AppContext): Promise<void> {
   const setup = ctx.payments.cardano;
-  await ctx.queue.work(QUEUES.cardanoExpire, async () => {
+  await workJob(ctx.queue, JOBS.cardanoExpire, async () => {
     const expired = await expireCardanoPayments(ctx.db);
     if (expired) ctx.log.info({ expired }, 'cardano payments expired');
   });
-  await ctx.queue.schedule(QUEUES.cardanoExpire, '* * * * *');
+  await scheduleJob(ctx.queue, JOBS.cardanoExpire);
   if (!setup.chain) return;
   const watcher = new CardanoWatcher({
     db: ctx.db,
@@ -20,8 +20,8 @@ export async function startCardanoJobs(ctx: AppContext): Promise<void> {
     confirmations: setup.confirmations,
     stakeAddress: setup.stakeAddress,
   });
-  await ctx.queue.work(QUEUES.cardanoWatch, async () => {
+  await workJob(ctx.queue, JOBS.cardanoWatch, async () => {
     recordCardanoCycle(await watcher.runCycle());
   });
-  await ctx.queue.schedule(QUEUES.cardanoWatch, '* * * * *');
+  await scheduleJob(ctx.queue, JOBS.cardanoWatch);
 }

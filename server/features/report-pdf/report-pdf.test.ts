@@ -15,7 +15,8 @@ import {
   sectionLines,
 } from '../../../contract/reports';
 import { reportPdfs, researchProgress, researchReports } from '../../db/schema';
-import { handleRenderPdfJobs } from '../../pdf/jobs';
+import { JOBS, sendJob } from '../../jobs/definitions';
+import { registerPdfJobs, renderPdfJobs } from '../../pdf/jobs';
 import { seedSampleReport } from '../../pdf/sample-report';
 import { runResearch } from '../../research/pipeline';
 import { createSnapshotSources } from '../../research/sources/snapshot';
@@ -381,30 +382,27 @@ describe('render-pdf job', () => {
 
   it('renders a completed report once, and not again when the job is delivered twice', async () => {
     const reportId = await seedSampleReport(t.ctx.db, { assetName: 'Chainlink' });
-    await handleRenderPdfJobs(t.ctx, [job({ reportId })]);
+    await renderPdfJobs(t.ctx, [job({ reportId })]);
     const [first] = await t.ctx.db.select().from(reportPdfs).where(eq(reportPdfs.reportId, reportId));
     expect(first?.sizeBytes).toBeGreaterThan(10_000);
     expect(first?.pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    await handleRenderPdfJobs(t.ctx, [job({ reportId })]);
+    await renderPdfJobs(t.ctx, [job({ reportId })]);
     const [second] = await t.ctx.db.select().from(reportPdfs).where(eq(reportPdfs.reportId, reportId));
     expect(second?.renderedAt).toEqual(first?.renderedAt);
     expect(second?.sha256).toBe(first?.sha256);
   });
 
-  it('leaves unfinished reports and malformed jobs alone', async () => {
+  it('leaves unfinished reports alone', async () => {
     const reportId = await seedSampleReport(t.ctx.db, { assetName: 'Near', status: 'processing' });
-    await handleRenderPdfJobs(t.ctx, [job({ reportId }), job({ nope: true })]);
+    await renderPdfJobs(t.ctx, [job({ reportId })]);
     const rows = await t.ctx.db.select().from(reportPdfs).where(eq(reportPdfs.reportId, reportId));
     expect(rows).toHaveLength(0);
   });
 
   it('runs from the queue: a report completed by the pipeline gets its stored PDF', async () => {
     const reportId = await seedSampleReport(t.ctx.db, { assetName: 'Cosmos' });
-    const { QUEUES } = await import('../../jobs/queue');
-    await t.ctx.queue.work(QUEUES.renderPdf, { pollingIntervalSeconds: 0.5 }, (jobs) =>
-      handleRenderPdfJobs(t.ctx, jobs),
-    );
-    await t.ctx.queue.send(QUEUES.renderPdf, { reportId });
+    await registerPdfJobs(t.ctx);
+    await sendJob(t.ctx.queue, JOBS.renderPdf, { reportId });
     const deadline = Date.now() + 15_000;
     let stored: unknown[] = [];
     while (Date.now() < deadline && stored.length === 0) {

@@ -6,7 +6,7 @@ import { buildScores, type CategoryScores } from '../../../contract/methodology'
 import { WATCHLIST_MESSAGES, watchlistResponseSchema } from '../../../contract/watchlist';
 import { emailMessages, researchReports, watchAlerts, watchlistEntries } from '../../db/schema';
 import { completePurchase, createPendingPurchase } from '../../domain/purchases';
-import { createEmailHandler, enqueueWatchAlerts, startEmailWorker } from '../../email/jobs';
+import { createEmailHandler, enqueueWatchAlerts, registerEmailJobs } from '../../email/jobs';
 import type { EmailJob } from '../../email/outbox';
 import { readableBody, startSmtpListener } from '../../email/testing/smtp-listener';
 import { createMailSender } from '../../email/transport';
@@ -28,7 +28,7 @@ beforeAll(async () => {
     EMAIL_FROM: 'Crow Research <mail@crow.test>',
     PUBLIC_URL: 'https://crow.test',
   });
-  await startEmailWorker(t.ctx);
+  await registerEmailJobs(t.ctx);
 });
 afterAll(async () => {
   await t.close();
