@@ -26,10 +26,6 @@ export function enterWorkContext(context: WorkContext): void {
   storage.enterWith(context);
 }
 
-export function currentWorkContext(): WorkContext | undefined {
-  return storage.getStore();
-}
-
 export function runInWorkContext<T>(context: WorkContext, work: () => T): T {
   return storage.run(context, work);
 }

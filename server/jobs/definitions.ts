@@ -73,8 +73,6 @@ export const JOBS = {
   }),
 } as const;
 
-type Jobs = typeof JOBS;
-export type JobName = Jobs[keyof Jobs]['name'];
 export type JobPayload<J extends JobDefinition<z.ZodType>> = z.output<J['payload']>;
 
 /** Every queue, created at start-up so a send never targets a missing one. */

@@ -196,8 +196,8 @@ describe('the research job', () => {
 
   it('completes from the dated offline snapshot on the last attempt when live sources stay down', async () => {
     const buyer = await signUp(t.app);
-    // Monero has a Coin Metrics excerpt: the fallback of a live report must not show it.
-    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'Monero');
+    // Litecoin has a recent Coin Metrics excerpt: the fallback of a live report must not show it.
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'Litecoin');
     await fastRetries(reportId);
     const counter = { calls: 0 };
     const worker = await startWorkerProcess('crow_worker_outage', brokenLive(counter));
@@ -207,7 +207,7 @@ describe('the research job', () => {
     );
     expect(counter.calls).toBe(2);
     expect((done.researchData as { dataMode: string }).dataMode).toBe('offline');
-    expect(done.reportContent).toContain('an offline demo snapshot, not live market data');
+    expect(done.reportContent).toContain('researched from the offline demo snapshot, not live market data');
     expect(done.reportContent).not.toContain('coinmetrics');
     expect(done.reportContent).toContain('No evidence found: the sources hold no market capitalisation');
     await worker.stop();

@@ -299,6 +299,8 @@ export interface MarketEvidence {
    * asset is at least this old.
    */
   pricedSince?: Fact<string>;
+  /** The first day a dataset records the asset's own chain (it counts its blocks): a lower bound of its age. */
+  chainRecordedSince?: Fact<string>;
   watchlistUsers?: Fact<number>;
   genesisDate?: Fact<string>;
   athChangeRatio?: Fact<number>;

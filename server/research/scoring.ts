@@ -758,15 +758,21 @@ export function scoreUseCase(e: AssetEvidence): CategoryAssessment {
 export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment {
   // Without a launch date, the earliest date a dataset shows the asset priced is a lower bound
   // of its age: the ladder then scores at least what the asset has proven.
-  const since = e.genesisDate ?? e.pricedSince;
+  // Without a launch date, the earliest of the dates a dataset shows it (priced, or its chain
+  // recorded) bounds its age from below.
+  const bounds = [e.chainRecordedSince, e.pricedSince]
+    .filter((fact): fact is Fact<string> => fact !== undefined)
+    .sort((a, b) => a.value.localeCompare(b.value));
+  const since = e.genesisDate ?? bounds[0];
   if (!since) return noEvidence('launch date');
-  const lowerBound = !e.genesisDate;
   const years = Math.max(0, yearsBetween(since.value, now));
   const base = levelAtLeast(years, t.ageYears);
+  const day = since.value.slice(0, 10);
+  const lowerBound = !e.genesisDate;
   const facts = [
-    lowerBound
-      ? `It was priced on ${since.value.slice(0, 10)}${datasetNote(since)}, so it has existed for at least ${years.toFixed(1)} years; its launch date is not in the sources, so its age counts from that date.`
-      : `Genesis or launch on ${since.value.slice(0, 10)}, ${years.toFixed(1)} years ago.`,
+    !lowerBound
+      ? `Genesis or launch on ${day}, ${years.toFixed(1)} years ago.`
+      : `${since === e.chainRecordedSince ? `Its chain's record in the dataset begins on ${day}` : `It was priced on ${day}`}${datasetNote(since)}, so it has existed for at least ${years.toFixed(1)} years; its launch date is not in the sources, so its age counts from that date.`,
   ];
   const missing: string[] = [];
   const penalties: string[] = [];

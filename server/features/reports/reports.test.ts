@@ -108,7 +108,7 @@ describe('GET /api/reports/:id', () => {
 
   it('states the offline demo’s Coin Metrics figures with their date, dataset and license', async () => {
     const buyer = await signUp(t.app);
-    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'Monero');
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'Litecoin');
     // The product's own offline sources, as the demo worker builds them from its configuration.
     const sources = sourcesFromConfig(t.ctx.config);
     expect(await runResearch({ ...t.ctx, sources, writer: deterministicWriter }, reportId)).toBe('completed');
@@ -116,24 +116,42 @@ describe('GET /api/reports/:id', () => {
       (await t.app.inject({ url: `/api/reports/${reportId}`, headers: { cookie: buyer.cookie } })).json(),
     );
     const file =
-      'https://github.com/coinmetrics/data/blob/bb118619424f0150edac7386910e420de90ad784/csv/xmr.csv';
+      'https://github.com/coinmetrics/data/blob/786e46b0c7a73793501c6b6eb840048b07a370fa/csv/ltc.csv';
     const marketCap = body.progressData.find((p) => p.category_key === 'marketCap')!;
     expect(marketCap.research_findings).toContain(
-      'Market capitalisation was $2.94 billion on 2023-07-11 (coinmetrics/data, CC BY-NC 4.0).',
+      'Market capitalisation was $6.06 billion on 2025-12-16 (coinmetrics/data, CC BY-NC 4.0).',
     );
     expect(marketCap.sources.map((s) => s.url)).toEqual([file]);
     const existence = body.progressData.find((p) => p.category_key === 'existenceGrowthX2')!;
-    expect(existence.research_findings).toMatch(/priced on 2022-07-11 .*at least 4\.\d years/);
+    expect(existence.research_findings).toMatch(
+      /record in the dataset begins on 2011-10-07 .*at least 1[45]\.\d years/,
+    );
     // The report is as old as its oldest source, and its data line credits Coin Metrics.
-    expect(body.sections?.dataAsOf).toBe('2023-07-11');
+    expect(body.sections?.dataAsOf).toBe('2025-12-16');
     expect(body.reportContent).toContain(
-      `Coin Metrics community data (${file}, 2023-07-11, license: CC BY-NC 4.0, non-commercial use only)`,
+      `Coin Metrics community data (${file}, 2025-12-16, license: CC BY-NC 4.0, non-commercial use only)`,
     );
     const coverage = body.sections!.coverage.find((c) => c.category_key === 'marketCap')!;
     expect(coverage.kind).toBe('snapshot');
     expect(coverage.datasets).toEqual([
       expect.objectContaining({ name: 'coinmetrics/data', license: 'CC BY-NC 4.0' }),
     ]);
+    // Rated on the categories with evidence; the others do not pull the verdict down.
+    expect(body.report.risk_level).toBe('Likely Safe');
+  });
+
+  it('states no market figure from a Coin Metrics copy too old to describe today’s market', async () => {
+    const buyer = await signUp(t.app);
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'Monero');
+    const sources = sourcesFromConfig(t.ctx.config);
+    expect(await runResearch({ ...t.ctx, sources, writer: deterministicWriter }, reportId)).toBe('completed');
+    const body = reportResponseSchema.parse(
+      (await t.app.inject({ url: `/api/reports/${reportId}`, headers: { cookie: buyer.cookie } })).json(),
+    );
+    const marketCap = body.progressData.find((p) => p.category_key === 'marketCap')!;
+    expect(marketCap.research_findings).toContain('No evidence found');
+    const existence = body.progressData.find((p) => p.category_key === 'existenceGrowthX2')!;
+    expect(existence.research_findings).toMatch(/priced on 2022-07-11 .*at least 4\.\d years/);
   });
 
   it('streams status and progress as server-sent events until completed', async () => {

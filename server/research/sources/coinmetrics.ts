@@ -98,8 +98,10 @@ function seriesStartOf(file: CoinMetricsExcerptFile): CoinMetricsExcerpt['series
   if (!start) return undefined;
   const date = start.row[start.columns.indexOf('time')] ?? '';
   if (!isoDate.test(date)) return undefined;
-  const blocks = Number(start.row[start.columns.indexOf('BlkCnt')] || Number.NaN);
-  return { date, ...(Number.isFinite(blocks) ? { blocks } : {}) };
+  // A block count on the first day, even 0 (Bitcoin's genesis day), means the file records the
+  // chain from that day; an empty cell records nothing.
+  const cell = start.row[start.columns.indexOf('BlkCnt')] ?? '';
+  return { date, ...(cell !== '' ? { blocks: Number(cell) } : {}) };
 }
 
 function rowsOf(file: CoinMetricsExcerptFile): CoinMetricsRow[] {
@@ -270,14 +272,14 @@ export function coinMetricsEvidence(
   const priced = excerpt.rows.filter((row) => row.values.PriceUSD !== undefined);
   // When the asset first shows in the file (priced, or its chain counting blocks) is history: it
   // stays true however old the copy is, and bounds the asset's age from below.
-  const firstBlocks = excerpt.seriesStart?.blocks ? excerpt.seriesStart.date : undefined;
   const firstDates = [
     priced[0]!.date,
     ...(excerpt.firstPriceDate ? [excerpt.firstPriceDate] : []),
-    ...(firstBlocks ? [firstBlocks] : []),
     ...(newest.values.ROI1yr !== undefined ? [yearBefore(newest.date)] : []),
   ];
   evidence.pricedSince = fact(firstDates.sort()[0]!);
+  if (excerpt.hasBlockCount && excerpt.seriesStart?.blocks !== undefined)
+    evidence.chainRecordedSince = fact(excerpt.seriesStart.date);
   // The file counts the blocks of the asset's own chain: with the catalogue's word that it is a
   // layer 1, the dataset corroborates it.
   if (options.nativeChain && excerpt.hasBlockCount) evidence.chain = fact('layer1' as const);
