@@ -1,5 +1,3 @@
-import { z } from './zod';
-
 // The PDF download (`GET /api/reports/{id}/pdf`).
 
 export const REPORT_PDF_MESSAGES = {

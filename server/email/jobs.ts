@@ -13,7 +13,6 @@ import {
   researchFailedEmail,
 } from './messages';
 import {
-  type EmailJob,
   type EmailKind,
   findEmail,
   markEmailAttemptFailed,

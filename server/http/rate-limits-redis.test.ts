@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createAppContext } from '../providers';
-import { grantNewReport } from '../research/testing/grant';
+import { grantNewReport } from '../testing/grant';
 import { NO_REDIS_TITLE, testRedisUrl } from '../testing/redis';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { signUp } from '../testing/users';

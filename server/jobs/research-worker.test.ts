@@ -10,7 +10,7 @@ import { registerResearchJobs, sweepLostResearchAndNotify } from '../research/jo
 import type { ResearchSources } from '../research/sources/types';
 import { SourceUnavailableError } from '../research/sources/types';
 import { createCalibrationSources } from '../research/testing/calibration-evidence';
-import { grantNewReport } from '../research/testing/grant';
+import { grantNewReport } from '../testing/grant';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { signUp } from '../testing/users';
 import { JOBS } from './definitions';

@@ -23,7 +23,6 @@ import type {
 import { kindCheckRisks, kindChecks } from './kind-checks';
 import { categoryPeers, peerGroupOf } from './peers';
 import {
-  buildKeyRisks,
   buildReportText,
   buildSummary,
   type CategoryResult,

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { KIND_RULES } from '../../contract/kind-rules';
 import {
   CATEGORIES,
   type CategoryKey,

@@ -222,8 +222,8 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
           <p className="mt-3 text-sm">{NO_KEY_RISKS_TEXT}</p>
         ) : (
           <ul className="mt-3 space-y-2 text-sm" aria-labelledby="key-risks">
-            {sections.keyRisks.map((risk, i) => (
-              <li key={`${risk.category_key}-${i}`}>
+            {sections.keyRisks.map((risk) => (
+              <li key={`${risk.category_key}: ${risk.text}`}>
                 <span className="font-semibold">
                   {risk.category} ({risk.score}/5):
                 </span>{' '}

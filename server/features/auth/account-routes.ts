@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_MESSAGES,
@@ -9,10 +9,9 @@ import {
   messageResponseSchema,
   sessionIdParamSchema,
 } from '../../../contract/account';
-import { AUTH_MESSAGES } from '../../../contract/auth';
 import { okResponseSchema } from '../../../contract/http';
 import type { AppContext } from '../../context';
-import { unauthenticated } from '../../domain/errors';
+import { requireUserId } from '../../http/signed-in';
 import {
   changePassword,
   deleteAccount,
@@ -20,14 +19,10 @@ import {
   endSession,
   exportAccount,
   listSessions,
-} from './account';
+} from './account-service';
 import { SESSION_COOKIE } from './sessions';
 
 /** The signed-in user's id (the access guard has already refused signed-out callers). */
-function userIdOf(request: FastifyRequest): number {
-  if (!request.user) throw unauthenticated(AUTH_MESSAGES.notSignedIn);
-  return request.user.id;
-}
 
 /** The account page's API: password, sessions, data export and deletion. Signed-in users only. */
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -42,7 +37,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { rateLimit: passwordRateLimit },
     },
     async (request) => {
-      await changePassword(app, ctx, userIdOf(request), request.sessionId, request.body);
+      await changePassword(app.sessionCache, ctx, requireUserId(request), request.sessionId, request.body);
       return { message: ACCOUNT_MESSAGES.passwordChanged };
     },
   );
@@ -52,7 +47,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { response: { 200: accountSessionListSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { sessions: await listSessions(ctx, userIdOf(request), request.sessionId) };
+      return { sessions: await listSessions(ctx, requireUserId(request), request.sessionId) };
     },
   );
 
@@ -60,7 +55,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/account/sessions/:id',
     { schema: { params: sessionIdParamSchema, response: { 200: okResponseSchema } } },
     async (request) => {
-      await endSession(app, ctx, userIdOf(request), request.sessionId, request.params.id);
+      await endSession(app.sessionCache, ctx, requireUserId(request), request.sessionId, request.params.id);
       return { success: true as const };
     },
   );
@@ -68,11 +63,13 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   api.delete(
     '/api/account/sessions',
     { schema: { response: { 200: endedSessionsSchema } } },
-    async (request) => ({ ended: await endOtherSessions(app, ctx, userIdOf(request), request.sessionId) }),
+    async (request) => ({
+      ended: await endOtherSessions(app.sessionCache, ctx, requireUserId(request), request.sessionId),
+    }),
   );
 
   api.get('/api/account/export', async (request, reply) => {
-    const data = await exportAccount(ctx, userIdOf(request), request.sessionId);
+    const data = await exportAccount(ctx, requireUserId(request), request.sessionId);
     const day = data.exportedAt.slice(0, 10);
     return reply
       .header('cache-control', 'no-store')
@@ -88,7 +85,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { rateLimit: passwordRateLimit },
     },
     async (request, reply) => {
-      await deleteAccount(app, ctx, userIdOf(request), request.body.password);
+      await deleteAccount(app.sessionCache, ctx, requireUserId(request), request.body.password);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { message: ACCOUNT_MESSAGES.accountDeleted };
     },

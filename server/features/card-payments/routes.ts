@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import { DomainError, invalid, notFound } from '../../domain/errors';
 import { rateLimits } from '../../http/rate-limits';
+import { requireUserId } from '../../http/signed-in';
 import { findPurchaseByIntentId } from './repository';
 import { confirmPayment, createPaymentIntent, recordFailedIntent, recordSucceededIntent } from './service';
 import { parseWebhook } from './stripe-provider';
@@ -22,7 +23,6 @@ export async function cardPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
   const setup = ctx.payments.card;
   const limits = rateLimits(ctx.config);
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const userId = (request: { user: { id: number } | null }) => request.user!.id;
 
   api.post(
     '/api/create-payment-intent',
@@ -33,7 +33,7 @@ export async function cardPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
       },
       config: { rateLimit: limits.paymentCreate },
     },
-    async (request) => createPaymentIntent(ctx, setup.provider, userId(request), request.body),
+    async (request) => createPaymentIntent(ctx, setup.provider, requireUserId(request), request.body),
   );
 
   api.post(
@@ -46,7 +46,7 @@ export async function cardPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
       const { reportId } = await confirmPayment(
         ctx,
         setup.provider,
-        userId(request),
+        requireUserId(request),
         request.body.paymentIntentId,
       );
       return { success: true as const, status: 'completed' as const, reportId };
@@ -61,7 +61,8 @@ export async function cardPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
       const sandbox = setup.sandbox;
       if (!sandbox) throw notFound(PAYMENT_MESSAGES.sandboxOnly);
       const purchase = await findPurchaseByIntentId(ctx.db, request.body.paymentIntentId);
-      if (!purchase || purchase.userId !== userId(request)) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+      if (!purchase || purchase.userId !== requireUserId(request))
+        throw notFound(PAYMENT_MESSAGES.paymentNotFound);
       const result = await sandbox.charge(request.body.paymentIntentId, request.body.cardNumber);
       switch (result.outcome) {
         case 'unknown_intent':

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AUTH_MESSAGES } from '../../../contract/auth';
 import {
   cardanoFailureSchema,
   cardanoPaymentResponseSchema,
@@ -11,18 +10,15 @@ import {
 } from '../../../contract/cardano';
 import { idParamSchema } from '../../../contract/http';
 import type { AppContext } from '../../context';
-import { DomainError, unauthenticated } from '../../domain/errors';
+import { DomainError } from '../../domain/errors';
 import { domainErrorBody } from '../../http/errors';
 import { rateLimits } from '../../http/rate-limits';
+import { requireUserId } from '../../http/signed-in';
 import { convertPrice, createCardanoPayment, getCardanoPayment, simulateIncomingPayment } from './service';
 
 /** Cardano payments (ADA / CROW), price conversion, payment status. */
 export async function cardanoRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const userId = (request: { user?: { id: number } | null }) => {
-    if (!request.user) throw unauthenticated(AUTH_MESSAGES.notSignedIn);
-    return request.user.id;
-  };
 
   api.post(
     '/api/cardano/create-payment',
@@ -43,7 +39,7 @@ export async function cardanoRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       try {
-        const payment = await createCardanoPayment(ctx, userId(request), request.body);
+        const payment = await createCardanoPayment(ctx, requireUserId(request), request.body);
         return { success: true as const, payment };
       } catch (error) {
         // A refused creation answers { success: false, error } with its status code.
@@ -61,7 +57,7 @@ export async function cardanoRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { params: idParamSchema, response: { 200: cardanoPaymentResponseSchema } } },
     async (request) => ({
       success: true as const,
-      payment: await getCardanoPayment(ctx, userId(request), request.params.id),
+      payment: await getCardanoPayment(ctx, requireUserId(request), request.params.id),
     }),
   );
 
@@ -86,7 +82,7 @@ export async function cardanoRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => ({
       success: true as const,
-      payment: await simulateIncomingPayment(ctx, userId(request), request.params.id, request.body),
+      payment: await simulateIncomingPayment(ctx, requireUserId(request), request.params.id, request.body),
     }),
   );
 }

@@ -15,6 +15,7 @@ import type { MyReportItem } from '../../../contract/reports';
 import type { AppContext } from '../../context';
 import { checkReportPurchase } from '../../domain/purchase-rule';
 import { etagOf, notModified, notModifiedSchema } from '../../http/etag';
+import { requireUserId } from '../../http/signed-in';
 import { ListVersions, type PublicListVersion, type UserListVersion } from './list-versions';
 import { listMyReports, listPublicReports, type PublicListing } from './repository';
 
@@ -58,7 +59,7 @@ export async function purchaseRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/my-reports',
     { schema: { response: { 200: myReportsResponseSchema, 304: notModifiedSchema } } },
     async (request, reply) => {
-      const userId = request.user!.id;
+      const userId = requireUserId(request);
       const known = versions.user(userId);
       if (known && notModified(request, reply, known.myReportsEtag)) return reply.code(304).send(undefined);
       const { items, version } = await readMyReports(userId);
@@ -96,7 +97,7 @@ export async function purchaseRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { querystring: purchaseCheckQuerySchema, response: { 200: purchaseCheckResponseSchema } } },
     async (request) => {
       const { reportId } = request.query;
-      const check = await checkReportPurchase(ctx.db, request.user!.id, reportId);
+      const check = await checkReportPurchase(ctx.db, requireUserId(request), reportId);
       return {
         reportId,
         kind: check.kind,

@@ -20,7 +20,7 @@ import { registerPdfJobs, renderPdfJobs } from '../../pdf/jobs';
 import { seedSampleReport } from '../../pdf/sample-report';
 import { runResearch } from '../../research/pipeline';
 import { createSnapshotSources } from '../../research/sources/snapshot';
-import { grantNewReport } from '../../research/testing/grant';
+import { grantNewReport } from '../../testing/grant';
 import { deterministicWriter } from '../../research/writer';
 import { checkPdfStructure, readPdf } from '../../testing/pdf';
 import { createTestApp, type TestApp } from '../../testing/test-app';

@@ -12,6 +12,7 @@ import { reportStreamLimitMessage, researchStartResponseSchema } from '../../../
 import type { AppContext } from '../../context';
 import { DomainError } from '../../domain/errors';
 import { rateLimits, reportEventStreamLimit } from '../../http/rate-limits';
+import { requireUserId } from '../../http/signed-in';
 import type { AssetRef } from '../../research/evidence';
 import { closeSnapshotMatches, findSnapshotAsset, searchSnapshot } from '../../research/sources/snapshot';
 import { ReportStreams } from './event-streams';
@@ -48,7 +49,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/reports/:id',
     { schema: { params: idParams, response: { 200: reportResponseSchema } } },
     async (request, reply) => {
-      const report = await accessibleReport(ctx.db, request.user!.id, request.params.id);
+      const report = await accessibleReport(ctx.db, requireUserId(request), request.params.id);
       reply.header('cache-control', 'no-store');
       return reportResponse(ctx.db, report);
     },
@@ -58,8 +59,8 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   // whenever its status or a progress row changes, until it is completed or failed. Changes
   // are pushed by the change feed; no stream queries the database on its own.
   api.get('/api/reports/:id/events', { schema: { params: idParams } }, async (request, reply) => {
-    const report = await accessibleReport(ctx.db, request.user!.id, request.params.id);
-    const userId = request.user!.id;
+    const report = await accessibleReport(ctx.db, requireUserId(request), request.params.id);
+    const userId = requireUserId(request);
     const restarting = () =>
       new DomainError('SERVICE_UNAVAILABLE', 'The server is restarting. Please try again in a moment.');
     if (shuttingDown) throw restarting();
@@ -106,7 +107,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
       const result = await startResearchForPurchase(
         ctx.db,
         ctx.queue,
-        request.user!.id,
+        requireUserId(request),
         request.body.asset_name,
       );
       // 201 when this request created the report, 200 when it already existed.

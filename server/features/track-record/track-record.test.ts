@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { researchReports } from '../../db/schema';
 import { researchFromCalibration } from '../../research/testing/calibration-evidence';
-import { grantNewReport } from '../../research/testing/grant';
+import { grantNewReport } from '../../testing/grant';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signUp } from '../../testing/users';
 

@@ -7,6 +7,7 @@ import {
   reportVersionsResponseSchema,
 } from '../../../contract/versions';
 import type { AppContext } from '../../context';
+import { requireUserId } from '../../http/signed-in';
 import { reportChanges, reportVersions } from './service';
 
 const idParams = z.object({ id: z.string().max(40) });
@@ -20,7 +21,7 @@ export async function versionRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { params: idParams, response: { 200: reportVersionsResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return reportVersions(ctx.db, request.user!.id, request.params.id);
+      return reportVersions(ctx.db, requireUserId(request), request.params.id);
     },
   );
 
@@ -35,7 +36,7 @@ export async function versionRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return reportChanges(ctx.db, request.user!.id, request.params.id, request.query.since);
+      return reportChanges(ctx.db, requireUserId(request), request.params.id, request.query.since);
     },
   );
 }

@@ -11,7 +11,7 @@ import {
 import { researchReports, userPurchases } from '../../db/schema';
 import { SEPARATION_NOTES } from '../../research/changes';
 import { CALIBRATION_DATE, researchFromCalibration } from '../../research/testing/calibration-evidence';
-import { grantNewReport } from '../../research/testing/grant';
+import { grantNewReport } from '../../testing/grant';
 import { readPdf } from '../../testing/pdf';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type SignedInUser, signUp } from '../../testing/users';

@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import { notFound } from '../../domain/errors';
 import { findWatchByToken, unwatchAsset, unwatchByToken, watchAsset } from '../../domain/watchlist';
+import { requireUserId } from '../../http/signed-in';
 import { dismissAlert, findAssetName, readWatchlist, setWatchOnPurchase } from './repository';
 
 const tokenQuery = z.object({ token: z.string().max(100).default('') });
@@ -42,7 +43,7 @@ export async function watchlistRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { response: { 200: watchlistResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return readWatchlist(ctx.db, request.user!.id);
+      return readWatchlist(ctx.db, requireUserId(request));
     },
   );
 
@@ -52,8 +53,8 @@ export async function watchlistRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const assetName = await findAssetName(ctx.db, request.body.assetId);
       if (!assetName) throw notFound(WATCHLIST_MESSAGES.noReport);
-      await watchAsset(ctx.db, { userId: request.user!.id, assetId: request.body.assetId, assetName });
-      return reply.status(201).send(await readWatchlist(ctx.db, request.user!.id));
+      await watchAsset(ctx.db, { userId: requireUserId(request), assetId: request.body.assetId, assetName });
+      return reply.status(201).send(await readWatchlist(ctx.db, requireUserId(request)));
     },
   );
 
@@ -61,8 +62,8 @@ export async function watchlistRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/watchlist/:assetId',
     { schema: { params: watchlistAssetParamsSchema, response: { 200: watchlistResponseSchema } } },
     async (request) => {
-      await unwatchAsset(ctx.db, request.user!.id, request.params.assetId);
-      return readWatchlist(ctx.db, request.user!.id);
+      await unwatchAsset(ctx.db, requireUserId(request), request.params.assetId);
+      return readWatchlist(ctx.db, requireUserId(request));
     },
   );
 
@@ -70,8 +71,8 @@ export async function watchlistRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/watchlist/settings',
     { schema: { body: watchSettingsSchema, response: { 200: watchlistResponseSchema } } },
     async (request) => {
-      await setWatchOnPurchase(ctx.db, request.user!.id, request.body.watchOnPurchase);
-      return readWatchlist(ctx.db, request.user!.id);
+      await setWatchOnPurchase(ctx.db, requireUserId(request), request.body.watchOnPurchase);
+      return readWatchlist(ctx.db, requireUserId(request));
     },
   );
 
@@ -79,7 +80,7 @@ export async function watchlistRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/watchlist/alerts/:id/dismiss',
     { schema: { params: idParamSchema, response: { 200: okResponseSchema } } },
     async (request) => {
-      if (!(await dismissAlert(ctx.db, request.user!.id, request.params.id)))
+      if (!(await dismissAlert(ctx.db, requireUserId(request), request.params.id)))
         throw notFound(WATCHLIST_MESSAGES.alertNotFound);
       return { success: true as const };
     },

@@ -11,7 +11,7 @@ import type { EmailJob } from '../../email/outbox';
 import { readableBody, startSmtpListener } from '../../email/testing/smtp-listener';
 import { createMailSender } from '../../email/transport';
 import { researchFromCalibration } from '../../research/testing/calibration-evidence';
-import { grantNewReport } from '../../research/testing/grant';
+import { grantNewReport } from '../../testing/grant';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type SignedInUser, signUp } from '../../testing/users';
 

@@ -135,7 +135,6 @@ export const unlockRecordSchema = z
     sources: z.array(z.string().url()),
   })
   .strict();
-type PublicUnlockRecord = z.infer<typeof unlockRecordSchema>;
 
 export const unlockFileSchema = z
   .object({ dataset: datasetSchema, records: z.array(unlockRecordSchema) })

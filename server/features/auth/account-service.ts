@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import {
   ACCOUNT_MESSAGES,
   type AccountSession,
@@ -37,8 +36,13 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 /** The id shown in the sessions list: derived from the stored key, which never leaves the server. */
 const publicSessionId = (sessionId: string) => sha256(`session-list:${sessionId}`).slice(0, 24);
 
-async function revokeCached(app: FastifyInstance, sessionIds: string[]) {
-  for (const id of sessionIds) await app.sessionCache.revoke(id);
+/** What the services need of the session cache: ended sessions stop working at once, everywhere. */
+export interface SessionRevoker {
+  revoke(sessionId: string): Promise<void>;
+}
+
+async function revokeCached(sessions: SessionRevoker, sessionIds: string[]) {
+  for (const id of sessionIds) await sessions.revoke(id);
 }
 
 /**
@@ -69,7 +73,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 }
 
 /** Sets a new password from a reset link; the link is used up and every session ends. */
-export async function resetPassword(app: FastifyInstance, ctx: AppContext, input: ResetPasswordRequest) {
+export async function resetPassword(sessions: SessionRevoker, ctx: AppContext, input: ResetPasswordRequest) {
   const passwordHash = await hashPassword(input.password);
   const ended = await ctx.db.transaction(async (tx) => {
     const token = await findResetTokenForUpdate(tx, sha256(input.token));
@@ -80,7 +84,7 @@ export async function resetPassword(app: FastifyInstance, ctx: AppContext, input
     await setPasswordHash(tx, token.userId, passwordHash);
     return deleteSessionsOfUser(tx, token.userId);
   });
-  await revokeCached(app, ended);
+  await revokeCached(sessions, ended);
 }
 
 async function activeUserOrFail(ctx: AppContext, userId: number) {
@@ -91,7 +95,7 @@ async function activeUserOrFail(ctx: AppContext, userId: number) {
 
 /** Changes the password after checking the current one; every other session ends. */
 export async function changePassword(
-  app: FastifyInstance,
+  sessions: SessionRevoker,
   ctx: AppContext,
   userId: number,
   currentSessionId: string | null,
@@ -108,7 +112,7 @@ export async function changePassword(
     await useUpResetTokens(tx, user.id);
     return deleteSessionsOfUser(tx, user.id, currentSessionId);
   });
-  await revokeCached(app, ended);
+  await revokeCached(sessions, ended);
 }
 
 export async function listSessions(
@@ -127,7 +131,7 @@ export async function listSessions(
 }
 
 export async function endSession(
-  app: FastifyInstance,
+  sessions: SessionRevoker,
   ctx: AppContext,
   userId: number,
   currentSessionId: string | null,
@@ -137,17 +141,17 @@ export async function endSession(
   const target = rows.find((row) => publicSessionId(row.id) === publicId);
   if (!target) throw notFound(ACCOUNT_MESSAGES.sessionNotFound);
   if (target.id === currentSessionId) throw invalid(ACCOUNT_MESSAGES.cannotEndCurrent);
-  if (await deleteSessionOfUser(ctx.db, userId, target.id)) await revokeCached(app, [target.id]);
+  if (await deleteSessionOfUser(ctx.db, userId, target.id)) await revokeCached(sessions, [target.id]);
 }
 
 export async function endOtherSessions(
-  app: FastifyInstance,
+  sessions: SessionRevoker,
   ctx: AppContext,
   userId: number,
   currentSessionId: string | null,
 ): Promise<number> {
   const ended = await deleteSessionsOfUser(ctx.db, userId, currentSessionId);
-  await revokeCached(app, ended);
+  await revokeCached(sessions, ended);
   return ended.length;
 }
 
@@ -233,7 +237,12 @@ export async function exportAccount(ctx: AppContext, userId: number, currentSess
  * Deletes the account after checking the password; purchases and payments stay, anonymised.
  * Open checkouts are closed in the same transaction and their card intents cancelled.
  */
-export async function deleteAccount(app: FastifyInstance, ctx: AppContext, userId: number, password: string) {
+export async function deleteAccount(
+  sessions: SessionRevoker,
+  ctx: AppContext,
+  userId: number,
+  password: string,
+) {
   if (userId === ADMIN_USER_ID) throw forbidden(ACCOUNT_MESSAGES.adminCannotDelete);
   const user = await activeUserOrFail(ctx, userId);
   if (!(await verifyPassword(password, user.passwordHash))) {
@@ -250,5 +259,5 @@ export async function deleteAccount(app: FastifyInstance, ctx: AppContext, userI
     await anonymiseUser(tx, userId);
     return sessionIds;
   });
-  await revokeCached(app, ended);
+  await revokeCached(sessions, ended);
 }

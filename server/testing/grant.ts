@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../db/client';
-import { completePurchase, createPendingPurchase } from '../../domain/purchases';
-import type { JobQueue } from '../../jobs/queue';
+import type { Database } from '../db/client';
+import { completePurchase, createPendingPurchase } from '../domain/purchases';
+import type { JobQueue } from '../jobs/queue';
 
 /** A paid new-report purchase for a user, through the real purchase state machine. */
 export async function grantNewReport(
