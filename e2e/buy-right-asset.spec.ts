@@ -168,6 +168,7 @@ test('the report page and the PDF show the buyer-first sections', async ({ page,
     for (const heading of [
       'Executive summary',
       'Key risks',
+      'Checks for its kind',
       'What would change this score',
       'Data coverage',
       'Peer comparison',
@@ -176,7 +177,18 @@ test('the report page and the PDF show the buyer-first sections', async ({ page,
     ]) {
       await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
     }
-    await expect(page.getByTestId('executive-summary')).toContainText('Dogecoin (DOGE) is Not rated');
+    // Rated on the categories with evidence (supply schedule, age, incident record), and says so.
+    await expect(page.getByTestId('executive-summary')).toContainText(
+      /Dogecoin \(DOGE\) scores [\d.]+ of 77/,
+    );
+    await expect(page.getByTestId('executive-summary')).toContainText(
+      /The total weighs the \w+ categories with evidence; the \w+ without count neither for nor against Dogecoin\./,
+    );
+    // The checks for a meme coin (and its issuance schedule), each met, a risk or not assessed.
+    const checks = page.getByRole('table', { name: 'Checks for its kind' });
+    await expect(checks).toContainText('Meme coins: Holder concentration');
+    await expect(checks).toContainText('Not assessed');
+    await expect(checks).toContainText('Tokens with unlock schedules: Share still locked');
     await expect(page.getByTestId('executive-summary')).toContainText(
       /Data coverage: of [\w ]+'s twelve categories/,
     );
@@ -205,7 +217,9 @@ test('the report page and the PDF show the buyer-first sections', async ({ page,
   ]) {
     expect(text, heading).toContain(heading);
   }
-  expect(text).toContain('Dogecoin (DOGE) is Not rated');
+  expect(text).toMatch(/Dogecoin \(DOGE\) scores [\d.]+ of 77/);
+  expect(text).toContain('Checks for its kind');
+  expect(text).toContain('Meme coins — Holder concentration: not assessed.');
   expect(pages[0]!.replace(/\s+/g, ' ')).toMatch(
     /Data as of \d{4}-\d{2}-\d{2} \(\d+ days before this report\)/,
   );

@@ -99,7 +99,9 @@ function networkChecks(e: AssetEvidence): KindCheck[] {
   const outages = (e.incidents?.value ?? []).filter((incident) => /outage|halt/i.test(incident.title));
   const supply = e.supply?.value;
   let issuance: KindCheck;
-  if (!supply || supply.circulating === null) issuance = unknown(g, 'issuance', 'its supply and cap');
+  // A dataset that counts issued units only (maxUnknown) says nothing about a cap.
+  if (!supply || supply.circulating === null || supply.maxUnknown)
+    issuance = unknown(g, 'issuance', 'its maximum supply');
   else if (supply.max === null)
     issuance = check(
       g,
@@ -173,28 +175,35 @@ function defiChecks(e: AssetEvidence, now: Date): KindCheck[] {
           e.tvlTrend,
         );
   const cutoff = now.getTime() - k.exploitYears * 365.25 * DAY_MS;
-  const losses = (e.hacks?.value ?? []).filter(
-    (hack) => Date.parse(hack.date) >= cutoff && hackNetLoss(hack) > 0,
-  );
-  const exploits = !e.hacks
-    ? unknown(g, 'exploits', 'its exploit history')
-    : losses.length
-      ? check(
-          g,
-          'exploits',
-          'risk',
-          losses
-            .map((hack) => `${hack.date}: ${hack.name}, net loss ${formatUsd(hackNetLoss(hack))}.`)
-            .join(' '),
-          e.hacks,
-        )
-      : check(
-          g,
-          'exploits',
-          'met',
-          `No exploit with a net loss in the last ${k.exploitYears} years in the exploit records consulted.`,
-          e.hacks,
-        );
+  const recent = (date: string) => Date.parse(date) >= cutoff;
+  // Exploits come from the hacks database (live) or the exploit records among the incidents
+  // (offline: DeFiHackLabs and the curated list).
+  const losses = [
+    ...(e.hacks?.value ?? [])
+      .filter((hack) => recent(hack.date) && hackNetLoss(hack) > 0)
+      .map((hack) => `${hack.date}: ${hack.name}, net loss ${formatUsd(hackNetLoss(hack))}.`),
+    ...(e.incidents?.value ?? [])
+      .filter(
+        (incident) => (incident.kind === 'hack' || incident.kind === 'exploit') && recent(incident.date),
+      )
+      .map(
+        (incident) =>
+          `${incident.date}: ${incident.title}${incident.amountUsd ? `, ${formatUsd(incident.amountUsd)} lost` : ''}.`,
+      ),
+  ];
+  const exploits =
+    !e.hacks && !e.incidents
+      ? unknown(g, 'exploits', 'its exploit history')
+      : losses.length
+        ? check(g, 'exploits', 'risk', losses.join(' '), e.hacks, e.incidents)
+        : check(
+            g,
+            'exploits',
+            'met',
+            `No exploit with a loss in the last ${k.exploitYears} years in the exploit records consulted.`,
+            e.hacks,
+            e.incidents,
+          );
   return [
     audits,
     unknown(g, 'oracle', 'which oracle it relies on'),

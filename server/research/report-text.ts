@@ -238,7 +238,7 @@ export function buildSummary(input: Omit<ReportTextInput, 'written' | 'peers'>):
   const verdict =
     scores.riskLevel === null
       ? `${title} is ${NOT_RATED_LABEL}: the sources hold evidence for only ${countWord(withEvidence)} of ${countWord(results.length)} categories, fewer than the ${countWord(MIN_RATED_CATEGORIES)} a verdict needs, so this report gives no composite score and no risk level. The gaps say nothing about ${name}'s safety either way; the categories below say what was found.`
-      : `${title} scores ${scores.totalScore.toFixed(2)} of 77 on the Crow Research methodology (${input.methodologyVersion}), a composite of ${composite.toFixed(1)} of 5.0: rated ${ratingBand(composite)}, risk level ${RISK_LEVEL_LABELS[scores.riskLevel]}.${verdictsDiffer(ratingBand(composite), scores.riskLevel) ? ` ${verdictNote(name, scores, knockouts.length > 0)}` : ''}`;
+      : `${title} scores ${scores.totalScore.toFixed(2)} of 77 on the Crow Research methodology (${input.methodologyVersion}), a composite of ${composite.toFixed(1)} of 5.0: rated ${ratingBand(composite)}, risk level ${RISK_LEVEL_LABELS[scores.riskLevel]}.${withEvidence < results.length ? ` The total weighs the ${countWord(withEvidence)} categories with evidence; the ${countWord(results.length - withEvidence)} without count neither for nor against ${name}.` : ''}${verdictsDiffer(ratingBand(composite), scores.riskLevel) ? ` ${verdictNote(name, scores, knockouts.length > 0)}` : ''}`;
   const { allTiedAt, strongest, weakest } = extremes(results);
   const body =
     allTiedAt !== null
