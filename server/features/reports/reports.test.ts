@@ -8,8 +8,8 @@ import { createPendingPurchase } from '../../domain/purchases';
 import { runResearch } from '../../research/pipeline';
 import { sourcesFromConfig } from '../../research/sources/live';
 import { researchFromCalibration } from '../../research/testing/calibration-evidence';
-import { grantNewReport } from '../../testing/grant';
 import { deterministicWriter } from '../../research/writer';
+import { grantNewReport } from '../../testing/grant';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signUp } from '../../testing/users';
 
