@@ -29,3 +29,19 @@ test('a report on a token with an unlock schedule shows the schedule chart with 
   await expect(chart.getByRole('img', { name: 'Share of the scheduled supply unlocked' })).toBeVisible();
   await expectNoAxeViolations(page, 'report with an unlock schedule (dark)');
 });
+
+test('a report from a recent Coin Metrics copy draws a year of market capitalisation', async ({
+  page,
+  signedIn,
+}) => {
+  test.setTimeout(90_000);
+  const reportId = await grantNewReport(signedIn.email, 'Litecoin');
+  await page.goto(`/report/${reportId}`);
+  const chart = page.getByTestId('chart-marketCap');
+  await expect(chart.getByRole('img', { name: 'Market capitalisation' })).toBeVisible({ timeout: 40_000 });
+  await expect(chart.getByRole('img')).toHaveAccessibleDescription(
+    /^Market capitalisation from 2024-12-21 \(\$[\d.]+ billion\) to 2025-12-16 \(\$6\.06 billion\)/,
+  );
+  await expect(chart).toContainText('coinmetrics/data, CC BY-NC 4.0');
+  await expectNoAxeViolations(page, 'report with a market-cap chart');
+});

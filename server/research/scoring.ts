@@ -193,6 +193,25 @@ function applyCollapseCap(e: AssetEvidence, assessment: CategoryAssessment): Cat
   };
 }
 
+/** Points must span this much for the market-cap line to show the asset's year. */
+const HISTORY_CHART_MIN_DAYS = 300;
+
+/** The year of market capitalisation a dataset holds (one close a month, then daily), as a chart. */
+function marketCapChart(e: AssetEvidence): DatedChart | undefined {
+  const points = (e.marketHistory?.value.points ?? []).filter((p) => p.marketCapUsd !== undefined);
+  const first = points[0];
+  const last = points.at(-1);
+  if (!first || !last || points.length < 6) return undefined;
+  if (yearsBetween(first.date, new Date(`${last.date}T00:00:00Z`)) * 365.25 < HISTORY_CHART_MIN_DAYS)
+    return undefined;
+  return {
+    title: 'Market capitalisation',
+    unit: 'usd',
+    points: points.map((p) => ({ date: p.date, value: p.marketCapUsd! })),
+    caption: `Market capitalisation from ${first.date} to ${last.date}: one close a month, then the last days daily${datasetNote(e.marketHistory!)}.`,
+  };
+}
+
 export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
   if (!e.marketCapUsd) return noEvidence('market capitalisation');
   const value = e.marketCapUsd.value;
@@ -211,12 +230,18 @@ export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
     const fullyDiluted = (value / supply.circulating) * supply.max;
     facts.push(`At the same price the full maximum supply would be worth ${formatUsd(fullyDiluted)}.`);
   }
+  const chart = marketCapChart(e);
   return applyCollapseCap(e, {
     score,
     facts,
     rationale: `Scored against the documented thresholds of ${formatThreshold(t.marketCapUsd[3])} to ${formatThreshold(t.marketCapUsd[0])}: ${formatUsd(value)}${dated} scores ${score}.`,
-    sources: sourcesOf(e.marketCapUsd, rank !== undefined ? e.useCase : undefined),
+    sources: sourcesOf(
+      e.marketCapUsd,
+      rank !== undefined ? e.useCase : undefined,
+      chart ? e.marketHistory : undefined,
+    ),
     evidenceFound: true,
+    ...(chart ? { chart } : {}),
     ...(steps.up ? { nextUp: steps.up } : {}),
     ...(steps.down ? { nextDown: steps.down } : {}),
     ...(score <= 2

@@ -122,6 +122,10 @@ describe('GET /api/reports/:id', () => {
       'Market capitalisation was $6.06 billion on 2025-12-16 (coinmetrics/data, CC BY-NC 4.0).',
     );
     expect(marketCap.sources.map((s) => s.url)).toEqual([file]);
+    // A year of market capitalisation drawn beside it: monthly closes, then the last days.
+    expect(marketCap.chart).toMatchObject({ title: 'Market capitalisation', unit: 'usd' });
+    expect(marketCap.chart?.points).toHaveLength(22);
+    expect(marketCap.chart?.points.at(-1)).toEqual({ date: '2025-12-16', value: 6057741443.692703 });
     const existence = body.progressData.find((p) => p.category_key === 'existenceGrowthX2')!;
     expect(existence.research_findings).toMatch(
       /record in the dataset begins on 2011-10-07 .*at least 1[45]\.\d years/,
