@@ -1,7 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Database, DbExecutor } from '../db/client';
-import { cardanoPayments, researchReports, userPurchases, users } from '../db/schema';
 import { type CheckedJob, JOBS, workJob } from '../jobs/definitions';
 import type { JobQueue } from '../jobs/queue';
 import { countEmail } from '../metrics/registry';
@@ -20,6 +18,7 @@ import {
   sendEmailJob,
   storeEmail,
 } from './outbox';
+import { findPayingBuyers, findReceiptFacts, findReportForEmail } from './repository';
 import { createMailSender, emailBrand, type MailSender } from './transport';
 import { raiseWatchAlerts } from './watch-alerts';
 
@@ -58,14 +57,7 @@ export interface Composed {
 const METHOD_LABELS = { card: 'Card', cardano: 'Cardano' } as const;
 
 async function composeReceipt(db: Database, brand: EmailBrand, purchaseId: number): Promise<Composed[]> {
-  const [row] = await db
-    .select({ purchase: userPurchases, user: users, cardano: cardanoPayments })
-    .from(userPurchases)
-    .innerJoin(users, eq(users.id, userPurchases.userId))
-    .leftJoin(cardanoPayments, eq(cardanoPayments.id, userPurchases.cardanoPaymentId))
-    .where(
-      and(eq(userPurchases.id, purchaseId), eq(userPurchases.status, 'completed'), isNull(users.deletedAt)),
-    );
+  const row = await findReceiptFacts(db, purchaseId);
   if (!row) return [];
   const { purchase, user, cardano } = row;
   const method =
@@ -101,21 +93,11 @@ async function composeResearchOutcome(
   reportId: number,
   outcome: 'report_ready' | 'research_failed',
 ): Promise<Composed[]> {
-  const [report] = await db.select().from(researchReports).where(eq(researchReports.id, reportId));
+  const report = await findReportForEmail(db, reportId);
   const expected = outcome === 'report_ready' ? 'completed' : 'failed';
   if (!report || report.status !== expected) return [];
   // Whoever paid for this report: the buyer of the new report (and anyone else who bought it).
-  const buyers = await db
-    .select({ user: users, amount: userPurchases.amount })
-    .from(userPurchases)
-    .innerJoin(users, eq(users.id, userPurchases.userId))
-    .where(
-      and(
-        eq(userPurchases.reportId, reportId),
-        eq(userPurchases.status, 'completed'),
-        isNull(users.deletedAt),
-      ),
-    );
+  const buyers = await findPayingBuyers(db, reportId);
   const seen = new Set<number>();
   return buyers
     .filter(({ user }) => !seen.has(user.id) && seen.add(user.id))
