@@ -1,39 +1,18 @@
 import { eq } from 'drizzle-orm';
-import PgBoss from 'pg-boss';
-import { connectDatabase } from '../../server/db/client';
+import type PgBoss from 'pg-boss';
 import { researchReports, users, watchAlerts } from '../../server/db/schema';
 import { completePurchase, createPendingPurchase } from '../../server/domain/purchases';
 import { watchAsset } from '../../server/domain/watchlist';
 import { SandboxChain } from '../../server/features/cardano/chain';
 import { JOBS } from '../../server/jobs/definitions';
+import { type E2eDatabase, withE2eDatabase } from './database';
 
 // Set-ups for the account-deletion and alert-notice browser tests, on the e2e server's embedded
 // database: money put on the sandbox chain (the real worker's watcher then sees it), and a watched
 // asset whose new version raised a notice.
 
-const databaseUrl = () => `postgres://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT ?? 5478}/crow`;
-
-async function withDatabase<T>(
-  work: (db: ReturnType<typeof connectDatabase>['db'], queue: PgBoss) => Promise<T>,
-) {
-  const handle = connectDatabase(databaseUrl(), 2);
-  const queue = new PgBoss({
-    connectionString: databaseUrl(),
-    schema: 'pgboss',
-    max: 1,
-    supervise: false,
-    schedule: false,
-    migrate: false,
-  });
-  queue.on('error', () => {});
-  await queue.start();
-  try {
-    return await work(handle.db, queue);
-  } finally {
-    await queue.stop({ graceful: false, wait: true });
-    await handle.close();
-  }
-}
+const withDatabase = <T>(work: (db: E2eDatabase['db'], queue: PgBoss) => Promise<T>) =>
+  withE2eDatabase((handle, queue) => work(handle.db, queue));
 
 /** Sends lovelace to a payment address on the sandbox ledger and asks the worker to look now. */
 export async function sendToSandboxAddress(address: string, lovelace: bigint): Promise<void> {

@@ -1,36 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import PgBoss from 'pg-boss';
-import { connectDatabase, queueExecutorFor } from '../../server/db/client';
+import { queueExecutorFor } from '../../server/db/client';
 import { researchReports, users } from '../../server/db/schema';
 import { completePurchase, createPendingPurchase } from '../../server/domain/purchases';
 import { JOBS } from '../../server/jobs/definitions';
+import { withE2eDatabase } from './database';
 
 // Browser tests that need a purchase without going through a checkout create it through the
 // domain service, on the e2e server's embedded database (the real worker then researches it).
 
-const databaseUrl = () => `postgres://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT ?? 5478}/crow`;
-
-async function withDatabase<T>(
-  work: (handle: ReturnType<typeof connectDatabase>, queue: PgBoss) => Promise<T>,
-) {
-  const handle = connectDatabase(databaseUrl(), 2);
-  const queue = new PgBoss({
-    connectionString: databaseUrl(),
-    schema: 'pgboss',
-    max: 1,
-    supervise: false,
-    schedule: false,
-    migrate: false,
-  });
-  queue.on('error', () => {});
-  await queue.start();
-  try {
-    return await work(handle, queue);
-  } finally {
-    await queue.stop({ graceful: false, wait: true });
-    await handle.close();
-  }
-}
+const withDatabase = withE2eDatabase;
 
 /**
  * A completed card purchase of a new report for the user with this email; returns the report id.

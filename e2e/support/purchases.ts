@@ -1,31 +1,16 @@
 import { eq } from 'drizzle-orm';
-import PgBoss from 'pg-boss';
-import { connectDatabase } from '../../server/db/client';
 import { researchReports, users } from '../../server/db/schema';
 import { completePurchase, createPendingPurchase } from '../../server/domain/purchases';
 import { markResearchFailed } from '../../server/research/repository';
+import { withE2eDatabase } from './database';
 import { grantNewReport } from './grant-report';
 
 // Purchases the one-purchase and failed-research browser tests start from, made through the
 // domain services on the e2e server's embedded database.
 
-const databaseUrl = () => `postgres://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT ?? 5478}/crow`;
-
 /** A completed public report in the marketplace, already bought by the user with this email. */
 export async function ownedPublicReport(email: string, assetName: string): Promise<number> {
-  const handle = connectDatabase(databaseUrl(), 2);
-  const queue = new PgBoss({
-    connectionString: databaseUrl(),
-    schema: 'pgboss',
-    max: 1,
-    supervise: false,
-    schedule: false,
-    migrate: false,
-  });
-  queue.on('error', () => {});
-  await queue.start();
-  try {
-    const { db } = handle;
+  return withE2eDatabase(async ({ db }, queue) => {
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
     if (!user) throw new Error(`no user with email ${email}`);
     return await db.transaction(async (tx) => {
@@ -50,20 +35,14 @@ export async function ownedPublicReport(email: string, assetName: string): Promi
       await completePurchase(tx, queue, pending.id);
       return report!.id;
     });
-  } finally {
-    await queue.stop({ graceful: false, wait: true });
-    await handle.close();
-  }
+  });
 }
 
 /** A paid new report whose research failed for good (its first job is held back an hour). */
 export async function failedPaidReport(email: string, assetName: string): Promise<number> {
   const reportId = await grantNewReport(email, assetName, 3_600);
-  const handle = connectDatabase(databaseUrl(), 1);
-  try {
-    await markResearchFailed(handle.db, reportId, 'Research failed after 4 attempts: market data timed out');
-  } finally {
-    await handle.close();
-  }
+  await withE2eDatabase(({ db }) =>
+    markResearchFailed(db, reportId, 'Research failed after 4 attempts: market data timed out'),
+  );
   return reportId;
 }
