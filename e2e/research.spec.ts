@@ -8,31 +8,32 @@ test('a bought report goes from pending to processing to completed on the report
 }) => {
   test.setTimeout(90_000);
   // The job is held until the pending and processing states have been seen, then let go.
-  const reportId = await grantNewReport(signedIn.email, 'Ethereum', 600);
+  const reportId = await grantNewReport(signedIn.email, 'Bitcoin', 600);
   await page.goto(`/report/${reportId}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Ethereum' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bitcoin' })).toBeVisible();
   await expect(page.getByText('Research in progress - checking for updates...')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download PDF' })).toBeDisabled();
 
   await markReportProcessing(reportId);
   await expect(page.getByText('Research in Progress', { exact: true }).first()).toBeVisible();
-  await expect(page.getByText('Analysis of Ethereum is now being processed.').first()).toBeVisible();
+  await expect(page.getByText('Analysis of Bitcoin is now being processed.').first()).toBeVisible();
   await releaseHeldResearch(reportId);
 
   await expect(page.getByText('Research Complete!', { exact: true }).first()).toBeVisible({
     timeout: 40_000,
   });
-  await expect(page.getByText('Your Ethereum research report is now ready.').first()).toBeVisible();
+  await expect(page.getByText('Your Bitcoin research report is now ready.').first()).toBeVisible();
   await expect(page.getByText('Research in progress - checking for updates...')).toBeHidden();
-  // Offline, the public datasets hold too few facts for a verdict: the page says Not rated.
+  // Offline, Bitcoin's datasets cover three categories (its age, its chain, its incident
+  // record), one short of a verdict: the page says Not rated.
   await expect(page.getByText('Not rated: too few categories with evidence').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Executive summary', exact: true })).toBeVisible();
-  await expect(page.getByTestId('executive-summary')).toHaveText(/^Ethereum \(ETH\) is Not rated/);
+  await expect(page.getByTestId('executive-summary')).toHaveText(/^Bitcoin \(BTC\) is Not rated/);
   await expect(page.getByRole('heading', { level: 3, name: /Agent$/ })).toHaveCount(12);
   // The categories are followed by the numbered sources (the full text is only for older reports).
   await expect(page.getByRole('heading', { name: 'Sources', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
-  await expect(page).toHaveTitle('Ethereum Research Report');
+  await expect(page).toHaveTitle('Bitcoin Research Report');
   const description = await page.locator('meta[name="description"]').getAttribute('content');
   expect(description).toContain('Not rated, too few categories with evidence');
 
@@ -43,7 +44,7 @@ test('a bought report goes from pending to processing to completed on the report
   await expectNoAxeViolations(page, 'report page (dark)');
 
   await page.goto(`/reports/${reportId}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Ethereum' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bitcoin' })).toBeVisible();
 });
 
 test('another user’s report, a missing and a malformed id show Report Not Found', async ({
