@@ -1,4 +1,5 @@
-import OpenAI from 'openai';
+import { createRequire } from 'node:module';
+import type OpenAI from 'openai';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { CATEGORIES, type Category, type CategoryKey, RISK_LEVEL_LABELS } from '../../contract/methodology';
@@ -303,8 +304,11 @@ export function unsupportedNames(text: string, pack: string): string[] {
   return [...problems];
 }
 
+/** The OpenAI SDK, loaded only when an LLM writer is configured (it costs start-up time otherwise). */
+const openAiSdk = () => createRequire(import.meta.url)('openai') as { default: typeof OpenAI };
+
 export function createLlmWriter(options: LlmWriterOptions): CategoryWriter {
-  const client = new OpenAI({
+  const client = new (openAiSdk().default)({
     baseURL: options.baseUrl,
     apiKey: options.apiKey ?? 'not-needed',
     timeout: options.timeoutMs ?? 20_000,
