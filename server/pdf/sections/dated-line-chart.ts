@@ -1,6 +1,6 @@
 import { type ChartMarker, type DatedPoint, describeSeries, markerValueOn } from '../../../contract/charts';
 import type { ReportCanvas } from './canvas';
-import { COLORS, CONTENT_WIDTH, MARGIN } from './layout';
+import { COLORS, CONTENT_WIDTH, drawGuide, MARGIN } from './layout';
 
 const CHART_HEIGHT = 110;
 const AXIS_WIDTH = 44;
@@ -41,23 +41,7 @@ export function drawDatedLineChart(canvas: ReportCanvas, chart: DatedLineChartIn
   const x = (date: string) => left + ((time(date) - from) / span) * width;
   const y = (value: number) => top + CHART_HEIGHT - ((value - low) / (high - low)) * CHART_HEIGHT;
   for (const tick of [low, (low + high) / 2, high]) {
-    doc
-      .moveTo(left, y(tick))
-      .lineTo(left + width, y(tick))
-      .dash(3, { space: 3 })
-      .lineWidth(0.5)
-      .strokeColor(COLORS.rule)
-      .stroke()
-      .undash();
-    doc
-      .font('Body')
-      .fontSize(7)
-      .fillColor(COLORS.muted)
-      .text(formatValue(tick), MARGIN.left, y(tick) - 3, {
-        width: AXIS_WIDTH - 4,
-        align: 'right',
-        lineBreak: false,
-      });
+    drawGuide(doc, { left, width, y: y(tick) }, formatValue(tick), AXIS_WIDTH - 4);
   }
   doc.moveTo(x(first.date), y(first.value));
   for (const point of points.slice(1)) doc.lineTo(x(point.date), y(point.value));

@@ -50,3 +50,25 @@ export const formatDate = (date: Date) => `${dateFormat.format(date)} UTC`;
 
 /** The colours of a 1-5 category score's rating band. */
 export const bandTone = (score: number): Tone => TONES[RATING_BAND_TONES[ratingBand(score)]];
+
+/** A dashed horizontal guide across a chart, labelled on the left (a value or a band's start). */
+export function drawGuide(
+  doc: PDFKit.PDFDocument,
+  line: { left: number; width: number; y: number },
+  label: string,
+  labelWidth: number,
+): void {
+  doc
+    .moveTo(line.left, line.y)
+    .lineTo(line.left + line.width, line.y)
+    .dash(3, { space: 3 })
+    .lineWidth(0.5)
+    .strokeColor(COLORS.rule)
+    .stroke()
+    .undash();
+  doc
+    .font('Body')
+    .fontSize(7)
+    .fillColor(COLORS.muted)
+    .text(label, MARGIN.left, line.y - 3, { width: labelWidth, align: 'right', lineBreak: false });
+}

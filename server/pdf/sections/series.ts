@@ -2,7 +2,7 @@ import { MAX_TOTAL, RISK_BANDS, RISK_LEVEL_LABELS } from '../../../contract/meth
 import { CHANGES_HEADING, HISTORY_HEADING } from '../../../contract/versions';
 import type { ReportDocument } from '../document';
 import type { ReportCanvas } from './canvas';
-import { COLORS, CONTENT_WIDTH, formatDate, MARGIN } from './layout';
+import { COLORS, CONTENT_WIDTH, drawGuide, formatDate, MARGIN } from './layout';
 
 const CHART_HEIGHT = 110;
 const signed = (value: number | null) =>
@@ -25,23 +25,7 @@ function drawHistory(canvas: ReportCanvas, report: ReportDocument): void {
   const x = (index: number) =>
     left + (points.length === 1 ? width / 2 : (index / (points.length - 1)) * width);
   for (const band of RISK_BANDS) {
-    doc
-      .moveTo(left, y(band.from))
-      .lineTo(left + width, y(band.from))
-      .dash(3, { space: 3 })
-      .lineWidth(0.5)
-      .strokeColor(COLORS.rule)
-      .stroke()
-      .undash();
-    doc
-      .font('Body')
-      .fontSize(7)
-      .fillColor(COLORS.muted)
-      .text(String(band.from), MARGIN.left, y(band.from) - 3, {
-        width: 22,
-        align: 'right',
-        lineBreak: false,
-      });
+    drawGuide(doc, { left, width, y: y(band.from) }, String(band.from), 22);
   }
   points.forEach((point, index) => {
     if (index > 0) {
