@@ -1,4 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import type { ZodType } from 'zod';
 import { ERROR_CODES, type ErrorCode } from '../../contract/errors';
 
 /**
@@ -39,6 +40,58 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 async function throwIfNotOk(response: Response) {
   if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
+}
+
+/**
+ * An OK answer whose body does not have the shape the contract promises: a bug on one side or
+ * the other, shown to the person as a failure instead of surfacing later as a blank screen.
+ */
+export class UnexpectedResponseError extends Error {
+  constructor(
+    readonly url: string,
+    readonly issues: string,
+  ) {
+    super(`Unexpected answer from ${url}: ${issues}`);
+  }
+}
+
+function parsed<T>(url: string, schema: ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`);
+  throw new UnexpectedResponseError(url, issues.slice(0, 3).join('; '));
+}
+
+/** GETs JSON with the session cookie and checks it against its contract schema. */
+export async function getJson<T>(url: string, schema: ZodType<T>, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(url, { credentials: 'include', signal: signal ?? null });
+  await throwIfNotOk(response);
+  return parsed(url, schema, await response.json());
+}
+
+type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Sends a change with the session cookie. With a schema the JSON answer is checked against it
+ * and returned; without one the answer's body is not read by the caller.
+ */
+export async function sendJson<T>(method: Method, url: string, body: unknown, schema: ZodType<T>): Promise<T>;
+export async function sendJson(method: Method, url: string, body?: unknown): Promise<void>;
+export async function sendJson<T>(
+  method: Method,
+  url: string,
+  body?: unknown,
+  schema?: ZodType<T>,
+): Promise<T | undefined> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  await throwIfNotOk(response);
+  if (!schema) return undefined;
+  return parsed(url, schema, await response.json());
 }
 
 /** Sends a request with the session cookie; JSON in, JSON (or nothing) out. */
