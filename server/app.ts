@@ -6,7 +6,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TrustProxy } from './config';
-import type { AppContext } from './context';
+import type { AppContext, WebContext } from './context';
 import { ChangeFeed } from './db/change-feed';
 import { adminRoutes } from './features/admin/routes';
 import { accountRoutes } from './features/auth/account-routes';
@@ -32,15 +32,9 @@ import { registerSameOriginGuard } from './http/origin';
 import { registerRateLimiting } from './http/rate-limits';
 import { registerRequestContext, requestIdGenerator } from './http/request-id';
 import { isApiRequest } from './http/request-path';
+import { SessionCache } from './http/session-cache';
 import { registerConnectionDrain } from './http/shutdown';
 import { registerHttpMetrics } from './metrics/http';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The process's one LISTEN connection: what changed in the database, and when caches must be dropped. */
-    changes: ChangeFeed;
-  }
-}
 
 /** A hop count trusts that many proxies in front of the server (the nearest first). */
 function fastifyTrustProxy(
@@ -51,6 +45,11 @@ function fastifyTrustProxy(
 
 /** Builds the web application: plugins, guards and every feature's routes. Used by main and tests. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  return (await buildWebApp(ctx)).app;
+}
+
+/** The app and the web context its routes were given (tests read the change feed and session cache). */
+export async function buildWebApp(ctx: AppContext): Promise<{ app: FastifyInstance; web: WebContext }> {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     bodyLimit: ctx.config.BODY_LIMIT_BYTES,
@@ -83,7 +82,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     encodings: ['br', 'gzip'],
     customTypes: /^(text\/(html|plain|css|xml)|application\/(json|xml|javascript)|image\/svg\+xml)\b/,
   });
-  await registerRateLimiting(app, ctx.config);
+  const limits = await registerRateLimiting(app, ctx.config);
   await app.register(fastifySwagger, {
     openapi: { info: { title: `${ctx.config.APP_NAME} API`, version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -92,11 +91,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   const changes = new ChangeFeed(ctx.db.$client, ctx.log);
   await changes.start();
-  app.decorate('changes', changes);
-  app.addHook('onClose', async () => changes.close());
+  const sessions = new SessionCache(changes);
+  app.addHook('onClose', async () => {
+    sessions.close();
+    await changes.close();
+  });
+  const web: WebContext = { ...ctx, changes, sessions, limits };
 
   registerSameOriginGuard(app);
-  await registerSessionResolution(app, ctx);
+  registerSessionResolution(app, web);
   registerAccessGuard(app);
 
   const features = [
@@ -116,8 +119,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     adminRoutes,
   ];
   for (const feature of features) {
-    await app.register(async (scope) => feature(scope, ctx));
+    await app.register(async (scope) => feature(scope, web));
   }
-  await siteRoutes(app, ctx);
-  return app;
+  await siteRoutes(app, web);
+  return { app, web };
 }

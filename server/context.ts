@@ -1,8 +1,11 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
+import type { ChangeFeed } from './db/change-feed';
 import type { Database } from './db/client';
 import type { CardPaymentSetup } from './features/card-payments/setup';
 import type { CardanoSetup } from './features/cardano/setup';
+import type { SessionCache } from './http/session-cache';
+import type { StreamSlots } from './http/stream-slots';
 import type { JobQueue } from './jobs/queue';
 import type { ResearchSources } from './research/sources/types';
 import type { CategoryWriter } from './research/writer';
@@ -40,4 +43,24 @@ export interface AppContext {
   payments: PaymentProviders;
   research: ResearchProviders;
   lifecycle: Lifecycle;
+}
+
+/** The store every web process counts its limits in: Redis with REDIS_URL, else this process. */
+export interface SharedLimits {
+  /** Per-user slots for open event streams, in the same store as every other limit. */
+  streamSlots(perUser: number, holdMs: number): StreamSlots;
+  /** Pings the shared Redis (readiness); undefined without REDIS_URL. */
+  ping: (() => Promise<void>) | undefined;
+}
+
+/**
+ * What the web role adds to the process's context, built once by app.ts and passed to every
+ * feature's routes: the parts that live exactly as long as the web server.
+ */
+export interface WebContext extends AppContext {
+  /** The process's one LISTEN connection: what changed in the database, and when caches must be dropped. */
+  changes: ChangeFeed;
+  /** Recently seen sessions; revoking one evicts it in every web process. */
+  sessions: SessionCache;
+  limits: SharedLimits;
 }

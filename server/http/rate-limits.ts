@@ -2,10 +2,11 @@ import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
+import type { SharedLimits } from '../context';
 import { DomainError } from '../domain/errors';
 import { countRedisError } from '../metrics/registry';
 import { errorBody } from './errors';
-import { LocalStreamSlots, RedisStreamSlots, type StreamSlots } from './stream-slots';
+import { LocalStreamSlots, RedisStreamSlots } from './stream-slots';
 
 // Every rate limit of the product, in one place, with its numbers read from configuration
 // (defaults in server/config.ts, listed in .env.example). Routes take their limit from here.
@@ -44,23 +45,14 @@ export function rateLimits(config: Config) {
 /** How many report event streams one user may hold open; the streams route answers 429 beyond. */
 export const reportEventStreamLimit = (config: Config) => config.REPORT_EVENT_STREAMS_PER_USER;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Per-user slots for open event streams, in the same store as every other limit. */
-    streamSlots(perUser: number, holdMs: number): StreamSlots;
-    /** Pings the shared Redis (readiness); undefined without REDIS_URL. */
-    pingRedis: (() => Promise<void>) | undefined;
-  }
-}
-
 export const redisConnectionName = () => `crow-rate-limit-${process.pid}`;
 
 /**
- * Registers @fastify/rate-limit (route limits only, no global limit) and the event-stream slots
- * on the shared store.
+ * Registers @fastify/rate-limit (route limits only, no global limit) and answers the shared
+ * store, for the event-stream slots and readiness.
  * The Redis connection, when there is one, closes with the app.
  */
-export async function registerRateLimiting(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerRateLimiting(app: FastifyInstance, config: Config): Promise<SharedLimits> {
   let redis: Redis | undefined;
   // A Redis outage is reported once a minute, however many requests run into it.
   let lastReported = 0;
@@ -87,17 +79,6 @@ export async function registerRateLimiting(app: FastifyInstance, config: Config)
     });
   }
   const shared = redis;
-  app.decorate(
-    'pingRedis',
-    shared
-      ? async () => {
-          await shared.ping();
-        }
-      : undefined,
-  );
-  app.decorate('streamSlots', (perUser: number, holdMs: number) =>
-    shared ? new RedisStreamSlots(shared, perUser, holdMs, reportStoreError) : new LocalStreamSlots(perUser),
-  );
   await app.register(fastifyRateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'crow:rate-limit:' } : {}),
@@ -108,6 +89,17 @@ export async function registerRateLimiting(app: FastifyInstance, config: Config)
       statusCode: 429,
     }),
   });
+  return {
+    streamSlots: (perUser, holdMs) =>
+      shared
+        ? new RedisStreamSlots(shared, perUser, holdMs, reportStoreError)
+        : new LocalStreamSlots(perUser),
+    ping: shared
+      ? async () => {
+          await shared.ping();
+        }
+      : undefined,
+  };
 }
 
 /**

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { buildWebApp } from '../app';
 import { loadConfig } from '../config';
-import type { AppContext } from '../context';
+import type { AppContext, WebContext } from '../context';
 import { connectDatabase } from '../db/client';
 import { startQueue } from '../jobs/queue';
 import { createAppContext } from '../providers';
@@ -14,6 +14,8 @@ import { withDatabase } from './global-setup';
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The context the app's routes were given: its change feed and session cache. */
+  web: WebContext;
   databaseUrl: string;
   close(): Promise<void>;
 }
@@ -47,12 +49,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const handle = connectDatabase(databaseUrl, 5);
   const queue = await startQueue({ databaseUrl, runsWorkers: false, log });
   const ctx = createAppContext({ config, db: handle.db, queue, log });
-  const app = await buildApp(ctx);
+  const { app, web } = await buildWebApp(ctx);
   await app.ready();
 
   return {
     app,
     ctx,
+    web,
     databaseUrl,
     async close() {
       await app.close();

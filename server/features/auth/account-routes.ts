@@ -10,7 +10,7 @@ import {
   sessionIdParamSchema,
 } from '../../../contract/account';
 import { okResponseSchema } from '../../../contract/http';
-import type { AppContext } from '../../context';
+import type { WebContext } from '../../context';
 import { requireUserId } from '../../http/signed-in';
 import {
   changePassword,
@@ -25,7 +25,7 @@ import { SESSION_COOKIE } from './sessions';
 /** The signed-in user's id (the access guard has already refused signed-out callers). */
 
 /** The account page's API: password, sessions, data export and deletion. Signed-in users only. */
-export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function accountRoutes(app: FastifyInstance, ctx: WebContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Both routes check a password: limited like login.
   const passwordRateLimit = { max: ctx.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
@@ -37,7 +37,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { rateLimit: passwordRateLimit },
     },
     async (request) => {
-      await changePassword(app.sessionCache, ctx, requireUserId(request), request.sessionId, request.body);
+      await changePassword(ctx.sessions, ctx, requireUserId(request), request.sessionId, request.body);
       return { message: ACCOUNT_MESSAGES.passwordChanged };
     },
   );
@@ -55,7 +55,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/account/sessions/:id',
     { schema: { params: sessionIdParamSchema, response: { 200: okResponseSchema } } },
     async (request) => {
-      await endSession(app.sessionCache, ctx, requireUserId(request), request.sessionId, request.params.id);
+      await endSession(ctx.sessions, ctx, requireUserId(request), request.sessionId, request.params.id);
       return { success: true as const };
     },
   );
@@ -64,7 +64,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/account/sessions',
     { schema: { response: { 200: endedSessionsSchema } } },
     async (request) => ({
-      ended: await endOtherSessions(app.sessionCache, ctx, requireUserId(request), request.sessionId),
+      ended: await endOtherSessions(ctx.sessions, ctx, requireUserId(request), request.sessionId),
     }),
   );
 
@@ -85,7 +85,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { rateLimit: passwordRateLimit },
     },
     async (request, reply) => {
-      await deleteAccount(app.sessionCache, ctx, requireUserId(request), request.body.password);
+      await deleteAccount(ctx.sessions, ctx, requireUserId(request), request.body.password);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { message: ACCOUNT_MESSAGES.accountDeleted };
     },

@@ -157,7 +157,7 @@ describe('login and logout', () => {
       .where(eq(sessions.userId, user.id));
     // The sign-up cached the session in this process; a new process (or an expired cache entry)
     // reads it from the database, which must refuse it.
-    t.app.sessionCache.close();
+    t.web.sessions.close();
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(
       401,
     );

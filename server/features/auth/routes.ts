@@ -14,14 +14,14 @@ import {
   userResponseSchema,
 } from '../../../contract/auth';
 import { okResponseSchema } from '../../../contract/http';
-import type { AppContext } from '../../context';
+import type { WebContext } from '../../context';
 import { unauthenticated } from '../../domain/errors';
 import { forgotPasswordEmailLimit, loginAccountLimit, rateLimits } from '../../http/rate-limits';
 import { requestPasswordReset, resetPassword } from './account-service';
 import { authenticate, registerUser } from './service';
 import { endSession, SESSION_COOKIE, startSession, toCurrentUser } from './sessions';
 
-export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function authRoutes(app: FastifyInstance, ctx: WebContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const limits = rateLimits(ctx.config);
   const perAccount = loginAccountLimit(app, ctx.config);
@@ -95,7 +95,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { rateLimit: limits.forgotPassword },
     },
     async (request, reply) => {
-      await resetPassword(app.sessionCache, ctx, request.body);
+      await resetPassword(ctx.sessions, ctx, request.body);
       // Whatever session this browser had is gone with the others.
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { message: ACCOUNT_MESSAGES.resetDone };

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { CurrentUser } from '../../../contract/auth';
 import { ADMIN_USER_ID } from '../../../contract/constants';
-import type { AppContext } from '../../context';
+import type { AppContext, WebContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import { isApiRequest } from '../../http/request-path';
 import {
@@ -14,7 +14,6 @@ import {
   touchSession,
   type UserRow,
 } from './repository';
-import { SessionCache } from './session-cache';
 
 export const SESSION_COOKIE = 'session_id';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,9 +22,6 @@ export const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 const USER_AGENT_MAX = 300;
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    sessionCache: SessionCache;
-  }
   interface FastifyRequest {
     /** The signed-in user, or null. Set for /api requests before route handlers run. */
     user: CurrentUser | null;
@@ -69,12 +65,12 @@ function setSessionCookie(ctx: AppContext, reply: FastifyReply, token: string, t
   });
 }
 
-export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+export async function endSession(ctx: WebContext, request: FastifyRequest, reply: FastifyReply) {
   const token = request.cookies[SESSION_COOKIE];
   if (token) {
     const sessionId = hashToken(token);
     await deleteSession(ctx.db, sessionId);
-    await request.server.sessionCache.revoke(sessionId);
+    await ctx.sessions.revoke(sessionId);
   }
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
@@ -87,10 +83,8 @@ function isPageRequest(method: string, url: string): boolean {
 }
 
 /** Resolves `request.user` from the session cookie, renewing sessions past half their life. */
-export async function registerSessionResolution(app: FastifyInstance, ctx: AppContext) {
-  const cache = new SessionCache(app.changes);
-  app.decorate('sessionCache', cache);
-  app.addHook('onClose', async () => cache.close());
+export function registerSessionResolution(app: FastifyInstance, ctx: WebContext) {
+  const cache = ctx.sessions;
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 

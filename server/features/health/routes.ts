@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paymentModeSchema } from '../../../contract/site';
-import type { AppContext } from '../../context';
+import type { WebContext } from '../../context';
 import { READINESS_PARTS, readiness } from './readiness';
 
 const healthSchema = z.object({
@@ -37,7 +37,7 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   }
 }
 
-export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function healthRoutes(app: FastifyInstance, ctx: WebContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // Liveness: the process answers. A failing database never restarts a live process.
   routes.get('/api/health/live', { schema: { response: { 200: livenessSchema } } }, async () => ({
@@ -50,7 +50,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/health/ready',
     { schema: { response: { 200: readinessSchema, 503: readinessSchema } } },
     async (_request, reply) => {
-      const { ready, checks } = await readiness(ctx, app.pingRedis);
+      const { ready, checks } = await readiness(ctx, ctx.limits.ping);
       const failing = READINESS_PARTS.filter((part) => checks[part] !== undefined && checks[part] !== 'ok');
       reply.header('cache-control', 'no-store');
       return reply

@@ -48,7 +48,7 @@ async function buy(
     return (await completePurchase(tx, t.ctx.queue, pending.id)).purchase;
   });
   // Lists are invalidated by the change notification, which arrives just after the commit.
-  await t.app.changes.sync();
+  await t.web.changes.sync();
   return purchase;
 }
 
@@ -130,7 +130,7 @@ describe('GET /api/public-reports', () => {
     // Newer, better scored, and written with a Cyrillic "В": still below the real one.
     const fake = await report('\u0412itcoin', 'completed', '77.00');
     const unrelated = await report('Zorbcoin', 'completed', '50.00');
-    await t.app.changes.sync();
+    await t.web.changes.sync();
     for (const url of ['/api/public-reports', '/api/public-reports?q=itcoin']) {
       const items = (await get(url)).json() as { id: number; name_verified: boolean }[];
       const at = (id: number) => items.findIndex((item) => item.id === id);
@@ -241,7 +241,7 @@ describe('unchanged polls (list versions kept by each web process)', () => {
     await other.connect();
     await other.query('update research_reports set composite_score = 50 where id = $1', [listed.id]);
     await other.end();
-    await t.app.changes.sync();
+    await t.web.changes.sync();
     expect(await poll()).toEqual([200, 200]);
     const mine = await get('/api/my-reports', { cookie: user.cookie });
     expect(mine.json()[0].composite_score).toBe('50.00');
@@ -251,16 +251,16 @@ describe('unchanged polls (list versions kept by each web process)', () => {
     const user = await signUp(t.app);
     const poll = await conditionalPolls(user);
     expect(await queriesDuring(poll)).toBe(0);
-    const resetsBefore = t.app.changes.resets;
+    const resetsBefore = t.web.changes.resets;
     const other = new pg.Client({ connectionString: t.databaseUrl });
     await other.connect();
     await other.query(
       "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'crow_change_listener' and datname = current_database()",
     );
     await other.end();
-    await vi.waitFor(() => expect(t.app.changes.resets).toBeGreaterThan(resetsBefore));
+    await vi.waitFor(() => expect(t.web.changes.resets).toBeGreaterThan(resetsBefore));
     // Until it listens again, every poll asks the database (the answer is still right: 304).
-    await vi.waitFor(() => expect(t.app.changes.healthy).toBe(true), { timeout: 10_000 });
+    await vi.waitFor(() => expect(t.web.changes.healthy).toBe(true), { timeout: 10_000 });
     expect(await queriesDuring(async () => expect(await poll()).toEqual([304, 304]))).toBeGreaterThan(0);
     expect(await queriesDuring(async () => expect(await poll()).toEqual([304, 304]))).toBe(0);
   });

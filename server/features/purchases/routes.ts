@@ -12,7 +12,7 @@ import {
   purchaseCheckResponseSchema,
 } from '../../../contract/purchases';
 import type { MyReportItem } from '../../../contract/reports';
-import type { AppContext } from '../../context';
+import type { WebContext } from '../../context';
 import { checkReportPurchase } from '../../domain/purchase-rule';
 import { etagOf, notModified, notModifiedSchema } from '../../http/etag';
 import { requireUserId } from '../../http/signed-in';
@@ -20,10 +20,10 @@ import { ListVersions, type PublicListVersion, type UserListVersion } from './li
 import { listMyReports, listPublicReports, type PublicListing } from './repository';
 
 /** Purchases: my reports, public reports (marketplace), whether a report may be bought. */
-export async function purchaseRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function purchaseRoutes(app: FastifyInstance, ctx: WebContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Unchanged polls are answered from these versions without touching the database.
-  const versions = new ListVersions<PublicListing>(app.changes);
+  const versions = new ListVersions<PublicListing>(ctx.changes);
   let refreshingPublic: Promise<PublicListVersion<PublicListing>> | null = null;
 
   async function publicList(): Promise<PublicListVersion<PublicListing>> {

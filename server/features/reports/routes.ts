@@ -9,7 +9,7 @@ import {
 } from '../../../contract/assets';
 import { reportResponseSchema, researchRequestSchema } from '../../../contract/reports';
 import { reportStreamLimitMessage, researchStartResponseSchema } from '../../../contract/research';
-import type { AppContext } from '../../context';
+import type { WebContext } from '../../context';
 import { DomainError } from '../../domain/errors';
 import { rateLimits, reportEventStreamLimit } from '../../http/rate-limits';
 import { requireUserId } from '../../http/signed-in';
@@ -25,7 +25,7 @@ const REPORT_STREAM_MAX_AGE_MS = 15 * 60_000;
 const idParams = z.object({ id: z.string().max(40) });
 
 /** Research reports: report view, progress events, research start, asset search. */
-export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function reportRoutes(app: FastifyInstance, ctx: WebContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { sources } = ctx.research;
   const streams = new ReportStreams({
@@ -33,9 +33,9 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
       const report = await findReport(ctx.db, reportId);
       return report ? reportResponse(ctx.db, report) : null;
     },
-    feed: app.changes,
+    feed: ctx.changes,
     log: ctx.log,
-    slots: app.streamSlots(reportEventStreamLimit(ctx.config), REPORT_STREAM_MAX_AGE_MS + 60_000),
+    slots: ctx.limits.streamSlots(reportEventStreamLimit(ctx.config), REPORT_STREAM_MAX_AGE_MS + 60_000),
     maxAgeMs: REPORT_STREAM_MAX_AGE_MS,
   });
   // Open event streams end when the server shuts down instead of holding it up.

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import type { CurrentUser } from '../../../contract/auth';
-import { type ChangeFeed, SESSION_REVOKED_CHANNEL } from '../../db/change-feed';
+import type { CurrentUser } from '../../contract/auth';
+import { type ChangeFeed, SESSION_REVOKED_CHANNEL } from '../db/change-feed';
 
 interface CachedSession {
   user: CurrentUser;
