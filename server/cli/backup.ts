@@ -3,15 +3,15 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
-import { inArray } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { connectDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { emailMessages, researchReports } from '../db/schema';
 import { enqueueResearch } from '../domain/research-start';
 import { sendEmailJob } from '../email/outbox';
+import { findQueuedEmailIds } from '../email/repository';
 import { startQueue } from '../jobs/queue';
+import { findUnfinishedReportIds } from '../research/repository';
 
 // Backup and restore through the database server itself (node-postgres, no pg_dump): every table
 // of the application schema, read in ONE repeatable-read, read-only transaction (a consistent
@@ -271,16 +271,10 @@ export async function requeueUnfinishedWork(
   const handle = connectDatabase(databaseUrl, 2);
   const queue = await startQueue({ databaseUrl, runsWorkers: false, log: pino({ level: 'silent' }) });
   try {
-    const reports = await handle.db
-      .select({ id: researchReports.id })
-      .from(researchReports)
-      .where(inArray(researchReports.status, ['pending', 'processing']));
-    for (const { id } of reports) await enqueueResearch(handle.db, queue, id);
-    const emails = await handle.db
-      .select({ id: emailMessages.id })
-      .from(emailMessages)
-      .where(inArray(emailMessages.status, ['queued']));
-    for (const { id } of emails) await sendEmailJob(handle.db, queue, { messageId: id });
+    const reports = await findUnfinishedReportIds(handle.db);
+    for (const id of reports) await enqueueResearch(handle.db, queue, id);
+    const emails = await findQueuedEmailIds(handle.db);
+    for (const id of emails) await sendEmailJob(handle.db, queue, { messageId: id });
     return { research: reports.length, emails: emails.length };
   } finally {
     await queue.stop({ graceful: false, wait: true });

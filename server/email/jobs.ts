@@ -10,15 +10,17 @@ import {
   reportReadyEmail,
   researchFailedEmail,
 } from './messages';
+import { sendEmailJob } from './outbox';
 import {
   type EmailKind,
   findEmail,
+  findPayingBuyers,
+  findReceiptFacts,
+  findReportForEmail,
   markEmailAttemptFailed,
   markEmailSent,
-  sendEmailJob,
   storeEmail,
-} from './outbox';
-import { findPayingBuyers, findReceiptFacts, findReportForEmail } from './repository';
+} from './repository';
 import { createMailSender, emailBrand, type MailSender } from './transport';
 import { raiseWatchAlerts } from './watch-alerts';
 

@@ -1,13 +1,19 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { RISK_LEVEL_LABELS } from '../../contract/methodology';
 import { WATCH_ALERT_EMAILS_PER_DAY, WATCH_ALERT_MIN_TOTAL_MOVE } from '../../contract/watchlist';
 import type { Database } from '../db/client';
-import { userPurchases, users, watchAlerts, watchlistEntries } from '../db/schema';
 import { type SeriesVersion, seriesOfReport } from '../domain/report-series';
 import { watchBoughtAsset } from '../domain/watchlist';
 import type { JobQueue } from '../jobs/queue';
 import { type EmailBrand, watchAlertEmail } from './messages';
 import { storeAndEnqueueEmail } from './outbox';
+import {
+  countAlertsEmailedToday,
+  findCompletedBuyers,
+  findWatchers,
+  insertWatchAlert,
+  lockUserForAlerts,
+  markAlertEmailed,
+} from './repository';
 
 // When a new version of an asset's report completes, everyone watching the asset hears of it
 // if the picture changed: the risk level moved, or the total moved by WATCH_ALERT_MIN_TOTAL_MOVE
@@ -29,13 +35,6 @@ export function watchAlertSummary(previous: Point, current: Point): string | nul
     : `The risk level stays ${label(current.riskLevel)}. ${total}.`;
 }
 
-async function buyersOf(db: Database, reportId: number) {
-  return db
-    .select({ userId: userPurchases.userId, assetName: userPurchases.assetName })
-    .from(userPurchases)
-    .where(and(eq(userPurchases.reportId, reportId), eq(userPurchases.status, 'completed')));
-}
-
 /**
  * Raises the alerts of a newly completed version: a dashboard notice for each watcher and, while
  * the watcher is under the daily limit, an email stored and queued with it. Each watcher is
@@ -54,7 +53,7 @@ export async function raiseWatchAlerts(
   if (!current?.assetId) return 0;
   const assetId = current.assetId;
   // Buyers whose purchase named no asset id learn it now, with the research.
-  const buyers = await buyersOf(db, reportId);
+  const buyers = await findCompletedBuyers(db, reportId);
   for (const buyer of buyers)
     await watchBoughtAsset(db, { userId: buyer.userId, assetId, assetName: current.assetName });
   const previous = current.version > 1 ? series[current.version - 2]! : null;
@@ -63,36 +62,23 @@ export async function raiseWatchAlerts(
   if (!summary) return 0;
 
   const buyerIds = new Set(buyers.map((b) => b.userId));
-  const watchers = await db
-    .select({ user: users, token: watchlistEntries.unsubscribeToken })
-    .from(watchlistEntries)
-    .innerJoin(users, eq(users.id, watchlistEntries.userId))
-    .where(and(eq(watchlistEntries.assetId, assetId), isNull(users.deletedAt)));
+  const watchers = await findWatchers(db, assetId);
   let emailed = 0;
   for (const { user, token } of watchers) {
     // The buyer of this version hears from the "report ready" email instead.
     if (buyerIds.has(user.id)) continue;
     const queued = await db.transaction(async (tx) => {
-      // Not FOR UPDATE: rows that merely reference the user (purchases, sessions) stay insertable.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
-      const [alert] = await tx
-        .insert(watchAlerts)
-        .values({ userId: user.id, reportId, previousReportId: previous.id, assetId, summary })
-        .onConflictDoNothing({ target: [watchAlerts.userId, watchAlerts.reportId] })
-        .returning({ id: watchAlerts.id });
-      if (!alert) return false;
-      const [sent] = await tx
-        .select({ n: count() })
-        .from(watchAlerts)
-        .where(
-          and(
-            eq(watchAlerts.userId, user.id),
-            eq(watchAlerts.emailed, true),
-            gt(watchAlerts.createdAt, sql`now() - interval '1 day'`),
-          ),
-        );
-      if ((sent?.n ?? 0) >= WATCH_ALERT_EMAILS_PER_DAY) return false;
-      await tx.update(watchAlerts).set({ emailed: true }).where(eq(watchAlerts.id, alert.id));
+      await lockUserForAlerts(tx, user.id);
+      const alertId = await insertWatchAlert(tx, {
+        userId: user.id,
+        reportId,
+        previousReportId: previous.id,
+        assetId,
+        summary,
+      });
+      if (alertId === null) return false;
+      if ((await countAlertsEmailedToday(tx, user.id)) >= WATCH_ALERT_EMAILS_PER_DAY) return false;
+      await markAlertEmailed(tx, alertId);
       await storeAndEnqueueEmail(tx, queue, {
         kind: 'watch_alert',
         dedupeKey: `watch-alert-${reportId}-${user.id}`,

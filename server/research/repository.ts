@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { AgentResearchData } from '../../contract/reports';
 import type { Database, DbExecutor } from '../db/client';
@@ -153,4 +153,13 @@ export async function sweepLostResearch(db: Database): Promise<number[]> {
                           and j.state in ('created', 'retry', 'active'))
      returning r.id`);
   return result.rows.map((row) => Number(row.id));
+}
+
+/** Reports whose research has not ended (pending or processing): a restore queues them again. */
+export async function findUnfinishedReportIds(db: DbExecutor): Promise<number[]> {
+  const rows = await db
+    .select({ id: researchReports.id })
+    .from(researchReports)
+    .where(inArray(researchReports.status, ['pending', 'processing']));
+  return rows.map((row) => row.id);
 }

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, notInArray } from 'drizzle-orm';
 import { SANDBOX_CARDS } from '../../../contract/payments';
 import type { Database } from '../../db/client';
-import { sandboxCardIntents } from '../../db/schema';
 import type { CardPaymentProvider, ProviderIntent } from './provider';
+import {
+  findSandboxIntent,
+  insertSandboxIntentOnce,
+  type SandboxIntentRow,
+  updateOpenSandboxIntent,
+} from './sandbox-repository';
 
 // A stand-in for Stripe when no keys are configured outside production. Intents live in the
 // database (table sandbox_card_intents), so a payment started on one web process can be paid
@@ -27,9 +31,7 @@ export interface SandboxCardProvider extends CardPaymentProvider {
 
 const digitsOf = (cardNumber: string) => cardNumber.replace(/[\s-]/g, '');
 
-type IntentRow = typeof sandboxCardIntents.$inferSelect;
-
-const toIntent = (row: IntentRow): ProviderIntent => ({
+const toIntent = (row: SandboxIntentRow): ProviderIntent => ({
   id: row.id,
   status: row.status,
   amount: row.amount,
@@ -42,47 +44,25 @@ const toIntent = (row: IntentRow): ProviderIntent => ({
 export function sandboxProvider(db: Database): SandboxCardProvider {
   /** Sets the outcome of an attempt; succeeded and canceled are final (a later card changes neither). */
   async function settle(id: string, status: string, lastErrorMessage: string | null) {
-    const [row] = await db
-      .update(sandboxCardIntents)
-      .set({ status, lastErrorMessage })
-      .where(
-        and(eq(sandboxCardIntents.id, id), notInArray(sandboxCardIntents.status, ['succeeded', 'canceled'])),
-      )
-      .returning();
-    return row ?? (await find(id));
+    return (await updateOpenSandboxIntent(db, id, { status, lastErrorMessage })) ?? (await find(id));
   }
 
-  async function find(id: string) {
-    const [row] = await db.select().from(sandboxCardIntents).where(eq(sandboxCardIntents.id, id));
-    return row;
-  }
+  const find = (id: string) => findSandboxIntent(db, id);
 
   return {
     kind: 'sandbox',
     async createIntent(input) {
       const id = `pi_sandbox_${randomBytes(12).toString('hex')}`;
-      const [created] = await db
-        .insert(sandboxCardIntents)
-        .values({
-          id,
-          idempotencyKey: input.idempotencyKey,
-          clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
-          status: 'requires_payment_method',
-          amount: input.amountCents,
-          currency: input.currency,
-          metadata: { ...input.metadata },
-        })
-        .onConflictDoNothing({ target: sandboxCardIntents.idempotencyKey })
-        .returning();
       // A repeated key answers with the intent it created the first time, as Stripe does.
-      const row =
-        created ??
-        (
-          await db
-            .select()
-            .from(sandboxCardIntents)
-            .where(eq(sandboxCardIntents.idempotencyKey, input.idempotencyKey))
-        )[0]!;
+      const row = await insertSandboxIntentOnce(db, {
+        id,
+        idempotencyKey: input.idempotencyKey,
+        clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+        status: 'requires_payment_method',
+        amount: input.amountCents,
+        currency: input.currency,
+        metadata: { ...input.metadata },
+      });
       return { id: row.id, clientSecret: row.clientSecret };
     },
     async retrieveIntent(id) {
@@ -90,16 +70,7 @@ export function sandboxProvider(db: Database): SandboxCardProvider {
       return row ? toIntent(row) : null;
     },
     async cancelIntent(id) {
-      const [canceled] = await db
-        .update(sandboxCardIntents)
-        .set({ status: 'canceled' })
-        .where(
-          and(
-            eq(sandboxCardIntents.id, id),
-            notInArray(sandboxCardIntents.status, ['succeeded', 'canceled']),
-          ),
-        )
-        .returning();
+      const canceled = await updateOpenSandboxIntent(db, id, { status: 'canceled' });
       if (canceled) return { kind: 'canceled' };
       const row = await find(id);
       return row ? { kind: 'not_cancelable', intent: toIntent(row) } : { kind: 'missing' };

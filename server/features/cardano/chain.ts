@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type * as Blockfrost from '@blockfrost/blockfrost-js';
-import { asc, max, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { cardanoSandboxOutputs } from '../../db/schema';
+import {
+  findSandboxOutput,
+  insertSandboxOutput,
+  listSandboxOutputs,
+  sandboxTipHeight,
+} from './sandbox-repository';
 
 // What the watcher needs from the chain. Every receive address shares the account's stake key,
 // so one paged query on the stake account lists what sits at all of them; only transactions not
@@ -151,7 +155,7 @@ export class SandboxChain implements ChainClient {
 
   async credit(address: string, unit: string, quantity: bigint): Promise<string> {
     const txHash = randomBytes(32).toString('hex');
-    await this.db.insert(cardanoSandboxOutputs).values({
+    await insertSandboxOutput(this.db, {
       txHash,
       address,
       unit,
@@ -162,12 +166,11 @@ export class SandboxChain implements ChainClient {
   }
 
   async tipHeight(): Promise<number> {
-    const [row] = await this.db.select({ tip: max(cardanoSandboxOutputs.id) }).from(cardanoSandboxOutputs);
-    return row?.tip ?? 0;
+    return sandboxTipHeight(this.db);
   }
 
   async accountOutputs(): Promise<{ outputs: ChainOutput[]; requests: number }> {
-    const rows = await this.db.select().from(cardanoSandboxOutputs).orderBy(asc(cardanoSandboxOutputs.id));
+    const rows = await listSandboxOutputs(this.db);
     return {
       outputs: rows.map((row) => ({
         txHash: row.txHash,
@@ -179,11 +182,7 @@ export class SandboxChain implements ChainClient {
   }
 
   async transaction(txHash: string): Promise<ChainTransaction> {
-    const [row] = await this.db
-      .select()
-      .from(cardanoSandboxOutputs)
-      .where(sql`${cardanoSandboxOutputs.txHash} = ${txHash}`)
-      .limit(1);
+    const row = await findSandboxOutput(this.db, txHash);
     if (!row) throw new ChainUnavailableError(`sandbox transaction ${txHash} not found`);
     return { blockHeight: row.id, blockTime: row.blockTime, senderAddress: row.senderAddress };
   }

@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES, outboxResponseSchema } from '../../../contract/accoun
 import { ADMIN_USER_ID } from '../../../contract/constants';
 import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../domain/errors';
-import { listOutbox, type OutboxScope } from '../../email/outbox';
+import { listOutbox, type OutboxScope } from '../../email/repository';
 import { developmentOutboxAllowed } from '../../email/transport';
 import { isLoopbackAddress } from '../../http/loopback';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { MIGRATIONS_FOLDER } from '../../db/migrate';
+import { countAppliedMigrations, pingDatabase } from './repository';
 
 // Readiness: may a load balancer send this process traffic now? Every part a request needs must
 // answer, and the process must not be shutting down. Liveness only says the process answers.
@@ -51,14 +51,11 @@ export async function readiness(
 ): Promise<Readiness> {
   const [database, migrations, queue, redis] = await Promise.all([
     check(async () => {
-      await ctx.db.execute(sql`select 1`);
+      await pingDatabase(ctx.db);
       return undefined;
     }),
     check(async () => {
-      const result = await ctx.db.execute<{ applied: number }>(
-        sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
-      );
-      const applied = result.rows[0]?.applied ?? 0;
+      const applied = await countAppliedMigrations(ctx.db);
       return applied >= shippedMigrations
         ? undefined
         : `${shippedMigrations - applied} of ${shippedMigrations} migrations not applied`;

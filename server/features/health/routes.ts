@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paymentModeSchema } from '../../../contract/site';
 import type { WebContext } from '../../context';
 import { READINESS_PARTS, readiness } from './readiness';
+import { pingDatabase } from './repository';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -62,7 +62,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: WebContext) {
     '/api/health',
     { schema: { response: { 200: healthSchema, 503: healthSchema } } },
     async (_request, reply) => {
-      const database = await withTimeout(ctx.db.execute(sql`select 1`), 2_000).then(
+      const database = await withTimeout(pingDatabase(ctx.db), 2_000).then(
         () => 'ok' as const,
         () => 'down' as const,
       );
