@@ -238,6 +238,7 @@ test.describe('admin', () => {
             failureReason: 'Market data source timed out',
             createdAt: '2026-11-20T10:00:00.000Z',
             updatedAt: '2026-11-20T10:05:00.000Z',
+            purchase: null,
           },
         ],
       }),
