@@ -7,6 +7,11 @@ import {
 } from '../../contract/assets';
 import type { AssetRef } from '../research/evidence';
 import { resolveAsset } from '../research/resolve-asset';
+import {
+  liveOrSnapshot,
+  type SnapshotFallbackPolicy,
+  withSnapshotFallback,
+} from '../research/sources/fallback';
 import { closeSnapshotMatches, createSnapshotSources } from '../research/sources/snapshot';
 import type { ResearchSources } from '../research/sources/types';
 import { DomainError } from './errors';
@@ -58,48 +63,42 @@ const suggestionOf = ({ id, name, symbol, rank, kind, platform }: AssetRef): Ass
 /** How long a buyer waits at checkout for a live lookup (it may queue behind paid research). */
 export const CHECKOUT_LOOKUP_TIMEOUT_MS = 3_000;
 
-/** The lookup, or a rejection after CHECKOUT_LOOKUP_TIMEOUT_MS (then the snapshot answers). */
-function withinCheckoutWait<T>(lookup: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () => reject(new Error('live lookup too slow for checkout')),
-      CHECKOUT_LOOKUP_TIMEOUT_MS,
-    );
-  });
-  lookup.catch(() => {}); // a late failure after the timeout is nobody's to handle
-  return Promise.race([lookup, timeout]).finally(() => clearTimeout(timer));
-}
+/**
+ * A live source that is down, broken or slower than the buyer's wait is replaced by the dated
+ * snapshot for this check only (the research itself retries the live source).
+ */
+const CHECKOUT_FALLBACK: SnapshotFallbackPolicy = {
+  failures: 'any',
+  timeLimitMs: CHECKOUT_LOOKUP_TIMEOUT_MS,
+};
 
 /**
- * Resolves the asset of a new-report purchase. A live source that is down is replaced by the
- * dated snapshot for this check only (the research itself retries the live source). The sources
- * are the process's own (ctx.research.sources), built once at start-up.
+ * Resolves the asset of a new-report purchase, with the snapshot standing in as
+ * CHECKOUT_FALLBACK says. The sources are the process's own (ctx.research.sources), built once
+ * at start-up.
  */
 export async function checkPurchaseAsset(
   sources: ResearchSources,
   request: PurchaseAssetRequest,
 ): Promise<PurchaseAsset> {
   const assetName = request.assetName.trim();
-  let usable = sources;
-  let asset: AssetRef | null;
   if (!request.assetId) {
     // A name that means several assets is never resolved silently: the buyer picks.
-    let found: AssetRef[] = [];
-    try {
-      found = await withinCheckoutWait(sources.search(assetName, 25));
-    } catch {
-      found = await createSnapshotSources().search(assetName, 25);
-    }
+    const found = await withSnapshotFallback(sources, CHECKOUT_FALLBACK).search(assetName, 25);
     const matching = assetsMatching(assetName, found);
     if (matching.length > 1) throw new AmbiguousAssetError(assetName, matching.map(suggestionOf));
   }
-  try {
-    asset = await withinCheckoutWait(resolveAsset(sources, { assetId: request.assetId, assetName }));
-  } catch {
-    usable = createSnapshotSources();
-    asset = await resolveAsset(usable, { assetId: request.assetId, assetName });
-  }
+  // The resolution is timed and replaced as a whole; the suggestions below ask the same sources.
+  let usable = sources;
+  const lookup = { assetId: request.assetId, assetName };
+  const asset = await liveOrSnapshot(
+    CHECKOUT_FALLBACK,
+    () => resolveAsset(sources, lookup),
+    () => {
+      usable = createSnapshotSources();
+      return resolveAsset(usable, lookup);
+    },
+  );
   if (asset) return { assetName: asset.name, assetId: asset.id };
   if (request.acknowledgeUnknownAsset === true) return { assetName, assetId: null };
   // A typo rarely matches as a whole; its first letters often find what was meant ("Etherium").

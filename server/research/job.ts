@@ -62,12 +62,16 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
       locked = await tryLockReportResearch(lockClient, reportId);
       if (!locked) throw new ResearchBusyError(`report ${reportId} is being researched by another worker`);
       const lastAttempt = job.retryCount >= job.retryLimit;
-      const outcome = await runResearch(
+      // On the last attempt an outage must not cost the customer the report: the snapshot stands
+      // in for an unavailable source if it knows the asset. Any other error still fails it.
+      const sources =
         lastAttempt && deps.sources.mode === 'live'
-          ? { ...deps, sources: withSnapshotFallback(deps.sources, await assetNameOf(reportId)) }
-          : deps,
-        reportId,
-      );
+          ? withSnapshotFallback(deps.sources, {
+              failures: 'unavailable',
+              onlyKnownAsset: await assetNameOf(reportId),
+            })
+          : deps.sources;
+      const outcome = await runResearch({ ...deps, sources }, reportId);
       if (outcome === 'completed') {
         await enqueueResearchOutcomeEmail(ctx.db, ctx.queue, reportId, 'report_ready');
         await enqueueWatchAlerts(ctx.db, ctx.queue, reportId);

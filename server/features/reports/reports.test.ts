@@ -7,11 +7,13 @@ import { researchProgress, researchReports } from '../../db/schema';
 import { createPendingPurchase } from '../../domain/purchases';
 import { runResearch } from '../../research/pipeline';
 import { sourcesFromConfig } from '../../research/sources/live';
+import type { ResearchSources } from '../../research/sources/types';
 import { researchFromCalibration } from '../../research/testing/calibration-evidence';
 import { deterministicWriter } from '../../research/writer';
 import { grantNewReport } from '../../testing/grant';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signUp } from '../../testing/users';
+import { suggestAssets } from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -477,5 +479,37 @@ describe('progress rows', () => {
       .from(researchProgress)
       .where(eq(researchProgress.reportId, reportId));
     expect(rows).toHaveLength(12);
+  });
+});
+
+describe('suggestAssets', () => {
+  const down: ResearchSources = {
+    mode: 'live',
+    resolve: async () => null,
+    search: async () => {
+      throw new TypeError('the market source answered nonsense');
+    },
+    market: async () => {
+      throw new Error('not asked');
+    },
+    security: async () => {
+      throw new Error('not asked');
+    },
+  };
+
+  it('answers from the snapshot when the market source fails, and logs the failure', async () => {
+    const warn = vi.fn();
+    const assets = await suggestAssets({ db: t.ctx.db, sources: down, log: { warn } }, 'eth');
+    expect(assets[0]).toMatchObject({ id: 'ethereum', name: 'Ethereum', symbol: 'ETH', kind: 'layer1' });
+    expect(warn).toHaveBeenCalledWith(
+      { err: expect.any(TypeError) },
+      'asset search source failed; answering from the snapshot',
+    );
+  });
+
+  it('offers the known assets a typo away when nothing matches the spelling', async () => {
+    const warn = vi.fn();
+    const assets = await suggestAssets({ db: t.ctx.db, sources: down, log: { warn } }, 'Etherium');
+    expect(assets.map((a) => a.id)).toContain('ethereum');
   });
 });

@@ -1,23 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  type AssetSuggestion,
-  assetSearchQuerySchema,
-  assetSearchResponseSchema,
-  RECENT_REPORT_MAX_AGE_DAYS,
-} from '../../../contract/assets';
+import { assetSearchQuerySchema, assetSearchResponseSchema } from '../../../contract/assets';
 import { reportResponseSchema, researchRequestSchema } from '../../../contract/reports';
 import { reportStreamLimitMessage, researchStartResponseSchema } from '../../../contract/research';
 import type { WebContext } from '../../context';
 import { DomainError } from '../../domain/errors';
 import { rateLimits, reportEventStreamLimit } from '../../http/rate-limits';
 import { requireUserId } from '../../http/signed-in';
-import type { AssetRef } from '../../research/evidence';
-import { closeSnapshotMatches, findSnapshotAsset, searchSnapshot } from '../../research/sources/snapshot';
 import { ReportStreams } from './event-streams';
-import { findRecentPublicReports, findReport } from './repository';
-import { accessibleReport, reportResponse, startResearchForPurchase } from './service';
+import { findReport } from './repository';
+import { accessibleReport, reportResponse, startResearchForPurchase, suggestAssets } from './service';
 
 /** Streams end at this age and the browser reconnects, so a slot never outlives it by much. */
 const REPORT_STREAM_MAX_AGE_MS = 15 * 60_000;
@@ -121,55 +114,8 @@ export async function reportRoutes(app: FastifyInstance, ctx: WebContext) {
       schema: { querystring: assetSearchQuerySchema, response: { 200: assetSearchResponseSchema } },
       config: { rateLimit: rateLimits(ctx.config).assetSearch },
     },
-    async (request) => {
-      let assets: AssetRef[];
-      try {
-        assets = await sources.search(request.query.q, 8);
-      } catch (error) {
-        // A slow or failing market source must not break the New Report input: offer known assets.
-        request.log.warn({ err: error }, 'asset search source failed; answering from the snapshot');
-        assets = searchSnapshot(request.query.q, 8);
-      }
-      // Nothing by that spelling: offer the known assets it is one or two typos away from.
-      if (assets.length === 0) assets = closeSnapshotMatches(request.query.q, 5);
-      const recent = await findRecentPublicReports(
-        ctx.db,
-        assets.map((a) => a.id),
-        RECENT_REPORT_MAX_AGE_DAYS,
-      );
-      return {
-        assets: assets.map((asset): AssetSuggestion => {
-          const report = recent.get(asset.id);
-          return {
-            ...describedAsset(asset),
-            ...(report
-              ? {
-                  recentReport: {
-                    id: report.id,
-                    composite_score: report.compositeScore,
-                    completed_at: report.completedAt.toISOString(),
-                  },
-                }
-              : {}),
-          };
-        }),
-      };
-    },
+    async (request) => ({
+      assets: await suggestAssets({ db: ctx.db, sources, log: request.log }, request.query.q),
+    }),
   );
-}
-
-/** Rank and kind for the New Report tab; the offline catalogue fills a kind a source left out. */
-function describedAsset(asset: AssetRef): AssetSuggestion {
-  const known = findSnapshotAsset(asset.id);
-  const rank = asset.rank;
-  const kind = asset.kind ?? known?.kind;
-  const platform = asset.platform ?? known?.platform;
-  return {
-    id: asset.id,
-    name: asset.name,
-    symbol: asset.symbol,
-    ...(rank !== undefined ? { rank } : {}),
-    ...(kind ? { kind } : {}),
-    ...(platform ? { platform } : {}),
-  };
 }

@@ -1,3 +1,4 @@
+import { type AssetSuggestion, RECENT_REPORT_MAX_AGE_DAYS } from '../../../contract/assets';
 import { idSchema } from '../../../contract/http';
 import { CATEGORIES, isRated, RISK_LEVELS, type RiskLevel } from '../../../contract/methodology';
 import { agentResearchDataSchema, type ProgressEntry, type ReportResponse } from '../../../contract/reports';
@@ -8,10 +9,15 @@ import { userHasReportAccess } from '../../domain/report-access';
 import { reportSections } from '../../domain/report-sections';
 import { createReportAndEnqueueResearch } from '../../domain/research-start';
 import type { JobQueue } from '../../jobs/queue';
+import type { AssetRef } from '../../research/evidence';
+import { withSnapshotFallback } from '../../research/sources/fallback';
+import { closeSnapshotMatches, findSnapshotAsset } from '../../research/sources/snapshot';
+import type { ResearchSources } from '../../research/sources/types';
 import {
   attachReport,
   type CategoryProgressRow,
   findNewReportPurchases,
+  findRecentPublicReports,
   findReport,
   listProgress,
   lockPurchaseWithoutReport,
@@ -127,4 +133,64 @@ export async function startResearchForPurchase(
   }
   if (purchases.some((p) => p.status === 'pending')) throw conflict(RESEARCH_MESSAGES.paymentPending);
   throw notFound(RESEARCH_MESSAGES.noPurchase);
+}
+
+/** Where GET /api/assets/search looks assets up, and where it says a market source failed. */
+export interface AssetSearchDeps {
+  db: DbExecutor;
+  sources: ResearchSources;
+  log: { warn(fields: { err: unknown }, message: string): void };
+}
+
+/**
+ * Suggestions for the New Report input: what the market sources find (the snapshot's answer
+ * when they fail in any way, so a slow or broken source never breaks the input), else the
+ * known assets a typo or two away, each with its completed public report under
+ * RECENT_REPORT_MAX_AGE_DAYS old, if any.
+ */
+export async function suggestAssets(deps: AssetSearchDeps, text: string): Promise<AssetSuggestion[]> {
+  const sources = withSnapshotFallback(deps.sources, {
+    failures: 'any',
+    onFallback: (error) =>
+      deps.log.warn({ err: error }, 'asset search source failed; answering from the snapshot'),
+  });
+  let assets = await sources.search(text, 8);
+  // Nothing by that spelling: offer the known assets it is one or two typos away from.
+  if (assets.length === 0) assets = closeSnapshotMatches(text, 5);
+  const recent = await findRecentPublicReports(
+    deps.db,
+    assets.map((a) => a.id),
+    RECENT_REPORT_MAX_AGE_DAYS,
+  );
+  return assets.map((asset): AssetSuggestion => {
+    const report = recent.get(asset.id);
+    return {
+      ...describedAsset(asset),
+      ...(report
+        ? {
+            recentReport: {
+              id: report.id,
+              composite_score: report.compositeScore,
+              completed_at: report.completedAt.toISOString(),
+            },
+          }
+        : {}),
+    };
+  });
+}
+
+/** Rank and kind for the New Report tab; the offline catalogue fills a kind a source left out. */
+function describedAsset(asset: AssetRef): AssetSuggestion {
+  const known = findSnapshotAsset(asset.id);
+  const rank = asset.rank;
+  const kind = asset.kind ?? known?.kind;
+  const platform = asset.platform ?? known?.platform;
+  return {
+    id: asset.id,
+    name: asset.name,
+    symbol: asset.symbol,
+    ...(rank !== undefined ? { rank } : {}),
+    ...(kind ? { kind } : {}),
+    ...(platform ? { platform } : {}),
+  };
 }
