@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { buildReportDocument } from '../server/pdf/document';
 import { renderReportPdf } from '../server/pdf/render';
-import { sampleReportRows, seedSampleReport } from '../server/pdf/sample-report';
+import { sampleReportRows, seedSampleReport } from '../server/testing/sample-report';
 import { renderAndStorePdf } from '../server/pdf/store';
 import { load, printTable, startBenchApp } from './support';
 

@@ -4,7 +4,7 @@ import { findSnapshotAsset, snapshotMarketEvidence } from '../research/sources/s
 import { readPdf } from '../testing/pdf';
 import { buildReportDocument } from './document';
 import { renderReportPdf } from './render';
-import { sampleReportRows } from './sample-report';
+import { sampleReportRows } from '../testing/sample-report';
 
 // The PDF draws a category's dated chart (the unlock schedule under Circulating Supply) and
 // states it in words, so the figures survive printing and text extraction.

@@ -5,7 +5,7 @@ import { PdfByteCache } from './byte-cache';
 import { buildReportDocument } from './document';
 import { contentDisposition, reportPdfFileName } from './file-name';
 import { fitTextToFont, MISSING_GLYPH, pdfFonts } from './fonts';
-import { sampleReportRows } from './sample-report';
+import { sampleReportRows } from '../testing/sample-report';
 import { pdfIsStale } from './store';
 
 const { coverage } = pdfFonts();

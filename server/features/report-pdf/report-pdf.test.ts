@@ -17,7 +17,7 @@ import {
 import { reportPdfs, researchProgress, researchReports } from '../../db/schema';
 import { JOBS, sendJob } from '../../jobs/definitions';
 import { registerPdfJobs, renderPdfJobs } from '../../pdf/jobs';
-import { seedSampleReport } from '../../pdf/sample-report';
+import { seedSampleReport } from '../../testing/sample-report';
 import { runResearch } from '../../research/pipeline';
 import { createSnapshotSources } from '../../research/sources/snapshot';
 import { deterministicWriter } from '../../research/writer';

@@ -2,7 +2,7 @@ import { buildScores, CATEGORIES, type CategoryKey, METHODOLOGY_VERSION } from '
 import type { AgentResearchData } from '../../contract/reports';
 import type { DbExecutor } from '../db/client';
 import { researchProgress, researchReports, userPurchases } from '../db/schema';
-import type { CategoryProgressForPdf, ReportForPdf } from './document';
+import type { CategoryProgressForPdf, ReportForPdf } from '../pdf/document';
 
 // A realistic completed report (12 agents with sourced findings) for the PDF tests, the browser
 // test's seed and the benchmark. Inserted directly through the schema, as the research
