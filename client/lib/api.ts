@@ -122,6 +122,11 @@ export async function sendJson<T>(
   return parsed(url, schema, await response.json());
 }
 
+/**
+ * Unchecked requests: only client/features/admin still uses these (and the default query
+ * function in query-client.ts) until it has its own api.ts; new code uses getJson and sendJson.
+ */
+
 /** Sends a request with the session cookie; JSON in, JSON (or nothing) out. */
 export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
   const response = await fetch(url, {
