@@ -176,7 +176,6 @@ export const convertPriceResponseSchema = z.object({
   success: z.literal(true),
   conversion: priceConversionSchema,
 });
-export type ConvertPriceResponse = z.infer<typeof convertPriceResponseSchema>;
 
 /** Round an ADA quote up to whole cents of ADA, so the shown amount (2 decimals) is enough. */
 export function roundAdaUp(ada: number): number {

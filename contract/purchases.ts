@@ -41,7 +41,6 @@ export const purchaseCheckResponseSchema = z.object({
   /** The refusal's message; null when the report may be bought. */
   message: z.string().nullable(),
 });
-export type PurchaseCheckResponse = z.infer<typeof purchaseCheckResponseSchema>;
 
 /** account_deleted: money that arrived after the buyer deleted the account (nobody can open the report). */
 export const REFUND_REASONS = ['duplicate_payment', 'research_failed', 'account_deleted'] as const;

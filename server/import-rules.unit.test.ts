@@ -42,7 +42,8 @@ afterAll(() => {
     rmSync(dir, { recursive: true, force: true });
 });
 
-const cases: { rule: string; file: string; imports: string[] }[] = [
+// `imports` are forbidden and must each be flagged; `allowed` ones, planted after them, must not be.
+const cases: { rule: string; file: string; imports: string[]; allowed?: string[] }[] = [
   {
     rule: 'contract/ imports zod only through contract/zod.ts, and nothing else of the project',
     file: `contract/${probe}.ts`,
@@ -94,6 +95,24 @@ const cases: { rule: string; file: string; imports: string[] }[] = [
     imports: ['../../../server/config'],
   },
   {
+    rule: 'a client feature never imports another feature, nor server/',
+    file: `client/features/${probe}/Screen.tsx`,
+    imports: ['../dashboard/api', '../report/ReportPage', '../../../server/config'],
+    allowed: [
+      './api',
+      '../../lib/api',
+      '../../lib/queries/watchlist',
+      '../../components/ui/button',
+      '../../../contract/reports',
+    ],
+  },
+  {
+    rule: 'the same, one folder deeper',
+    file: `client/features/${probe}/parts/part.ts`,
+    imports: ['../../dashboard/api', '../../../../server/config'],
+    allowed: ['../api', './other', '../../../lib/api', '../../../../contract/reports'],
+  },
+  {
     rule: 'client/components imports neither server/ nor client/features',
     file: `client/components/${probe}.ts`,
     imports: ['../../server/config', '../features/dashboard/DashboardPage'],
@@ -103,7 +122,9 @@ const cases: { rule: string; file: string; imports: string[] }[] = [
 describe('import rules hold on every file they name', () => {
   let flagged: Map<string, number[]>;
   beforeAll(() => {
-    flagged = flaggedLines(cases.map(({ file, imports }) => plant(file, imports)));
+    flagged = flaggedLines(
+      cases.map(({ file, imports, allowed = [] }) => plant(file, [...imports, ...allowed])),
+    );
   });
 
   for (const { rule, file, imports } of cases) {

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { FINANCIAL_DISCLAIMER, FOOTER_COPYRIGHT_YEAR } from '../../contract/constants';
-import { useSiteConfig } from '../lib/site-config';
+import { HEALTH_URL, useSiteConfig } from '../lib/site-config';
 
 const LINK = 'text-sm text-muted hover:text-fg hover:underline';
 
@@ -39,7 +39,7 @@ export function Footer() {
           <a href="/api-docs" className={LINK}>
             API Reference
           </a>
-          <a href="/api/health" className={LINK}>
+          <a href={HEALTH_URL} className={LINK}>
             Status
           </a>
           <a href={`mailto:${supportEmail}`} className={LINK}>

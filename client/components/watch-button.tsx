@@ -1,24 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff } from 'lucide-react';
-import type { WatchlistResponse } from '../../contract/watchlist';
-import { apiRequest, errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/api';
+import { unwatchAsset, watchAsset, watchlistQuery } from '../lib/queries/watchlist';
 import { Button } from './ui/button';
 import { toast } from './ui/toast';
-
-export const WATCHLIST_KEY = ['/api/watchlist'];
 
 /** Follows an asset: a new version of its report that changes the picture is announced. */
 export function WatchButton({ assetId, assetName }: { assetId: string; assetName: string }) {
   const queryClient = useQueryClient();
-  const watchlist = useQuery<WatchlistResponse>({ queryKey: WATCHLIST_KEY });
+  const watchlist = useQuery(watchlistQuery);
   const watching = watchlist.data?.assets.some((a) => a.assetId === assetId) ?? false;
   const toggle = useMutation({
-    mutationFn: () =>
-      watching
-        ? apiRequest<WatchlistResponse>('DELETE', `/api/watchlist/${encodeURIComponent(assetId)}`)
-        : apiRequest<WatchlistResponse>('POST', '/api/watchlist', { assetId }),
+    mutationFn: () => (watching ? unwatchAsset(assetId) : watchAsset(assetId)),
     onSuccess: (next) => {
-      queryClient.setQueryData(WATCHLIST_KEY, next);
+      queryClient.setQueryData(watchlistQuery.queryKey, next);
       toast({
         title: watching ? 'No longer watching' : 'Watching',
         description: watching

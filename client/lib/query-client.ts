@@ -6,6 +6,7 @@ import { getQueryFn } from './api';
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
+      // Only admin's queries still rely on this; every other query brings its own function.
       queryFn: getQueryFn({ on401: 'throw' }),
       staleTime: Number.POSITIVE_INFINITY,
       refetchOnWindowFocus: false,

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'wouter';
-import type { PurchaseCheckResponse } from '../../../contract/purchases';
+import { purchaseCheckQuery } from '../../lib/queries/purchase-check';
 import { Button } from './button';
 import { Card } from './card';
 
 /** The one-purchase rule's answer for a report, asked before any payment starts. */
 export function usePurchaseCheck(reportId: number | null) {
-  return useQuery<PurchaseCheckResponse>({
-    queryKey: [`/api/purchase-check?reportId=${reportId ?? 0}`],
+  return useQuery({
+    ...purchaseCheckQuery(reportId ?? 0),
     enabled: reportId !== null && reportId > 0,
     staleTime: 0,
   });

@@ -3,7 +3,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Download, LogOut } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import {
-  type AccountSession,
   type ChangePasswordRequest,
   changePasswordRequestSchema,
   type DeleteAccountRequest,
@@ -18,12 +17,18 @@ import { FieldError, fieldAria, Label } from '../../components/ui/input';
 import { Page } from '../../components/ui/page';
 import { PasswordInput } from '../../components/ui/password-input';
 import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
-import { CURRENT_USER_KEY, useCurrentUser } from '../../lib/auth';
+import { errorMessage } from '../../lib/api';
+import { setCurrentUser, useCurrentUser } from '../../lib/auth';
 import { queryClient } from '../../lib/query-client';
+import {
+  ACCOUNT_EXPORT_URL,
+  changePassword,
+  deleteAccount,
+  endOtherSessions,
+  endSession,
+  sessionsQuery,
+} from './api';
 import { WatchlistCard } from './WatchlistCard';
-
-const SESSIONS_KEY = ['/api/account/sessions'] as const;
 
 const formatWhen = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -57,7 +62,7 @@ export function AccountPage() {
             A JSON file with your profile, sessions, purchases, payments and bug reports.
           </CardDescription>
           <Button asChild variant="secondary" className="mt-4">
-            <a href="/api/account/export" download>
+            <a href={ACCOUNT_EXPORT_URL} download>
               <Download size={18} aria-hidden />
               Download my data
             </a>
@@ -71,8 +76,7 @@ export function AccountPage() {
 
 function ChangePasswordCard() {
   const change = useMutation({
-    mutationFn: (body: ChangePasswordRequest) =>
-      apiRequest<{ message: string }>('POST', '/api/account/password', body),
+    mutationFn: changePassword,
   });
   const form = useForm<ChangePasswordRequest>({
     resolver: zodResolver(changePasswordRequestSchema),
@@ -84,7 +88,7 @@ function ChangePasswordCard() {
       onSuccess: ({ message }) => {
         toast({ title: 'Password changed', description: message });
         form.reset();
-        queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+        queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey });
       },
       onError: (error) => showError(error, 'The password could not be changed'),
     }),
@@ -117,10 +121,10 @@ function ChangePasswordCard() {
 }
 
 function SessionsCard() {
-  const sessions = useQuery<{ sessions: AccountSession[] }>({ queryKey: SESSIONS_KEY });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+  const sessions = useQuery(sessionsQuery);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey });
   const endOne = useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', `/api/account/sessions/${id}`),
+    mutationFn: endSession,
     onSuccess: () => {
       toast({ title: 'Session ended', description: 'That session has been signed out.' });
       refresh();
@@ -131,7 +135,7 @@ function SessionsCard() {
     },
   });
   const endOthers = useMutation({
-    mutationFn: () => apiRequest<{ ended: number }>('DELETE', '/api/account/sessions'),
+    mutationFn: endOtherSessions,
     onSuccess: ({ ended }) => {
       toast({
         title: 'Sessions ended',
@@ -205,8 +209,7 @@ function SessionsCard() {
 
 function DeleteAccountCard({ isAdmin }: { isAdmin: boolean }) {
   const remove = useMutation({
-    mutationFn: (body: DeleteAccountRequest) =>
-      apiRequest<{ message: string }>('DELETE', '/api/account', body),
+    mutationFn: deleteAccount,
   });
   const form = useForm<DeleteAccountRequest>({
     resolver: zodResolver(deleteAccountRequestSchema),
@@ -217,7 +220,7 @@ function DeleteAccountCard({ isAdmin }: { isAdmin: boolean }) {
     remove.mutate(values, {
       onSuccess: ({ message }) => {
         queryClient.clear();
-        queryClient.setQueryData(CURRENT_USER_KEY, null);
+        setCurrentUser(null);
         toast({ title: 'Account deleted', description: message });
         window.location.assign('/');
       },

@@ -1,19 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RISK_LEVEL_LABELS } from '../../../contract/methodology';
-import type { WatchlistResponse } from '../../../contract/watchlist';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast';
-import { WATCHLIST_KEY } from '../../components/watch-button';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { unwatchAsset, watchlistQuery } from '../../lib/queries/watchlist';
 import { formatScore77 } from '../../lib/report-format';
+import { setWatchOnPurchase } from './api';
 
 const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 /** The assets the user watches, each with its newest report, and the watch-what-I-buy setting. */
 export function WatchlistCard() {
   const queryClient = useQueryClient();
-  const watchlist = useQuery<WatchlistResponse>({ queryKey: WATCHLIST_KEY });
+  const watchlist = useQuery(watchlistQuery);
   const onError = (error: unknown) =>
     toast({
       title: 'Error',
@@ -21,15 +21,13 @@ export function WatchlistCard() {
       variant: 'destructive',
     });
   const remove = useMutation({
-    mutationFn: (assetId: string) =>
-      apiRequest<WatchlistResponse>('DELETE', `/api/watchlist/${encodeURIComponent(assetId)}`),
-    onSuccess: (next) => queryClient.setQueryData(WATCHLIST_KEY, next),
+    mutationFn: unwatchAsset,
+    onSuccess: (next) => queryClient.setQueryData(watchlistQuery.queryKey, next),
     onError,
   });
   const setting = useMutation({
-    mutationFn: (watchOnPurchase: boolean) =>
-      apiRequest<WatchlistResponse>('PUT', '/api/watchlist/settings', { watchOnPurchase }),
-    onSuccess: (next) => queryClient.setQueryData(WATCHLIST_KEY, next),
+    mutationFn: setWatchOnPurchase,
+    onSuccess: (next) => queryClient.setQueryData(watchlistQuery.queryKey, next),
     onError,
   });
   const data = watchlist.data;

@@ -8,12 +8,12 @@ import { Button } from '../../components/ui/button';
 import { Card, CardDescription } from '../../components/ui/card';
 import { FieldError, fieldAria, Input, Label } from '../../components/ui/input';
 import { PageMeta } from '../../components/ui/page-meta';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { requestPasswordReset } from './api';
 
 export function ForgotPasswordPage() {
   const request = useMutation({
-    mutationFn: (body: ForgotPasswordRequest) =>
-      apiRequest<{ message: string }>('POST', '/api/auth/forgot-password', body),
+    mutationFn: requestPasswordReset,
   });
   const form = useForm<ForgotPasswordRequest>({
     resolver: zodResolver(forgotPasswordRequestSchema),

@@ -9,8 +9,8 @@ import { PageMeta } from '../../components/ui/page-meta';
 import { PasswordInput } from '../../components/ui/password-input';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
-import { useLogin } from '../../lib/auth';
 import { lazyZodResolver } from '../../lib/lazy-resolver';
+import { useLogin } from './api';
 
 export function LoginPage() {
   const login = useLogin();

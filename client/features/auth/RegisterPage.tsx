@@ -10,8 +10,8 @@ import { FieldError, FieldHint, fieldAria, Input, Label } from '../../components
 import { PageMeta } from '../../components/ui/page-meta';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
-import { useRegister } from '../../lib/auth';
 import { lazyZodResolver } from '../../lib/lazy-resolver';
+import { useRegister } from './api';
 
 export function RegisterPage() {
   const register = useRegister();

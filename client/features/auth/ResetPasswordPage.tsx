@@ -8,17 +8,16 @@ import { NewPasswordFields } from '../../components/new-password-fields';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription } from '../../components/ui/card';
 import { PageMeta } from '../../components/ui/page-meta';
-import { apiRequest, errorMessage } from '../../lib/api';
-import { CURRENT_USER_KEY } from '../../lib/auth';
-import { queryClient } from '../../lib/query-client';
+import { errorMessage } from '../../lib/api';
+import { setCurrentUser } from '../../lib/auth';
+import { resetPassword } from './api';
 
 export function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const reset = useMutation({
-    mutationFn: (body: NewPasswordForm) =>
-      apiRequest<{ message: string }>('POST', '/api/auth/reset-password', { token, ...body }),
+    mutationFn: (body: NewPasswordForm) => resetPassword(token, body),
     // Every session of the account has ended, this browser's included.
-    onSuccess: () => queryClient.setQueryData(CURRENT_USER_KEY, null),
+    onSuccess: () => setCurrentUser(null),
   });
   const form = useForm<NewPasswordForm>({
     resolver: zodResolver(newPasswordFormSchema),

@@ -19,9 +19,9 @@ import { Card } from '../../components/ui/card';
 import { FieldError, FieldHint, fieldAria, Input, Label, Textarea } from '../../components/ui/input';
 import { Page } from '../../components/ui/page';
 import { toast } from '../../components/ui/toast';
-import { apiRequest } from '../../lib/api';
 import { useCurrentUser } from '../../lib/auth';
 import { useSiteConfig } from '../../lib/site-config';
+import { submitBugReport } from './api';
 
 type FieldName = keyof typeof BUG_FIELD_LIMITS | 'category';
 
@@ -81,7 +81,7 @@ export function BugReportPage() {
   const { errors } = form.formState;
 
   const submit = useMutation({
-    mutationFn: (body: BugReportRequest) => apiRequest('POST', '/api/bug-report', body),
+    mutationFn: submitBugReport,
   });
   const sent = submit.isSuccess;
 

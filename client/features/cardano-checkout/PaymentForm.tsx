@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import {
   CARDANO_TEXTS,
   type CardanoPaymentResponse,
-  type ConvertPriceResponse,
   CROW_TOKEN_AMOUNT,
   type CreateCardanoPaymentRequest,
 } from '../../../contract/cardano';
@@ -12,7 +11,8 @@ import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { createCardanoPayment, priceConversionQuery } from './api';
 import { type CheckoutCurrency, formatUnitPrice } from './format';
 
 export interface PurchaseDetails {
@@ -40,8 +40,8 @@ export function PaymentForm({
   const [tokenPrice, setTokenPrice] = useState<number | null>(null);
   const [description, setDescription] = useState(CARDANO_TEXTS.defaultDescription(purchase.assetName));
 
-  const conversion = useQuery<ConvertPriceResponse>({
-    queryKey: ['/api/cardano/convert-price', purchase.usdAmount.toFixed(2), currency],
+  const conversion = useQuery({
+    ...priceConversionQuery(purchase.usdAmount, currency),
     staleTime: 60_000,
   });
   const converting = conversion.isFetching;
@@ -59,8 +59,7 @@ export function PaymentForm({
   }, [conversion.data, conversion.isError, currency]);
 
   const create = useMutation({
-    mutationFn: (body: CreateCardanoPaymentRequest) =>
-      apiRequest<CardanoPaymentResponse>('POST', '/api/cardano/create-payment', body),
+    mutationFn: (body: CreateCardanoPaymentRequest) => createCardanoPayment(body),
     onSuccess: (response) => onCreated(response.payment),
     onError: (error) =>
       toast({

@@ -2,19 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import {
-  CARDANO_PAYMENT_WINDOW_MS,
-  CARDANO_TEXTS,
-  type CardanoPayment,
-  type CardanoPaymentResponse,
-} from '../../../contract/cardano';
+import { CARDANO_PAYMENT_WINDOW_MS, CARDANO_TEXTS, type CardanoPayment } from '../../../contract/cardano';
 import { TIMINGS_MS } from '../../../contract/constants';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { cardanoPaymentQuery, simulateIncomingPayment, startResearch } from './api';
 import { formatCountdown, formatExactAmount, formatTokenAmount } from './format';
 
 const STATUS_TONES: Record<CardanoPayment['status'], BadgeTone> = {
@@ -42,12 +38,12 @@ function useNow(active: boolean): number {
 export function PaymentStatus({ initial }: { initial: CardanoPayment }) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
-  const queryKey = ['/api/cardano/payment', String(initial.id)];
+  const paymentQuery = cardanoPaymentQuery(initial.id);
   const [locallyExpired, setLocallyExpired] = useState(false);
 
-  const query = useQuery<CardanoPaymentResponse>({
-    queryKey,
-    initialData: { success: true, payment: initial },
+  const query = useQuery({
+    ...paymentQuery,
+    initialData: { success: true as const, payment: initial },
     refetchInterval: (q) =>
       q.state.data?.payment.status === 'pending' && !locallyExpired ? TIMINGS_MS.cardanoStatusPoll : false,
   });
@@ -70,7 +66,7 @@ export function PaymentStatus({ initial }: { initial: CardanoPayment }) {
     handled.current = true;
     toast({ title: CARDANO_TEXTS.confirmedTitle, description: CARDANO_TEXTS.confirmedDescription });
     if (payment.purchaseType === 'new_report') {
-      apiRequest('POST', '/api/research', { asset_name: payment.researchAsset }).catch(() => {
+      startResearch(payment.researchAsset).catch(() => {
         // The server starts research itself on confirmation; only warn when it has not.
         if (payment.reportId === null) {
           toast({
@@ -88,15 +84,10 @@ export function PaymentStatus({ initial }: { initial: CardanoPayment }) {
   // Sandbox: an empty amount simulates what is still owed; a smaller one, a partial payment.
   const [simulatedAmount, setSimulatedAmount] = useState('');
   const simulate = useMutation({
-    mutationFn: () =>
-      apiRequest<CardanoPaymentResponse>(
-        'POST',
-        `/api/cardano/sandbox/simulate-payment/${payment.id}`,
-        simulatedAmount.trim() ? { amount: simulatedAmount.trim() } : undefined,
-      ),
+    mutationFn: () => simulateIncomingPayment(payment.id, simulatedAmount.trim()),
     onSuccess: (response) => {
       setSimulatedAmount('');
-      queryClient.setQueryData(queryKey, response);
+      queryClient.setQueryData(paymentQuery.queryKey, response);
     },
     onError: (error) =>
       toast({

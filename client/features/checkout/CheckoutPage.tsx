@@ -12,9 +12,10 @@ import { OwnedReportNotice, usePurchaseCheck } from '../../components/ui/owned-r
 import { PageMeta } from '../../components/ui/page-meta';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
-import { ApiError, apiRequest, errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { formatUsd } from '../../lib/report-format';
 import { useSiteConfig } from '../../lib/site-config';
+import { confirmPayment, createPaymentIntent } from './api';
 import type { CardFormProps } from './card-form';
 import { SandboxCardForm } from './SandboxCardForm';
 
@@ -78,7 +79,7 @@ function Checkout({
 
   const createIntent = useMutation({
     mutationFn: () =>
-      apiRequest<CreatePaymentIntentResponse>('POST', '/api/create-payment-intent', {
+      createPaymentIntent({
         purchaseType,
         assetName,
         ...(reportId > 0 ? { reportId } : {}),
@@ -111,7 +112,7 @@ function Checkout({
 
   const onPaid = useCallback(async (paymentIntentId: string) => {
     try {
-      await apiRequest('POST', '/api/confirm-payment', { paymentIntentId });
+      await confirmPayment(paymentIntentId);
     } catch {
       toast({
         title: 'Payment Confirmation Error',

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageMeta } from '../../components/ui/page-meta';
 import { Spinner } from '../../components/ui/spinner';
-import { apiRequest } from '../../lib/api';
+import { confirmPayment } from './api';
 
 type Outcome = { kind: 'checking' } | { kind: 'succeeded' } | { kind: 'error'; message: string };
 
@@ -26,7 +26,7 @@ export function PaymentSuccessPage() {
     }
     let cancelled = false;
     // The server asks Stripe itself; the query string alone grants nothing.
-    apiRequest('POST', '/api/confirm-payment', { paymentIntentId: paymentIntent })
+    confirmPayment(paymentIntent)
       .then(() => !cancelled && setOutcome({ kind: 'succeeded' }))
       .catch(
         () => !cancelled && setOutcome({ kind: 'error', message: 'Error processing payment confirmation' }),

@@ -4,7 +4,8 @@ import { SANDBOX_CARDS } from '../../../contract/payments';
 import { Button } from '../../components/ui/button';
 import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { payWithSandboxCard } from './api';
 import type { CardFormProps } from './card-form';
 
 /** The clearly labelled test card form used when the server runs without Stripe keys (never in production). */
@@ -17,7 +18,7 @@ export function SandboxCardForm({ paymentIntentId, payLabel, onBack, onPaid }: C
   const pay = async () => {
     setProcessing(true);
     try {
-      await apiRequest('POST', '/api/sandbox/card-payment', { paymentIntentId, cardNumber });
+      await payWithSandboxCard(paymentIntentId, cardNumber);
     } catch (error) {
       toast({
         title: 'Payment Failed',

@@ -4,7 +4,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ADMIN_USER_ID, TIMINGS_MS } from '../../../contract/constants';
 import { PAGES } from '../../../contract/pages';
-import type { MyReportItem, PublicReportItem } from '../../../contract/reports';
 import { Button } from '../../components/ui/button';
 import { PageMeta } from '../../components/ui/page-meta';
 import { FullScreenSpinner } from '../../components/ui/spinner';
@@ -12,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useCurrentUser, useLogout } from '../../lib/auth';
+import { myReportsQuery, publicReportsQuery } from '../../lib/queries/reports';
 import { queryClient } from '../../lib/query-client';
 import { isReportInProgress } from '../../lib/report-format';
 import { MarketplaceTab } from './MarketplaceTab';
@@ -19,9 +19,6 @@ import { MyReportsTab } from './MyReportsTab';
 import { NEW_REPORT_INPUT_ID, NewReportTab } from './NewReportTab';
 import { useStatusNotifications } from './status-notifications';
 import { WatchNotices } from './WatchNotices';
-
-export const MY_REPORTS_KEY = ['/api/my-reports'] as const;
-export const PUBLIC_REPORTS_KEY = ['/api/public-reports'] as const;
 
 type TabValue = 'new-report' | 'my-reports' | 'marketplace';
 
@@ -32,8 +29,8 @@ export function DashboardPage() {
   const [tab, setTab] = useState<TabValue>('new-report');
 
   // Every 5 s while any report is being researched, otherwise 15 s; on focus and on mount; never cached.
-  const myReports = useQuery<MyReportItem[]>({
-    queryKey: MY_REPORTS_KEY,
+  const myReports = useQuery({
+    ...myReportsQuery,
     enabled: Boolean(user),
     staleTime: 0,
     gcTime: 0,
@@ -44,8 +41,8 @@ export function DashboardPage() {
         ? TIMINGS_MS.myReportsActivePoll
         : TIMINGS_MS.myReportsIdlePoll,
   });
-  const publicReports = useQuery<PublicReportItem[]>({
-    queryKey: PUBLIC_REPORTS_KEY,
+  const publicReports = useQuery({
+    ...publicReportsQuery,
     refetchInterval: TIMINGS_MS.publicReportsPoll,
   });
 
@@ -53,14 +50,14 @@ export function DashboardPage() {
   useEffect(() => {
     if (!user) return;
     const timer = window.setInterval(() => {
-      void queryClient.refetchQueries({ queryKey: MY_REPORTS_KEY, type: 'active' });
-      void queryClient.refetchQueries({ queryKey: PUBLIC_REPORTS_KEY, type: 'active' });
+      void queryClient.refetchQueries({ queryKey: myReportsQuery.queryKey, type: 'active' });
+      void queryClient.refetchQueries({ queryKey: publicReportsQuery.queryKey, type: 'active' });
     }, TIMINGS_MS.dashboardRefresh);
     return () => window.clearInterval(timer);
   }, [user]);
 
   const refreshPublic = useCallback(() => {
-    void queryClient.refetchQueries({ queryKey: PUBLIC_REPORTS_KEY });
+    void queryClient.refetchQueries({ queryKey: publicReportsQuery.queryKey });
   }, []);
   useStatusNotifications(user?.id, myReports.data, refreshPublic);
 

@@ -11,7 +11,7 @@ import { Card } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { WatchButton } from '../../components/watch-button';
-import { apiRequest } from '../../lib/api';
+import { publicReportsSearchQuery } from '../../lib/queries/reports';
 import { formatScore77, formatUsd, reportStatusLabel, reportStatusTone } from '../../lib/report-format';
 
 export function MarketplaceTab({ query }: { query: UseQueryResult<PublicReportItem[]> }) {
@@ -25,9 +25,8 @@ export function MarketplaceTab({ query }: { query: UseQueryResult<PublicReportIt
   }, [search]);
 
   // The full list holds the newest reports; a search asks the server so older reports are found too.
-  const searched = useQuery<PublicReportItem[]>({
-    queryKey: ['/api/public-reports', 'search', term],
-    queryFn: () => apiRequest<PublicReportItem[]>('GET', `/api/public-reports?q=${encodeURIComponent(term)}`),
+  const searched = useQuery({
+    ...publicReportsSearchQuery(term),
     enabled: term.length > 0,
     staleTime: 10_000,
   });

@@ -10,25 +10,11 @@ import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { formatDate, formatScore77, formatUsd } from '../../lib/report-format';
+import { assetSuggestionsQuery } from './api';
 
 // The New Report tab resolves the typed name against our data sources as the user types, so
 // the purchase names exactly one asset (by id); several matches ask the user to pick one, and
 // an unknown name is bought only after a plain warning is confirmed.
-
-/** A failed search answers null (resolution unknown), never "no such asset". */
-async function fetchSuggestions(q: string, signal: AbortSignal): Promise<AssetSuggestion[] | null> {
-  try {
-    const response = await fetch(`/api/assets/search?q=${encodeURIComponent(q)}`, {
-      credentials: 'include',
-      signal,
-    });
-    if (!response.ok) return null;
-    const body = (await response.json()) as { assets?: AssetSuggestion[] };
-    return Array.isArray(body.assets) ? body.assets.slice(0, 8) : null;
-  } catch {
-    return null;
-  }
-}
 
 function useDebounced(value: string, delayMs: number): string {
   const [debounced, setDebounced] = useState(value);
@@ -69,9 +55,8 @@ export function NewReportTab() {
   const typed = assetName.trim();
   const term = useDebounced(typed, 250);
 
-  const search = useQuery<AssetSuggestion[] | null>({
-    queryKey: ['asset-suggestions', term],
-    queryFn: ({ signal }) => fetchSuggestions(term, signal),
+  const search = useQuery({
+    ...assetSuggestionsQuery(term),
     enabled: term.length > 0,
     staleTime: 60_000,
   });

@@ -1,18 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { PRICES_USD } from '../../../contract/constants';
-import type { WatchAlert, WatchlistResponse } from '../../../contract/watchlist';
+import type { WatchAlert } from '../../../contract/watchlist';
 import { Button } from '../../components/ui/button';
-import { WATCHLIST_KEY } from '../../components/watch-button';
-import { apiRequest } from '../../lib/api';
+import { watchlistQuery } from '../../lib/queries/watchlist';
+import { dismissWatchAlert } from './api';
 
 /** Dashboard notices: new versions of watched assets that changed the picture. */
 export function WatchNotices() {
   const queryClient = useQueryClient();
-  const watchlist = useQuery<WatchlistResponse>({ queryKey: WATCHLIST_KEY });
+  const watchlist = useQuery(watchlistQuery);
   const dismiss = useMutation({
-    mutationFn: (id: number) => apiRequest('POST', `/api/watchlist/alerts/${id}/dismiss`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: WATCHLIST_KEY }),
+    mutationFn: dismissWatchAlert,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: watchlistQuery.queryKey }),
   });
   const alerts = watchlist.data?.alerts ?? [];
   if (alerts.length === 0) return null;

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
-import type { OutboxResponse } from '../../../contract/account';
 import { PAGES } from '../../../contract/pages';
 import { Card } from '../../components/ui/card';
 import { Page } from '../../components/ui/page';
 import { errorMessage } from '../../lib/api';
+import { outboxQuery } from './api';
 
 /** The sandbox's development outbox: emails kept in the database instead of being sent. */
 export function OutboxPage() {
-  const outbox = useQuery<OutboxResponse>({ queryKey: ['/api/dev/outbox'], refetchInterval: 3_000 });
+  const outbox = useQuery({ ...outboxQuery, refetchInterval: 3_000 });
   return (
     <Page meta={PAGES.devOutbox.meta} title="Development outbox">
       <div

@@ -30,7 +30,6 @@ import {
   type ReportSections,
   type ReportStatus,
 } from '../../../contract/reports';
-import { reportEventSchema } from '../../../contract/research';
 import { DatedLineChart } from '../../components/dated-line-chart';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -39,6 +38,7 @@ import { Page } from '../../components/ui/page';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { downloadReportPdf } from '../../lib/download-pdf';
+import { listenToReport, reportQuery } from './api';
 import { ReportSeries } from './ReportSeries';
 import { ScoreChart } from './ScoreChart';
 
@@ -53,10 +53,6 @@ const STATUS_TONES: Record<ReportStatus, BadgeTone> = {
 
 const formatDate = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
-
-function reportQueryKey(id: string) {
-  return ['/api/reports', id];
-}
 
 /** Toasts on a change from a previously seen status to processing or completed. */
 function useStatusToasts(report: ReportResponse['report'] | undefined) {
@@ -91,17 +87,13 @@ function useReportEvents(id: string, active: boolean, setConnected: (connected: 
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!active || typeof EventSource === 'undefined') return;
-    const events = new EventSource(`/api/reports/${encodeURIComponent(id)}/events`, {
-      withCredentials: true,
-    });
-    events.onopen = () => setConnected(true);
-    events.onerror = () => setConnected(false);
-    events.addEventListener('report', (message) => {
-      const parsed = reportEventSchema.safeParse(JSON.parse((message as MessageEvent<string>).data));
-      if (parsed.success) queryClient.setQueryData<ReportResponse>(reportQueryKey(id), parsed.data);
+    const close = listenToReport(id, {
+      open: () => setConnected(true),
+      error: () => setConnected(false),
+      report: (report) => queryClient.setQueryData(reportQuery(id).queryKey, report),
     });
     return () => {
-      events.close();
+      close();
       setConnected(false);
     };
   }, [id, active, queryClient, setConnected]);
@@ -331,8 +323,8 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
 export function ReportPage() {
   const { id = '' } = useParams<{ id: string }>();
   const [streaming, setStreaming] = useState(false);
-  const query = useQuery<ReportResponse>({
-    queryKey: reportQueryKey(id),
+  const query = useQuery({
+    ...reportQuery(id),
     staleTime: 0,
     // Pushed events keep the page current; polling only while the stream is down.
     refetchOnWindowFocus: !streaming,

@@ -7,12 +7,12 @@ import {
   HISTORY_HEADING,
   type ReportChangesResponse,
   type ReportVersion,
-  type ReportVersionsResponse,
 } from '../../../contract/versions';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
 import { WatchButton } from '../../components/watch-button';
+import { reportChangesQuery, reportVersionsQuery } from './api';
 import { ScoreHistoryChart } from './ScoreHistoryChart';
 
 // The report as one version of its asset's series: the score history, what changed since the
@@ -23,10 +23,6 @@ const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, {
 const signed = (value: number | null) =>
   value === null ? '—' : value === 0 ? '0' : `${value > 0 ? '+' : '−'}${Math.abs(value).toFixed(1)}`;
 const riskLabel = (level: ReportVersion['riskLevel']) => (level ? RISK_LEVEL_LABELS[level] : '—');
-
-function changesKey(reportId: number, since?: number) {
-  return [`/api/reports/${reportId}/changes${since ? `?since=${since}` : ''}`];
-}
 
 function ChangesTable({ changes, caption }: { changes: ReportChangesResponse; caption: string }) {
   const split = changes.methodology.separated;
@@ -124,7 +120,7 @@ function NewerVersionSummary({
   sinceId: number;
   assetName: string;
 }) {
-  const changes = useQuery<ReportChangesResponse>({ queryKey: changesKey(version.id, sinceId) });
+  const changes = useQuery(reportChangesQuery(version.id, sinceId));
   return (
     <li className="space-y-2 rounded-md border border-border p-4">
       <h3 className="font-semibold">
@@ -155,11 +151,11 @@ function NewerVersionSummary({
 }
 
 export function ReportSeries({ reportId, assetName }: { reportId: number; assetName: string }) {
-  const versionsQuery = useQuery<ReportVersionsResponse>({ queryKey: [`/api/reports/${reportId}/versions`] });
+  const versionsQuery = useQuery(reportVersionsQuery(reportId));
   const versions = versionsQuery.data?.versions ?? [];
   const current = versions.find((v) => v.id === reportId);
   const hasPrevious = (current?.version ?? 1) > 1;
-  const changes = useQuery<ReportChangesResponse>({ queryKey: changesKey(reportId), enabled: hasPrevious });
+  const changes = useQuery({ ...reportChangesQuery(reportId), enabled: hasPrevious });
   if (!versionsQuery.data || !current) return null;
   const newer = versions.filter((v) => v.version > current.version).reverse();
   const assetId = versionsQuery.data.assetId;

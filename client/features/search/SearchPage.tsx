@@ -4,15 +4,15 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PRICES_USD } from '../../../contract/constants';
 import { PAGES } from '../../../contract/pages';
-import { type PublicReportItem, UNVERIFIED_NAME_LABEL } from '../../../contract/reports';
+import { UNVERIFIED_NAME_LABEL } from '../../../contract/reports';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/input';
 import { Page } from '../../components/ui/page';
 import { Spinner } from '../../components/ui/spinner';
-import { apiRequest } from '../../lib/api';
 import { useCurrentUser } from '../../lib/auth';
+import { publicReportsSearchQuery } from '../../lib/queries/reports';
 import { formatScore77, formatUsd, reportStatusLabel, reportStatusTone } from '../../lib/report-format';
 
 /** /search?q= — a real search of public reports by asset name. */
@@ -24,9 +24,8 @@ export function SearchPage() {
   const [text, setText] = useState(q);
   useEffect(() => setText(q), [q]);
 
-  const results = useQuery<PublicReportItem[]>({
-    queryKey: ['/api/public-reports', 'search', q],
-    queryFn: () => apiRequest<PublicReportItem[]>('GET', `/api/public-reports?q=${encodeURIComponent(q)}`),
+  const results = useQuery({
+    ...publicReportsSearchQuery(q),
     enabled: q.length > 0,
     staleTime: 10_000,
   });
