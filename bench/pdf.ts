@@ -2,8 +2,8 @@ import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { buildReportDocument } from '../server/pdf/document';
 import { renderReportPdf } from '../server/pdf/render';
-import { sampleReportRows, seedSampleReport } from '../server/testing/sample-report';
 import { renderAndStorePdf } from '../server/pdf/store';
+import { sampleReportRows, seedSampleReport } from '../server/testing/sample-report';
 import { load, printTable, startBenchApp } from './support';
 
 // npm run bench:pdf — render time and peak memory of a full 12-category report, and the

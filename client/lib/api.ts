@@ -1,4 +1,3 @@
-import type { QueryFunction } from '@tanstack/react-query';
 import { ERROR_CODES, type ErrorCode } from '../../contract/errors';
 
 /**
@@ -120,32 +119,4 @@ export async function sendJson<T>(
   await throwIfNotOk(response);
   if (!schema) return undefined;
   return parsed(url, schema, await response.json());
-}
-
-/**
- * Unchecked requests: only client/features/admin still uses these (and the default query
- * function in query-client.ts) until it has its own api.ts; new code uses getJson and sendJson.
- */
-
-/** Sends a request with the session cookie; JSON in, JSON (or nothing) out. */
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  await throwIfNotOk(response);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** Read queries: the URL is the query key's parts joined by slashes. */
-export function getQueryFn<T>(options: { on401: 'returnNull' | 'throw' }): QueryFunction<T> {
-  return async ({ queryKey, signal }) => {
-    const response = await fetch(queryKey.join('/'), { credentials: 'include', signal });
-    if (options.on401 === 'returnNull' && response.status === 401) return null as T;
-    await throwIfNotOk(response);
-    return (await response.json()) as T;
-  };
 }

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { scoreCirculatingSupply } from '../research/scoring';
 import { findSnapshotAsset, snapshotMarketEvidence } from '../research/sources/snapshot';
 import { readPdf } from '../testing/pdf';
+import { sampleReportRows } from '../testing/sample-report';
 import { buildReportDocument } from './document';
 import { renderReportPdf } from './render';
-import { sampleReportRows } from '../testing/sample-report';
 
 // The PDF draws a category's dated chart (the unlock schedule under Circulating Supply) and
 // states it in words, so the figures survive printing and text extraction.

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES, totalScore, weightedSum } from '../../contract/methodology';
+import { sampleReportRows } from '../testing/sample-report';
 import { PdfByteCache } from './byte-cache';
 import { buildReportDocument } from './document';
 import { contentDisposition, reportPdfFileName } from './file-name';
 import { fitTextToFont, MISSING_GLYPH, pdfFonts } from './fonts';
-import { sampleReportRows } from '../testing/sample-report';
 import { pdfIsStale } from './store';
 
 const { coverage } = pdfFonts();

@@ -17,12 +17,12 @@ import {
 import { reportPdfs, researchProgress, researchReports } from '../../db/schema';
 import { JOBS, sendJob } from '../../jobs/definitions';
 import { registerPdfJobs, renderPdfJobs } from '../../pdf/jobs';
-import { seedSampleReport } from '../../testing/sample-report';
 import { runResearch } from '../../research/pipeline';
 import { createSnapshotSources } from '../../research/sources/snapshot';
 import { deterministicWriter } from '../../research/writer';
 import { grantNewReport } from '../../testing/grant';
 import { checkPdfStructure, readPdf } from '../../testing/pdf';
+import { seedSampleReport } from '../../testing/sample-report';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type SignedInUser, signUp } from '../../testing/users';
 
