@@ -32,7 +32,9 @@ function filesQueryingOutsideRepositories(files: { path: string; text: string }[
       (file) =>
         /from ['"]drizzle-orm(\/[^'"]*)?['"]/.test(file.text) ||
         // A value import of the tables (not `import type`) is a query waiting to be written.
-        /^import (?!type )[^;]*from ['"](\.\.?\/)+(db\/)?schema['"]/m.test(file.text),
+        /^import (?!type )[^;]*from ['"](\.\.?\/)+(db\/)?schema['"]/m.test(file.text) ||
+        // Drizzle's relational queries need neither import.
+        /\.query\.\w+\.find(First|Many)\(/.test(file.text),
     )
     .map((file) => file.path);
 }
@@ -55,11 +57,13 @@ describe('SQL lives in repositories', () => {
       { path: 'server/domain/refunds.ts', text: "import { eq } from 'drizzle-orm';" },
       { path: 'server/pdf/store.ts', text: "import { researchReports } from '../db/schema';" },
       { path: 'server/email/outbox.ts', text: "import type { EMAIL_KINDS } from '../db/schema';" },
+      { path: 'server/features/auth/service.ts', text: 'await db.query.users.findFirst({ where });' },
     ];
     expect(filesQueryingOutsideRepositories(planted)).toEqual([
       'server/features/reports/service.ts',
       'server/email/jobs.ts',
       'server/pdf/store.ts',
+      'server/features/auth/service.ts',
     ]);
   });
 });

@@ -10,23 +10,19 @@ import {
   type AdminBugReport,
   adminBugReportListSchema,
   adminBugReportSchema,
-  BUG_MESSAGES,
   bugStatusUpdateSchema,
 } from '../../../contract/bug-reports';
 import { idParamSchema } from '../../../contract/http';
 import { refundResponseSchema, retryResearchResponseSchema } from '../../../contract/purchases';
 import type { AppContext } from '../../context';
-import { notFound } from '../../domain/errors';
 import {
-  findBugReport,
   listBugReports,
   listFailedReports,
   listFlaggedPayments,
   listOpenRefunds,
   listUnmatchedIncoming,
-  updateBugReportStatus,
 } from './repository';
-import { refundPurchase, retryResearch } from './service';
+import { changeBugReportStatus, refundPurchase, retryResearch } from './service';
 
 type BugReportRow = Awaited<ReturnType<typeof listBugReports>>[number];
 
@@ -72,11 +68,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const { id } = request.params;
-      const found = await updateBugReportStatus(ctx.db, id, request.body.status);
-      if (!found) throw notFound(BUG_MESSAGES.notFound);
+      const row = await changeBugReportStatus(ctx, id, request.body.status);
       request.log.info({ bugReportId: id, status: request.body.status }, 'bug report status changed');
-      const row = await findBugReport(ctx.db, id);
-      if (!row) throw notFound(BUG_MESSAGES.notFound);
       return toAdminBugReport(row);
     },
   );

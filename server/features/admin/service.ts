@@ -1,14 +1,17 @@
+import { BUG_MESSAGES, type BugStatus } from '../../../contract/bug-reports';
 import { ADMIN_PURCHASE_MESSAGES, type RefundResponse } from '../../../contract/purchases';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../domain/errors';
 import { requestRefund } from '../../domain/refunds';
 import { enqueueResearch } from '../../domain/research-start';
 import {
+  findBugReport,
   lockPurchase,
   lockReport,
   markReportPendingAgain,
   paidPurchasesOf,
   reportIdOfPurchase,
+  updateBugReportStatus,
 } from './repository';
 
 // The admin's two answers to paid research that failed for good (decision 0081): try the
@@ -54,4 +57,12 @@ export async function refundPurchase(ctx: AppContext, purchaseId: number): Promi
     status: refund.status,
     paymentMethod: refund.paymentMethod,
   };
+}
+
+/** Moves a bug report to another status and answers it as the list shows it; 404 if it is gone. */
+export async function changeBugReportStatus(ctx: AppContext, id: number, status: BugStatus) {
+  const updated = await updateBugReportStatus(ctx.db, id, status);
+  const row = updated ? await findBugReport(ctx.db, id) : undefined;
+  if (!row) throw notFound(BUG_MESSAGES.notFound);
+  return row;
 }

@@ -9,6 +9,11 @@ export function findUserByEmail(db: DbExecutor, email: string) {
   return db.query.users.findFirst({ where: eq(users.email, email) });
 }
 
+/** The user with this id, deleted or not (the admin is user 1). */
+export function findUserById(db: DbExecutor, userId: number) {
+  return db.query.users.findFirst({ where: eq(users.id, userId) });
+}
+
 export async function findUsernameOrEmailClash(db: DbExecutor, username: string, email: string) {
   const rows = await db
     .select({ username: users.username, email: users.email })

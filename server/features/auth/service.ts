@@ -4,7 +4,13 @@ import { ADMIN_USER_ID } from '../../../contract/constants';
 import type { DbExecutor } from '../../db/client';
 import { conflict, unauthenticated } from '../../domain/errors';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password';
-import { findUserByEmail, findUsernameOrEmailClash, insertUser, type UserRow } from './repository';
+import {
+  findUserByEmail,
+  findUserById,
+  findUsernameOrEmailClash,
+  insertUser,
+  type UserRow,
+} from './repository';
 
 const UNIQUE_VIOLATION = '23505';
 /** The users table's unique indexes (server/db/schema.ts) and what each clash means to the user. */
@@ -47,7 +53,7 @@ export async function ensureAdmin(
   db: DbExecutor,
   input: { email: string; username: string; password?: string | undefined },
 ): Promise<AdminCreation> {
-  const existing = await db.query.users.findFirst({ where: (users, { eq }) => eq(users.id, ADMIN_USER_ID) });
+  const existing = await findUserById(db, ADMIN_USER_ID);
   if (existing) return { created: false, user: existing };
   // Meets the registration rules: upper, lower, digit and special character.
   const password = input.password ?? `Crow-${randomBytes(9).toString('base64url')}-7a`;

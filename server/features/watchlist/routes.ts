@@ -12,9 +12,10 @@ import {
 } from '../../../contract/watchlist';
 import type { AppContext } from '../../context';
 import { notFound } from '../../domain/errors';
-import { findWatchByToken, unwatchAsset, unwatchByToken, watchAsset } from '../../domain/watchlist';
+import { findWatchByToken, unwatchAsset, unwatchByToken } from '../../domain/watchlist';
 import { requireUserId } from '../../http/signed-in';
-import { dismissAlert, findAssetName, readWatchlist, setWatchOnPurchase } from './repository';
+import { dismissAlert, readWatchlist, setWatchOnPurchase } from './repository';
+import { watchReportedAsset } from './service';
 
 const tokenQuery = z.object({ token: z.string().max(100).default('') });
 
@@ -51,9 +52,7 @@ export async function watchlistRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/watchlist',
     { schema: { body: watchlistAddSchema, response: { 201: watchlistResponseSchema } } },
     async (request, reply) => {
-      const assetName = await findAssetName(ctx.db, request.body.assetId);
-      if (!assetName) throw notFound(WATCHLIST_MESSAGES.noReport);
-      await watchAsset(ctx.db, { userId: requireUserId(request), assetId: request.body.assetId, assetName });
+      await watchReportedAsset(ctx.db, requireUserId(request), request.body.assetId);
       return reply.status(201).send(await readWatchlist(ctx.db, requireUserId(request)));
     },
   );
