@@ -1,14 +1,18 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchlistResponseSchema } from '../contract/watchlist';
-import { researchReports } from './db/schema';
+import { researchReports, watchlistEntries } from './db/schema';
+import { emailBrand } from './email/transport';
+import { raiseWatchAlerts } from './email/watch-alerts';
 import {
   type FakeStripe,
   fakeStripeSettings,
   sendStripeWebhook,
   startFakeStripe,
 } from './features/card-payments/fake-stripe';
+import { grantNewReport } from './testing/grant';
 import { createTestApp, type TestApp } from './testing/test-app';
-import { type SignedInUser, signUp } from './testing/users';
+import { type SignedInUser, STRONG_PASSWORD, signUp } from './testing/users';
 
 // "Buying a report puts its asset on the watchlist unless the user turns that off", through both
 // real payment paths: a card paid at the (fake) Stripe API and confirmed by its webhook, and a
@@ -103,5 +107,40 @@ describe('buying a report watches its asset', () => {
       reportId: await publicReport('Monero', 'monero'),
     });
     expect(await watchedBy(buyer)).toEqual([]);
+  });
+});
+
+describe('a new report whose asset research names', () => {
+  /** A paid new report on a name without an asset id, whose research has just found the asset. */
+  async function researchedNewReport(buyer: SignedInUser, assetId: string) {
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, assetId);
+    await t.ctx.db
+      .update(researchReports)
+      .set({ assetId, status: 'completed', completedAt: new Date(), compositeScore: '50.00' })
+      .where(eq(researchReports.id, reportId));
+    return reportId;
+  }
+  const entriesOf = async (userId: number) =>
+    (await t.ctx.db.select().from(watchlistEntries).where(eq(watchlistEntries.userId, userId))).map(
+      (entry) => entry.assetId,
+    );
+
+  it('is watched by its buyer once research completes, but never by a deleted account', async () => {
+    const buyer = await signUp(t.app);
+    const leaver = await signUp(t.app);
+    const kept = await researchedNewReport(buyer, 'chainlink');
+    const left = await researchedNewReport(leaver, 'aave');
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: { cookie: leaver.cookie },
+      payload: { password: STRONG_PASSWORD },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    for (const reportId of [kept, left])
+      await raiseWatchAlerts(t.ctx.db, t.ctx.queue, emailBrand(t.ctx.config), reportId);
+    expect(await entriesOf(buyer.user.id)).toEqual(['chainlink']);
+    expect(await entriesOf(leaver.user.id)).toEqual([]);
   });
 });

@@ -35,7 +35,7 @@ export async function findReportForEmail(db: DbExecutor, reportId: number) {
   return report;
 }
 
-/** Everyone who paid for the report (the new-report buyer and buyers of the existing report). */
+/** Everyone who paid for the report (the new-report buyer and buyers of the existing report), deleted accounts left out. */
 export async function findPayingBuyers(db: DbExecutor, reportId: number) {
   return db
     .select({ user: users, amount: userPurchases.amount })
@@ -130,14 +130,6 @@ export async function listOutbox(executor: DbExecutor, scope: OutboxScope, limit
     .where(and(eq(emailMessages.transport, 'outbox'), inScope))
     .orderBy(desc(emailMessages.id))
     .limit(limit);
-}
-
-/** Who completed a purchase of the report (the new-report buyer and buyers of the existing report). */
-export async function findCompletedBuyers(db: DbExecutor, reportId: number) {
-  return db
-    .select({ userId: userPurchases.userId, assetName: userPurchases.assetName })
-    .from(userPurchases)
-    .where(and(eq(userPurchases.reportId, reportId), eq(userPurchases.status, 'completed')));
 }
 
 /** Everyone watching the asset, with the token of their unsubscribe link; deleted accounts excluded. */

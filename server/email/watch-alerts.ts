@@ -8,7 +8,7 @@ import { type EmailBrand, watchAlertEmail } from './messages';
 import { storeAndEnqueueEmail } from './outbox';
 import {
   countAlertsEmailedToday,
-  findCompletedBuyers,
+  findPayingBuyers,
   findWatchers,
   insertWatchAlert,
   lockUserForAlerts,
@@ -52,16 +52,17 @@ export async function raiseWatchAlerts(
   const current = series.find((v) => v.id === reportId);
   if (!current?.assetId) return 0;
   const assetId = current.assetId;
-  // Buyers whose purchase named no asset id learn it now, with the research.
-  const buyers = await findCompletedBuyers(db, reportId);
-  for (const buyer of buyers)
-    await watchBoughtAsset(db, { userId: buyer.userId, assetId, assetName: current.assetName });
+  // Buyers whose purchase named no asset id learn it now, with the research. A deleted account
+  // is not among them: it must not start following anything again.
+  const buyers = await findPayingBuyers(db, reportId);
+  for (const { user } of buyers)
+    await watchBoughtAsset(db, { userId: user.id, assetId, assetName: current.assetName });
   const previous = current.version > 1 ? series[current.version - 2]! : null;
   if (!previous) return 0;
   const summary = watchAlertSummary(previous, current);
   if (!summary) return 0;
 
-  const buyerIds = new Set(buyers.map((b) => b.userId));
+  const buyerIds = new Set(buyers.map((b) => b.user.id));
   const watchers = await findWatchers(db, assetId);
   let emailed = 0;
   for (const { user, token } of watchers) {
