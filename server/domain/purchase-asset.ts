@@ -14,6 +14,7 @@ import {
 } from '../research/sources/fallback';
 import { closeSnapshotMatches, createSnapshotSources } from '../research/sources/snapshot';
 import type { ResearchSources } from '../research/sources/types';
+import { assetSuggestion } from './asset-suggestion';
 import { DomainError } from './errors';
 
 // The asset check of every new-report purchase (card and Cardano): the buyer pays for a report
@@ -51,15 +52,6 @@ export interface PurchaseAsset {
   assetId: string | null;
 }
 
-const suggestionOf = ({ id, name, symbol, rank, kind, platform }: AssetRef): AssetSuggestion => ({
-  id,
-  name,
-  symbol,
-  ...(rank !== undefined ? { rank } : {}),
-  ...(kind ? { kind } : {}),
-  ...(platform ? { platform } : {}),
-});
-
 /** How long a buyer waits at checkout for a live lookup (it may queue behind paid research). */
 export const CHECKOUT_LOOKUP_TIMEOUT_MS = 3_000;
 
@@ -86,7 +78,7 @@ export async function checkPurchaseAsset(
     // A name that means several assets is never resolved silently: the buyer picks.
     const found = await withSnapshotFallback(sources, CHECKOUT_FALLBACK).search(assetName, 25);
     const matching = assetsMatching(assetName, found);
-    if (matching.length > 1) throw new AmbiguousAssetError(assetName, matching.map(suggestionOf));
+    if (matching.length > 1) throw new AmbiguousAssetError(assetName, matching.map(assetSuggestion));
   }
   // The resolution is timed and replaced as a whole; the suggestions below ask the same sources.
   let usable = sources;
@@ -108,5 +100,8 @@ export async function checkPurchaseAsset(
   for (const found of await search(assetName))
     if (!suggestions.some((s) => s.id === found.id)) suggestions.push(found);
   if (suggestions.length === 0 && assetName.length > 3) suggestions = await search(assetName.slice(0, 3));
-  throw new UnknownAssetError(assetName, suggestions.slice(0, UNKNOWN_ASSET_SUGGESTIONS).map(suggestionOf));
+  throw new UnknownAssetError(
+    assetName,
+    suggestions.slice(0, UNKNOWN_ASSET_SUGGESTIONS).map(assetSuggestion),
+  );
 }

@@ -4,14 +4,14 @@ import { CATEGORIES, isRated, RISK_LEVELS, type RiskLevel } from '../../../contr
 import { agentResearchDataSchema, type ProgressEntry, type ReportResponse } from '../../../contract/reports';
 import { RESEARCH_MESSAGES, type ResearchStartResponse } from '../../../contract/research';
 import type { Database, DbExecutor } from '../../db/client';
+import { assetSuggestion } from '../../domain/asset-suggestion';
 import { conflict, notFound } from '../../domain/errors';
 import { userHasReportAccess } from '../../domain/report-access';
 import { reportSections } from '../../domain/report-sections';
 import { createReportAndEnqueueResearch } from '../../domain/research-start';
 import type { JobQueue } from '../../jobs/queue';
-import type { AssetRef } from '../../research/evidence';
 import { withSnapshotFallback } from '../../research/sources/fallback';
-import { closeSnapshotMatches, findSnapshotAsset } from '../../research/sources/snapshot';
+import { closeSnapshotMatches } from '../../research/sources/snapshot';
 import type { ResearchSources } from '../../research/sources/types';
 import {
   attachReport,
@@ -165,7 +165,7 @@ export async function suggestAssets(deps: AssetSearchDeps, text: string): Promis
   return assets.map((asset): AssetSuggestion => {
     const report = recent.get(asset.id);
     return {
-      ...describedAsset(asset),
+      ...assetSuggestion(asset),
       ...(report
         ? {
             recentReport: {
@@ -177,20 +177,4 @@ export async function suggestAssets(deps: AssetSearchDeps, text: string): Promis
         : {}),
     };
   });
-}
-
-/** Rank and kind for the New Report tab; the offline catalogue fills a kind a source left out. */
-function describedAsset(asset: AssetRef): AssetSuggestion {
-  const known = findSnapshotAsset(asset.id);
-  const rank = asset.rank;
-  const kind = asset.kind ?? known?.kind;
-  const platform = asset.platform ?? known?.platform;
-  return {
-    id: asset.id,
-    name: asset.name,
-    symbol: asset.symbol,
-    ...(rank !== undefined ? { rank } : {}),
-    ...(kind ? { kind } : {}),
-    ...(platform ? { platform } : {}),
-  };
 }
