@@ -19,6 +19,11 @@ export function formatUsd(amount: string | number): string {
   return `$${Number(amount).toFixed(2)}`;
 }
 
+/** 'Nov 25, 2026, 6:40 PM' in the reader's locale: when something happened, to the minute. */
+export function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
 export function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }

@@ -20,6 +20,7 @@ import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { setCurrentUser, useCurrentUser } from '../../lib/auth';
 import { queryClient } from '../../lib/query-client';
+import { formatDateTime } from '../../lib/report-format';
 import {
   ACCOUNT_EXPORT_URL,
   changePassword,
@@ -29,9 +30,6 @@ import {
   sessionsQuery,
 } from './api';
 import { WatchlistCard } from './WatchlistCard';
-
-const formatWhen = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const showError = (error: unknown, fallback: string) =>
   toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
@@ -50,7 +48,7 @@ export function AccountPage() {
             <dt className="text-muted">Email</dt>
             <dd>{user.email}</dd>
             <dt className="text-muted">Member since</dt>
-            <dd>{formatWhen(user.createdAt)}</dd>
+            <dd>{formatDateTime(user.createdAt)}</dd>
           </dl>
         </Card>
         <ChangePasswordCard />
@@ -174,7 +172,8 @@ function SessionsCard() {
                   )}
                 </p>
                 <p className="text-muted">
-                  Signed in {formatWhen(session.createdAt)} · Last seen {formatWhen(session.lastSeenAt)}
+                  Signed in {formatDateTime(session.createdAt)} · Last seen{' '}
+                  {formatDateTime(session.lastSeenAt)}
                 </p>
               </div>
               {!session.current && (
@@ -183,7 +182,7 @@ function SessionsCard() {
                   size="sm"
                   disabled={endOne.isPending}
                   onClick={() => endOne.mutate(session.id)}
-                  aria-label={`Sign out ${session.browser}, signed in ${formatWhen(session.createdAt)}`}
+                  aria-label={`Sign out ${session.browser}, signed in ${formatDateTime(session.createdAt)}`}
                 >
                   <LogOut size={16} aria-hidden />
                   Sign out

@@ -10,9 +10,9 @@ import {
 } from '../../../contract/bug-reports';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { toast } from '../../components/ui/toast';
+import { formatDateTime } from '../../lib/report-format';
 import { AdminListSection, type ListQuery } from './AdminListSection';
 import { bugReportsQuery, updateBugReportStatus } from './api';
-import { dateTime } from './format';
 
 const TONE_OF_COLOUR: Record<(typeof BUG_STATUS_COLOURS)[BugStatus], BadgeTone> = {
   red: 'danger',
@@ -96,7 +96,7 @@ function BugReportItem({ report }: { report: AdminBugReport }) {
               <div>
                 <dt className="inline font-medium text-fg">Created: </dt>
                 <dd className="inline">
-                  <time dateTime={report.createdAt}>{dateTime(report.createdAt)}</time>
+                  <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time>
                 </dd>
               </div>
               <div>

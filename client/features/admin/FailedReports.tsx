@@ -5,9 +5,10 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
+import { formatDateTime, formatUsd } from '../../lib/report-format';
 import { AdminListSection, AdminTable, CELL } from './AdminListSection';
 import { failedReportsQuery, openRefundsQuery, refundPurchase, retryResearch } from './api';
-import { dateTime, METHOD_LABELS, REFUND_STATUS_LABELS, usd } from './format';
+import { METHOD_LABELS, REFUND_STATUS_LABELS } from './format';
 
 export function FailedReportsSection() {
   const failed = useQuery(failedReportsQuery);
@@ -41,9 +42,9 @@ export function FailedReportsSection() {
                   <span className="text-muted">No paid purchase</span>
                 )}
               </td>
-              <td className={CELL}>{report.purchase ? usd(report.purchase.amount) : '—'}</td>
+              <td className={CELL}>{report.purchase ? formatUsd(report.purchase.amount) : '—'}</td>
               <td className={CELL}>{report.purchase ? METHOD_LABELS[report.purchase.paymentMethod] : '—'}</td>
-              <td className={CELL}>{dateTime(report.updatedAt)}</td>
+              <td className={CELL}>{formatDateTime(report.updatedAt)}</td>
               <td className={CELL}>
                 <FailedReportActions report={report} />
               </td>
@@ -100,7 +101,7 @@ function FailedReportActions({ report }: { report: FailedReport }) {
     const question =
       confirming === 'retry'
         ? `Retry research on ${report.assetName}?`
-        : `Refund ${usd(purchase?.amount ?? '0')} to ${purchase?.buyer.username}?`;
+        : `Refund ${formatUsd(purchase?.amount ?? '0')} to ${purchase?.buyer.username}?`;
     return (
       <fieldset className="flex flex-col gap-2">
         <legend className="font-medium">{question}</legend>

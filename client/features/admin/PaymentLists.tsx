@@ -1,15 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../components/ui/badge';
+import { formatDateTime, formatUsd } from '../../lib/report-format';
 import { AdminListSection, AdminTable, CELL } from './AdminListSection';
 import { flaggedPaymentsQuery, openRefundsQuery, unmatchedIncomingQuery } from './api';
-import {
-  CLASSIFICATION_LABELS,
-  dateTime,
-  displayQuantity,
-  REFUND_REASON_LABELS,
-  REFUND_STATUS_LABELS,
-  usd,
-} from './format';
+import { CLASSIFICATION_LABELS, displayQuantity, REFUND_REASON_LABELS, REFUND_STATUS_LABELS } from './format';
 
 /** Username above email, the way every admin table names a customer. */
 function CustomerCell({ user }: { user: { username: string; email: string } }) {
@@ -44,7 +38,7 @@ export function OpenRefundsSection() {
               <CustomerCell user={refund.user} />
               <td className={CELL}>{REFUND_REASON_LABELS[refund.reason]}</td>
               <td className={CELL}>
-                {usd(refund.usdAmount)}
+                {formatUsd(refund.usdAmount)}
                 {refund.paymentMethod === 'cardano' && (
                   <>
                     <br />
@@ -105,7 +99,7 @@ export function FlaggedPaymentsSection() {
                   {payment.underPaid && <Badge tone="danger">Under-paid</Badge>}
                 </div>
               </td>
-              <td className={CELL}>{dateTime(payment.createdAt)}</td>
+              <td className={CELL}>{formatDateTime(payment.createdAt)}</td>
             </>
           )}
         />
@@ -137,7 +131,7 @@ export function UnmatchedIncomingSection() {
               <td className={CELL}>{displayQuantity(row.quantity, row.currency)}</td>
               <td className={`${CELL} break-all font-mono text-xs`}>{row.txHash}</td>
               <td className={`${CELL} break-all font-mono text-xs`}>{row.senderAddress ?? 'Unknown'}</td>
-              <td className={CELL}>{dateTime(row.blockTime)}</td>
+              <td className={CELL}>{formatDateTime(row.blockTime)}</td>
             </>
           )}
         />

@@ -14,8 +14,7 @@ import { refundResponseSchema, retryResearchResponseSchema } from '../../../cont
 import { getJson, sendJson } from '../../lib/api';
 
 // Every admin request, each answer checked against the schema its server route declares
-// (server/features/admin/routes.ts). The query keys are not URLs, so the default query
-// function, which fetches a key as a URL without checking the answer, never runs for them.
+// (server/features/admin/routes.ts).
 
 export const bugReportsQuery = queryOptions({
   queryKey: ['admin', 'bug-reports'],

@@ -2,17 +2,12 @@ import type { FlaggedPayment, UnmatchedIncoming } from '../../../contract/admin'
 import { CROW_TOKEN_LABEL, toDisplayAmount } from '../../../contract/cardano';
 import type { RefundReason, RefundStatus } from '../../../contract/purchases';
 
-export const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 /** Base units as a person reads them: ADA with 6 decimals (exact to the lovelace), tokens as whole units. */
 export function displayQuantity(quantity: string, currency: FlaggedPayment['currency']): string {
   const [whole = '0', fraction] = toDisplayAmount(BigInt(quantity), currency).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${fraction === undefined ? grouped : `${grouped}.${fraction}`} ${currency === 'ADA' ? 'ADA' : CROW_TOKEN_LABEL}`;
 }
-
-export const usd = (amount: string) => `$${Number(amount).toFixed(2)}`;
 
 export const METHOD_LABELS = { card: 'Card', cardano: 'Cardano' } as const;
 

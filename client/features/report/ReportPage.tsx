@@ -38,6 +38,7 @@ import { Page } from '../../components/ui/page';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { downloadReportPdf } from '../../lib/download-pdf';
+import { formatDateTime } from '../../lib/report-format';
 import { listenToReport, reportQuery } from './api';
 import { ReportSeries } from './ReportSeries';
 import { ScoreChart } from './ScoreChart';
@@ -51,8 +52,7 @@ const STATUS_TONES: Record<ReportStatus, BadgeTone> = {
   failed: 'danger',
 };
 
-const formatDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+const formatDate = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 /** Toasts on a change from a previously seen status to processing or completed. */
 function useStatusToasts(report: ReportResponse['report'] | undefined) {
