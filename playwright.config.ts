@@ -4,7 +4,8 @@ import { defineConfig } from '@playwright/test';
 // on a fresh embedded PostgreSQL. One worker: the suite shares one server and one database.
 const port = Number(process.env.E2E_PORT ?? 5177);
 const pgPort = Number(process.env.E2E_PG_PORT ?? 5478);
-const dataDir = `.tmp/e2e-data-${port}`;
+/** The e2e server's DATA_DIR: its embedded database and that database's password file. */
+export const E2E_DATA_DIR = `.tmp/e2e-data-${port}`;
 export const E2E_ADMIN = { email: 'admin@e2e.example', password: 'E2e-Admin#Pass1' };
 
 export default defineConfig({
@@ -33,7 +34,7 @@ export default defineConfig({
   },
   webServer: {
     // The server as shipped: built ahead of time by `npm run build` (test:e2e builds first).
-    command: `rm -rf ${dataDir} && node --enable-source-maps dist/api/main.js`,
+    command: `rm -rf ${E2E_DATA_DIR} && node --enable-source-maps dist/api/main.js`,
     url: `http://localhost:${port}/api/health`,
     timeout: 60_000,
     reuseExistingServer: false,
@@ -42,7 +43,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       EMBEDDED_PG_PORT: String(pgPort),
-      DATA_DIR: dataDir,
+      DATA_DIR: E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       LOGIN_ACCOUNT_RATE_LIMIT: '1000',

@@ -6,19 +6,18 @@ import { E2E_ADMIN } from '../playwright.config';
 import { type FakeStripe, startFakeStripe } from '../server/features/card-payments/fake-stripe';
 import { freePort } from '../server/testing/postgres';
 import { expect, expectNoAxeViolations, newUser, PASSWORD, setTheme, signInAs, test } from './fixtures';
+import { e2eDatabaseUrl } from './support/database';
 import { grantNewReport, releaseHeldResearch } from './support/grant-report';
 import { skipToMyReportsRefresh } from './support/my-reports';
 
 // Buying by card, end to end: dashboard -> checkout -> sandbox card or Stripe's Payment Element
 // -> dashboard notifications -> marketplace. Runs against the real server and database.
 
-const PG_PORT = Number(process.env.E2E_PG_PORT ?? 5478);
-const DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${PG_PORT}/crow`;
 const GOOD_CARD = '4242 4242 4242 4242';
 const DECLINED_CARD = '4000 0000 0000 0002';
 
 async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
   await client.connect();
   try {
     return (await client.query<T>(text, values)).rows;
@@ -339,7 +338,7 @@ async function startStripeModeServer(fake: FakeStripe): Promise<{ url: string; p
       ROLE: 'web',
       HOST: '127.0.0.1',
       PORT: String(port),
-      DATABASE_URL,
+      DATABASE_URL: e2eDatabaseUrl(),
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       LOGIN_ACCOUNT_RATE_LIMIT: '1000',

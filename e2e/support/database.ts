@@ -1,11 +1,17 @@
 import PgBoss from 'pg-boss';
+import { E2E_DATA_DIR } from '../../playwright.config';
 import { connectDatabase } from '../../server/db/client';
+import { runningEmbeddedUrl } from '../../server/db/embedded';
 
 // The e2e server's embedded database, for browser tests that set up state the UI cannot (a
 // purchase without a checkout, money on the sandbox chain): a connection and a send-only queue.
 
-export const e2eDatabaseUrl = () =>
-  `postgres://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT ?? 5478}/crow`;
+/** The running e2e server's database, with the password its data folder keeps (decision 0235). */
+export function e2eDatabaseUrl(): string {
+  const url = runningEmbeddedUrl(E2E_DATA_DIR, 'crow');
+  if (!url) throw new Error(`The e2e server's embedded PostgreSQL is not running in ${E2E_DATA_DIR}`);
+  return url;
+}
 
 export type E2eDatabase = ReturnType<typeof connectDatabase>;
 

@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod, chown, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import exitHook from 'async-exit-hook';
@@ -29,39 +30,157 @@ interface Options {
 }
 
 const USER = 'postgres';
-const PASSWORD = 'postgres';
+/**
+ * The superuser password of every embedded cluster initialised before decision 0235. Used only to
+ * upgrade such a cluster to a random password; never accepted by an upgraded or new one.
+ */
+const LEGACY_PASSWORD = 'postgres';
+/** The superuser's password, beside the cluster in DATA_DIR (mode 0600, the folder 0700). */
+const PASSWORD_FILE = 'postgres-password';
+/** Loopback TCP and the Unix socket, each with SCRAM: no cleartext password on any connection. */
+const HBA_RULES = `# Written by Crow Research (docs/decisions/0235): SCRAM passwords only.
+local   all             all                                     scram-sha-256
+host    all             all             127.0.0.1/32            scram-sha-256
+host    all             all             ::1/128                 scram-sha-256
+local   replication     all                                     scram-sha-256
+host    replication     all             127.0.0.1/32            scram-sha-256
+host    replication     all             ::1/128                 scram-sha-256
+`;
 
 export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedDatabase> {
-  const clusterDir = path.resolve(options.dataDir, 'postgres');
-  await mkdir(path.dirname(clusterDir), { recursive: true });
+  const dataDir = path.resolve(options.dataDir);
+  const clusterDir = path.join(dataDir, 'postgres');
   const asRoot = process.getuid?.() === 0;
-  // As root the server runs as OS user postgres, which must be able to enter the data folder.
-  if (asRoot) await chmod(path.dirname(clusterDir), 0o755);
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const initialised = existsSync(path.join(clusterDir, 'PG_VERSION'));
+  // As root, initdb runs as OS user postgres, which must reach its cluster folder until it owns
+  // the data folder (below); nobody else may list the folder.
+  await chmod(dataDir, asRoot && !initialised ? 0o711 : 0o700);
+  const storedPassword = await readPassword(passwordFile(dataDir));
+  // A new cluster gets its random password at initdb; it is saved before initdb runs, so a
+  // failed initdb is simply run again with the same one.
+  const password = storedPassword ?? (initialised ? undefined : await savePassword(passwordFile(dataDir)));
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     user: USER,
-    password: PASSWORD,
+    password: password ?? LEGACY_PASSWORD,
+    authMethod: 'scram-sha-256',
     port: options.port,
     persistent: options.persistent ?? true,
     // As root, initdb refuses to run; the package then runs the server as OS user postgres.
     createPostgresUser: asRoot,
-    initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
+    initdbFlags: [
+      '--encoding=UTF8',
+      '--locale-provider=builtin',
+      '--builtin-locale=C.UTF-8',
+      '--set=password_encryption=scram-sha-256',
+    ],
     onLog: () => {},
     onError: (message) => options.log?.(`postgres: ${String(message).trim()}`),
   });
 
-  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+  if (!initialised) {
     await wrap('initialise the embedded PostgreSQL', () => server.initialise());
+    await writeFile(path.join(clusterDir, 'pg_hba.conf'), HBA_RULES);
+  }
+  if (asRoot) {
+    // The server's OS user owns the cluster: give it the data folder too, closed to everyone else.
+    const owner = await stat(clusterDir);
+    await chown(dataDir, owner.uid, owner.gid);
+    await chmod(dataDir, 0o700);
   }
   await stopOrphanedPostmaster(clusterDir, options.log);
   await startWithRetry(server);
 
-  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.database}`;
-  await createDatabaseIfMissing(
-    `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
-    options.database,
+  const serverUrl = (secret: string, database: string) =>
+    `postgres://${USER}:${encodeURIComponent(secret)}@127.0.0.1:${options.port}/${database}`;
+  let secret = password;
+  if (secret === undefined) {
+    try {
+      secret = await upgradeLegacyCluster(dataDir, (candidate) => serverUrl(candidate, 'postgres'));
+      options.log?.(
+        `The embedded PostgreSQL in ${dataDir} now has a random superuser password (SCRAM), kept in ${passwordFile(dataDir)}`,
+      );
+    } catch (error) {
+      await server.stop().catch(() => {});
+      throw error;
+    }
+  }
+  await createDatabaseIfMissing(serverUrl(secret, 'postgres'), options.database);
+  return {
+    url: serverUrl(secret, options.database),
+    stop: () => wrap('stop the embedded PostgreSQL', () => server.stop()),
+  };
+}
+
+/** Where the superuser password of the embedded cluster in `dataDir` is kept. */
+export function passwordFile(dataDir: string): string {
+  return path.resolve(dataDir, PASSWORD_FILE);
+}
+
+async function readPassword(file: string): Promise<string | undefined> {
+  try {
+    return (await readFile(file, 'utf8')).trim() || undefined;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** A new random password written to `file` (readable by this OS user only); returns it. */
+async function savePassword(file: string, password = randomBytes(32).toString('hex')): Promise<string> {
+  const pending = `${file}.new`;
+  await writeFile(pending, `${password}\n`, { mode: 0o600 });
+  await chmod(pending, 0o600); // writeFile's mode only applies to a file it creates
+  await rename(pending, file);
+  return password;
+}
+
+/**
+ * A cluster initialised before decision 0235 (superuser password "postgres", cleartext `password`
+ * authentication) gets a random SCRAM password and SCRAM-only pg_hba rules, once, while it runs.
+ * The new password is kept in a pending file first: a run interrupted half-way finishes the
+ * upgrade with that same password on the next start.
+ */
+async function upgradeLegacyCluster(dataDir: string, urlFor: (password: string) => string): Promise<string> {
+  const file = passwordFile(dataDir);
+  const pendingFile = `${file}.upgrading`;
+  let password = await readPassword(pendingFile);
+  if (!password) {
+    password = randomBytes(32).toString('hex');
+    await writeFile(pendingFile, `${password}\n`, { mode: 0o600 });
+  }
+  const client = await connectWithEither(urlFor(LEGACY_PASSWORD), urlFor(password));
+  try {
+    await client.query(`set password_encryption = 'scram-sha-256'`);
+    await client.query(`alter role ${USER} password ${client.escapeLiteral(password)}`);
+    await client.query(`alter system set password_encryption = 'scram-sha-256'`);
+    const { rows } = await client.query<{ file: string }>(`select current_setting('hba_file') as file`);
+    await writeFile(rows[0]!.file, HBA_RULES);
+    await client.query('select pg_reload_conf()');
+  } finally {
+    await client.end();
+  }
+  await rename(pendingFile, file);
+  return password;
+}
+
+async function connectWithEither(...urls: string[]): Promise<pg.Client> {
+  let lastError: unknown;
+  for (const url of urls) {
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      return client;
+    } catch (error) {
+      lastError = error;
+      await client.end().catch(() => {});
+    }
+  }
+  throw new Error(
+    `Could not upgrade the embedded PostgreSQL's password: ${lastError instanceof Error ? lastError.message : String(lastError)}`,
+    { cause: lastError },
   );
-  return { url, stop: () => wrap('stop the embedded PostgreSQL', () => server.stop()) };
 }
 
 /**
@@ -77,7 +196,10 @@ export function runningEmbeddedUrl(dataDir: string, database: string): string | 
   const port = Number.parseInt(lines[3] ?? '', 10);
   if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || !isPostgresProcess(pid))
     return undefined;
-  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+  // A store of an older build still running its cluster the old way has no password file yet.
+  const file = passwordFile(dataDir);
+  const password = existsSync(file) ? readFileSync(file, 'utf8').trim() : LEGACY_PASSWORD;
+  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
 
 async function wrap(what: string, action: () => Promise<void>): Promise<void> {
