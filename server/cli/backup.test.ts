@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reportPdfs, userPurchases } from '../db/schema';
 import { withDatabase } from '../testing/postgres';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -149,8 +150,99 @@ describe('npm run db:backup and db:restore', () => {
     );
     expect((await fingerprint(targetUrl)).tables).toEqual(before.tables);
 
+    // An existing file is refused with one line, not a crash, and is left as it was.
+    const bytes = await readFile(file);
     const overwrite = run('db-backup', file, source.databaseUrl);
     expect(overwrite.status).toBe(1);
-    expect(overwrite.stderr).toMatch(/EEXIST/);
+    expect(overwrite.stderr).toBe(
+      `${file} already exists: a backup never overwrites a file; choose a new name.\n`,
+    );
+    expect((await readFile(file)).equals(bytes)).toBe(true);
   }, 180_000);
+
+  it('suggests a backup folder that neither git nor the image build takes in', async () => {
+    const usage = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/db-backup.ts'], {
+      encoding: 'utf8',
+    });
+    expect(usage.status).toBe(2);
+    const suggested = /e\.g\. (\S+?)\//.exec(usage.stderr)?.[1];
+    expect(suggested).toBe('backups');
+    const ignored = spawnSync('git', [
+      'check-ignore',
+      `${suggested}/crow.jsonl.gz`,
+      'data/postgres-password',
+    ]);
+    expect(ignored.status).toBe(0);
+    const dockerignore = (await readFile('.dockerignore', 'utf8')).split('\n');
+    expect(dockerignore).toContain(suggested);
+    expect(dockerignore).toContain('data');
+  });
+});
+
+describe('npm run db:restore on a tampered backup', () => {
+  const tampered = `crow_tampered_${process.pid}`;
+  const intruder = `crow_intruder_${process.pid}`;
+  let tamperedUrl: string;
+  let header: Record<string, unknown> & { tables: Array<{ name: string; columns: string[]; key: string[] }> };
+
+  beforeAll(async () => {
+    const file = path.join(folder, 'genuine.jsonl.gz');
+    expect(run('db-backup', file, source.databaseUrl).status).toBe(0);
+    const lines = gunzipSync(await readFile(file))
+      .toString('utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    header = lines[0];
+  });
+  beforeEach(async () => {
+    await serverAdmin.query(`drop database if exists ${tampered} with (force)`);
+    await serverAdmin.query(`create database ${tampered}`);
+    tamperedUrl = withDatabase(source.databaseUrl, tampered);
+  });
+  afterAll(async () => {
+    await serverAdmin.query(`drop database if exists ${tampered} with (force)`);
+    await serverAdmin.query(`drop role if exists ${intruder}`);
+  });
+
+  async function writeBackup(name: string, lines: object[]): Promise<string> {
+    const file = path.join(folder, name);
+    await writeFile(file, gzipSync(lines.map((line) => `${JSON.stringify(line)}\n`).join('')));
+    return file;
+  }
+
+  it('refuses a header that names a system catalog: no new superuser', async () => {
+    // The review's probe: a pg_authid "table" in the header and one row, a copy of the superuser.
+    const { rows } = await serverAdmin.query(
+      `select to_jsonb(a) as row from pg_authid a where rolname = current_user`,
+    );
+    const row = { ...rows[0].row, oid: 3_999_000_000 + (process.pid % 100_000), rolname: intruder };
+    const file = await writeBackup('pg-authid.jsonl.gz', [
+      { ...header, tables: [...header.tables, { name: 'pg_authid', columns: Object.keys(row), key: [] }] },
+      { table: 'pg_authid', row },
+      { end: true, rows: { pg_authid: 1 } },
+    ]);
+    const restore = run('db-restore', file, tamperedUrl);
+    expect(restore.stderr).toBe(
+      `Refusing to restore ${file}: it names the table "pg_authid", which is not a table of this build. No row was restored.\n`,
+    );
+    expect(restore.status).toBe(1);
+    const roles = await serverAdmin.query('select 1 from pg_roles where rolname = $1', [intruder]);
+    expect(roles.rowCount).toBe(0);
+  }, 120_000);
+
+  it('refuses a header that gives a table a column the schema does not have', async () => {
+    const tables = header.tables.map((table) =>
+      table.name === 'users' ? { ...table, columns: [...table.columns, 'is_root'] } : table,
+    );
+    const file = await writeBackup('unknown-column.jsonl.gz', [
+      { ...header, tables },
+      { end: true, rows: {} },
+    ]);
+    const restore = run('db-restore', file, tamperedUrl);
+    expect(restore.stderr).toBe(
+      `Refusing to restore ${file}: it names an unknown column "is_root" of users. No row was restored.\n`,
+    );
+    expect(restore.status).toBe(1);
+  }, 120_000);
 });

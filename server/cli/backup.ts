@@ -1,5 +1,7 @@
 import { once } from 'node:events';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
@@ -47,6 +49,8 @@ interface Header {
 type Line = { table: string; row: Record<string, unknown> } | { end: true; rows: Record<string, number> };
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+/** The only schema a backup reads from and a restore writes into. */
+const APPLICATION_SCHEMA = 'public';
 
 export class BackupError extends Error {}
 
@@ -99,16 +103,25 @@ async function appliedMigrations(client: pg.ClientBase): Promise<Header['migrati
 
 /** Writes a consistent backup of the database at `databaseUrl` to `file`; returns rows per table. */
 export async function backupDatabase(databaseUrl: string, file: string): Promise<Record<string, number>> {
-  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'crow-backup' });
-  await client.connect();
+  // The file is created first, and only if it is new: an existing backup is never overwritten,
+  // and a name that is taken says so before any work is done.
+  await mkdir(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+  const output = await open(file, 'wx', 0o600).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EEXIST')
+      throw new BackupError(`${file} already exists: a backup never overwrites a file; choose a new name.`);
+    throw error;
+  });
   const gzip = createGzip();
-  const written = pipeline(gzip, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+  const written = pipeline(gzip, output.createWriteStream());
+  written.catch(() => {}); // awaited below; a write error must not surface as an unhandled rejection
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'crow-backup' });
   const write = async (line: object) => {
     if (!gzip.write(`${JSON.stringify(line)}\n`)) await once(gzip, 'drain');
   };
   const counts: Record<string, number> = {};
   try {
     // Every read below sees the same moment: a purchase and its report, its PDF and its payment.
+    await client.connect();
     await client.query('begin isolation level repeatable read read only');
     const tables = await listTables(client);
     const { rows: sequences } = await client.query<{ name: string; lastValue: string | null }>(
@@ -127,7 +140,7 @@ export async function backupDatabase(databaseUrl: string, file: string): Promise
       counts[table.name] = 0;
       const order = table.key.length ? ` order by ${table.key.map(quote).join(', ')}` : '';
       await client.query(
-        `declare backup_rows no scroll cursor for select to_jsonb(t) as row from ${quote(table.name)} t${order}`,
+        `declare backup_rows no scroll cursor for select to_jsonb(t) as row from ${quote(APPLICATION_SCHEMA)}.${quote(table.name)} t${order}`,
       );
       for (;;) {
         const { rows } = await client.query<{ row: Record<string, unknown> }>(
@@ -147,9 +160,10 @@ export async function backupDatabase(databaseUrl: string, file: string): Promise
   } catch (error) {
     gzip.destroy();
     await written.catch(() => {});
+    await rm(file, { force: true }); // a partial backup is no backup
     throw error;
   } finally {
-    await client.end();
+    await client.end().catch(() => {});
   }
   return counts;
 }
@@ -162,7 +176,9 @@ async function tablesWithRows(client: pg.ClientBase): Promise<string[]> {
   );
   const filled: string[] = [];
   for (const { name } of tables) {
-    const { rows } = await client.query(`select exists (select 1 from ${quote(name)}) as filled`);
+    const { rows } = await client.query(
+      `select exists (select 1 from ${quote(APPLICATION_SCHEMA)}.${quote(name)}) as filled`,
+    );
     if (rows[0]?.filled) filled.push(name);
   }
   return filled;
@@ -171,6 +187,44 @@ async function tablesWithRows(client: pg.ClientBase): Promise<string[]> {
 async function* readLines(file: string): AsyncGenerator<unknown> {
   const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
   for await (const line of lines) if (line) yield JSON.parse(line);
+}
+
+const refused = (file: string, what: string) =>
+  new BackupError(`Refusing to restore ${file}: it names ${what}. No row was restored.`);
+
+/**
+ * The backup's tables, each checked against this build's freshly migrated schema as the catalog
+ * describes it (never as the backup's own header says): only tables of the application schema,
+ * and only their stored columns, so a tampered header cannot write into a system catalog.
+ */
+async function acceptedTables(
+  client: pg.ClientBase,
+  header: Header,
+  file: string,
+): Promise<Map<string, TableInfo>> {
+  const catalog = new Map((await listTables(client)).map((table) => [table.name, table]));
+  if (!Array.isArray(header.tables)) throw refused(file, 'no list of tables');
+  const accepted = new Map<string, TableInfo>();
+  for (const table of header.tables) {
+    const known = typeof table?.name === 'string' ? catalog.get(table.name) : undefined;
+    if (!known || accepted.has(known.name))
+      throw refused(file, `the table ${JSON.stringify(table?.name)}, which is not a table of this build`);
+    if (!Array.isArray(table.columns)) throw refused(file, `no columns for ${known.name}`);
+    for (const column of table.columns) {
+      if (typeof column !== 'string' || !known.columns.includes(column))
+        throw refused(file, `an unknown column ${JSON.stringify(column)} of ${known.name}`);
+    }
+    accepted.set(known.name, { name: known.name, columns: table.columns, key: known.key });
+  }
+  return accepted;
+}
+
+async function applicationSequences(client: pg.ClientBase): Promise<Set<string>> {
+  const { rows } = await client.query<{ name: string }>(
+    'select sequencename as name from pg_sequences where schemaname = $1',
+    [APPLICATION_SCHEMA],
+  );
+  return new Set(rows.map((row) => row.name));
 }
 
 /**
@@ -192,7 +246,7 @@ export async function restoreDatabase(databaseUrl: string, file: string): Promis
 
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'crow-restore' });
   await client.connect();
-  const counts: Record<string, number> = Object.fromEntries(header.tables.map((t) => [t.name, 0]));
+  const counts: Record<string, number> = {};
   try {
     const filled = await tablesWithRows(client);
     if (filled.length > 0) {
@@ -208,16 +262,17 @@ export async function restoreDatabase(databaseUrl: string, file: string): Promis
       );
     }
 
-    const tables = new Map(header.tables.map((table) => [table.name, table]));
+    const tables = await acceptedTables(client, header, file);
     let batch: Record<string, unknown>[] = [];
     let batchTable: string | undefined;
     const flush = async () => {
       if (!batchTable || batch.length === 0) return;
       const table = tables.get(batchTable)!;
       const columns = table.columns.map(quote).join(', ');
+      const qualified = `${quote(APPLICATION_SCHEMA)}.${quote(table.name)}`;
       await client.query(
-        `insert into ${quote(table.name)} (${columns}) overriding system value
-         select ${columns} from jsonb_populate_recordset(null::${quote(table.name)}, $1::jsonb)`,
+        `insert into ${qualified} (${columns}) overriding system value
+         select ${columns} from jsonb_populate_recordset(null::${qualified}, $1::jsonb)`,
         [JSON.stringify(batch)],
       );
       counts[table.name] = (counts[table.name] ?? 0) + batch.length;
@@ -231,7 +286,8 @@ export async function restoreDatabase(databaseUrl: string, file: string): Promis
         ended = line.rows;
         break;
       }
-      if (!tables.has(line.table)) throw new BackupError(`the backup names an unknown table ${line.table}`);
+      if (typeof line.table !== 'string' || !tables.has(line.table))
+        throw refused(file, `a row of ${JSON.stringify(line.table)}, which is not a table of this build`);
       if (line.table !== batchTable || batch.length >= BATCH_ROWS) await flush();
       batchTable = line.table;
       batch.push(line.row);
@@ -239,14 +295,19 @@ export async function restoreDatabase(databaseUrl: string, file: string): Promis
     await flush();
     if (!ended) throw new BackupError(`${file} ends early (no closing line): the backup is incomplete`);
     for (const [table, rows] of Object.entries(ended)) {
+      if (!tables.has(table))
+        throw refused(file, `a count for ${JSON.stringify(table)}, not a table of this build`);
       if ((counts[table] ?? 0) !== rows) {
         throw new BackupError(`${table}: restored ${counts[table] ?? 0} rows, the backup says ${rows}`);
       }
     }
+    const sequences = await applicationSequences(client);
     for (const sequence of header.sequences) {
+      if (!sequences.has(sequence.name))
+        throw refused(file, `the sequence ${JSON.stringify(sequence.name)}, not one of this build`);
       if (sequence.lastValue === null) continue;
       await client.query('select setval($1::regclass, $2::bigint, true)', [
-        `public.${quote(sequence.name)}`,
+        `${quote(APPLICATION_SCHEMA)}.${quote(sequence.name)}`,
         sequence.lastValue,
       ]);
     }

@@ -7,7 +7,8 @@ import { openToolDatabase } from './tool-database';
 const file = process.argv[2];
 if (!file || process.argv.length > 3) {
   console.error(
-    'Usage: npm run db:backup -- FILE   (FILE must not exist yet; e.g. backups/crow-2026-11-24.jsonl.gz)',
+    'Usage: npm run db:backup -- FILE   (FILE must not exist yet; e.g. backups/crow-2026-11-24.jsonl.gz, a folder\n' +
+      'that git and the image build leave out, or a path outside the checkout: a backup holds password hashes and tokens)',
   );
   process.exit(2);
 }
