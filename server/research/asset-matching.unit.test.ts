@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { assetsMatching } from '../../contract/assets';
-import { closeSnapshotMatches, searchSnapshot } from './sources/snapshot';
+import { unverifiedAfterTheirLookAlikes } from '../features/purchases/repository';
+import { resolveAsset } from './resolve-asset';
+import { closeSnapshotMatches, createSnapshotSources, searchSnapshot } from './sources/snapshot';
 
 // The right asset: one name means one asset, or the buyer picks; typos get "did you mean".
 
@@ -22,5 +24,39 @@ describe('asset matching', () => {
 
   it('offers nothing for a name far from every known asset', () => {
     expect(closeSnapshotMatches('Quantum Hedgehog Coin', 5)).toEqual([]);
+  });
+
+  // The review's probes: each of these reads as "Bitcoin" on the page, so each is Bitcoin.
+  const BITCOIN_LOOK_ALIKES = {
+    'a combining letter c over the t (U+0368)': 'Bit\u0368coin',
+    'a combining acute and a dot below between letters': 'Bi\u0301tc\u0323oin',
+    'a Cyrillic combining mark (U+0483) and an enclosing circle (U+20DD)': 'Bit\u0483co\u20DDin',
+    'a Hebrew point and an Arabic fatha between Latin letters': 'Bitc\u05B4oi\u064En',
+    'Cyrillic homoglyphs (В, і, о)': '\u0412\u0456tc\u043Ein',
+    'Greek homoglyphs (Β, ο)': '\u0392itc\u03BFin',
+    'a Greek capital with a combining mark': '\u0392it\u0368coin',
+    'full-width letters': '\uFF22itcoin',
+    'a zero-width joiner (the contract refuses it; resolving never makes it a new asset)': 'Bit\u200Dcoin',
+  };
+  for (const [what, name] of Object.entries(BITCOIN_LOOK_ALIKES)) {
+    it(`resolves ${what} to Bitcoin, never to a new asset`, async () => {
+      const asset = await resolveAsset(createSnapshotSources(), { assetName: name });
+      expect(asset?.id).toBe('bitcoin');
+    });
+  }
+
+  it('still treats a legitimate name in another script, marks and all, as its own (unknown) asset', async () => {
+    for (const name of ['ビットコイン', 'बिटकॉइन', 'Café Coin', 'Ελληνικό νόμισμα', 'Рубль']) {
+      expect(await resolveAsset(createSnapshotSources(), { assetName: name }), name).toBeNull();
+    }
+  });
+
+  it('lists a report on a marked-up "Bitcoin" below the real one, however new it is', () => {
+    const listed = unverifiedAfterTheirLookAlikes([
+      { asset_name: 'Bit\u0368coin', name_verified: false },
+      { asset_name: 'Ethereum', name_verified: true },
+      { asset_name: 'Bitcoin', name_verified: true },
+    ]);
+    expect(listed.map((item) => item.asset_name)).toEqual(['Ethereum', 'Bitcoin', 'Bit\u0368coin']);
   });
 });

@@ -171,9 +171,16 @@ describe('POST /api/create-payment-intent', () => {
     expect(purchase).toMatchObject({ assetId: 'terra-luna' });
   });
 
-  it('takes a look-alike of a known name (Cyrillic letters, full-width) as that asset, even "confirmed unknown"', async () => {
+  it('takes a look-alike of a known name (Cyrillic or Greek letters, full-width, combining marks) as that asset, even "confirmed unknown"', async () => {
     const user = await signUp(t.app);
-    for (const lookAlike of ['\u0412itcoin', 'B\u0456tcoin', '\uFF22itcoin']) {
+    for (const lookAlike of [
+      '\u0412itcoin',
+      'B\u0456tcoin',
+      '\u0392itc\u03BFin',
+      '\uFF22itcoin',
+      'Bit\u0368coin',
+      'Bi\u0483tco\u20DDin',
+    ]) {
       const created = await createIntent(user, {
         purchaseType: 'new_report',
         assetName: lookAlike,
