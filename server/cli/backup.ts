@@ -263,6 +263,7 @@ export async function restoreDatabase(databaseUrl: string, file: string): Promis
     }
 
     const tables = await acceptedTables(client, header, file);
+    for (const name of tables.keys()) counts[name] = 0;
     let batch: Record<string, unknown>[] = [];
     let batchTable: string | undefined;
     const flush = async () => {
