@@ -66,7 +66,10 @@ const oldPassword = (port: number) => `postgres://postgres:postgres@127.0.0.1:${
 
 describe('the embedded PostgreSQL superuser', () => {
   it('has a random SCRAM password on a new data folder, kept in a file only its owner reads', async () => {
-    const dataDir = await newDataDir();
+    // A data folder whose parents do not exist yet (as the e2e server's .tmp/e2e-data-PORT).
+    const checkout = await newDataDir();
+    await chmod(checkout, 0o755); // as a checkout is: the server's OS user may pass through
+    const dataDir = path.join(checkout, 'store', 'data');
     const port = await freePort();
     const embedded = await startEmbeddedPostgres({ dataDir, port, database: 'crow', persistent: false });
     stops.push(() => embedded.stop());
@@ -76,6 +79,9 @@ describe('the embedded PostgreSQL superuser', () => {
     expect(await authentication(embedded.url)).toEqual({ methods: ['scram-sha-256'], scram: true });
     expect(mode(passwordFile(dataDir))).toBe(0o600);
     expect(mode(dataDir)).toBe(0o700);
+    // Only the data folder is closed: a parent it made keeps the usual mode (as root, the server's
+    // OS user must pass through it).
+    expect(mode(path.dirname(dataDir))).toBe(0o777 & ~process.umask());
     // A tool run beside the store (db:backup) finds it with the same password.
     expect(runningEmbeddedUrl(dataDir, 'crow')).toBe(embedded.url);
   }, 90_000);

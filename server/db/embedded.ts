@@ -51,6 +51,8 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
   const dataDir = path.resolve(options.dataDir);
   const clusterDir = path.join(dataDir, 'postgres');
   const asRoot = process.getuid?.() === 0;
+  // Only the data folder itself is private: parents made here keep the usual mode.
+  await mkdir(path.dirname(dataDir), { recursive: true });
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const initialised = existsSync(path.join(clusterDir, 'PG_VERSION'));
   // As root, initdb runs as OS user postgres, which must reach its cluster folder until it owns
