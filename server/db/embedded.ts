@@ -59,6 +59,7 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
   // the data folder (below); nobody else may list the folder.
   await chmod(dataDir, asRoot && !initialised ? 0o711 : 0o700);
   const storedPassword = await readPassword(passwordFile(dataDir));
+  if (storedPassword) await chmod(passwordFile(dataDir), 0o600); // kept private on every start
   // A new cluster gets its random password at initdb; it is saved before initdb runs, so a
   // failed initdb is simply run again with the same one.
   const password = storedPassword ?? (initialised ? undefined : await savePassword(passwordFile(dataDir)));
