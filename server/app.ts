@@ -4,7 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppContext, WebContext } from './context';
 import { ChangeFeed } from './db/change-feed';
 import { adminRoutes } from './features/admin/routes';
@@ -35,6 +35,7 @@ import { registerRequestContext, requestIdGenerator } from './http/request-id';
 import { isApiRequest, registerRequestTargetCheck } from './http/request-path';
 import { SessionCache } from './http/session-cache';
 import { registerConnectionDrain } from './http/shutdown';
+import { registerRequestValidation } from './http/validation';
 import { registerHttpMetrics } from './metrics/http';
 
 /** Builds the web application: plugins, guards and every feature's routes. Used by main and tests. */
@@ -54,7 +55,7 @@ export async function buildWebApp(ctx: AppContext): Promise<{ app: FastifyInstan
     return503OnClosing: true,
     genReqId: requestIdGenerator(trustedProxy),
   });
-  app.setValidatorCompiler(validatorCompiler);
+  registerRequestValidation(app);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerConnectionDrain(app);
