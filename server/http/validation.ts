@@ -9,7 +9,7 @@ function nulBytePaths(value: unknown, path: (string | number)[] = [], found: (st
   if (typeof value === 'string') {
     if (value.includes('\0')) found.push(path);
   } else if (Array.isArray(value)) {
-    value.forEach((item, index) => nulBytePaths(item, [...path, index], found));
+    for (const [index, item] of value.entries()) nulBytePaths(item, [...path, index], found);
   } else if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
       if (key.includes('\0')) found.push([...path, key]);
