@@ -84,6 +84,11 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   /** Interface of the metrics port: this computer only unless the operator widens it. */
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  /**
+   * The client's source maps (its readable source) are served only when chosen; the build always
+   * writes them beside the scripts, unreferenced, for an error tracker.
+   */
+  SERVE_SOURCE_MAPS: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   DATABASE_URL: optionalUrl,
