@@ -24,7 +24,7 @@ const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1']);
 const WILDCARD_INTERFACES = new Set(['0.0.0.0', '::', '[::]']);
 
 /** A Host value as name and port; undefined for anything that is not a plain host[:port]. */
-export function parseHost(value: string): { name: string; port: string } | undefined {
+function parseHost(value: string): { name: string; port: string } | undefined {
   const match = /^(?:\[([0-9a-f:.]+)\]|([a-z0-9_-]+(?:\.[a-z0-9_-]+)*)\.?)(?::(\d{1,5}))?$/i.exec(value);
   if (!match) return undefined;
   const name = (match[1] ?? match[2] ?? '').toLowerCase();
@@ -32,7 +32,7 @@ export function parseHost(value: string): { name: string; port: string } | undef
 }
 
 /** Operator-listed names as the allow-list holds them: lower case, IPv6 without brackets. */
-export function normalisedHostName(name: string): string {
+function normalisedHostName(name: string): string {
   const trimmed = name.trim().toLowerCase().replace(/\.$/, '');
   return trimmed.startsWith('[') && trimmed.endsWith(']') ? trimmed.slice(1, -1) : trimmed;
 }
