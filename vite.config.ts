@@ -58,7 +58,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: '../dist/client',
         emptyOutDir: true,
-        sourcemap: true,
+        // Written for error trackers but not referenced from the scripts: the server serves them
+        // (with a SourceMap header) only when SERVE_SOURCE_MAPS is set.
+        sourcemap: 'hidden',
         manifest: true,
         // One stylesheet for the whole app, inlined into every page by the server (decision 0142):
         // no chunk lists it as a dependency, so no lazy import fetches it again as a <link>

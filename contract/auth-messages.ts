@@ -19,6 +19,7 @@ export const AUTH_MESSAGES = {
   notSignedIn: 'You need to sign in to do that',
   adminOnly: 'Admin access required',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  logoutPostOnly: 'Log out with the Logout button; this address no longer logs out.',
 } as const;
 
 export const USERNAME_HINT = '3-30 characters, letters, numbers, and underscores only';

@@ -237,3 +237,18 @@ test('built assets are precompressed and cached as immutable; HTML is compressed
   const html = await page.request.get('/documentation', { headers: { 'accept-encoding': 'gzip' } });
   expect(html.headers()['content-encoding']).toBe('gzip');
 });
+
+test("the client's source maps are not served by default, nor named in the scripts", async ({ request }) => {
+  const home = await (await request.get('/')).text();
+  const scripts = [...home.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) {
+    const response = await request.get(script);
+    expect(response.status(), script).toBe(200);
+    expect(await response.text(), script).not.toContain('sourceMappingURL');
+    expect(response.headers().sourcemap, script).toBeUndefined();
+    const map = await request.get(`${script}.map`);
+    expect(map.status(), `${script}.map`).toBe(404);
+    expect(await map.text()).not.toContain('"sources"');
+  }
+});

@@ -4,8 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { TrustProxy } from './config';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppContext, WebContext } from './context';
 import { ChangeFeed } from './db/change-feed';
 import { adminRoutes } from './features/admin/routes';
@@ -28,20 +27,16 @@ import { watchlistRoutes } from './features/watchlist/routes';
 import { registerApiSecurityHeaders } from './http/api-headers';
 import { contentSecurityPolicy } from './http/csp';
 import { registerErrorHandling } from './http/errors';
+import { hostAllowList, registerHostGuard } from './http/host';
 import { registerSameOriginGuard } from './http/origin';
+import { proxyTrust } from './http/proxy-trust';
 import { registerRateLimiting } from './http/rate-limits';
 import { registerRequestContext, requestIdGenerator } from './http/request-id';
-import { isApiRequest } from './http/request-path';
+import { isApiRequest, registerRequestTargetCheck } from './http/request-path';
 import { SessionCache } from './http/session-cache';
 import { registerConnectionDrain } from './http/shutdown';
+import { registerRequestValidation } from './http/validation';
 import { registerHttpMetrics } from './metrics/http';
-
-/** A hop count trusts that many proxies in front of the server (the nearest first). */
-function fastifyTrustProxy(
-  setting: TrustProxy,
-): false | string[] | ((address: string, hop: number) => boolean) {
-  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
-}
 
 /** Builds the web application: plugins, guards and every feature's routes. Used by main and tests. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -50,21 +45,25 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
 /** The app and the web context its routes were given (tests read the change feed and session cache). */
 export async function buildWebApp(ctx: AppContext): Promise<{ app: FastifyInstance; web: WebContext }> {
+  const trustedProxy = proxyTrust(ctx.config.TRUST_PROXY);
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     bodyLimit: ctx.config.BODY_LIMIT_BYTES,
     // X-Forwarded-For only from the proxies named in TRUST_PROXY; otherwise anyone could pick
     // their address and so lift every per-address limit.
-    trustProxy: fastifyTrustProxy(ctx.config.TRUST_PROXY),
+    trustProxy: ctx.config.TRUST_PROXY === false ? false : trustedProxy,
     return503OnClosing: true,
-    genReqId: requestIdGenerator(ctx.config.TRUST_PROXY),
+    genReqId: requestIdGenerator(trustedProxy),
   });
-  app.setValidatorCompiler(validatorCompiler);
+  registerRequestValidation(app);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerConnectionDrain(app);
   registerHttpMetrics(app);
   registerRequestContext(app);
+  registerRequestTargetCheck(app);
+  const hosts = hostAllowList(ctx.config);
+  registerHostGuard(app, hosts);
 
   await app.register(fastifyCookie);
   registerApiSecurityHeaders(app);
@@ -98,7 +97,7 @@ export async function buildWebApp(ctx: AppContext): Promise<{ app: FastifyInstan
   });
   const web: WebContext = { ...ctx, changes, sessions, limits };
 
-  registerSameOriginGuard(app);
+  registerSameOriginGuard(app, hosts);
   registerSessionResolution(app, web);
   registerAccessGuard(app);
 

@@ -46,6 +46,26 @@ const trustProxySetting = z
     return z.NEVER;
   });
 
+/** A host name or IP address an operator lists (no scheme, port or path). */
+const HOST_NAME =
+  /^(?:[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?)*\.?|\[[0-9a-f:.]+\])$/i;
+const allowedHostsSetting = z
+  .string()
+  .optional()
+  .transform((value, context): string[] => {
+    const entries = (value ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const wrong = entries.find((entry) => !HOST_NAME.test(entry) && isIP(entry) !== 6);
+    if (wrong === undefined) return entries;
+    context.addIssue({
+      code: 'custom',
+      message: `"${wrong}" is not a host name: list names or addresses only, comma-separated (e.g. shop.example,10.0.0.7)`,
+    });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** `all` runs web and worker in one process; production runs them separately. */
@@ -55,10 +75,20 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(5000),
   /** Public address used in canonical URLs, sitemap and emails; defaults to the request's host. */
   PUBLIC_URL: optionalUrl,
+  /**
+   * More names this server answers to, besides localhost, 127.0.0.1, [::1], PUBLIC_URL's host and
+   * HOST; any other Host gets 421 (DNS rebinding, decision 0230).
+   */
+  ALLOWED_HOSTS: allowedHostsSetting,
   /** Prometheus metrics on their own port; unset = no metrics server (never on PORT). */
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   /** Interface of the metrics port: this computer only unless the operator widens it. */
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  /**
+   * The client's source maps (its readable source) are served only when chosen; the build always
+   * writes them beside the scripts, unreferenced, for an error tracker.
+   */
+  SERVE_SOURCE_MAPS: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   DATABASE_URL: optionalUrl,

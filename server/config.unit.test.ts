@@ -209,3 +209,19 @@ describe('rate limits and the shared store', () => {
     expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
   });
 });
+
+describe('ALLOWED_HOSTS', () => {
+  it('is empty by default and takes comma-separated names and addresses', () => {
+    expect(loadConfig({}).ALLOWED_HOSTS).toEqual([]);
+    expect(
+      loadConfig({ ALLOWED_HOSTS: ' shop.example, web ,10.0.0.7,[fd00::7],fd00::8' }).ALLOWED_HOSTS,
+    ).toEqual(['shop.example', 'web', '10.0.0.7', '[fd00::7]', 'fd00::8']);
+  });
+
+  it('refuses a URL or a name with a port, naming the entry', () => {
+    expect(() => loadConfig({ ALLOWED_HOSTS: 'shop.example,https://shop.example' })).toThrow(
+      /^Invalid configuration: ALLOWED_HOSTS=.*"https:\/\/shop\.example" is not a host name/,
+    );
+    expect(() => loadConfig({ ALLOWED_HOSTS: 'shop.example:8080' })).toThrow(/ALLOWED_HOSTS/);
+  });
+});

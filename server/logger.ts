@@ -22,29 +22,55 @@ export function serviceVersion(env: NodeJS.ProcessEnv = process.env): string {
   return commit ? `${version}+${commit.slice(0, 12)}` : version;
 }
 
-/** Query parameters whose values never reach a log line (Stripe's client secret, tokens, keys). */
-const SECRET_PARAMETER = /secret|token|password|signature|api_?key/i;
-
-/** The URL with secret-looking query values replaced; everything else kept as sent. */
-export function redactUrl(url: string): string {
+/** The request's path for a log line: never its query string, where tokens and secrets travel. */
+function pathOnly(url: string): string {
   const queryStart = url.indexOf('?');
-  if (queryStart === -1) return url;
-  const query = url
-    .slice(queryStart + 1)
-    .split('&')
-    .map((pair) => {
-      const separator = pair.indexOf('=');
-      if (separator === -1) return pair;
-      let name = pair.slice(0, separator);
-      try {
-        name = decodeURIComponent(name.replaceAll('+', ' '));
-      } catch {
-        // A malformed name is judged as sent.
-      }
-      return SECRET_PARAMETER.test(name) ? `${pair.slice(0, separator)}=[REDACTED]` : pair;
-    })
-    .join('&');
-  return `${url.slice(0, queryStart)}?${query}`;
+  return queryStart === -1 ? url : url.slice(0, queryStart);
+}
+
+/** Values shorter than this are numbers and flags, never a secret; replacing them would garble text. */
+const SHORTEST_HIDDEN_VALUE = 4;
+
+/** The parameter values of every failed query in an error's chain of causes. */
+function queryValuesOf(error: unknown, depth = 0): string[] {
+  if (!(error instanceof Error) || depth > 5) return [];
+  const params = (error as Error & { params?: unknown }).params;
+  const own = Array.isArray(params) ? params.map(String) : [];
+  return [...own, ...queryValuesOf(error.cause, depth + 1)];
+}
+
+function hideValues(text: string, values: readonly string[]): string {
+  let hidden = text;
+  for (const value of values) {
+    if (value.length >= SHORTEST_HIDDEN_VALUE) hidden = hidden.replaceAll(value, '[not logged]');
+  }
+  return hidden;
+}
+
+/** A copy of the error and its causes with `values` hidden; the error itself when none appear. */
+function withValuesHidden(error: unknown, values: readonly string[], depth: number): unknown {
+  if (!(error instanceof Error) || depth > 5) return error;
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(error) as object) as Error, error) as Error &
+    Record<string, unknown>;
+  const message = hideValues(error.message, values);
+  Object.defineProperty(copy, 'message', { value: message, enumerable: false, writable: true });
+  // Only the stack's first line holds the message; hiding values in the frames would garble
+  // file names and line numbers.
+  copy.stack = error.stack?.replace(error.message, message);
+  if (Array.isArray(copy.params)) copy.params = `[${copy.params.length} value(s) not logged]`;
+  if (typeof copy.detail === 'string') copy.detail = hideValues(copy.detail, values);
+  if (error.cause !== undefined) copy.cause = withValuesHidden(error.cause, values, depth + 1);
+  return copy;
+}
+
+/**
+ * An error as it may be logged: a failed query's parameter values (a reset link, an unsubscribe
+ * token, an email address) appear nowhere in it. Drizzle writes them into its message and
+ * PostgreSQL quotes an offending value in its own message and detail. The query text stays.
+ */
+function withoutQueryValues(error: unknown): unknown {
+  const values = queryValuesOf(error);
+  return values.length === 0 ? error : withValuesHidden(error, values, 0);
 }
 
 interface LoggedRequest {
@@ -68,15 +94,16 @@ export function createLogger(
     mixin: logFieldsOfWorkContext,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     serializers: {
-      // Fastify's request serializer, with secrets taken out of the URL (Stripe returns the
-      // buyer to /checkout with payment_intent_client_secret in the query string).
+      // Fastify's request serializer without the query string: tokens (unsubscribe, password
+      // reset) and Stripe's payment_intent_client_secret travel there.
       req: (request: LoggedRequest) => ({
         method: request.method,
-        url: redactUrl(request.url),
+        url: pathOnly(request.url),
         host: request.host,
         remoteAddress: request.ip,
         remotePort: request.socket?.remotePort,
       }),
+      err: (error: unknown) => pino.stdSerializers.err(withoutQueryValues(error) as Error),
     },
     ...(pretty
       ? {

@@ -90,7 +90,7 @@ async function main() {
 /** Says at start-up who can reach the store, so nobody exposes the demo by surprise. */
 function listeningOn(host: string): string {
   if (isLoopbackAddress(host) || host === 'localhost')
-    return `${host}, this computer only; set HOST=0.0.0.0 to open it to the network`;
+    return `${host}, this computer only; set HOST=0.0.0.0 (and ALLOWED_HOSTS to the names it is reached by) to open it to the network`;
   return `${host}; set HOST=127.0.0.1 to keep it on this computer`;
 }
 

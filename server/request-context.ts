@@ -21,11 +21,7 @@ interface WorkContext extends JobTrace {
 
 const storage = new AsyncLocalStorage<WorkContext>();
 
-/** Starts a context for the rest of this asynchronous flow (a request, from its first hook). */
-export function enterWorkContext(context: WorkContext): void {
-  storage.enterWith(context);
-}
-
+/** Runs `work` and everything it starts in `context` (a request's hooks and handler, a job). */
 export function runInWorkContext<T>(context: WorkContext, work: () => T): T {
   return storage.run(context, work);
 }

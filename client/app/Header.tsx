@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Button } from '../components/ui/button';
-import { LOGOUT_URL, useCurrentUser } from '../lib/auth';
+import { logOutAndGoHome, useCurrentUser } from '../lib/auth';
 import { useSiteConfig } from '../lib/site-config';
 import { ThemeToggle } from './theme';
 
@@ -45,7 +45,7 @@ export function Header() {
               >
                 {user.email || 'User'}
               </span>
-              <Button variant="secondary" size="sm" onClick={() => window.location.assign(LOGOUT_URL)}>
+              <Button variant="secondary" size="sm" onClick={() => void logOutAndGoHome()}>
                 Logout
               </Button>
             </>

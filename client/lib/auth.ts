@@ -7,9 +7,6 @@ import { queryClient } from './query-client';
 /** The server seeds this key with the session's user (client/entry-server.tsx, main.tsx). */
 export const CURRENT_USER_KEY = ['/api/auth/me'] as const;
 
-/** Signs out and reloads: the header's Logout link, which works before the app has loaded. */
-export const LOGOUT_URL = '/api/logout';
-
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
@@ -55,6 +52,19 @@ export function useCurrentUser() {
 /** After sign-in or registration: the answer's user is the session's. */
 export function setCurrentUser(user: CurrentUser | null) {
   queryClient.setQueryData(currentUserQuery.queryKey, user);
+}
+
+/**
+ * The header's Logout: ends the session with a POST (the same-origin guard judges writes; a GET
+ * could be triggered by any page) and reloads the home page, which drops every cached answer.
+ */
+export async function logOutAndGoHome(): Promise<void> {
+  try {
+    await sendJson('POST', '/api/auth/logout');
+  } catch {
+    // Nothing to add: after the reload the header shows the user still signed in.
+  }
+  window.location.assign('/');
 }
 
 /** Ends the session and clears every cached answer. */

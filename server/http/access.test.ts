@@ -68,6 +68,23 @@ describe('access to /api routes', () => {
     }
   });
 
+  it('takes a form body on no JSON route: each answers 415 (only the webhook reads raw bytes)', async () => {
+    const { cookie } = await signUp(t.app);
+    const writes = routes.filter(
+      (r) => r.method !== 'GET' && !r.url.startsWith(ADMIN_API_PREFIX) && r.url !== '/api/stripe/webhook',
+    );
+    expect(writes.length).toBeGreaterThan(10);
+    for (const route of writes) {
+      const response = await t.app.inject({
+        method: route.method as 'POST',
+        url: concrete(route.url),
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'a=1',
+      });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(415);
+    }
+  });
+
   it('lists only routes that exist as public', () => {
     const known = new Set(routes.map((r) => `${r.method} ${r.url}`));
     expect([...PUBLIC_API_ROUTES].filter((r) => !known.has(r))).toEqual([]);

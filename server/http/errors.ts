@@ -12,11 +12,13 @@ export const ERROR_STATUS = {
   PAYMENT_FAILED: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   ALREADY_OWNED: 409,
   PAYMENT_OPEN: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  MISDIRECTED_REQUEST: 421,
   UNKNOWN_ASSET: 422,
   AMBIGUOUS_ASSET: 422,
   RATE_LIMITED: 429,
@@ -30,9 +32,11 @@ function codeForStatus(statusCode: number): ErrorCode {
   if (statusCode === 401) return 'UNAUTHENTICATED';
   if (statusCode === 403) return 'FORBIDDEN';
   if (statusCode === 404) return 'NOT_FOUND';
+  if (statusCode === 405) return 'METHOD_NOT_ALLOWED';
   if (statusCode === 409) return 'CONFLICT';
   if (statusCode === 413) return 'PAYLOAD_TOO_LARGE';
   if (statusCode === 415) return 'UNSUPPORTED_MEDIA_TYPE';
+  if (statusCode === 421) return 'MISDIRECTED_REQUEST';
   if (statusCode === 429) return 'RATE_LIMITED';
   if (statusCode === 503) return 'SERVICE_UNAVAILABLE';
   return statusCode < 500 ? 'VALIDATION' : 'INTERNAL';
@@ -43,9 +47,11 @@ const REASONS: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  405: 'Method Not Allowed',
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  421: 'Misdirected Request',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors';
+import type { HostAllowList } from './host';
 import { isApiRequest } from './request-path';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -7,24 +8,18 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Refuses state-changing API requests sent by another site (CSRF). Browsers always send
  * Origin on cross-origin POSTs and Sec-Fetch-Site on all requests; server-to-server calls
- * (webhooks, scripts) send neither and are judged by their own authentication.
+ * (webhooks, scripts) send neither and are judged by their own authentication. Origin is judged
+ * against the names this server answers to (host.ts), never against the request's own Host
+ * alone: a rebound page sends a matching pair of both (decision 0230).
  */
-export function registerSameOriginGuard(app: FastifyInstance): void {
+export function registerSameOriginGuard(app: FastifyInstance, allowList: HostAllowList): void {
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
     const origin = request.headers.origin;
-    const fetchSite = request.headers['sec-fetch-site'];
-    // request.host reads X-Forwarded-Host only when TRUST_PROXY trusts the proxy that sent it.
-    const host = request.host;
-    let crossOrigin = fetchSite === 'cross-site';
-    if (origin && origin !== 'null') {
-      try {
-        crossOrigin ||= new URL(origin).host !== host;
-      } catch {
-        crossOrigin = true;
-      }
-    } else if (origin === 'null') {
-      crossOrigin = true;
+    let crossOrigin = request.headers['sec-fetch-site'] === 'cross-site';
+    if (origin !== undefined) {
+      // request.host reads X-Forwarded-Host only when TRUST_PROXY trusts the proxy that sent it.
+      crossOrigin ||= !allowList.allowsOrigin(origin, request.host, request.raw.socket?.localPort);
     }
     if (crossOrigin) {
       return reply.status(403).send(errorBody(403, 'Cross-origin requests are not allowed'));

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -52,12 +53,67 @@ describe('X-Forwarded-Host', () => {
   });
 
   it('is used behind a trusted proxy', async () => {
-    const proxied = await createTestApp({ TRUST_PROXY: '1' });
+    const proxied = await createTestApp({ TRUST_PROXY: '1', ALLOWED_HOSTS: 'shop.example' });
     try {
-      const robots = await proxied.app.inject({ method: 'GET', url: '/robots.txt', headers: forged });
-      expect(robots.body).toContain('Sitemap: http://evil.example/sitemap.xml');
+      const robots = await proxied.app.inject({
+        method: 'GET',
+        url: '/robots.txt',
+        headers: { ...forged, 'x-forwarded-host': 'shop.example' },
+      });
+      expect(robots.body).toContain('Sitemap: http://shop.example/sitemap.xml');
     } finally {
       await proxied.close();
+    }
+  });
+});
+
+describe('absolute-form request targets', () => {
+  /** Writes the request line by hand: no HTTP client sends the absolute form to a server. */
+  async function rawRequest(port: number, lines: string[], body = ''): Promise<string> {
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      answer += chunk;
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', () => {
+        socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
+      });
+      socket.on('end', resolve);
+      socket.on('error', reject);
+    });
+    return answer;
+  }
+
+  it('are refused with 400 instead of reaching an API route past the origin check', async () => {
+    const server = await createTestApp();
+    try {
+      await server.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = server.app.server.address() as { port: number };
+      const body = JSON.stringify(login);
+      const post = await rawRequest(
+        port,
+        [
+          `POST http://127.0.0.1:${port}/api/auth/login HTTP/1.1`,
+          `Host: 127.0.0.1:${port}`,
+          'Origin: http://evil.example',
+          'Content-Type: application/json',
+          `Content-Length: ${Buffer.byteLength(body)}`,
+          'Connection: close',
+        ],
+        body,
+      );
+      expect(post).toMatch(/^HTTP\/1\.1 400 /);
+      expect(post).toContain('The request target must be a path');
+      const get = await rawRequest(port, [
+        `GET http://127.0.0.1:${port}/api/auth/me HTTP/1.1`,
+        `Host: 127.0.0.1:${port}`,
+        'Connection: close',
+      ]);
+      expect(get).toMatch(/^HTTP\/1\.1 400 /);
+    } finally {
+      await server.close();
     }
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errorBody } from './errors';
 
 /**
  * The request's path as the router sees it: percent-decoded and normalised ("/%61pi//x/../y" is
@@ -21,4 +22,19 @@ export function decodedRequestPath(url: string): string {
 
 export function isApiRequest(request: FastifyRequest): boolean {
   return decodedRequestPath(request.url).startsWith('/api/');
+}
+
+/**
+ * Refuses request targets that are not a path: the absolute form (`POST http://host/api/…`,
+ * meant for proxies) and `*`. The router would route the absolute form's path while every
+ * "is this the API?" check saw no `/api/` prefix, skipping the origin check and API headers.
+ */
+export function registerRequestTargetCheck(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith('/')) return done();
+    reply
+      .status(400)
+      .header('cache-control', 'no-store')
+      .send(errorBody(400, 'The request target must be a path starting with "/"'));
+  });
 }

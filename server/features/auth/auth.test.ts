@@ -129,13 +129,30 @@ describe('login and logout', () => {
     expect(me.statusCode).toBe(401);
   });
 
-  it('GET /api/logout ends the session and redirects home', async () => {
+  it('GET /api/logout does not log out: any page could trigger it (an image, a link)', async () => {
     const { cookie } = await signUp(t.app);
     const response = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
-    expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe('/');
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('POST');
+    expect(response.json()).toMatchObject({
+      code: 'METHOD_NOT_ALLOWED',
+      message: AUTH_MESSAGES.logoutPostOnly,
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(
-      401,
+      200,
+    );
+  });
+
+  it('POST /api/auth/logout from another site is refused; the session stays', async () => {
+    const { cookie } = await signUp(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie, origin: 'https://evil.example' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(
+      200,
     );
   });
 

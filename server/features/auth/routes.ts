@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
   forgotPasswordRequestSchema,
@@ -15,7 +14,7 @@ import {
 } from '../../../contract/auth';
 import { okResponseSchema } from '../../../contract/http';
 import type { WebContext } from '../../context';
-import { unauthenticated } from '../../domain/errors';
+import { DomainError, unauthenticated } from '../../domain/errors';
 import { forgotPasswordEmailLimit, loginAccountLimit, rateLimits } from '../../http/rate-limits';
 import { requestPasswordReset, resetPassword } from './account-service';
 import { authenticate, registerUser } from './service';
@@ -65,10 +64,11 @@ export async function authRoutes(app: FastifyInstance, ctx: WebContext) {
     },
   );
 
-  // The header's Logout is a plain link: end the session and send the browser home.
-  api.get('/api/logout', { schema: { querystring: z.object({}).passthrough() } }, async (request, reply) => {
-    await endSession(ctx, request, reply);
-    return reply.redirect('/', 303);
+  // Logout is POST only: a GET can be triggered by any page (an image, a link, a prefetch), and
+  // the same-origin guard judges only writes. The old address says so instead of logging out.
+  api.get('/api/logout', async (_request, reply) => {
+    reply.header('allow', 'POST');
+    throw new DomainError('METHOD_NOT_ALLOWED', AUTH_MESSAGES.logoutPostOnly);
   });
 
   api.post(

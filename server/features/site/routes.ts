@@ -15,12 +15,21 @@ import { siteConfigFrom } from './site-config';
 
 export const CLIENT_DIST = path.resolve('dist/client');
 
-/** Files under dist/client a browser may fetch: never dot-directories such as the build manifest. */
-export function servedStaticPath(pathName: string): boolean {
-  return !decodedRequestPath(pathName)
-    .split('/')
-    .some((segment) => segment.startsWith('.'));
+/**
+ * Files under dist/client a browser may fetch: never dot-directories such as the build manifest,
+ * and source maps (the client's own source) only when the operator chose SERVE_SOURCE_MAPS.
+ */
+export function servedStaticPath(pathName: string, serveSourceMaps = false): boolean {
+  const decoded = decodedRequestPath(pathName);
+  if (!serveSourceMaps && decoded.endsWith('.map')) return false;
+  return !decoded.split('/').some((segment) => segment.startsWith('.'));
 }
+
+/** The build's maps are "hidden" (no sourceMappingURL in the scripts): this header points at them. */
+const sourceMapOf = (filePath: string) => {
+  const script = filePath.replace(/\.(br|gz)$/, '');
+  return script.endsWith('.js') ? `${path.basename(script)}.map` : undefined;
+};
 
 function originOf(ctx: AppContext, request: FastifyRequest): string {
   if (ctx.config.PUBLIC_URL) return ctx.config.PUBLIC_URL.replace(/\/$/, '');
@@ -89,7 +98,7 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
       root: CLIENT_DIST,
       index: false,
       // Only what pages load: the build's manifest (.vite/) maps every chunk and is nobody's business.
-      allowedPath: (pathName) => servedStaticPath(pathName),
+      allowedPath: (pathName) => servedStaticPath(pathName, ctx.config.SERVE_SOURCE_MAPS),
       wildcard: true,
       // The build writes .br and .gz beside each asset; the one the browser accepts is sent as is.
       preCompressed: true,
@@ -97,6 +106,8 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
+        const sourceMap = ctx.config.SERVE_SOURCE_MAPS ? sourceMapOf(filePath) : undefined;
+        if (sourceMap) res.header('sourcemap', sourceMap);
       },
     });
   }

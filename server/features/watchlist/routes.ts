@@ -30,15 +30,6 @@ function plainPage(appName: string, title: string, body: string): string {
 export async function watchlistRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const appName = ctx.config.APP_NAME;
-  // The unsubscribe form posts no fields and a mail client's one-click POST (RFC 8058) posts
-  // "List-Unsubscribe=One-Click", urlencoded or as multipart form data: the token in the address
-  // is what counts, so the body is accepted and ignored.
-  app.addContentTypeParser(
-    ['application/x-www-form-urlencoded', 'multipart/form-data'],
-    { parseAs: 'string', bodyLimit: 4_096 },
-    (_request, _body, done) => done(null, {}),
-  );
-
   api.get(
     '/api/watchlist',
     { schema: { response: { 200: watchlistResponseSchema } } },
@@ -85,40 +76,59 @@ export async function watchlistRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  // The email's link opens a page that asks; the button removes the asset. A mail scanner that
-  // follows the link therefore unsubscribes nobody.
-  api.get('/watchlist/unsubscribe', { schema: { querystring: tokenQuery } }, async (request, reply) => {
-    const token = request.query.token;
-    const entry = token ? await findWatchByToken(ctx.db, token) : undefined;
-    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    if (!entry) {
-      return reply
-        .status(404)
-        .send(
-          plainPage(appName, 'Nothing to unsubscribe', '<p>This link was already used or is not valid.</p>'),
-        );
-    }
-    return plainPage(
-      appName,
-      `Stop alerts about ${entry.assetName}`,
-      `<p>You will no longer get emails or notices when a new version of the ${escapeHtml(entry.assetName)} report changes the picture.</p><form method="post" action="/watchlist/unsubscribe?token=${encodeURIComponent(token)}"><button type="submit">Unsubscribe from ${escapeHtml(entry.assetName)}</button></form>`,
+  // The unsubscribe pages live in a scope of their own: only there is a form body accepted. Every
+  // JSON route of the watchlist answers a form POST with 415.
+  const nothingToUnsubscribe = plainPage(
+    appName,
+    'Nothing to unsubscribe',
+    '<p>This link was already used or is not valid.</p>',
+  );
+  await app.register(async (scope) => {
+    const unsubscribe = scope.withTypeProvider<ZodTypeProvider>();
+    // The unsubscribe form posts no fields and a mail client's one-click POST (RFC 8058) posts
+    // "List-Unsubscribe=One-Click", urlencoded or as multipart form data: the token in the
+    // address is what counts, so the body is accepted and ignored.
+    scope.addContentTypeParser(
+      ['application/x-www-form-urlencoded', 'multipart/form-data'],
+      { parseAs: 'string', bodyLimit: 4_096 },
+      (_request, _body, done) => done(null, {}),
     );
-  });
 
-  api.post('/watchlist/unsubscribe', { schema: { querystring: tokenQuery } }, async (request, reply) => {
-    const assetName = request.query.token ? await unwatchByToken(ctx.db, request.query.token) : null;
-    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    if (!assetName) {
-      return reply
-        .status(404)
-        .send(
-          plainPage(appName, 'Nothing to unsubscribe', '<p>This link was already used or is not valid.</p>'),
+    // The email's link opens a page that asks; the button removes the asset. A mail scanner that
+    // follows the link therefore unsubscribes nobody.
+    unsubscribe.get(
+      '/watchlist/unsubscribe',
+      { schema: { querystring: tokenQuery } },
+      async (request, reply) => {
+        const token = request.query.token;
+        const entry = token ? await findWatchByToken(ctx.db, token) : undefined;
+        reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+        if (!entry) {
+          return reply.status(404).send(nothingToUnsubscribe);
+        }
+        return plainPage(
+          appName,
+          `Stop alerts about ${entry.assetName}`,
+          `<p>You will no longer get emails or notices when a new version of the ${escapeHtml(entry.assetName)} report changes the picture.</p><form method="post" action="/watchlist/unsubscribe?token=${encodeURIComponent(token)}"><button type="submit">Unsubscribe from ${escapeHtml(entry.assetName)}</button></form>`,
         );
-    }
-    return plainPage(
-      appName,
-      'Unsubscribed',
-      `<p>${escapeHtml(assetName)} is no longer on your watchlist. You can watch it again from its report.</p>`,
+      },
+    );
+
+    unsubscribe.post(
+      '/watchlist/unsubscribe',
+      { schema: { querystring: tokenQuery } },
+      async (request, reply) => {
+        const assetName = request.query.token ? await unwatchByToken(ctx.db, request.query.token) : null;
+        reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+        if (!assetName) {
+          return reply.status(404).send(nothingToUnsubscribe);
+        }
+        return plainPage(
+          appName,
+          'Unsubscribed',
+          `<p>${escapeHtml(assetName)} is no longer on your watchlist. You can watch it again from its report.</p>`,
+        );
+      },
     );
   });
 }

@@ -225,6 +225,24 @@ describe('alerts when a new version completes', () => {
     expect((await watchlistOf(watcher)).assets).toEqual([]);
   });
 
+  it('JSON routes refuse a form body with 415: only the unsubscribe link takes one', async () => {
+    const watcher = await signUp(t.app);
+    const formPost = (url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: watcher.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'assetId=chainlink',
+      });
+    for (const url of ['/api/watchlist/alerts/1/dismiss', '/api/watchlist']) {
+      const response = await formPost(url);
+      expect(response.statusCode, url).toBe(415);
+      expect(response.json(), url).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+    // The unsubscribe link still takes its form (here with a token nobody has).
+    expect((await formPost('/watchlist/unsubscribe?token=unknown')).statusCode).toBe(404);
+  });
+
   it('sends nothing when the new version moves the total by less than 3 points and keeps the risk level', async () => {
     const first = await signUp(t.app);
     const watcher = await signUp(t.app);
