@@ -378,6 +378,15 @@ describe('GET /api/assets/search', () => {
     const empty = await t.app.inject({ url: '/api/assets/search?q=' });
     expect(empty.statusCode).toBe(400);
   });
+
+  it('suggests the asset a look-alike spelling is drawn like, as checkout resolves it', async () => {
+    // Cyrillic "В" and "і": checkout buys Bitcoin for this name, so the New Report tab offers it too.
+    for (const typed of ['\u0412\u0456tcoin', '\u0412\u0456t', 'B\u0456tc\u043e\u0456n']) {
+      const response = await t.app.inject({ url: `/api/assets/search?q=${encodeURIComponent(typed)}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().assets[0]?.id, typed).toBe('bitcoin');
+    }
+  });
 });
 
 describe('buyer-first sections', () => {

@@ -10,6 +10,7 @@ import { userHasReportAccess } from '../../domain/report-access';
 import { reportSections } from '../../domain/report-sections';
 import { createReportAndEnqueueResearch } from '../../domain/research-start';
 import type { JobQueue } from '../../jobs/queue';
+import { asciiLookAlike } from '../../research/name-skeleton';
 import { withSnapshotFallback } from '../../research/sources/fallback';
 import { closeSnapshotMatches } from '../../research/sources/snapshot';
 import type { ResearchSources } from '../../research/sources/types';
@@ -155,8 +156,16 @@ export async function suggestAssets(deps: AssetSearchDeps, text: string): Promis
       deps.log.warn({ err: error }, 'asset search source failed; answering from the snapshot'),
   });
   let assets = await sources.search(text, 8);
+  // A name drawn like a known one ("Віtcoin" in Cyrillic) is looked up by its ASCII look-alike
+  // too, as checkout resolves it (resolve-asset.ts): the tab offers the asset checkout will buy.
+  const lookAlike = asciiLookAlike(text);
+  if (lookAlike !== text) {
+    const seen = new Set(assets.map((asset) => asset.id));
+    const alike = (await sources.search(lookAlike, 8)).filter((asset) => !seen.has(asset.id));
+    assets = [...assets, ...alike].slice(0, 8);
+  }
   // Nothing by that spelling: offer the known assets it is one or two typos away from.
-  if (assets.length === 0) assets = closeSnapshotMatches(text, 5);
+  if (assets.length === 0) assets = closeSnapshotMatches(lookAlike, 5);
   const recent = await findRecentPublicReports(
     deps.db,
     assets.map((a) => a.id),
