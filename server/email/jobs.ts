@@ -56,7 +56,7 @@ export interface Composed {
   message: RenderedEmail;
 }
 
-const METHOD_LABELS = { card: 'Card', cardano: 'Cardano' } as const;
+const METHOD_LABELS = { card: 'Card', cardano: 'Cardano', credits: 'API credit' } as const;
 
 async function composeReceipt(db: Database, brand: EmailBrand, purchaseId: number): Promise<Composed[]> {
   const row = await findReceiptFacts(db, purchaseId);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors';
-import { isApiRequest } from './request-path';
+import { isApiRequest, isApiV1Request } from './request-path';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -12,6 +12,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerSameOriginGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
+    // /api/v1 ignores cookies and needs a bearer key a browser never adds by itself.
+    if (isApiV1Request(request)) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
     // request.host reads X-Forwarded-Host only when TRUST_PROXY trusts the proxy that sent it.

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
+import { API_V1_PREFIX } from '../../contract/api-keys';
 
 /**
  * The request's path as the router sees it: percent-decoded and normalised ("/%61pi//x/../y" is
@@ -21,4 +22,9 @@ export function decodedRequestPath(url: string): string {
 
 export function isApiRequest(request: FastifyRequest): boolean {
   return decodedRequestPath(request.url).startsWith('/api/');
+}
+
+/** The versioned API for programs: bearer keys, no cookies, so no cross-site request forgery. */
+export function isApiV1Request(request: FastifyRequest): boolean {
+  return decodedRequestPath(request.url).startsWith(API_V1_PREFIX);
 }

@@ -63,6 +63,13 @@ export const JOBS = {
     send: { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
     work: oneAtATime(1),
   }),
+  /** Research failed for good: purchases paid with API credits get their credit back. */
+  creditRefund: define({
+    name: 'credit-refund',
+    payload: z.object({ reportId: id }),
+    send: { retryLimit: 5, retryDelay: 10, retryBackoff: true },
+    singletonKey: ({ reportId }) => `credit-refund-${reportId}`,
+  }),
   cardReconcile: define({ name: 'card-reconcile', payload: periodic, schedule: '* * * * *' }),
   cardRefund: define({
     name: 'card-refund',
