@@ -59,7 +59,12 @@ export const apiKeySchema = z.object({
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
-export const apiKeyListSchema = z.object({ keys: z.array(apiKeySchema) });
+export const apiKeyListSchema = z.object({
+  keys: z.array(apiKeySchema),
+  /** Prepaid API credits left: each buys one new report through POST /api/v1/reports. */
+  credits: z.number(),
+});
+export type ApiKeyList = z.infer<typeof apiKeyListSchema>;
 
 /** The answer that holds the secret: shown once, never again. */
 export const createdApiKeySchema = z.object({

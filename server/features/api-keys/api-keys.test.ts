@@ -17,7 +17,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const createKey = (user: SignedInUser, payload: unknown) =>
+const createKey = (user: SignedInUser, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/account/api-keys', headers: { cookie: user.cookie }, payload });
 const listKeys = async (user: SignedInUser) =>
   apiKeyListSchema.parse(

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiKeyListSchema, createApiKeySchema, createdApiKeySchema } from '../../../contract/api-keys';
 import { idParamSchema, okResponseSchema } from '../../../contract/http';
 import type { AppContext } from '../../context';
+import { creditBalance } from '../../domain/credits';
 import { requireUserId } from '../../http/signed-in';
 import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from './service';
 
@@ -15,7 +16,9 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { response: { 200: apiKeyListSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { keys: await listApiKeys(ctx, requireUserId(request)) };
+      const userId = requireUserId(request);
+      const [keys, credits] = await Promise.all([listApiKeys(ctx, userId), creditBalance(ctx.db, userId)]);
+      return { keys, credits };
     },
   );
 
