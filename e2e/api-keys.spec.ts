@@ -40,3 +40,11 @@ test('a customer creates an API key, sees it once, uses it, and revokes it', asy
   expect(refused.status()).toBe(401);
   await expectNoAxeViolations(page, 'account page after revoking the key');
 });
+
+test('the documentation page has a short API section', async ({ page }) => {
+  await page.goto('/documentation');
+  const heading = page.getByRole('heading', { name: 'API', exact: true });
+  await expect(heading).toBeVisible();
+  await expect(page.getByRole('table', { name: 'API endpoints' })).toContainText('/api/v1/reports/:id');
+  await expectNoAxeViolations(page, 'documentation page with the API section');
+});
