@@ -637,8 +637,6 @@ export const apiCreditEntries = pgTable(
   ],
 );
 
-export const WEBHOOK_EVENTS = ['report.completed', 'watchlist.changed'] as const;
-
 /** A key owner's HTTPS endpoints; the whsec_ secret signs each delivery (Standard Webhooks). */
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',

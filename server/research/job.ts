@@ -75,6 +75,7 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
       if (outcome === 'completed') {
         await enqueueResearchOutcomeEmail(ctx.db, ctx.queue, reportId, 'report_ready');
         await enqueueWatchAlerts(ctx.db, ctx.queue, reportId);
+        await sendJob(ctx.queue, JOBS.webhookFanOut, { reportId });
       }
       attemptEnded(outcome);
       return { outcome };

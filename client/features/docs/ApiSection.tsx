@@ -73,6 +73,12 @@ export function ApiSection() {
             </tbody>
           </table>
           <p>
+            Register HTTPS endpoints with <code>POST /api/v1/webhooks</code> for <code>report.completed</code>{' '}
+            and <code>watchlist.changed</code>. Each delivery is signed per the Standard Webhooks spec (
+            <code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>) with the
+            secret shown once, and retried for about a day.
+          </p>
+          <p>
             The full reference with examples is the{' '}
             <a href="/api-docs" className="underline">
               OpenAPI documentation

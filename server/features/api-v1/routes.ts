@@ -11,7 +11,7 @@ import {
   trackRecordResponseSchema,
 } from '../../../contract/api-v1';
 import { assetSearchQuerySchema, assetSearchResponseSchema } from '../../../contract/assets';
-import { apiErrorSchema, idParamSchema } from '../../../contract/http';
+import { apiErrorSchema, idParamSchema, okResponseSchema } from '../../../contract/http';
 import { REPORT_PDF_MESSAGES } from '../../../contract/report-pdf';
 import { reportChangesQuerySchema, reportChangesResponseSchema } from '../../../contract/versions';
 import {
@@ -19,6 +19,14 @@ import {
   watchlistAssetParamsSchema,
   watchlistResponseSchema,
 } from '../../../contract/watchlist';
+import {
+  createdWebhookSchema,
+  createWebhookSchema,
+  WEBHOOK_MESSAGES,
+  type WebhookEvent,
+  webhookDeliveryListSchema,
+  webhookListSchema,
+} from '../../../contract/webhooks';
 import type { AppContext } from '../../context';
 import { assetCoverage } from '../../domain/asset-coverage';
 import { conflict, invalid, notFound } from '../../domain/errors';
@@ -31,6 +39,8 @@ import { loadReportPdfState, renderAndStorePdfOnce, stateIsStale } from '../../p
 import { INCIDENT_LIST_SOURCE, incidentTimeline } from '../../research/sources/incidents';
 import { registerKeyAuthentication, requireScope } from './key-auth';
 import { type ApiV1Readers, buyReportWithCredit, ratingOf } from './service';
+import { findEndpoint, listDeliveries, listEndpoints } from './webhook-repository';
+import { createWebhook, removeWebhook, toEndpoint } from './webhooks';
 
 const reportParams = z.object({ id: z.string().max(40) });
 const assetParams = z.object({ id: z.string().trim().min(1).max(100) });
@@ -210,6 +220,90 @@ export async function apiV1Routes(app: FastifyInstance, ctx: AppContext, readers
         trackRecord = { at: Date.now(), record };
       }
       return trackRecord.record;
+    },
+  );
+
+  api.get(
+    '/api/v1/webhooks',
+    {
+      schema: {
+        summary: 'Your webhook endpoints',
+        tags: ['v1'],
+        security: bearer,
+        response: { 200: webhookListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = requireScope(request, 'reports:read');
+      return { endpoints: (await listEndpoints(ctx.db, caller.userId)).map(toEndpoint) };
+    },
+  );
+
+  api.post(
+    '/api/v1/webhooks',
+    {
+      schema: {
+        summary:
+          'Register an HTTPS endpoint for report.completed and watchlist.changed (the secret is shown once)',
+        tags: ['v1'],
+        security: bearer,
+        body: createWebhookSchema,
+        response: { 201: createdWebhookSchema, 400: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireScope(request, 'reports:read');
+      return reply.status(201).send(await createWebhook(ctx, caller.userId, request.body));
+    },
+  );
+
+  api.delete(
+    '/api/v1/webhooks/:id',
+    {
+      schema: {
+        summary: 'Remove a webhook endpoint',
+        tags: ['v1'],
+        security: bearer,
+        params: idParamSchema,
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = requireScope(request, 'reports:read');
+      await removeWebhook(ctx, caller.userId, request.params.id);
+      return { success: true as const };
+    },
+  );
+
+  api.get(
+    '/api/v1/webhooks/:id/deliveries',
+    {
+      schema: {
+        summary: "An endpoint's recent deliveries with the endpoint's answers",
+        tags: ['v1'],
+        security: bearer,
+        params: idParamSchema,
+        response: { 200: webhookDeliveryListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = requireScope(request, 'reports:read');
+      const endpoint = await findEndpoint(ctx.db, caller.userId, request.params.id);
+      if (!endpoint) throw notFound(WEBHOOK_MESSAGES.notFound);
+      const rows = await listDeliveries(ctx.db, endpoint.id);
+      return {
+        deliveries: rows.map((row) => ({
+          id: row.id,
+          messageId: row.messageId,
+          event: row.event as WebhookEvent,
+          attempts: row.attempts,
+          lastStatus: row.lastStatus,
+          lastResponse: row.lastResponse,
+          lastError: row.lastError,
+          deliveredAt: row.deliveredAt?.toISOString() ?? null,
+          createdAt: row.createdAt.toISOString(),
+        })),
+      };
     },
   );
 
