@@ -36,7 +36,6 @@ export const createApiKeySchema = z.object({
     .min(1, API_KEY_MESSAGES.scopesRequired)
     .transform((scopes) => [...new Set(scopes)]),
 });
-export type CreateApiKeyRequest = z.input<typeof createApiKeySchema>;
 
 export const apiKeyUsageDaySchema = z.object({
   /** UTC day, YYYY-MM-DD. */
@@ -64,7 +63,6 @@ export const apiKeyListSchema = z.object({
   /** Prepaid API credits left: each buys one new report through POST /api/v1/reports. */
   credits: z.number(),
 });
-export type ApiKeyList = z.infer<typeof apiKeyListSchema>;
 
 /** The answer that holds the secret: shown once, never again. */
 export const createdApiKeySchema = z.object({

@@ -373,7 +373,6 @@ export const PURCHASE_TYPE_LABELS: Record<PurchaseType, string> = {
 };
 /** How a purchase was paid: card, Cardano, or (API only) one prepaid credit. */
 export const PAYMENT_METHODS = ['card', 'cardano', 'credits'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const myReportItemSchema = z.object({
   id: z.number(),

@@ -3,7 +3,6 @@ import type { DbExecutor } from '../../db/client';
 import { userPurchases, users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
-export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 export function listEndpoints(db: DbExecutor, userId: number) {
   return db
