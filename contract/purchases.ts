@@ -53,7 +53,7 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export function refundSentence(input: {
   reason: RefundReason;
   status: RefundStatus;
-  paymentMethod: 'card' | 'cardano' | 'credits';
+  paymentMethod: 'card' | 'cardano' | 'credits' | 'x402';
   amount: string;
 }): string {
   const amount = `$${Number(input.amount).toFixed(2)}`;
@@ -63,7 +63,7 @@ export function refundSentence(input: {
       : input.reason === 'account_deleted'
         ? `The account was deleted before this payment of ${amount} arrived, so it`
         : `Research could not be completed, so your payment of ${amount}`;
-  if (input.paymentMethod === 'credits') {
+  if (input.paymentMethod === 'credits' || input.paymentMethod === 'x402') {
     return 'Research could not be completed, so the API credit it used has been returned to your balance.';
   }
   if (input.paymentMethod === 'cardano') {

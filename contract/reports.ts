@@ -372,7 +372,7 @@ export const PURCHASE_TYPE_LABELS: Record<PurchaseType, string> = {
   credit_pack: 'API credits',
 };
 /** How a purchase was paid: card, Cardano, or (API only) one prepaid credit. */
-export const PAYMENT_METHODS = ['card', 'cardano', 'credits'] as const;
+export const PAYMENT_METHODS = ['card', 'cardano', 'credits', 'x402'] as const;
 
 export const myReportItemSchema = z.object({
   id: z.number(),

@@ -18,6 +18,7 @@ import { registerSessionResolution } from './features/auth/sessions';
 import { bugReportRoutes } from './features/bug-reports/routes';
 import { cardPaymentRoutes } from './features/card-payments/routes';
 import { cardanoRoutes } from './features/cardano/routes';
+import { x402Settlement } from './features/cardano/x402-settlement';
 import { devOutboxRoutes } from './features/dev-outbox/routes';
 import { healthRoutes } from './features/health/routes';
 import { purchaseRoutes } from './features/purchases/routes';
@@ -137,13 +138,19 @@ export async function buildWebApp(ctx: AppContext): Promise<{ app: FastifyInstan
   }
   // /api/v1 reads through the web app's own services, composed here (features never import each other).
   await app.register(async (scope) =>
-    apiV1Routes(scope, web, {
-      searchAssets: (text, log) => suggestAssets({ db: ctx.db, sources: ctx.research.sources, log }, text),
-      report: async (userId, rawId) => reportResponse(ctx.db, await accessibleReport(ctx.db, userId, rawId)),
-      changes: (userId, rawId, since) => reportChanges(ctx.db, userId, rawId, since),
-      watchlist: (userId) => readWatchlist(ctx.db, userId),
-      watch: (userId, assetId) => watchReportedAsset(ctx.db, userId, assetId),
-    }),
+    apiV1Routes(
+      scope,
+      web,
+      {
+        searchAssets: (text, log) => suggestAssets({ db: ctx.db, sources: ctx.research.sources, log }, text),
+        report: async (userId, rawId) =>
+          reportResponse(ctx.db, await accessibleReport(ctx.db, userId, rawId)),
+        changes: (userId, rawId, since) => reportChanges(ctx.db, userId, rawId, since),
+        watchlist: (userId) => readWatchlist(ctx.db, userId),
+        watch: (userId, assetId) => watchReportedAsset(ctx.db, userId, assetId),
+      },
+      x402Settlement(ctx),
+    ),
   );
   await siteRoutes(app, web);
   return { app, web };

@@ -160,8 +160,8 @@ export const reportPdfs = pgTable('report_pdfs', {
 export const PURCHASE_TYPES = ['new_report', 'existing_report', 'credit_pack'] as const;
 /** refunded: the money was (or is being) returned; a refunded purchase grants no access. */
 export const PURCHASE_STATUSES = ['pending', 'completed', 'failed', 'expired', 'refunded'] as const;
-/** credits: a new report bought through the API with one prepaid credit. */
-export const PAYMENT_METHODS = ['card', 'cardano', 'credits'] as const;
+/** credits: a new report bought through the API with one prepaid credit; x402: paid per call on Cardano. */
+export const PAYMENT_METHODS = ['card', 'cardano', 'credits', 'x402'] as const;
 
 export const cardanoPayments = pgTable(
   'cardano_payments',
@@ -313,10 +313,10 @@ export const userPurchases = pgTable(
       'user_purchases_status_check',
       sql`${t.status} in ('pending', 'completed', 'failed', 'expired', 'refunded')`,
     ),
-    check('user_purchases_method_check', sql`${t.paymentMethod} in ('card', 'cardano', 'credits')`),
+    check('user_purchases_method_check', sql`${t.paymentMethod} in ('card', 'cardano', 'credits', 'x402')`),
     check(
       'user_purchases_payment_reference',
-      sql`(${t.paymentMethod} = 'card' and ${t.stripePaymentIntentId} is not null) or (${t.paymentMethod} = 'cardano' and ${t.cardanoPaymentId} is not null) or (${t.paymentMethod} = 'credits' and ${t.purchaseType} = 'new_report')`,
+      sql`(${t.paymentMethod} = 'card' and ${t.stripePaymentIntentId} is not null) or (${t.paymentMethod} = 'cardano' and ${t.cardanoPaymentId} is not null) or (${t.paymentMethod} in ('credits', 'x402') and ${t.purchaseType} = 'new_report')`,
     ),
   ],
 );
@@ -366,7 +366,7 @@ export const refunds = pgTable(
       sql`${t.reason} in ('duplicate_payment', 'research_failed', 'account_deleted')`,
     ),
     check('refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed', 'due')`),
-    check('refunds_method_check', sql`${t.paymentMethod} in ('card', 'cardano', 'credits')`),
+    check('refunds_method_check', sql`${t.paymentMethod} in ('card', 'cardano', 'credits', 'x402')`),
   ],
 );
 
@@ -678,3 +678,19 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * Cardano transactions that paid an x402 call (decision 0285): the unique hash makes the same
+ * signed transaction pay at most once.
+ */
+export const x402Payments = pgTable('x402_payments', {
+  id: serial('id').primaryKey(),
+  txHash: text('tx_hash').notNull().unique(),
+  purchaseId: integer('purchase_id')
+    .notNull()
+    .references(() => userPurchases.id, { onDelete: 'cascade' }),
+  network: text('network').notNull(),
+  payTo: text('pay_to').notNull(),
+  lovelace: numeric('lovelace', { precision: 38, scale: 0 }).notNull(),
+  createdAt: createdAt(),
+});

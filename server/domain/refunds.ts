@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { RefundReason } from '../../contract/purchases';
 import type { Database, DbExecutor } from '../db/client';
 import {
@@ -55,8 +55,9 @@ export async function requestRefund(
   }
 
   let values: typeof refunds.$inferInsert;
-  if (purchase.paymentMethod === 'credits') {
+  if (purchase.paymentMethod === 'credits' || purchase.paymentMethod === 'x402') {
     // A credit goes straight back to the balance: settled at once, nothing to send anywhere.
+    // A call paid per call on Cardano is returned as a credit too (decision 0285).
     await addCredits(tx, {
       userId: purchase.userId,
       purchaseId: purchase.id,
@@ -67,7 +68,7 @@ export async function requestRefund(
       purchaseId: purchase.id,
       userId: purchase.userId,
       reason,
-      paymentMethod: 'credits',
+      paymentMethod: purchase.paymentMethod,
       status: 'succeeded',
       usdAmount: purchase.amount,
       currency: 'credit',
@@ -181,7 +182,7 @@ export async function refundCreditPurchasesOfFailedReport(
       .where(
         and(
           eq(userPurchases.reportId, reportId),
-          eq(userPurchases.paymentMethod, 'credits'),
+          inArray(userPurchases.paymentMethod, ['credits', 'x402']),
           eq(userPurchases.status, 'completed'),
         ),
       )

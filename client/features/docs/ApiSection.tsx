@@ -43,7 +43,9 @@ export function ApiSection() {
           <p>
             New reports are paid with prepaid credits, bought in packs through the card or Cardano checkout. A
             retried purchase with the same <code>Idempotency-Key</code> answers with the first purchase and
-            never charges twice; when research fails for good, the credit comes back.
+            never charges twice; when research fails for good, the credit comes back. Without credits, agents
+            can pay per call with x402 on Cardano: the 402 answer carries <code>PAYMENT-REQUIRED</code>, and
+            the retry sends a signed transaction in <code>PAYMENT-SIGNATURE</code>.
           </p>
           <table className="w-full text-left">
             <caption className="sr-only">API endpoints</caption>

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { researchReports, userPurchases } from '../../db/schema';
+import { researchReports, userPurchases, x402Payments } from '../../db/schema';
 
 export type PurchaseRow = typeof userPurchases.$inferSelect;
 
@@ -26,12 +26,32 @@ export async function findPurchaseByIdempotencyKey(db: DbExecutor, userId: numbe
  */
 export async function insertIdempotentPurchase(
   tx: DbExecutor,
-  values: { userId: number; assetId: string; assetName: string; amount: string; idempotencyKey: string },
+  values: {
+    userId: number;
+    assetId: string;
+    assetName: string;
+    amount: string;
+    idempotencyKey: string;
+    paymentMethod: 'credits' | 'x402';
+  },
 ): Promise<PurchaseRow | undefined> {
   const [row] = await tx
     .insert(userPurchases)
-    .values({ ...values, purchaseType: 'new_report', paymentMethod: 'credits' })
+    .values({ ...values, purchaseType: 'new_report' })
     .onConflictDoNothing({ target: [userPurchases.userId, userPurchases.idempotencyKey] })
     .returning();
   return row;
+}
+
+/** Records the transaction that paid; false when it already paid for something (a replay). */
+export async function insertX402Payment(
+  tx: DbExecutor,
+  values: { txHash: string; purchaseId: number; network: string; payTo: string; lovelace: string },
+): Promise<boolean> {
+  const rows = await tx
+    .insert(x402Payments)
+    .values(values)
+    .onConflictDoNothing({ target: x402Payments.txHash })
+    .returning({ id: x402Payments.id });
+  return rows.length > 0;
 }

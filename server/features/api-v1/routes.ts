@@ -29,18 +29,20 @@ import {
 } from '../../../contract/webhooks';
 import type { AppContext } from '../../context';
 import { assetCoverage } from '../../domain/asset-coverage';
-import { conflict, invalid, notFound } from '../../domain/errors';
+import { conflict, DomainError, invalid, notFound } from '../../domain/errors';
 import { userHasReportAccess } from '../../domain/report-access';
 import { loadTrackRecord } from '../../domain/track-record';
 import { unwatchAsset } from '../../domain/watchlist';
+import { errorBody } from '../../http/errors';
 import { contentDisposition } from '../../pdf/file-name';
 import { readStoredPdf } from '../../pdf/repository';
 import { loadReportPdfState, renderAndStorePdfOnce, stateIsStale } from '../../pdf/store';
 import { INCIDENT_LIST_SOURCE, incidentTimeline } from '../../research/sources/incidents';
 import { registerKeyAuthentication, requireScope } from './key-auth';
-import { type ApiV1Readers, buyReportWithCredit, ratingOf } from './service';
+import { type ApiV1Readers, buyReport, ratingOf } from './service';
 import { findEndpoint, listDeliveries, listEndpoints } from './webhook-repository';
 import { createWebhook, removeWebhook, toEndpoint } from './webhooks';
+import { encodeHeader, paymentRequired, paymentRequirements, X402Refusal, type X402Settlement } from './x402';
 
 const reportParams = z.object({ id: z.string().max(40) });
 const assetParams = z.object({ id: z.string().trim().min(1).max(100) });
@@ -49,7 +51,13 @@ const bearer = [{ bearerAuth: [] }];
 const TRACK_RECORD_CACHE_MS = 10 * 60_000;
 
 /** /api/v1: the versioned API for programs and agents, authenticated by API keys (decision 0282). */
-export async function apiV1Routes(app: FastifyInstance, ctx: AppContext, readers: ApiV1Readers) {
+export async function apiV1Routes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  readers: ApiV1Readers,
+  /** Pay per call on Cardano; null when the Cardano setup cannot take it (decision 0285). */
+  x402: X402Settlement | null,
+) {
   registerKeyAuthentication(app, ctx);
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onSend', async (_request, reply) => {
@@ -165,16 +173,20 @@ export async function apiV1Routes(app: FastifyInstance, ctx: AppContext, readers
     '/api/v1/reports',
     {
       schema: {
-        summary: 'Buy a new report on an asset with one prepaid credit (send an Idempotency-Key)',
+        summary:
+          'Buy a new report on an asset (send an Idempotency-Key): with one prepaid credit, or per call with x402 on Cardano (PAYMENT-SIGNATURE)',
         tags: ['v1'],
         security: bearer,
-        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        headers: z.object({
+          'idempotency-key': z.string().optional(),
+          'payment-signature': z.string().optional(),
+        }),
         body: buyReportRequestSchema,
         response: {
           200: apiPurchaseSchema,
           201: apiPurchaseSchema,
-          400: apiErrorSchema,
-          402: apiErrorSchema,
+          400: apiErrorSchema.passthrough(),
+          402: apiErrorSchema.passthrough(),
           422: apiErrorSchema,
           ...errors,
         },
@@ -185,9 +197,61 @@ export async function apiV1Routes(app: FastifyInstance, ctx: AppContext, readers
       const key = request.headers['idempotency-key']?.trim() ?? '';
       if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX)
         throw invalid(API_V1_MESSAGES.idempotencyKeyRequired);
-      const result = await buyReportWithCredit(ctx, caller.userId, request.body.assetId, key);
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(result.replayed ? 200 : 201).send(result.purchase);
+      const paymentHeader = request.headers['payment-signature'];
+      const resource = `${request.protocol}://${request.host}${request.url}`;
+      /** 402 as the x402 v2 HTTP transport answers it: what to pay, and why the last try failed. */
+      const paymentRequiredReply = async (status: number, message: string, reason?: string) => {
+        if (!x402) throw new DomainError('PAYMENT_REQUIRED', message);
+        const required = paymentRequired(
+          resource,
+          paymentRequirements(x402, await x402.priceLovelace()),
+          reason ? message : 'PAYMENT-SIGNATURE header is required',
+        );
+        reply.header('payment-required', encodeHeader(required));
+        if (reason) {
+          reply.header(
+            'payment-response',
+            encodeHeader({ success: false, errorReason: reason, network: x402.network }),
+          );
+        }
+        return reply.status(status).send({
+          ...errorBody(status, message, undefined, status === 402 ? 'PAYMENT_REQUIRED' : 'VALIDATION'),
+          ...required,
+        });
+      };
+      try {
+        const result = await buyReport(
+          ctx,
+          caller.userId,
+          request.body.assetId,
+          key,
+          typeof paymentHeader === 'string' && x402
+            ? { kind: 'x402', settlement: x402, header: paymentHeader }
+            : { kind: 'credits' },
+        );
+        if (result.replayed) reply.header('idempotent-replayed', 'true');
+        if (result.settled) {
+          reply.header(
+            'payment-response',
+            encodeHeader({
+              success: true,
+              transaction: result.settled.txHash,
+              network: result.settled.network,
+              payer: result.settled.payer,
+            }),
+          );
+        }
+        return reply.status(result.replayed ? 200 : 201).send(result.purchase);
+      } catch (error) {
+        if (error instanceof X402Refusal) {
+          const malformed = ['invalid_payload', 'invalid_transaction'].includes(error.reason);
+          return paymentRequiredReply(malformed ? 400 : 402, error.message, error.reason);
+        }
+        if (error instanceof DomainError && error.code === 'PAYMENT_REQUIRED' && x402) {
+          return paymentRequiredReply(402, error.message);
+        }
+        throw error;
+      }
     },
   );
 

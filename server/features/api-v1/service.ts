@@ -14,8 +14,10 @@ import {
   findPurchaseByIdempotencyKey,
   findReportAsset,
   insertIdempotentPurchase,
+  insertX402Payment,
   type PurchaseRow,
 } from './repository';
+import { type VerifiedPayment, verifyPayment, X402Refusal, type X402Settlement } from './x402';
 
 /**
  * What /api/v1 reads through other features' services, passed in by app.ts (features never
@@ -93,7 +95,7 @@ async function toApiPurchase(ctx: AppContext, purchase: PurchaseRow): Promise<Ap
     assetId: purchase.assetId,
     assetName: purchase.assetName,
     status: purchase.status,
-    paidWith: 'credits',
+    paidWith: purchase.paymentMethod === 'x402' ? 'x402' : 'credits',
     createdAt: purchase.createdAt.toISOString(),
     creditsLeft: await creditBalance(ctx.db, purchase.userId),
   };
@@ -107,16 +109,23 @@ async function replayed(ctx: AppContext, purchase: PurchaseRow, assetId: string)
 }
 
 /**
- * POST /api/v1/reports: a new report on the asset, paid with one prepaid credit. The caller's
+ * POST /api/v1/reports: a new report on the asset, paid with one prepaid credit or per call
+ * (x402). The caller's
  * Idempotency-Key makes it safe to retry: the unique index on (user, key) admits one purchase,
  * and a retry (also one racing the first) answers with that purchase and spends nothing.
  */
-export async function buyReportWithCredit(
+/** How POST /api/v1/reports is paid: a prepaid credit, or an x402 payment sent with the request. */
+export type ReportPayment =
+  | { kind: 'credits' }
+  | { kind: 'x402'; settlement: X402Settlement; header: string };
+
+export async function buyReport(
   ctx: AppContext,
   userId: number,
   requestedAssetId: string,
   idempotencyKey: string,
-): Promise<{ purchase: ApiPurchase; replayed: boolean }> {
+  payment: ReportPayment,
+): Promise<{ purchase: ApiPurchase; replayed: boolean; settled?: VerifiedPayment }> {
   const earlier = await findPurchaseByIdempotencyKey(ctx.db, userId, idempotencyKey);
   if (earlier) return replayed(ctx, earlier, requestedAssetId);
   const asset = await checkPurchaseAsset(ctx.research.sources, {
@@ -124,6 +133,10 @@ export async function buyReportWithCredit(
     assetId: requestedAssetId,
   });
   const assetId = asset.assetId ?? requestedAssetId;
+  const verified =
+    payment.kind === 'x402'
+      ? verifyPayment(payment.header, payment.settlement, await payment.settlement.priceLovelace())
+      : undefined;
   const bought = await ctx.db.transaction(async (tx) => {
     const pending = await insertIdempotentPurchase(tx, {
       userId,
@@ -131,19 +144,36 @@ export async function buyReportWithCredit(
       assetName: asset.assetName,
       amount: priceOf('new_report'),
       idempotencyKey,
+      paymentMethod: payment.kind,
     });
     if (!pending) return null;
-    const spent = await addCredits(tx, {
-      userId,
-      purchaseId: pending.id,
-      delta: -1,
-      reason: 'report_bought',
-    });
-    // Throwing rolls the purchase back with the transaction: nothing was bought, nothing spent.
-    if (!spent) throw new DomainError('PAYMENT_REQUIRED', API_V1_MESSAGES.noCredits);
+    if (payment.kind === 'x402' && verified) {
+      const first = await insertX402Payment(tx, {
+        txHash: verified.txHash,
+        purchaseId: pending.id,
+        network: verified.network,
+        payTo: verified.payTo,
+        lovelace: verified.lovelaceToPayTo.toString(),
+      });
+      // Throwing rolls the purchase back: the same signed transaction never pays twice.
+      if (!first) throw new X402Refusal('transaction_already_used', API_V1_MESSAGES.transactionUsed);
+      await payment.settlement.submit(verified);
+    } else {
+      const spent = await addCredits(tx, {
+        userId,
+        purchaseId: pending.id,
+        delta: -1,
+        reason: 'report_bought',
+      });
+      // Throwing rolls the purchase back with the transaction: nothing was bought, nothing spent.
+      if (!spent) throw new DomainError('PAYMENT_REQUIRED', API_V1_MESSAGES.noCredits);
+    }
     return (await completePurchase(tx, ctx.queue, pending.id)).purchase;
   });
-  if (bought) return { purchase: await toApiPurchase(ctx, bought), replayed: false };
+  if (bought) {
+    const purchase = await toApiPurchase(ctx, bought);
+    return { purchase, replayed: false, ...(verified ? { settled: verified } : {}) };
+  }
   // A concurrent request with the same key committed first.
   const winner = await findPurchaseByIdempotencyKey(ctx.db, userId, idempotencyKey);
   if (!winner) throw notFound();
