@@ -212,6 +212,38 @@ describe('buying with prepaid credits', () => {
     expect(mine).toEqual([]); // a pack is no report
   });
 
+  it('a pack bought through the Cardano checkout (ADA at the quote) adds its credits; the token is refused', async () => {
+    const user = await signUp(t.app);
+    const create = (currency: 'ADA' | 'NATIVE_TOKEN') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/cardano/create-payment',
+        headers: { cookie: user.cookie },
+        payload: {
+          amount: 1,
+          currency,
+          description: 'API credits',
+          purchaseType: 'credit_pack',
+          researchAsset: 'API credits',
+        },
+      });
+    const token = await create('NATIVE_TOKEN');
+    expect(token.statusCode).toBe(400);
+    expect(token.json().message).toBe('API credit packs are paid in ADA.');
+    const created = await create('ADA');
+    expect(created.statusCode, created.body).toBe(200);
+    const payment = created.json().payment ?? created.json();
+    expect(payment.usdAmount).toBe('12.50');
+    const simulated = await t.app.inject({
+      method: 'POST',
+      url: `/api/cardano/sandbox/simulate-payment/${payment.id}`,
+      headers: { cookie: user.cookie },
+    });
+    expect(simulated.statusCode, simulated.body).toBe(200);
+    expect(simulated.json().payment).toMatchObject({ status: 'confirmed', reportId: null });
+    expect(await balanceOf(user.user.id)).toBe(3);
+  });
+
   it('without credits: 402 and nothing bought; without Idempotency-Key: 400', async () => {
     const user = await signUp(t.app);
     const key = await keyFor(user);
