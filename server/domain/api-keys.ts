@@ -28,6 +28,8 @@ const KEY_PATTERN = new RegExp(`^(${API_KEY_TAG}_[0-9a-f]{12})_[A-Za-z0-9_-]{43}
 /** The caller a bearer key stands for. */
 export interface KeyCaller {
   keyId: number;
+  /** The key's public prefix: unique across databases too, so it names the key's limit counter. */
+  prefix: string;
   userId: number;
   scopes: ApiKeyScope[];
 }
@@ -55,7 +57,7 @@ export async function findKeyCaller(db: DbExecutor, presented: string, now: Date
   const actual = Buffer.from(hashApiKey(presented), 'hex');
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
   if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return null;
-  return { keyId: row.id, userId: row.userId, scopes: row.scopes as ApiKeyScope[] };
+  return { keyId: row.id, prefix, userId: row.userId, scopes: row.scopes as ApiKeyScope[] };
 }
 
 /** Counts one request for the key's day (UTC) and notes when it was last used. */

@@ -21,7 +21,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  */
 export function registerKeyAuthentication(scope: FastifyInstance, ctx: AppContext): void {
   scope.decorateRequest('apiCaller', null);
-  const limit = apiKeyLimit(scope, ctx.config, (request) => String(request.apiCaller?.keyId ?? request.ip));
+  const limit = apiKeyLimit(scope, ctx.config, (request) => request.apiCaller?.prefix ?? request.ip);
   scope.addHook('onRequest', async (request, reply) => {
     const presented = BEARER.exec(request.headers.authorization ?? '')?.[1];
     if (!presented) {
