@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { API_KEY_TAG, type ApiKeyScope } from '../../contract/api-keys';
-import type { DbExecutor } from '../db/client';
+import type { Database, DbExecutor } from '../db/client';
 import { apiKeys, apiKeyUsage, users } from '../db/schema';
 
 // API keys (decision 0280): "crow_<12 hex>_<43 base64url>". The first two parts are the public
@@ -60,17 +60,20 @@ export async function findKeyCaller(db: DbExecutor, presented: string, now: Date
   return { keyId: row.id, prefix, userId: row.userId, scopes: row.scopes as ApiKeyScope[] };
 }
 
-/** Counts one request for the key's day (UTC) and notes when it was last used. */
-export async function recordKeyUse(db: DbExecutor, keyId: number, now: Date): Promise<void> {
+/**
+ * Counts one request for the key's day (UTC) and notes when it was last used: one statement, and
+ * a commit that does not wait for the disk (usage is informational; a crash may lose the last
+ * few counts), so recording costs an API call far less than a durable write would.
+ */
+export async function recordKeyUse(db: Database, keyId: number, now: Date): Promise<void> {
   const day = now.toISOString().slice(0, 10);
-  await Promise.all([
-    db
-      .insert(apiKeyUsage)
-      .values({ keyId, day, requests: 1 })
-      .onConflictDoUpdate({
-        target: [apiKeyUsage.keyId, apiKeyUsage.day],
-        set: { requests: sql`${apiKeyUsage.requests} + 1` },
-      }),
-    db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, keyId)),
-  ]);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local synchronous_commit = off`);
+    await tx.execute(sql`
+      with touched as (
+        update ${apiKeys} set last_used_at = ${now.toISOString()} where ${apiKeys.id} = ${keyId}
+      )
+      insert into ${apiKeyUsage} (key_id, day, requests) values (${keyId}, ${day}, 1)
+      on conflict (key_id, day) do update set requests = ${apiKeyUsage.requests} + 1`);
+  });
 }
