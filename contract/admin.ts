@@ -1,4 +1,5 @@
 import { REFUND_REASONS, REFUND_STATUSES } from './purchases';
+import { PAYMENT_METHODS } from './reports';
 import { z } from './zod';
 
 // What needs a person: research that failed (with its buyer, to retry or refund), refunds not
@@ -11,7 +12,7 @@ export const adminRefundSchema = z.object({
   purchaseId: z.number().int(),
   reason: z.enum(REFUND_REASONS),
   status: z.enum(REFUND_STATUSES),
-  paymentMethod: z.enum(['card', 'cardano']),
+  paymentMethod: z.enum(PAYMENT_METHODS),
   usdAmount: z.string(),
   /** usd (cents), ADA (lovelace) or NATIVE_TOKEN (token units). */
   currency: z.string(),
@@ -40,7 +41,7 @@ export const failedReportSchema = z.object({
       id: z.number().int(),
       status: z.string(),
       amount: z.string(),
-      paymentMethod: z.enum(['card', 'cardano']),
+      paymentMethod: z.enum(PAYMENT_METHODS),
       buyer: z.object({ username: z.string(), email: z.string() }),
       refundStatus: z.enum(REFUND_STATUSES).nullable(),
     })

@@ -36,6 +36,7 @@ export const CARDANO_MESSAGES = {
   conversionAmount: 'Amount must be a positive number',
   description: 'Description is required',
   reportRequired: 'A report id is required for an existing report purchase',
+  creditPackInAda: 'API credit packs are paid in ADA.',
   reportNotFound: 'Report not found',
   wrongToken: 'Only the CROW token is accepted',
   paymentNotFound: 'Payment not found',

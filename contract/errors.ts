@@ -14,6 +14,10 @@ export const ERROR_CODES = [
   'ALREADY_OWNED',
   'PAYMENT_OPEN',
   'PAYMENT_FAILED',
+  /** No API credit left (and no x402 payment sent): buy credits or pay per call. */
+  'PAYMENT_REQUIRED',
+  /** An Idempotency-Key sent again with a different request. */
+  'IDEMPOTENCY_KEY_REUSED',
   'PAYMENT_UNAVAILABLE',
   'SERVICE_UNAVAILABLE',
   'UNKNOWN_ASSET',

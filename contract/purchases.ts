@@ -1,5 +1,6 @@
 import type { ErrorCode } from './errors';
 import { MAX_ID } from './http';
+import { PAYMENT_METHODS } from './reports';
 import { z } from './zod';
 
 // One purchase per report per buyer (decision 0080): the answers of the purchase rule, the
@@ -52,7 +53,7 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export function refundSentence(input: {
   reason: RefundReason;
   status: RefundStatus;
-  paymentMethod: 'card' | 'cardano';
+  paymentMethod: 'card' | 'cardano' | 'credits' | 'x402';
   amount: string;
 }): string {
   const amount = `$${Number(input.amount).toFixed(2)}`;
@@ -62,6 +63,9 @@ export function refundSentence(input: {
       : input.reason === 'account_deleted'
         ? `The account was deleted before this payment of ${amount} arrived, so it`
         : `Research could not be completed, so your payment of ${amount}`;
+  if (input.paymentMethod === 'credits' || input.paymentMethod === 'x402') {
+    return 'Research could not be completed, so the API credit it used has been returned to your balance.';
+  }
   if (input.paymentMethod === 'cardano') {
     return `${why} will be returned to the wallet it came from; we will send it shortly.`;
   }
@@ -94,6 +98,6 @@ export const refundResponseSchema = z.object({
   purchaseId: z.number().int(),
   refundId: z.number().int(),
   status: z.enum(REFUND_STATUSES),
-  paymentMethod: z.enum(['card', 'cardano']),
+  paymentMethod: z.enum(PAYMENT_METHODS),
 });
 export type RefundResponse = z.infer<typeof refundResponseSchema>;

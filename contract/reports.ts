@@ -363,12 +363,16 @@ export const reportResponseSchema = z.object({
 });
 export type ReportResponse = z.infer<typeof reportResponseSchema>;
 
-export const PURCHASE_TYPES = ['new_report', 'existing_report'] as const;
+/** credit_pack: prepaid API credits, bought through the same checkouts (decision 0283). */
+export const PURCHASE_TYPES = ['new_report', 'existing_report', 'credit_pack'] as const;
 export type PurchaseType = (typeof PURCHASE_TYPES)[number];
 export const PURCHASE_TYPE_LABELS: Record<PurchaseType, string> = {
   new_report: 'New Report',
   existing_report: 'Existing Report',
+  credit_pack: 'API credits',
 };
+/** How a purchase was paid: card, Cardano, or (API only) one prepaid credit. */
+export const PAYMENT_METHODS = ['card', 'cardano', 'credits', 'x402'] as const;
 
 export const myReportItemSchema = z.object({
   id: z.number(),
@@ -383,7 +387,7 @@ export const myReportItemSchema = z.object({
   composite_score: z.string().nullable(),
   purchaseType: z.enum(PURCHASE_TYPES),
   amount: z.string(),
-  paymentMethod: z.enum(['card', 'cardano']),
+  paymentMethod: z.enum(PAYMENT_METHODS),
   /** A plain sentence on what happens next: a refund, or research that failed. Null otherwise. */
   note: z.string().nullable(),
 });

@@ -16,5 +16,7 @@ export const siteConfigSchema = z.object({
   /** How Cardano payments run: real chain (Blockfrost), the labelled sandbox, or not offered. */
   cardanoPayments: paymentModeSchema,
   cardanoNetwork: z.enum(['mainnet', 'preprod']),
+  /** The prepaid API credit pack the checkouts sell (purchaseType credit_pack). */
+  creditPack: z.object({ credits: z.number(), priceUsd: z.number() }).optional(),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -8,6 +8,8 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import type { AppContext, WebContext } from './context';
 import { ChangeFeed } from './db/change-feed';
 import { adminRoutes } from './features/admin/routes';
+import { apiKeyRoutes } from './features/api-keys/routes';
+import { apiV1Routes } from './features/api-v1/routes';
 import { accountRoutes } from './features/auth/account-routes';
 import { registerAccessGuard } from './features/auth/guard';
 import { authRoutes } from './features/auth/routes';
@@ -15,15 +17,20 @@ import { registerSessionResolution } from './features/auth/sessions';
 import { bugReportRoutes } from './features/bug-reports/routes';
 import { cardPaymentRoutes } from './features/card-payments/routes';
 import { cardanoRoutes } from './features/cardano/routes';
+import { x402Settlement } from './features/cardano/x402-settlement';
 import { devOutboxRoutes } from './features/dev-outbox/routes';
 import { healthRoutes } from './features/health/routes';
 import { purchaseRoutes } from './features/purchases/routes';
 import { reportPdfRoutes } from './features/report-pdf/routes';
 import { reportRoutes } from './features/reports/routes';
+import { accessibleReport, reportResponse, suggestAssets } from './features/reports/service';
 import { siteRoutes } from './features/site/routes';
 import { trackRecordRoutes } from './features/track-record/routes';
 import { versionRoutes } from './features/versions/routes';
+import { reportChanges } from './features/versions/service';
+import { readWatchlist } from './features/watchlist/repository';
 import { watchlistRoutes } from './features/watchlist/routes';
+import { watchReportedAsset } from './features/watchlist/service';
 import { registerApiSecurityHeaders } from './http/api-headers';
 import { contentSecurityPolicy } from './http/csp';
 import { registerErrorHandling } from './http/errors';
@@ -83,7 +90,14 @@ export async function buildWebApp(ctx: AppContext): Promise<{ app: FastifyInstan
   });
   const limits = await registerRateLimiting(app, ctx.config);
   await app.register(fastifySwagger, {
-    openapi: { info: { title: `${ctx.config.APP_NAME} API`, version: '1.0.0' } },
+    openapi: {
+      info: { title: `${ctx.config.APP_NAME} API`, version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key from the account page' },
+        },
+      },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api-docs' });
@@ -116,10 +130,27 @@ export async function buildWebApp(ctx: AppContext): Promise<{ app: FastifyInstan
     cardanoRoutes,
     bugReportRoutes,
     adminRoutes,
+    apiKeyRoutes,
   ];
   for (const feature of features) {
     await app.register(async (scope) => feature(scope, web));
   }
+  // /api/v1 reads through the web app's own services, composed here (features never import each other).
+  await app.register(async (scope) =>
+    apiV1Routes(
+      scope,
+      web,
+      {
+        searchAssets: (text, log) => suggestAssets({ db: ctx.db, sources: ctx.research.sources, log }, text),
+        report: async (userId, rawId) =>
+          reportResponse(ctx.db, await accessibleReport(ctx.db, userId, rawId)),
+        changes: (userId, rawId, since) => reportChanges(ctx.db, userId, rawId, since),
+        watchlist: (userId) => readWatchlist(ctx.db, userId),
+        watch: (userId, assetId) => watchReportedAsset(ctx.db, userId, assetId),
+      },
+      x402Settlement(ctx),
+    ),
+  );
   await siteRoutes(app, web);
   return { app, web };
 }

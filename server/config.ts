@@ -132,6 +132,13 @@ const envSchema = z.object({
   ASSET_SEARCH_RATE_LIMIT_PER_MINUTE: perWindow(60),
   /** Bug reports per user and hour. */
   BUG_REPORT_RATE_LIMIT_PER_HOUR: perWindow(10),
+  /** Requests per API key and minute on /api/v1 (decision 0281). */
+  API_RATE_LIMIT_PER_MINUTE: perWindow(60),
+  /** How long a key replaced by rotation keeps working. */
+  API_KEY_ROTATION_GRACE_HOURS: z.coerce.number().min(0).max(720).default(24),
+  /** A prepaid API credit pack: how many new reports it buys, and its price (decision 0283). */
+  API_CREDIT_PACK_CREDITS: z.coerce.number().int().min(1).max(1000).default(10),
+  API_CREDIT_PACK_PRICE_USD: z.coerce.number().min(0.5).max(10_000).default(39.9),
   /** Open report event streams per user; more are answered with 429. */
   REPORT_EVENT_STREAMS_PER_USER: perWindow(3),
   BODY_LIMIT_BYTES: z.coerce

@@ -1,5 +1,6 @@
 import type { AppContext } from './context';
 import { registerEmailJobs } from './email/jobs';
+import { registerApiJobs } from './features/api-v1/jobs';
 import { registerSessionJobs } from './features/auth/jobs';
 import { registerCardPaymentJobs } from './features/card-payments/jobs';
 import { registerCardanoJobs } from './features/cardano/jobs';
@@ -17,4 +18,5 @@ export async function startWorker(ctx: AppContext): Promise<void> {
   await registerCardanoJobs(ctx);
   await registerEmailJobs(ctx);
   await registerCardPaymentJobs(ctx);
+  await registerApiJobs(ctx);
 }

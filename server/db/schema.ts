@@ -156,10 +156,12 @@ export const reportPdfs = pgTable('report_pdfs', {
   renderedAt: timestamp('rendered_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const PURCHASE_TYPES = ['new_report', 'existing_report'] as const;
+/** credit_pack: prepaid API credits (decision 0283), bought through the same checkouts. */
+export const PURCHASE_TYPES = ['new_report', 'existing_report', 'credit_pack'] as const;
 /** refunded: the money was (or is being) returned; a refunded purchase grants no access. */
 export const PURCHASE_STATUSES = ['pending', 'completed', 'failed', 'expired', 'refunded'] as const;
-export const PAYMENT_METHODS = ['card', 'cardano'] as const;
+/** credits: a new report bought through the API with one prepaid credit; x402: paid per call on Cardano. */
+export const PAYMENT_METHODS = ['card', 'cardano', 'credits', 'x402'] as const;
 
 export const cardanoPayments = pgTable(
   'cardano_payments',
@@ -275,6 +277,10 @@ export const userPurchases = pgTable(
     }),
     status: text('status', { enum: PURCHASE_STATUSES }).notNull().default('pending'),
     failureReason: text('failure_reason'),
+    /** A credit pack's number of credits, fixed when it was sold (null for reports). */
+    credits: integer('credits'),
+    /** The API caller's Idempotency-Key: a retried POST /api/v1/reports finds this purchase. */
+    idempotencyKey: text('idempotency_key'),
     /** When the card reconciliation job last asked the provider about this pending purchase. */
     lastReconciledAt: timestamp('last_reconciled_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -291,17 +297,26 @@ export const userPurchases = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending' and ${t.paymentMethod} = 'card'`),
     uniqueIndex('user_purchases_cardano_payment_key').on(t.cardanoPaymentId),
+    // One purchase per key and buyer, enforced by the database so concurrent retries cannot both insert.
+    uniqueIndex('user_purchases_idempotency_key').on(t.userId, t.idempotencyKey),
     index('user_purchases_user_idx').on(t.userId, t.createdAt),
     index('user_purchases_report_idx').on(t.reportId),
-    check('user_purchases_type_check', sql`${t.purchaseType} in ('new_report', 'existing_report')`),
+    check(
+      'user_purchases_type_check',
+      sql`${t.purchaseType} in ('new_report', 'existing_report', 'credit_pack')`,
+    ),
+    check(
+      'user_purchases_credits_check',
+      sql`(${t.purchaseType} = 'credit_pack') = (${t.credits} is not null and ${t.credits} > 0)`,
+    ),
     check(
       'user_purchases_status_check',
       sql`${t.status} in ('pending', 'completed', 'failed', 'expired', 'refunded')`,
     ),
-    check('user_purchases_method_check', sql`${t.paymentMethod} in ('card', 'cardano')`),
+    check('user_purchases_method_check', sql`${t.paymentMethod} in ('card', 'cardano', 'credits', 'x402')`),
     check(
       'user_purchases_payment_reference',
-      sql`(${t.paymentMethod} = 'card' and ${t.stripePaymentIntentId} is not null) or (${t.paymentMethod} = 'cardano' and ${t.cardanoPaymentId} is not null)`,
+      sql`(${t.paymentMethod} = 'card' and ${t.stripePaymentIntentId} is not null) or (${t.paymentMethod} = 'cardano' and ${t.cardanoPaymentId} is not null) or (${t.paymentMethod} in ('credits', 'x402') and ${t.purchaseType} = 'new_report')`,
     ),
   ],
 );
@@ -351,7 +366,7 @@ export const refunds = pgTable(
       sql`${t.reason} in ('duplicate_payment', 'research_failed', 'account_deleted')`,
     ),
     check('refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed', 'due')`),
-    check('refunds_method_check', sql`${t.paymentMethod} in ('card', 'cardano')`),
+    check('refunds_method_check', sql`${t.paymentMethod} in ('card', 'cardano', 'credits', 'x402')`),
   ],
 );
 
@@ -549,3 +564,133 @@ export const watchAlerts = pgTable(
     index('watch_alerts_user_idx').on(t.userId, t.createdAt),
   ],
 );
+
+/**
+ * API keys (decision 0280). Only the SHA-256 of the whole key is stored; the prefix (its public
+ * start) finds the row. A key replaced by rotation keeps working until expires_at.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 60 }).notNull(),
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    scopes: text('scopes').array().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_keys_prefix_key').on(t.prefix), index('api_keys_user_idx').on(t.userId)],
+);
+
+/** Requests per key and UTC day, for the account page. */
+export const apiKeyUsage = pgTable(
+  'api_key_usage',
+  {
+    keyId: integer('key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    requests: integer('requests').notNull().default(0),
+  },
+  (t) => [uniqueIndex('api_key_usage_key_day').on(t.keyId, t.day)],
+);
+
+/** A user's prepaid API credits (decision 0283); the check keeps the balance from going below zero. */
+export const apiCreditBalances = pgTable(
+  'api_credit_balances',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    balance: integer('balance').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('api_credit_balances_not_negative', sql`${t.balance} >= 0`)],
+);
+
+export const CREDIT_ENTRY_REASONS = ['pack_bought', 'report_bought', 'research_failed'] as const;
+
+/** Every change of a credit balance, with the purchase behind it; one entry per purchase and reason. */
+export const apiCreditEntries = pgTable(
+  'api_credit_entries',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    reason: text('reason', { enum: CREDIT_ENTRY_REASONS }).notNull(),
+    purchaseId: integer('purchase_id')
+      .notNull()
+      .references(() => userPurchases.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('api_credit_entries_purchase_reason_key').on(t.purchaseId, t.reason),
+    index('api_credit_entries_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** A key owner's HTTPS endpoints; the whsec_ secret signs each delivery (Standard Webhooks). */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    /** Kept as is: signing needs the secret itself, not a hash of it. */
+    secret: text('secret').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_endpoints_user_idx').on(t.userId)],
+);
+
+/** One message per endpoint and event; each attempt's answer is logged on the row. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** The webhook-id header: the same on every retry, so receivers can drop duplicates. */
+    messageId: text('message_id').notNull(),
+    event: text('event').notNull(),
+    payload: jsonb('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatus: integer('last_status'),
+    lastResponse: text('last_response'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_endpoint_message_key').on(t.endpointId, t.messageId),
+    index('webhook_deliveries_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Cardano transactions that paid an x402 call (decision 0285): the unique hash makes the same
+ * signed transaction pay at most once.
+ */
+export const x402Payments = pgTable('x402_payments', {
+  id: serial('id').primaryKey(),
+  txHash: text('tx_hash').notNull().unique(),
+  purchaseId: integer('purchase_id')
+    .notNull()
+    .references(() => userPurchases.id, { onDelete: 'cascade' }),
+  network: text('network').notNull(),
+  payTo: text('pay_to').notNull(),
+  lovelace: numeric('lovelace', { precision: 38, scale: 0 }).notNull(),
+  createdAt: createdAt(),
+});

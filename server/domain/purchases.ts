@@ -7,6 +7,7 @@ import { enqueueReceiptEmail } from '../email/jobs';
 import type { JobQueue } from '../jobs/queue';
 import { countPayment } from '../metrics/registry';
 import { noteInWorkContext } from '../request-context';
+import { addCredits } from './credits';
 import { lockBuyerReport } from './purchase-rule';
 import { requestRefund } from './refunds';
 import { createReportAndEnqueueResearch } from './research-start';
@@ -21,8 +22,26 @@ import { watchBoughtAsset } from './watchlist';
 
 export type PurchaseRow = typeof userPurchases.$inferSelect;
 
-/** The price is decided here, never by the client. */
-export function priceOf(purchaseType: PurchaseType): string {
+/** A credit pack as configured (API_CREDIT_PACK_*): how many credits, at what price. */
+export interface CreditPack {
+  credits: number;
+  priceUsd: number;
+}
+
+export const creditPackOf = (config: {
+  API_CREDIT_PACK_CREDITS: number;
+  API_CREDIT_PACK_PRICE_USD: number;
+}): CreditPack => ({ credits: config.API_CREDIT_PACK_CREDITS, priceUsd: config.API_CREDIT_PACK_PRICE_USD });
+
+/** What a pack is called on receipts and in the admin's lists. */
+export const creditPackName = (pack: CreditPack) => `API credits (${pack.credits} reports)`;
+
+/** The price is decided here, never by the client; a credit pack's comes from configuration. */
+export function priceOf(purchaseType: PurchaseType, pack?: CreditPack): string {
+  if (purchaseType === 'credit_pack') {
+    if (!pack) throw new Error('a credit pack is priced by configuration');
+    return pack.priceUsd.toFixed(2);
+  }
   return PRICES_USD[purchaseType].toFixed(2);
 }
 
@@ -38,6 +57,8 @@ export async function createPendingPurchase(
     paymentMethod: 'card' | 'cardano';
     stripePaymentIntentId?: string;
     cardanoPaymentId?: number;
+    /** credit_pack only: the pack as configured when it is sold. */
+    pack?: CreditPack;
   },
 ): Promise<PurchaseRow> {
   const [row] = await db
@@ -48,7 +69,8 @@ export async function createPendingPurchase(
       assetName: input.assetName.trim(),
       assetId: input.assetId ?? null,
       reportId: input.purchaseType === 'existing_report' ? input.reportId : null,
-      amount: priceOf(input.purchaseType),
+      amount: priceOf(input.purchaseType, input.pack),
+      credits: input.purchaseType === 'credit_pack' ? (input.pack?.credits ?? null) : null,
       paymentMethod: input.paymentMethod,
       stripePaymentIntentId: input.stripePaymentIntentId ?? null,
       cardanoPaymentId: input.cardanoPaymentId ?? null,
@@ -119,6 +141,23 @@ export async function completePurchase(
     }
     // This payment arrived first: an open checkout of the same report can no longer complete it.
     for (const other of others) await failPurchase(tx, other.id, 'failed', SUPERSEDED_REASON);
+  }
+
+  if (purchase.purchaseType === 'credit_pack') {
+    const [updated] = await tx
+      .update(userPurchases)
+      .set({ status: 'completed', completedAt: sql`now()`, failureReason: null })
+      .where(eq(userPurchases.id, purchaseId))
+      .returning();
+    await addCredits(tx, {
+      userId: purchase.userId,
+      purchaseId,
+      delta: purchase.credits ?? 0,
+      reason: 'pack_bought',
+    });
+    await enqueueReceiptEmail(tx, queue, purchaseId);
+    countPayment(updated!.paymentMethod, 'paid');
+    return { purchase: updated!, changed: true, refundedBecause: null };
   }
 
   let reportId = purchase.reportId;

@@ -1,12 +1,20 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { RefundReason } from '../../contract/purchases';
-import type { DbExecutor } from '../db/client';
-import { cardanoIncomingTransactions, cardanoPayments, refunds, userPurchases } from '../db/schema';
+import type { Database, DbExecutor } from '../db/client';
+import {
+  cardanoIncomingTransactions,
+  cardanoPayments,
+  refunds,
+  researchReports,
+  userPurchases,
+} from '../db/schema';
 import { JOBS, sendJob } from '../jobs/definitions';
 import type { JobQueue } from '../jobs/queue';
 import { countPayment } from '../metrics/registry';
+import { addCredits } from './credits';
 
-// Refunds (decision 0081): one per purchase. A card refund is recorded as pending and a job
+// Refunds (decision 0081): one per purchase. An API credit (decision 0283) goes back to the
+// buyer's balance at once. A card refund is recorded as pending and a job
 // asks the card provider to return the money (retried until the provider answers); a Cardano
 // refund is recorded as due, with what to send and where, for a person to send from the wallet.
 
@@ -47,7 +55,27 @@ export async function requestRefund(
   }
 
   let values: typeof refunds.$inferInsert;
-  if (purchase.paymentMethod === 'card') {
+  if (purchase.paymentMethod === 'credits' || purchase.paymentMethod === 'x402') {
+    // A credit goes straight back to the balance: settled at once, nothing to send anywhere.
+    // A call paid per call on Cardano is returned as a credit too (decision 0285).
+    await addCredits(tx, {
+      userId: purchase.userId,
+      purchaseId: purchase.id,
+      delta: 1,
+      reason: 'research_failed',
+    });
+    values = {
+      purchaseId: purchase.id,
+      userId: purchase.userId,
+      reason,
+      paymentMethod: purchase.paymentMethod,
+      status: 'succeeded',
+      usdAmount: purchase.amount,
+      currency: 'credit',
+      quantity: '1',
+      completedAt: new Date(),
+    };
+  } else if (purchase.paymentMethod === 'card') {
     values = {
       purchaseId: purchase.id,
       userId: purchase.userId,
@@ -128,4 +156,38 @@ async function senderOfPayment(tx: DbExecutor, paymentId: number): Promise<strin
     )
     .limit(1);
   return first?.senderAddress ?? null;
+}
+
+/**
+ * Research on a report failed for good: every purchase of it paid with an API credit gets the
+ * credit back (run by the credit-refund job). The report's row is locked first, as the admin's
+ * retry and refund take it, so a retry racing this either runs before (the report is no longer
+ * failed: nothing is refunded) or after (the purchase is refunded: the retry is refused).
+ */
+export async function refundCreditPurchasesOfFailedReport(
+  db: Database,
+  queue: JobQueue,
+  reportId: number,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [report] = await tx
+      .select({ status: researchReports.status })
+      .from(researchReports)
+      .where(eq(researchReports.id, reportId))
+      .for('update');
+    if (report?.status !== 'failed') return 0;
+    const paid = await tx
+      .select()
+      .from(userPurchases)
+      .where(
+        and(
+          eq(userPurchases.reportId, reportId),
+          inArray(userPurchases.paymentMethod, ['credits', 'x402']),
+          eq(userPurchases.status, 'completed'),
+        ),
+      )
+      .for('update');
+    for (const purchase of paid) await requestRefund(tx, queue, purchase, 'research_failed');
+    return paid.length;
+  });
 }

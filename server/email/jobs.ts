@@ -56,7 +56,12 @@ export interface Composed {
   message: RenderedEmail;
 }
 
-const METHOD_LABELS = { card: 'Card', cardano: 'Cardano' } as const;
+const METHOD_LABELS = {
+  card: 'Card',
+  cardano: 'Cardano',
+  credits: 'API credit',
+  x402: 'Cardano (pay per call)',
+} as const;
 
 async function composeReceipt(db: Database, brand: EmailBrand, purchaseId: number): Promise<Composed[]> {
   const row = await findReceiptFacts(db, purchaseId);

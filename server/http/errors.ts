@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   NOT_FOR_SALE: 400,
   UNAUTHENTICATED: 401,
   PAYMENT_FAILED: 402,
+  PAYMENT_REQUIRED: 402,
+  IDEMPOTENCY_KEY_REUSED: 422,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
@@ -44,6 +46,7 @@ function codeForStatus(statusCode: number): ErrorCode {
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
+  402: 'Payment Required',
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',

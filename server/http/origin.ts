@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors';
 import type { HostAllowList } from './host';
-import { isApiRequest } from './request-path';
+import { isApiRequest, isApiV1Request } from './request-path';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -15,6 +15,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerSameOriginGuard(app: FastifyInstance, allowList: HostAllowList): void {
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
+    // /api/v1 ignores cookies and needs a bearer key a browser never adds by itself.
+    if (isApiV1Request(request)) return;
     const origin = request.headers.origin;
     let crossOrigin = request.headers['sec-fetch-site'] === 'cross-site';
     if (origin !== undefined) {

@@ -149,3 +149,53 @@ function emailOf(request: FastifyRequest): string {
   const body = request.body as { email?: unknown } | undefined;
   return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
 }
+
+/** One API key's standing in its per-minute window (decision 0281). */
+export interface ApiKeyLimitState {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the window resets. */
+  resetSeconds: number;
+  windowSeconds: number;
+}
+
+/**
+ * Requests per API key and minute (API_RATE_LIMIT_PER_MINUTE), counted in the shared store
+ * (Redis with REDIS_URL). The caller sends the IETF RateLimit headers from the answer.
+ */
+export function apiKeyLimit(
+  app: FastifyInstance,
+  config: Config,
+  keyOf: (request: FastifyRequest) => string,
+) {
+  const max = config.API_RATE_LIMIT_PER_MINUTE;
+  const check = app.createRateLimit({
+    max,
+    timeWindow: MINUTE,
+    keyGenerator: (request) => `api-key:${keyOf(request)}`,
+  });
+  return async (request: FastifyRequest): Promise<ApiKeyLimitState> => {
+    const result = await check(request);
+    if (result.isAllowed) {
+      return { allowed: true, limit: max, remaining: max, resetSeconds: 60, windowSeconds: 60 };
+    }
+    return {
+      allowed: !result.isExceeded,
+      limit: result.max,
+      remaining: result.remaining,
+      resetSeconds: result.ttlInSeconds,
+      windowSeconds: Math.round(result.timeWindow / 1000),
+    };
+  };
+}
+
+/** The IETF RateLimit-Policy and RateLimit fields (draft-ietf-httpapi-ratelimit-headers). */
+export function rateLimitHeaders(state: ApiKeyLimitState): Record<string, string> {
+  return {
+    'ratelimit-policy': `"per-key";q=${state.limit};w=${state.windowSeconds}`,
+    ratelimit: `"per-key";r=${state.remaining};t=${state.resetSeconds}`,
+  };
+}
+
+export const tooManyRequestsMessage = tooManyMessage;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_V1_PREFIX } from '../../contract/api-keys';
 import { errorBody } from './errors';
 
 /**
@@ -37,4 +38,9 @@ export function registerRequestTargetCheck(app: FastifyInstance): void {
       .header('cache-control', 'no-store')
       .send(errorBody(400, 'The request target must be a path starting with "/"'));
   });
+}
+
+/** The versioned API for programs: bearer keys, no cookies, so no cross-site request forgery. */
+export function isApiV1Request(request: FastifyRequest): boolean {
+  return decodedRequestPath(request.url).startsWith(API_V1_PREFIX);
 }

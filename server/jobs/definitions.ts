@@ -63,6 +63,28 @@ export const JOBS = {
     send: { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
     work: oneAtATime(1),
   }),
+  /** Research failed for good: purchases paid with API credits get their credit back. */
+  creditRefund: define({
+    name: 'credit-refund',
+    payload: z.object({ reportId: id }),
+    send: { retryLimit: 5, retryDelay: 10, retryBackoff: true },
+    singletonKey: ({ reportId }) => `credit-refund-${reportId}`,
+  }),
+  /** A report completed: its buyers' and its asset's watchers' webhook deliveries are created. */
+  webhookFanOut: define({
+    name: 'webhook-fan-out',
+    payload: z.object({ reportId: id }),
+    send: { retryLimit: 5, retryDelay: 10, retryBackoff: true },
+    singletonKey: ({ reportId }) => `webhook-fan-out-${reportId}`,
+  }),
+  /** One signed POST; retried with backoff for about a day (45 s doubling over 11 retries). */
+  webhookDelivery: define({
+    name: 'webhook-delivery',
+    payload: z.object({ deliveryId: id }),
+    send: { retryLimit: 11, retryDelay: 45, retryBackoff: true, expireInSeconds: 60 },
+    singletonKey: ({ deliveryId }) => `webhook-delivery-${deliveryId}`,
+    work: oneAtATime(1),
+  }),
   cardReconcile: define({ name: 'card-reconcile', payload: periodic, schedule: '* * * * *' }),
   cardRefund: define({
     name: 'card-refund',

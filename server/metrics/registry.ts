@@ -52,7 +52,7 @@ const payments = new Counter({
   registers: [registry],
 });
 
-export function countPayment(method: 'card' | 'cardano', event: PaymentEvent): void {
+export function countPayment(method: 'card' | 'cardano' | 'credits' | 'x402', event: PaymentEvent): void {
   payments.inc({ method, event });
 }
 

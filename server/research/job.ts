@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { AppContext } from '../context';
 import { enqueueResearchOutcomeEmail, enqueueWatchAlerts } from '../email/jobs';
-import { type CheckedJob, JOBS, scheduleJob, workJob } from '../jobs/definitions';
+import { type CheckedJob, JOBS, scheduleJob, sendJob, workJob } from '../jobs/definitions';
 import { timeResearch } from '../metrics/registry';
 import { type PipelineDeps, runResearch } from './pipeline';
 import {
@@ -75,6 +75,7 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
       if (outcome === 'completed') {
         await enqueueResearchOutcomeEmail(ctx.db, ctx.queue, reportId, 'report_ready');
         await enqueueWatchAlerts(ctx.db, ctx.queue, reportId);
+        await sendJob(ctx.queue, JOBS.webhookFanOut, { reportId });
       }
       attemptEnded(outcome);
       return { outcome };
@@ -92,6 +93,7 @@ export function createResearchHandler(ctx: AppContext, options: ResearchHandlerO
           `Research failed after ${job.retryCount + 1} attempts: ${error instanceof Error ? error.message : String(error)}`,
         );
         await enqueueResearchOutcomeEmail(ctx.db, ctx.queue, reportId, 'research_failed');
+        await sendJob(ctx.queue, JOBS.creditRefund, { reportId });
       }
       throw error;
     } finally {
@@ -116,6 +118,7 @@ export async function sweepLostResearchAndNotify(ctx: AppContext): Promise<numbe
   ctx.log.error({ reportIds: failed }, 'research jobs lost on their last attempt; reports marked failed');
   for (const reportId of failed) {
     await enqueueResearchOutcomeEmail(ctx.db, ctx.queue, reportId, 'research_failed');
+    await sendJob(ctx.queue, JOBS.creditRefund, { reportId });
   }
   return failed;
 }

@@ -21,6 +21,7 @@ import { errorMessage } from '../../lib/api';
 import { setCurrentUser, useCurrentUser } from '../../lib/auth';
 import { queryClient } from '../../lib/query-client';
 import { formatDateTime } from '../../lib/report-format';
+import { ApiKeysCard } from './ApiKeysCard';
 import {
   ACCOUNT_EXPORT_URL,
   changePassword,
@@ -54,6 +55,7 @@ export function AccountPage() {
         <ChangePasswordCard />
         <SessionsCard />
         <WatchlistCard />
+        <ApiKeysCard />
         <Card>
           <CardTitle>Download your data</CardTitle>
           <CardDescription className="mt-1">

@@ -9,7 +9,12 @@ export function displayQuantity(quantity: string, currency: FlaggedPayment['curr
   return `${fraction === undefined ? grouped : `${grouped}.${fraction}`} ${currency === 'ADA' ? 'ADA' : CROW_TOKEN_LABEL}`;
 }
 
-export const METHOD_LABELS = { card: 'Card', cardano: 'Cardano' } as const;
+export const METHOD_LABELS = {
+  card: 'Card',
+  cardano: 'Cardano',
+  credits: 'API credit',
+  x402: 'Cardano (pay per call)',
+} as const;
 
 export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
   duplicate_payment: 'Second payment',

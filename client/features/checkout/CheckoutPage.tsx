@@ -72,7 +72,9 @@ function Checkout({
   const [step, setStep] = useState<Step>('method');
   const [method, setMethod] = useState<Method>('card');
   const [intent, setIntent] = useState<CreatePaymentIntentResponse | null>(null);
-  const price = PRICES_USD[purchaseType];
+  // A credit pack's price is configuration, read from GET /api/config.
+  const price =
+    purchaseType === 'credit_pack' ? (config.creditPack?.priceUsd ?? 0) : PRICES_USD[purchaseType];
   // One purchase per report: an owner is sent to the report, never to a second payment.
   const purchaseCheck = usePurchaseCheck(purchaseType === 'existing_report' ? reportId : null);
   const owned = purchaseCheck.data?.kind === 'owned' && step !== 'succeeded';

@@ -23,6 +23,7 @@ import { Badge } from '../../components/ui/badge';
 import { Card, CardTitle } from '../../components/ui/card';
 import { Page } from '../../components/ui/page';
 import { StaticHtml } from '../../components/ui/static-html';
+import { ApiSection } from './ApiSection';
 
 // Generated from contract/: the same categories, weights, rules and bands score every report.
 // Earlier versions stay listed, so a report scored under them can still be explained.
@@ -202,6 +203,8 @@ export function DocumentationPage() {
             per methodology version, and how often a later version changed the verdict.
           </p>
         </Card>
+
+        <ApiSection />
 
         <h2 className="mt-10 mb-4 text-2xl font-semibold">Change log</h2>
         <Card>

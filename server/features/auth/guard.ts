@@ -1,4 +1,5 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import { API_V1_PREFIX } from '../../../contract/api-keys';
 import { AUTH_MESSAGES } from '../../../contract/auth';
 import { ADMIN_USER_ID } from '../../../contract/constants';
 import { forbidden, unauthenticated } from '../../domain/errors';
@@ -17,6 +18,8 @@ const requireAdmin: onRequestAsyncHookHandler = async (request) => {
 export function registerAccessGuard(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
+    // /api/v1 authenticates API keys in its own scope (features/api-v1), never sessions.
+    if (route.url.startsWith(API_V1_PREFIX)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     // Fastify's automatic HEAD route of a GET is as public as that GET, and no more.
     const isPublic = methods.every((method) =>

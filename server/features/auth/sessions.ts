@@ -5,7 +5,7 @@ import type { CurrentUser } from '../../../contract/auth';
 import { ADMIN_USER_ID } from '../../../contract/constants';
 import type { AppContext, WebContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
-import { isApiRequest } from '../../http/request-path';
+import { isApiRequest, isApiV1Request } from '../../http/request-path';
 import {
   deleteSession,
   extendSession,
@@ -94,6 +94,8 @@ export function registerSessionResolution(app: FastifyInstance, ctx: WebContext)
   app.addHook('onRequest', async (request, reply) => {
     // API calls, and pages: the HTML carries the current user, so the browser never has to ask.
     if (!isApiRequest(request) && !isPageRequest(request.method, request.url)) return;
+    // Programs on /api/v1 are their API key: a session cookie there is ignored (no CSRF exposure).
+    if (isApiV1Request(request)) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     const sessionId = hashToken(token);

@@ -19,6 +19,8 @@ import {
 import {
   completePurchase,
   createPendingPurchase,
+  creditPackName,
+  creditPackOf,
   failPurchase,
   type PurchaseRow,
   priceOf,
@@ -106,7 +108,10 @@ export async function createPaymentIntent(
   let assetName: string;
   let assetId: string | null = null;
   let reportId: number | null = null;
-  if (input.purchaseType === 'new_report') {
+  const pack = input.purchaseType === 'credit_pack' ? creditPackOf(ctx.config) : undefined;
+  if (pack) {
+    assetName = creditPackName(pack);
+  } else if (input.purchaseType === 'new_report') {
     const parsed = newReportAssetNameSchema.safeParse(input.assetName ?? '');
     if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'Asset name is required');
     ({ assetName, assetId } = await checkPurchaseAsset(ctx.research.sources, {
@@ -123,7 +128,7 @@ export async function createPaymentIntent(
   if (!provider) throw unavailable();
 
   // The amount comes from the server's price list only; whatever the client sent is ignored.
-  const amount = priceOf(input.purchaseType);
+  const amount = priceOf(input.purchaseType, pack);
   const intent = await callProvider(ctx, () =>
     provider.createIntent({
       amountCents: toCents(amount),
@@ -148,6 +153,7 @@ export async function createPaymentIntent(
       reportId,
       paymentMethod: 'card',
       stripePaymentIntentId: intent.id,
+      ...(pack ? { pack } : {}),
     });
   } catch (error) {
     // A concurrent checkout of the same report won the race: its intent is the one to pay.

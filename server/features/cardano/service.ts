@@ -17,7 +17,7 @@ import type { AppContext } from '../../context';
 import { DomainError, forbidden, invalid, notFound } from '../../domain/errors';
 import { checkPurchaseAsset } from '../../domain/purchase-asset';
 import { checkReportPurchase, isOnePurchaseViolation } from '../../domain/purchase-rule';
-import { createPendingPurchase } from '../../domain/purchases';
+import { createPendingPurchase, creditPackName, creditPackOf } from '../../domain/purchases';
 import { SandboxChain } from './chain';
 import { PriceUnavailableError } from './price';
 import {
@@ -92,6 +92,10 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
       ...body,
       assetName: body.researchAsset,
     }));
+  } else if (body.purchaseType === 'credit_pack') {
+    // A pack is priced in dollars: paid in ADA at the quote, never as the fixed token amount.
+    if (body.currency !== 'ADA') throw invalid(CARDANO_MESSAGES.creditPackInAda);
+    researchAsset = creditPackName(creditPackOf(ctx.config));
   } else {
     if (!body.reportId) throw invalid(CARDANO_MESSAGES.reportRequired);
     // The same one-purchase rule as the card checkout (decision 0080).
@@ -102,7 +106,8 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
     reportId = check.report.id;
     researchAsset = check.report.assetName;
   }
-  const usdAmount = PRICES_USD[body.purchaseType];
+  const usdAmount =
+    body.purchaseType === 'credit_pack' ? creditPackOf(ctx.config).priceUsd : PRICES_USD[body.purchaseType];
 
   let expectedQuantity: bigint;
   let amount: string;
@@ -162,6 +167,7 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
       reportId,
       paymentMethod: 'cardano',
       cardanoPaymentId: payment.id,
+      ...(body.purchaseType === 'credit_pack' ? { pack: creditPackOf(ctx.config) } : {}),
     });
     return { payment, purchase };
   });

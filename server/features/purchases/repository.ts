@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import { RESEARCH_FAILED_TEXT, refundSentence } from '../../../contract/purchases';
 import type { MyReportItem, PublicReportItem } from '../../../contract/reports';
 import type { DbExecutor } from '../../db/client';
@@ -32,6 +32,8 @@ function buildMyReportsQuery(db: DbExecutor) {
       and(
         eq(userPurchases.userId, sql.placeholder('userId')),
         inArray(userPurchases.status, ['completed', 'refunded']),
+        // Credit packs buy no report: the account page shows the balance instead.
+        ne(userPurchases.purchaseType, 'credit_pack'),
       ),
     )
     .orderBy(desc(userPurchases.createdAt), desc(userPurchases.id))

@@ -13,5 +13,6 @@ export function siteConfigFrom({ config, payments }: Pick<AppContext, 'config' |
     cardanoPayments: config.payments.cardano,
     // The network the Cardano provider really runs on (the sandbox always runs on preprod).
     cardanoNetwork: payments.cardano.network,
+    creditPack: { credits: config.API_CREDIT_PACK_CREDITS, priceUsd: config.API_CREDIT_PACK_PRICE_USD },
   };
 }

@@ -1,0 +1,234 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+import { WEBHOOK_ENDPOINTS_PER_USER, WEBHOOK_MESSAGES, type WebhookEvent } from '../../../contract/webhooks';
+import type { AppContext } from '../../context';
+import { DomainError, invalid, notFound } from '../../domain/errors';
+import { seriesOfReport } from '../../domain/report-series';
+import { findWatchers } from '../../email/repository';
+import { watchAlertSummary } from '../../email/watch-alerts';
+import { JOBS, sendJob } from '../../jobs/definitions';
+import {
+  buyersOfReport,
+  countEndpoints,
+  deleteEndpoint,
+  endpointsFor,
+  findDeliveryWithEndpoint,
+  insertDelivery,
+  insertEndpoint,
+  recordAttempt,
+  type WebhookEndpointRow,
+} from './webhook-repository';
+
+// Webhooks (decision 0284): Standard Webhooks signatures, one delivery row per endpoint and
+// message, a pg-boss job per delivery retried with backoff for about a day.
+
+/** Addresses a webhook must never reach outside the demo: this computer and private networks. */
+const PRIVATE = new BlockList();
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  PRIVATE.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  PRIVATE.addSubnet(net, bits, 'ipv6');
+
+export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return PRIVATE.check(mapped, 'ipv4');
+  const family = isIP(address);
+  if (family === 4) return PRIVATE.check(address, 'ipv4');
+  if (family === 6) return PRIVATE.check(address, 'ipv6');
+  return true;
+}
+
+/**
+ * Refuses an endpoint URL that is not https or that resolves to a private or loopback address
+ * (checked again before every delivery, so a changed DNS answer cannot aim at the inside later).
+ * The zero-config demo allows both, so a local receiver can be tried out.
+ */
+export async function checkWebhookUrl(raw: string, demo: boolean): Promise<URL> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw invalid(WEBHOOK_MESSAGES.urlInvalid);
+  }
+  if (url.protocol !== 'https:' && !(demo && url.protocol === 'http:'))
+    throw invalid(WEBHOOK_MESSAGES.httpsOnly);
+  if (url.username || url.password) throw invalid(WEBHOOK_MESSAGES.urlInvalid);
+  if (demo) return url;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const addresses = isIP(host)
+    ? [host]
+    : (await lookup(host, { all: true }).catch(() => [])).map((a) => a.address);
+  if (addresses.length === 0) throw invalid(WEBHOOK_MESSAGES.unresolvable);
+  if (addresses.some(isPrivateAddress)) throw invalid(WEBHOOK_MESSAGES.privateAddress);
+  return url;
+}
+
+export const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
+
+/** Standard Webhooks: v1, base64 HMAC-SHA256 of "id.timestamp.body" keyed by the secret's bytes. */
+export function signWebhook(secret: string, messageId: string, timestamp: number, body: string): string {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  return `v1,${createHmac('sha256', key).update(`${messageId}.${timestamp}.${body}`).digest('base64')}`;
+}
+
+export const toEndpoint = (row: WebhookEndpointRow) => ({
+  id: row.id,
+  url: row.url,
+  events: row.events as WebhookEvent[],
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function createWebhook(
+  ctx: AppContext,
+  userId: number,
+  input: { url: string; events: WebhookEvent[] },
+) {
+  const url = await checkWebhookUrl(input.url, ctx.config.sandboxAllowed);
+  if ((await countEndpoints(ctx.db, userId)) >= WEBHOOK_ENDPOINTS_PER_USER)
+    throw new DomainError('CONFLICT', WEBHOOK_MESSAGES.tooMany);
+  const secret = newWebhookSecret();
+  const row = await insertEndpoint(ctx.db, { userId, url: url.toString(), events: input.events, secret });
+  return { endpoint: toEndpoint(row), secret };
+}
+
+export async function removeWebhook(ctx: AppContext, userId: number, id: number) {
+  if (!(await deleteEndpoint(ctx.db, userId, id))) throw notFound(WEBHOOK_MESSAGES.notFound);
+}
+
+/**
+ * A report completed: report.completed for its buyers' endpoints, and watchlist.changed for the
+ * endpoints of its asset's watchers when the band changed or the total moved 3 points or more
+ * (the watch alert's own rule). Each delivery row and its job are written together.
+ */
+export async function fanOutReportCompleted(ctx: AppContext, reportId: number): Promise<number> {
+  const series = await seriesOfReport(ctx.db, reportId);
+  const current = series.find((v) => v.id === reportId);
+  if (!current) return 0;
+  const now = new Date().toISOString();
+  const pending: { endpointId: number; messageId: string; event: WebhookEvent; payload: unknown }[] = [];
+  const buyers = await buyersOfReport(ctx.db, reportId);
+  for (const { endpoint } of await endpointsFor(ctx.db, buyers, 'report.completed')) {
+    pending.push({
+      endpointId: endpoint.id,
+      messageId: `msg_report_completed_${reportId}`,
+      event: 'report.completed',
+      payload: {
+        type: 'report.completed',
+        timestamp: now,
+        data: {
+          reportId,
+          assetId: current.assetId,
+          assetName: current.assetName,
+          version: current.version,
+          total: current.compositeScore,
+          band: current.riskLevel,
+          completedAt: current.completedAt.toISOString(),
+        },
+      },
+    });
+  }
+  const previous = current.version > 1 ? series[current.version - 2] : undefined;
+  const summary = previous ? watchAlertSummary(previous, current) : null;
+  if (previous && summary && current.assetId) {
+    const watchers = (await findWatchers(ctx.db, current.assetId)).map((w) => w.user.id);
+    const notBuyers = watchers.filter((id) => !buyers.includes(id));
+    for (const { endpoint } of await endpointsFor(ctx.db, notBuyers, 'watchlist.changed')) {
+      pending.push({
+        endpointId: endpoint.id,
+        messageId: `msg_watchlist_changed_${reportId}`,
+        event: 'watchlist.changed',
+        payload: {
+          type: 'watchlist.changed',
+          timestamp: now,
+          data: {
+            assetId: current.assetId,
+            assetName: current.assetName,
+            reportId,
+            previousReportId: previous.id,
+            version: current.version,
+            total: { before: previous.compositeScore, after: current.compositeScore },
+            band: { before: previous.riskLevel, after: current.riskLevel },
+            summary,
+          },
+        },
+      });
+    }
+  }
+  let created = 0;
+  for (const delivery of pending) {
+    await ctx.db.transaction(async (tx) => {
+      const deliveryId = await insertDelivery(tx, delivery);
+      if (deliveryId === null) return;
+      await sendJob(ctx.queue, JOBS.webhookDelivery, { deliveryId }, { db: tx });
+      created += 1;
+    });
+  }
+  return created;
+}
+
+const RESPONSE_LOG_CHARS = 1_000;
+const DELIVERY_TIMEOUT_MS = 10_000;
+
+/**
+ * One attempt: the signed POST, its answer logged on the row. Throws when the endpoint did not
+ * answer 2xx, so the job is retried with backoff; a delivered message is never sent again.
+ */
+export async function deliverWebhook(ctx: AppContext, deliveryId: number): Promise<'delivered' | 'gone'> {
+  const found = await findDeliveryWithEndpoint(ctx.db, deliveryId);
+  if (!found) return 'gone';
+  const { delivery, endpoint } = found;
+  if (delivery.deliveredAt) return 'delivered';
+  const body = JSON.stringify(delivery.payload);
+  const timestamp = Math.floor(Date.now() / 1000);
+  let status: number | null = null;
+  let response: string | null = null;
+  try {
+    await checkWebhookUrl(endpoint.url, ctx.config.sandboxAllowed);
+    const answer = await fetch(endpoint.url, {
+      method: 'POST',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': `${ctx.config.APP_NAME} webhooks`,
+        'webhook-id': delivery.messageId,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signWebhook(endpoint.secret, delivery.messageId, timestamp, body),
+      },
+      body,
+    });
+    status = answer.status;
+    response = (await answer.text()).slice(0, RESPONSE_LOG_CHARS);
+    if (answer.status < 200 || answer.status > 299) throw new Error(`endpoint answered ${answer.status}`);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await recordAttempt(ctx.db, deliveryId, {
+      status,
+      response,
+      error: message.slice(0, 500),
+      delivered: false,
+    });
+    throw error;
+  }
+  await recordAttempt(ctx.db, deliveryId, { status, response, error: null, delivered: true });
+  return 'delivered';
+}

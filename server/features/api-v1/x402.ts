@@ -1,0 +1,150 @@
+import {
+  Credential,
+  Ed25519Signature,
+  EnterpriseAddress,
+  FixedTransaction,
+} from '@emurgo/cardano-serialization-lib-nodejs';
+import { z } from 'zod';
+
+// x402 pay per call on Cardano (decision 0285): the v2 HTTP transport (PAYMENT-REQUIRED,
+// PAYMENT-SIGNATURE and PAYMENT-RESPONSE headers, base64 JSON) with the `exact` scheme's
+// address-to-address flavor: the client signs a transaction paying `amount` lovelace to `payTo`.
+
+export const X402_VERSION = 2;
+
+/** What the process can take x402 payments with; absent when Cardano runs on no chain we can submit to. */
+export interface X402Settlement {
+  network: 'cardano:preprod' | 'cardano:mainnet';
+  payTo: string;
+  /** The price of one new report in lovelace, at the current quote. */
+  priceLovelace(): Promise<bigint>;
+  /** Puts the verified transaction's payment on the chain (the sandbox ledger in the demo). */
+  submit(tx: VerifiedPayment): Promise<void>;
+}
+
+export interface PaymentRequirements {
+  scheme: 'exact';
+  network: string;
+  amount: string;
+  asset: string;
+  payTo: string;
+  maxTimeoutSeconds: number;
+  extra: Record<string, unknown>;
+}
+
+export function paymentRequirements(settlement: X402Settlement, lovelace: bigint): PaymentRequirements {
+  return {
+    scheme: 'exact',
+    network: settlement.network,
+    amount: lovelace.toString(),
+    asset: 'lovelace',
+    payTo: settlement.payTo,
+    maxTimeoutSeconds: 600,
+    extra: { flavor: 'default' },
+  };
+}
+
+export const encodeHeader = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
+
+/** The PAYMENT-REQUIRED object (also the 402's body). */
+export function paymentRequired(resourceUrl: string, requirements: PaymentRequirements, error: string) {
+  return {
+    x402Version: X402_VERSION,
+    error,
+    resource: { url: resourceUrl, description: 'One new research report', mimeType: 'application/json' },
+    accepts: [requirements],
+  };
+}
+
+const paymentPayloadSchema = z.object({
+  x402Version: z.literal(X402_VERSION),
+  accepted: z.object({ scheme: z.literal('exact'), network: z.string() }).passthrough(),
+  payload: z.object({ transaction: z.string().min(1).max(64_000) }).passthrough(),
+});
+
+export interface VerifiedPayment {
+  txHash: string;
+  /** The transaction's CBOR, hex. */
+  cborHex: string;
+  lovelaceToPayTo: bigint;
+  payTo: string;
+  network: string;
+  /** The enterprise address of the first valid signer. */
+  payer: string;
+}
+
+/** Why a payment was refused, as PAYMENT-RESPONSE's errorReason. */
+export class X402Refusal extends Error {
+  constructor(
+    readonly reason: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Decodes PAYMENT-SIGNATURE and checks the signed transaction: the scheme and network we asked
+ * for, at least one valid key witness over the transaction's hash, and outputs paying at least
+ * `lovelace` to our address. Whether its inputs exist and are unspent is the chain's to decide
+ * when the transaction is submitted (the sandbox ledger does not model inputs).
+ */
+export function verifyPayment(header: string, settlement: X402Settlement, lovelace: bigint): VerifiedPayment {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(header, 'base64').toString('utf8'));
+  } catch {
+    throw new X402Refusal('invalid_payload', 'PAYMENT-SIGNATURE is not base64-encoded JSON.');
+  }
+  const parsed = paymentPayloadSchema.safeParse(decoded);
+  if (!parsed.success)
+    throw new X402Refusal('invalid_payload', 'PAYMENT-SIGNATURE is not an x402 v2 payment payload.');
+  if (parsed.data.accepted.network !== settlement.network)
+    throw new X402Refusal('invalid_network', `This server takes payments on ${settlement.network}.`);
+  let tx: FixedTransaction;
+  try {
+    tx = FixedTransaction.from_bytes(Buffer.from(parsed.data.payload.transaction, 'base64'));
+  } catch {
+    throw new X402Refusal('invalid_transaction', 'The transaction is not a Cardano transaction.');
+  }
+  try {
+    const hash = tx.transaction_hash();
+    const witnesses = tx.witness_set().vkeys();
+    let payer: string | null = null;
+    for (let i = 0; witnesses && i < witnesses.len(); i += 1) {
+      const witness = witnesses.get(i);
+      const key = witness.vkey().public_key();
+      const signature = Ed25519Signature.from_bytes(witness.signature().to_bytes());
+      if (payer === null && key.verify(hash.to_bytes(), signature)) {
+        const networkId = settlement.network === 'cardano:mainnet' ? 1 : 0;
+        payer = EnterpriseAddress.new(networkId, Credential.from_keyhash(key.hash()))
+          .to_address()
+          .to_bech32();
+      }
+    }
+    if (payer === null)
+      throw new X402Refusal('invalid_signature', 'The transaction carries no valid signature.');
+    const outputs = tx.body().outputs();
+    let paid = 0n;
+    for (let i = 0; i < outputs.len(); i += 1) {
+      const output = outputs.get(i);
+      if (output.address().to_bech32() === settlement.payTo) paid += BigInt(output.amount().coin().to_str());
+    }
+    if (paid < lovelace) {
+      throw new X402Refusal(
+        'insufficient_amount',
+        `The transaction pays ${paid} lovelace to ${settlement.payTo}; ${lovelace} are required.`,
+      );
+    }
+    return {
+      txHash: hash.to_hex(),
+      cborHex: tx.to_hex(),
+      lovelaceToPayTo: paid,
+      payTo: settlement.payTo,
+      network: settlement.network,
+      payer,
+    };
+  } finally {
+    tx.free();
+  }
+}
