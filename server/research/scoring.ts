@@ -426,10 +426,12 @@ export function scoreCirculatingSupply(e: AssetEvidence, now: Date = new Date())
     return withUnlocks({
       score,
       facts: [
-        `No market supply figures, so the published schedule decides: ${formatPct(ratio)} of it is unlocked.`,
+        supply?.circulating
+          ? `The market figures state a circulating supply of ${formatCount(supply.circulating)}${asOf(e.supply!)} but no total supply, so the published schedule decides: ${formatPct(ratio)} of it is unlocked.`
+          : `No market supply figures, so the published schedule decides: ${formatPct(ratio)} of it is unlocked.`,
       ],
       rationale: 'Supply still locked under the schedule will be unlocked and can be sold later.',
-      sources: [],
+      sources: supply?.circulating ? sourcesOf(e.supply) : [],
       evidenceFound: true,
       ...(steps.up ? { nextUp: steps.up } : {}),
       ...(steps.down ? { nextDown: steps.down } : {}),
@@ -510,7 +512,7 @@ function supplyWithoutTotal(
   return {
     ...missing,
     facts: [
-      `${formatCount(supply.value.circulating ?? 0)} units were issued${asOf(supply)}, but the source states no ${lacking} to compare them with.`,
+      `The source counts a supply of ${formatCount(supply.value.circulating ?? 0)} units${asOf(supply)}, but states no ${lacking} to compare it with.`,
       ...missing.facts,
     ],
     sources: sourcesOf(supply),
@@ -1147,18 +1149,25 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
   }
   const hacks = e.hacks?.value ?? [];
   const incidents = (e.incidents?.value ?? []).filter((incident) => !sameEvent(incident, hacks));
+  // Offline, the incident list carries an exploit dataset's records (DeFiHackLabs): that dataset
+  // was checked, and its entries count as the hacks database's.
+  const exploitList = Boolean(e.incidents?.source.dataset);
+  const fromExploitList = incidents.filter((incident) => incident.origin?.kind === 'dataset').length;
   const missing = [
-    ...(e.hacks ? [] : ['hacks database record']),
+    ...(e.hacks || exploitList ? [] : ['hacks database record']),
     ...(e.incidents ? [] : ['curated incident record']),
   ];
-  const checked = [e.hacks ? 'the hacks database' : null, e.incidents ? 'the curated incident list' : null]
+  const checked = [
+    e.hacks || exploitList ? 'the hacks database' : null,
+    e.incidents ? 'the curated incident list' : null,
+  ]
     .filter(Boolean)
     .join(' and ');
   if (hacks.length === 0 && incidents.length === 0) {
     return {
       score: 5,
       facts: [
-        e.hacks
+        e.hacks || exploitList
           ? 'The hacks database records no hack or exploit for this asset.'
           : 'No hack or exploit of this asset is recorded in the sources checked.',
         e.incidents
@@ -1194,7 +1203,7 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
   return {
     score,
     facts: [
-      `${events.length} incident${events.length === 1 ? '' : 's'} on record for this asset: ${hacks.length} in the hacks database${e.incidents ? `, ${incidents.length} in the curated incident list` : ''}.`,
+      `${events.length} incident${events.length === 1 ? '' : 's'} on record for this asset: ${hacks.length + fromExploitList} in the hacks database${e.incidents ? `, ${incidents.length - fromExploitList} in the curated incident list` : ''}.`,
       ...events.map((event) => event.text),
       ...missingFact(missing),
     ],

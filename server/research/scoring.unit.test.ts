@@ -396,7 +396,9 @@ describe('methodology 2026.11-2 rules', () => {
     const total = scoreTotalSupply({ supply });
     expect(total.evidenceFound).toBe(false);
     expect(total.facts.join(' ')).not.toMatch(/no hard cap/);
-    expect(total.facts[0]).toMatch(/^154,744 units were issued on 2023-12-14 .*no maximum supply/);
+    expect(total.facts[0]).toMatch(
+      /^The source counts a supply of 154,744 units on 2023-12-14 .*no maximum supply/,
+    );
   });
 
   it('count age from the first priced date when the launch date is unknown, as a lower bound', () => {

@@ -10,7 +10,6 @@ import {
   loadCoinMetricsExcerpts,
 } from './coinmetrics';
 import { curatedIncidents } from './incidents';
-import { type AssetMarketData, createMarketData, loadMarketFile } from './snapshot-market';
 import {
   datasetRef,
   PUBLIC_DATA,
@@ -19,6 +18,7 @@ import {
   SNAPSHOT_DATASET,
   type SnapshotAsset,
 } from './snapshot-data';
+import { type AssetMarketData, createMarketData, loadMarketFile } from './snapshot-market';
 import { normalizeAssetText, type ResearchSources } from './types';
 
 const byKey = new Map<string, SnapshotAsset>();
