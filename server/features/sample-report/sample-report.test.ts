@@ -20,7 +20,9 @@ describe('the sample report', () => {
     expect(response.headers['content-type']).toMatch(/text\/html/);
     const html = response.body;
     expect(html).toContain('<h1>Sample report: Bitcoin</h1>');
-    expect(html).toMatch(/Executive summary: Bitcoin \(BTC\) scores \d+\.\d\d of 77 .*risk level Likely Safe/);
+    expect(html).toMatch(
+      /Executive summary: Bitcoin \(BTC\) scores \d+\.\d\d of 77 .*risk level Likely Safe/,
+    );
     // Figures from the market files, each category with its evidence, the sources listed.
     expect(html).toMatch(/Market capitalisation was \$[\d.]+ trillion on \d{4}-\d{2}-\d{2}/);
     expect(html).toMatch(/Bitcoin has been priced since 2013-04-28/);
