@@ -101,7 +101,8 @@ export async function checkPurchaseAsset(
     },
   );
   if (asset) {
-    if (buyer) await checkWhatTheReportHolds(usable, asset, request, buyer);
+    // When the snapshot stood in for the lookup, it cannot tell what the report will hold.
+    if (buyer && usable === sources) await checkWhatTheReportHolds(sources, asset, request, buyer);
     return { assetName: asset.name, assetId: asset.id };
   }
   if (request.acknowledgeUnknownAsset === true) return { assetName, assetId: null };
