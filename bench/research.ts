@@ -22,10 +22,12 @@ import { createLiveSources } from '../server/research/sources/live';
 import { createSnapshotSources } from '../server/research/sources/snapshot';
 import type { ResearchSources } from '../server/research/sources/types';
 import { freePort } from '../server/testing/postgres';
+import { printOfflineCoverage } from './research-coverage';
 
-// npm run bench:research — research latency (enqueue -> completed) with the offline snapshot
-// and with fake live sources answering in 200 ms, the facts and distinct sources behind a
-// report in each mode, and the throughput of 50 queued reports on one worker process.
+// npm run bench:research — what the offline reports hold over all 168 assets (rated, categories
+// with evidence, market figures, losses), research latency (enqueue -> completed) with the
+// offline snapshot and with fake live sources answering in 200 ms, the facts and distinct
+// sources behind a report in each mode, and the throughput of 50 queued reports on one worker.
 // Runs on its own embedded PostgreSQL.
 
 const RUNS = 10;
@@ -187,6 +189,7 @@ const median = (values: number[]) => {
 };
 
 async function main() {
+  await printOfflineCoverage();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'crow-bench-research-'));
   const embedded = await startEmbeddedPostgres({
     dataDir,

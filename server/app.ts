@@ -24,6 +24,7 @@ import { purchaseRoutes } from './features/purchases/routes';
 import { reportPdfRoutes } from './features/report-pdf/routes';
 import { reportRoutes } from './features/reports/routes';
 import { accessibleReport, reportResponse, suggestAssets } from './features/reports/service';
+import { sampleReportRoutes } from './features/sample-report/routes';
 import { siteRoutes } from './features/site/routes';
 import { trackRecordRoutes } from './features/track-record/routes';
 import { versionRoutes } from './features/versions/routes';
@@ -125,6 +126,7 @@ export async function buildWebApp(ctx: AppContext): Promise<{ app: FastifyInstan
     versionRoutes,
     watchlistRoutes,
     trackRecordRoutes,
+    sampleReportRoutes,
     purchaseRoutes,
     cardPaymentRoutes,
     cardanoRoutes,

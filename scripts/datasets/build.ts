@@ -16,6 +16,7 @@ import {
 import { HACK_ASSET_MAP } from '../../server/research/datasets/import/hack-asset-map';
 import { peggedRecordsOf } from '../../server/research/datasets/import/pegged';
 import { buildAudits } from './audits';
+import { buildMarket } from './market';
 
 const mirrorRoot = process.argv[2] ?? '/work/.mirror';
 const out = new URL('../../server/research/datasets/public/', import.meta.url);
@@ -123,8 +124,14 @@ for (const path of git(EMISSIONS, 'ls-tree', '--name-only', 'HEAD', 'protocols/'
 }
 unlockRecords.sort((a, b) => a.geckoId.localeCompare(b.geckoId));
 
-const write = (name: string, value: unknown) =>
-  writeFileSync(new URL(name, out), `${JSON.stringify(value, null, 1)}\n`);
+const write = (name: string, value: unknown) => {
+  mkdirSync(dirname(new URL(name, out).pathname), { recursive: true });
+  // The market history is written one asset to a line: indented, it would be ten times longer.
+  const text = name.startsWith('market/')
+    ? JSON.stringify(value).replace(/(\{"id":)/g, '\n$1')
+    : JSON.stringify(value, null, 1);
+  writeFileSync(new URL(name, out), `${text}\n`);
+};
 write('hacks.json', { dataset: hackLabs, records: hackRecords });
 write('stablecoins.json', { dataset: pegged, records: stablecoins });
 write('unlocks.json', { dataset: emissions, records: unlockRecords });
@@ -134,3 +141,5 @@ process.stdout.write(
 for (const skip of unlockSkips) process.stdout.write(`unlocks skipped ${skip}\n`);
 // Published audits of the firms' own listings (scripts/datasets/audits.ts).
 process.stdout.write(`${buildAudits({ git, datasetOf, snapshotIds, write })}\n`);
+// Market figures of the offline demo (scripts/datasets/market.ts, decision 0241).
+process.stdout.write(`${buildMarket({ git, datasetOf, snapshotIds, write })}\n`);

@@ -152,8 +152,11 @@ export interface StablecoinFacts {
   issuer?: string;
   jurisdiction?: string;
   freezeOrBlacklist?: boolean;
-  /** Lowest price seen, with its date. */
-  worstDepeg?: { date: string; low: number };
+  /**
+   * Lowest price seen, with its date; `sampling` says how the prices were sampled when not daily,
+   * and `source` cites the price file when it is not the registry the other facts come from.
+   */
+  worstDepeg?: { date: string; low: number; sampling?: string; source?: Source };
 }
 
 /** One release of a published unlock schedule: a cliff, equal steps, or a linear release. */

@@ -64,8 +64,10 @@ function stablecoinChecks(e: AssetEvidence): KindCheck[] {
           g,
           'worstDepeg',
           facts.worstDepeg.low < k.worstDepegLow ? 'risk' : 'met',
-          `Lowest price on record: $${facts.worstDepeg.low.toFixed(3)} on ${facts.worstDepeg.date}.`,
-          e.stablecoin,
+          `Lowest price on record: $${facts.worstDepeg.low.toFixed(3)} on ${facts.worstDepeg.date}${facts.worstDepeg.sampling ? ` (${facts.worstDepeg.sampling})` : ''}.`,
+          facts.worstDepeg.source
+            ? { value: facts.worstDepeg, source: facts.worstDepeg.source }
+            : e.stablecoin,
         )
       : unknown(g, 'worstDepeg', 'its lowest price'),
     facts.mintRedeem

@@ -426,10 +426,12 @@ export function scoreCirculatingSupply(e: AssetEvidence, now: Date = new Date())
     return withUnlocks({
       score,
       facts: [
-        `No market supply figures, so the published schedule decides: ${formatPct(ratio)} of it is unlocked.`,
+        supply?.circulating
+          ? `The market figures state a circulating supply of ${formatCount(supply.circulating)}${asOf(e.supply!)} but no total supply, so the published schedule decides: ${formatPct(ratio)} of it is unlocked.`
+          : `No market supply figures, so the published schedule decides: ${formatPct(ratio)} of it is unlocked.`,
       ],
       rationale: 'Supply still locked under the schedule will be unlocked and can be sold later.',
-      sources: [],
+      sources: supply?.circulating ? sourcesOf(e.supply) : [],
       evidenceFound: true,
       ...(steps.up ? { nextUp: steps.up } : {}),
       ...(steps.down ? { nextDown: steps.down } : {}),
@@ -450,8 +452,8 @@ export function scoreCirculatingSupply(e: AssetEvidence, now: Date = new Date())
       `Circulating supply is ${formatCount(supply.circulating)} of a total supply of ${formatCount(supply.total)} (${formatPct(ratio)}).`,
       locked > 0
         ? `${formatCount(locked)} tokens (${formatPct(1 - ratio)}) do not circulate yet and could be unlocked.`
-        : 'The whole supply already circulates.',
-      ...(supply.max ? [] : ['No maximum supply is set.']),
+        : 'The whole supply of this asset already circulates.',
+      ...(supply.max ? [] : ['No maximum supply is set for this asset.']),
     ],
     rationale: 'Supply that does not circulate yet can be unlocked and sold later.',
     sources: sourcesOf(e.supply),
@@ -510,7 +512,7 @@ function supplyWithoutTotal(
   return {
     ...missing,
     facts: [
-      `${formatCount(supply.value.circulating ?? 0)} units were issued${asOf(supply)}, but the source states no ${lacking} to compare them with.`,
+      `The source counts a supply of ${formatCount(supply.value.circulating ?? 0)} units${asOf(supply)}, but states no ${lacking} to compare it with.`,
       ...missing.facts,
     ],
     sources: sourcesOf(supply),
@@ -533,7 +535,7 @@ export function scoreTotalSupply(e: AssetEvidence, now: Date = new Date()): Cate
         `Total supply is ${formatCount(total)} with no hard cap on issuance.`,
         stablecoin
           ? 'As a stablecoin, new units are issued against deposits, so supply follows demand.'
-          : 'New units can be issued under the protocol or issuer rules.',
+          : 'New units of this asset can be issued under the protocol or issuer rules.',
       ],
       rationale: 'Without a hard cap, the issuance policy alone limits future dilution.',
       sources: sourcesOf(e.supply, stablecoin ? e.profile : undefined),
@@ -790,14 +792,21 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
     .sort((a, b) => a.value.localeCompare(b.value));
   const since = e.genesisDate ?? bounds[0];
   if (!since) return noEvidence('launch date');
-  const years = Math.max(0, yearsBetween(since.value, now));
+  const lowerBound = !e.genesisDate;
+  // A dataset's lower bound proves the span from its first day to the figure's own date (the
+  // newest day the dataset shows), not to the clock: the asset may have stopped trading since.
+  const figureDate = since.source.publishedAt?.slice(0, 10);
+  const until =
+    lowerBound && figureDate && /^\d{4}-\d{2}-\d{2}$/.test(figureDate) && figureDate < now.toISOString()
+      ? new Date(`${figureDate}T00:00:00Z`)
+      : now;
+  const years = Math.max(0, yearsBetween(since.value, until));
   const base = levelAtLeast(years, t.ageYears);
   const day = since.value.slice(0, 10);
-  const lowerBound = !e.genesisDate;
   const facts = [
     !lowerBound
       ? `Genesis or launch on ${day}, ${years.toFixed(1)} years ago.`
-      : `${since === e.chainRecordedSince ? `Its chain's record in the dataset begins on ${day}` : `It was priced on ${day}`}${datasetNote(since)}, so it has existed for at least ${years.toFixed(1)} years; its launch date is not in the sources, so its age counts from that date.`,
+      : `${since === e.chainRecordedSince ? `Its chain's record in the dataset begins on ${day}` : `It has been priced since ${day}`}${datasetNote(since)}: at least ${years.toFixed(1)} years to ${until.toISOString().slice(0, 10)}, counted from that date because its launch date is not in the sources.`,
   ];
   const missing: string[] = [];
   const penalties: string[] = [];
@@ -864,7 +873,7 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
     penalties.length > 0
       ? `Recovering ${penalties.join(' and ')} would remove ${penalty === 1 ? 'the one-point penalty' : 'the penalties'}.`
       : ageUp !== undefined
-        ? `Reaching ${ageUp} years of operation would raise the score by one point.`
+        ? `Reaching ${ageUp} year${ageUp === 1 ? '' : 's'} of operation would raise the score by one point.`
         : undefined;
   return applyCollapseCap(e, {
     score,
@@ -882,7 +891,9 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
           nextDown: `A fall of more than ${t.yearDrawdownPenalty * 100}% within a year, volatility above ${t.volatilityPenalty * 100}%, or a price more than ${t.athDrawdownPenalty * 100}% below the all-time high would cost a point.`,
         }
       : {}),
-    ...(score <= 2
+    // A dataset's first priced day is only a lower bound: a short track record is a risk only
+    // when the launch date itself is recent.
+    ...(score <= 2 && (penalties.length > 0 || !lowerBound)
       ? {
           keyRisk:
             penalties.length > 0
@@ -1138,18 +1149,25 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
   }
   const hacks = e.hacks?.value ?? [];
   const incidents = (e.incidents?.value ?? []).filter((incident) => !sameEvent(incident, hacks));
+  // Offline, the incident list carries an exploit dataset's records (DeFiHackLabs): that dataset
+  // was checked, and its entries count as the hacks database's.
+  const exploitList = Boolean(e.incidents?.source.dataset);
+  const fromExploitList = incidents.filter((incident) => incident.origin?.kind === 'dataset').length;
   const missing = [
-    ...(e.hacks ? [] : ['hacks database record']),
+    ...(e.hacks || exploitList ? [] : ['hacks database record']),
     ...(e.incidents ? [] : ['curated incident record']),
   ];
-  const checked = [e.hacks ? 'the hacks database' : null, e.incidents ? 'the curated incident list' : null]
+  const checked = [
+    e.hacks || exploitList ? 'the hacks database' : null,
+    e.incidents ? 'the curated incident list' : null,
+  ]
     .filter(Boolean)
     .join(' and ');
   if (hacks.length === 0 && incidents.length === 0) {
     return {
       score: 5,
       facts: [
-        e.hacks
+        e.hacks || exploitList
           ? 'The hacks database records no hack or exploit for this asset.'
           : 'No hack or exploit of this asset is recorded in the sources checked.',
         e.incidents
@@ -1185,7 +1203,7 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
   return {
     score,
     facts: [
-      `${events.length} incident${events.length === 1 ? '' : 's'} on record for this asset: ${hacks.length} in the hacks database${e.incidents ? `, ${incidents.length} in the curated incident list` : ''}.`,
+      `${events.length} incident${events.length === 1 ? '' : 's'} on record for this asset: ${hacks.length + fromExploitList} in the hacks database${e.incidents ? `, ${incidents.length - fromExploitList} in the curated incident list` : ''}.`,
       ...events.map((event) => event.text),
       ...missingFact(missing),
     ],

@@ -396,7 +396,9 @@ describe('methodology 2026.11-2 rules', () => {
     const total = scoreTotalSupply({ supply });
     expect(total.evidenceFound).toBe(false);
     expect(total.facts.join(' ')).not.toMatch(/no hard cap/);
-    expect(total.facts[0]).toMatch(/^154,744 units were issued on 2023-12-14 .*no maximum supply/);
+    expect(total.facts[0]).toMatch(
+      /^The source counts a supply of 154,744 units on 2023-12-14 .*no maximum supply/,
+    );
   });
 
   it('count age from the first priced date when the launch date is unknown, as a lower bound', () => {
@@ -404,8 +406,16 @@ describe('methodology 2026.11-2 rules', () => {
     // 3.9 years at least: level 3; the launch date is said to be missing.
     expect(priced.score).toBe(3);
     expect(priced.evidenceFound).toBe(true);
-    expect(priced.facts[0]).toMatch(/priced on 2022-12-14.*at least 3\.9 years/);
+    expect(priced.facts[0]).toMatch(/priced since 2022-12-14.*at least 3\.9 years/);
     expect(priced.rationale).toMatch(/at least 3\.9 years/);
+    // A dated dataset proves the age up to its own date, not to the clock: the asset may have
+    // stopped trading since. A lower bound alone is never "a short track record".
+    const datedSource = { ...source, publishedAt: '2024-06-14' };
+    const toFigure = scoreExistence({ pricedSince: { value: '2022-12-14', source: datedSource } }, NOW);
+    expect(toFigure.facts[0]).toMatch(/at least 1\.5 years to 2024-06-14/);
+    expect(toFigure.score).toBe(2);
+    expect(toFigure.keyRisk).toBeUndefined();
+    expect(scoreExistence({ genesisDate: fact('2025-06-01') }, NOW).keyRisk).toMatch(/short track record/);
     // A known launch date wins over the lower bound.
     expect(
       scoreExistence({ genesisDate: fact('2015-01-01'), pricedSince: fact('2022-12-14') }, NOW).score,

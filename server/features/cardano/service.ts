@@ -88,10 +88,11 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
   let researchAssetId: string | null = null;
   let reportId: number | null = null;
   if (body.purchaseType === 'new_report') {
-    ({ assetName: researchAsset, assetId: researchAssetId } = await checkPurchaseAsset(ctx.research.sources, {
-      ...body,
-      assetName: body.researchAsset,
-    }));
+    ({ assetName: researchAsset, assetId: researchAssetId } = await checkPurchaseAsset(
+      ctx.research.sources,
+      { ...body, assetName: body.researchAsset },
+      { db: ctx.db, userId },
+    ));
   } else if (body.purchaseType === 'credit_pack') {
     // A pack is priced in dollars: paid in ADA at the quote, never as the fixed token amount.
     if (body.currency !== 'ADA') throw invalid(CARDANO_MESSAGES.creditPackInAda);

@@ -104,7 +104,9 @@ function incidentOfCurated(entry: IncidentList['incidents'][number]): IncidentRe
         title: `${document.publisher}: ${entry.title}`,
         url: document.url,
         publishedAt: document.publishedAt,
-        retrievedAt: `${document.publishedAt}T00:00:00.000Z`,
+        // The list was checked against the document when it was compiled: that is the data's
+        // date, not the document's own (a 2017 filing does not make a report's data 2017's).
+        retrievedAt: `${list.compiled}T00:00:00.000Z`,
         live: false,
       },
     ],

@@ -8,26 +8,25 @@ import { PUBLIC_DATA, SNAPSHOT_ASSETS } from './snapshot-data';
 
 // The Audits category of the offline reports, on the real records of the auditors' listings:
 // independent code audits and formal verifications count; a review by the asset's own
-// developer is shown as what it is and does not.
+// developer is shown as what it is and does not (another client team is not its developer).
 
 const NOW = new Date('2026-11-23T00:00:00Z');
 const asset = (id: string) => SNAPSHOT_ASSETS.find((a) => a.id === id)!;
 
 describe('published audits in the offline reports', () => {
-  it('does not count a client team reviewing its own chain: Ethereum has only Sigma Prime’s reviews', () => {
+  it('counts Sigma Prime’s reviews of Ethereum as independent: a client team is not the developer of the reviewed code', () => {
     const evidence = snapshotSecurityEvidence(asset('ethereum'));
     const reports = evidence.audits?.value.reports ?? [];
-    expect(reports.map((r) => [r.auditor, r.auditorIsDeveloper])).toEqual([
-      ['Sigma Prime', true],
-      ['Sigma Prime', true],
+    expect(reports.map((r) => [r.auditor, r.date, r.auditorIsDeveloper])).toEqual([
+      ['Sigma Prime', '2025-01', undefined],
+      ['Sigma Prime', '2022-12', undefined],
     ]);
     const assessment = scoreAudits(evidence, NOW);
-    expect(assessment.score).toBe(2);
-    expect(assessment.facts[0]).toBe('No independent code audit is recorded; 2 other reviews are published.');
-    expect(assessment.facts[1]).toBe(
-      'Not an independent code audit: Sigma Prime (2025-01, code audit by the asset’s own developer) of Ethereum Foundation: Pectra Systems Contracts.',
+    expect(assessment.score).toBe(4);
+    expect(assessment.facts[0]).toBe(
+      '2 independent security audits recorded, by Sigma Prime, the latest from 2025.',
     );
-    expect(assessment.keyRisk).toContain('2 code audits by its own developer (Sigma Prime)');
+    expect(assessment.facts.join(' ')).not.toMatch(/own developer/);
     // Each review is cited as its own dated document at the listing's commit.
     expect(assessment.sources.map((s) => s.url)).toEqual(reports.map((r) => r.url));
     for (const source of assessment.sources) {
@@ -35,6 +34,14 @@ describe('published audits in the offline reports', () => {
       expect(source.publishedAt).toMatch(/^\d{4}-\d{2}/);
       expect(sourceProblem(source)).toBeNull();
     }
+  });
+
+  it('finds the latest audit in the whole listings: Chainlink’s 2025 reviews by Sigma Prime and Trail of Bits', () => {
+    const assessment = scoreAudits(snapshotSecurityEvidence(asset('chainlink')), NOW);
+    expect(assessment.facts[0]).toMatch(/the latest from 2025\.$/);
+    expect(assessment.facts.join(' ')).toContain(
+      'Trail of Bits (2025-02, code audit) of Chainlink Custom Senders and Receivers',
+    );
   });
 
   it('counts independent firms’ audits and formal verifications: Uniswap scores 5, each review listed with date and kind', () => {

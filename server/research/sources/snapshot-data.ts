@@ -67,6 +67,8 @@ export const stablecoinRecordSchema = z
     pegType: z.string().min(1),
     pegMechanism: z.string().min(1),
     attestations: z.array(z.string().url()),
+    /** Who can mint and redeem, as the registry states it. */
+    mintRedeem: z.string().min(1).optional(),
     path: z.string().min(1),
   })
   .strict();

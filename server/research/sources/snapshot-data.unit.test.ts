@@ -10,6 +10,7 @@ import { curatedIncidents, loadIncidentList } from './incidents';
 import {
   COIN_METRICS_ASSETS,
   COIN_METRICS_FIGURES_NOT_BEFORE,
+  snapshotCoinMetricsEvidence,
   snapshotMarketEvidence,
   snapshotSecurityEvidence,
 } from './snapshot';
@@ -89,7 +90,7 @@ describe('offline data from public datasets', () => {
     const stale: string[] = [];
     const unpriced: string[] = [];
     for (const asset of SNAPSHOT_ASSETS) {
-      const market = snapshotMarketEvidence(asset, { nonCommercial: true });
+      const market = snapshotCoinMetricsEvidence(asset);
       if (!COIN_METRICS_ASSETS.has(asset.id)) {
         expect(market.marketCapUsd, asset.id).toBeUndefined();
         continue;
@@ -140,7 +141,7 @@ describe('offline data from public datasets', () => {
     expect(unpriced).toContain('solana');
   });
 
-  it('lets Coin Metrics give evidence to Market Cap (recent copies), Existence/Growth and Layer 1 (chains it counts blocks of), never to supply', () => {
+  it('lets Coin Metrics give evidence to Market Cap (recent copies), Existence/Growth and Layer 1 (chains it counts blocks of), never to supply; the market files add the rest', () => {
     const now = new Date('2026-11-24T00:00:00Z');
     const evidenced = (id: string) => {
       const asset = SNAPSHOT_ASSETS.find((a) => a.id === id)!;
@@ -164,32 +165,39 @@ describe('offline data from public datasets', () => {
     };
     for (const id of COIN_METRICS_ASSETS) {
       const asset = SNAPSHOT_ASSETS.find((a) => a.id === id)!;
-      if (!snapshotMarketEvidence(asset, { nonCommercial: true }).pricedSince) continue;
-      const { withEvidence } = evidenced(id);
-      expect(withEvidence, id).toContain('existenceGrowthX2');
-      // Issued units alone (Coin Metrics counts no cap) are no supply evidence; a schedule is.
-      if (!snapshotMarketEvidence(asset).unlocks) {
-        expect(withEvidence, id).not.toContain('circulatingSupply');
-        expect(withEvidence, id).not.toContain('totalSupply');
-      }
+      const coinMetrics = snapshotCoinMetricsEvidence(asset);
+      if (!coinMetrics.pricedSince) continue;
+      // Issued units alone (Coin Metrics counts no cap) are no supply evidence.
+      expect(SCORERS.circulatingSupply(coinMetrics, now).evidenceFound, id).toBe(false);
+      expect(SCORERS.totalSupply(coinMetrics, now).evidenceFound, id).toBe(false);
+      expect(SCORERS.existenceGrowthX2(coinMetrics, now).evidenceFound, id).toBe(true);
     }
-    // Litecoin: a recent market cap, its issuance schedule, its own chain, its age and its
-    // incident record: rated, and the categories no source covers do not drag its total down.
+    // Litecoin: market figures and supply from the market files, its own chain from a recent
+    // Coin Metrics copy, its age and its incident record: rated and Likely Safe.
     const litecoin = evidenced('litecoin');
     expect(litecoin.withEvidence).toEqual([
       'marketCap',
+      'volumeX2',
       'circulatingSupply',
       'totalSupply',
       'existenceGrowthX2',
       'hacksScandals',
       'layer1',
     ]);
-    expect(litecoin.scores.rated).not.toBe(false);
     expect(litecoin.scores.riskLevel).toBe('Likely Safe');
-    // Bitcoin: the copy is from 2020, so no market figure; three categories are too few.
+    // Bitcoin: its Coin Metrics copy ends in 2020 and adds nothing beside the market files, so the
+    // report cites no 2020 file; rated on six categories.
     const bitcoin = evidenced('bitcoin');
-    expect(bitcoin.withEvidence).toEqual(['existenceGrowthX2', 'hacksScandals', 'layer1']);
-    expect(bitcoin.scores.rated).toBe(false);
+    expect(bitcoin.withEvidence).toEqual([
+      'marketCap',
+      'volumeX2',
+      'circulatingSupply',
+      'totalSupply',
+      'existenceGrowthX2',
+      'hacksScandals',
+    ]);
+    expect(bitcoin.scores.rated).not.toBe(false);
+    expect(bitcoin.scores.riskLevel).toBe('Likely Safe');
   });
 
   it('matches incidents by asset id: the Tether treasury theft and the Curve exploit reach their assets only', () => {

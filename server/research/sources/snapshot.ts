@@ -5,6 +5,7 @@ import { sourceProblem } from '../source-check';
 import {
   COIN_METRICS_DATASET,
   COIN_METRICS_LICENSE,
+  type CoinMetricsExcerpt,
   coinMetricsEvidence,
   loadCoinMetricsExcerpts,
 } from './coinmetrics';
@@ -17,6 +18,7 @@ import {
   SNAPSHOT_DATASET,
   type SnapshotAsset,
 } from './snapshot-data';
+import { type AssetMarketData, createMarketData, loadMarketFile } from './snapshot-market';
 import { normalizeAssetText, type ResearchSources } from './types';
 
 const byKey = new Map<string, SnapshotAsset>();
@@ -102,33 +104,115 @@ export const COIN_METRICS_FIGURES_NOT_BEFORE = new Date(
 /** The assets with a Coin Metrics excerpt (market figures in the offline demo). */
 export const COIN_METRICS_ASSETS: ReadonlySet<string> = new Set(coinMetrics.keys());
 
+const marketFile = loadMarketFile(undefined, new Set(SNAPSHOT_ASSETS.map((asset) => asset.id)));
+const marketFiles = marketFile ? createMarketData(marketFile) : undefined;
+/** The market copies by repository, with the publishers whose figures they hold. */
+const MARKET_DATASETS = new Map<string, string>(
+  marketFile
+    ? [
+        [
+          marketFile.cmcMonthly.dataset.name,
+          `${marketFile.cmcMonthly.publisher} and ${marketFile.coingeckoMarkets.publisher} market figures`,
+        ],
+        [
+          marketFile.bitcoinDaily.dataset.name,
+          `${marketFile.bitcoinDaily.publisher}'s Bitcoin daily history`,
+        ],
+      ]
+    : [],
+);
+
+/** The market files' figures and history of an asset (offline demo only; decision 0241). */
+export function snapshotMarketData(asset: SnapshotAsset): AssetMarketData | undefined {
+  return marketFiles?.marketData(asset);
+}
+
 export interface SnapshotOptions {
   /**
-   * Include figures of non-commercial datasets (Coin Metrics community data, CC BY-NC 4.0).
+   * Include figures of datasets the offline demo alone may use: Coin Metrics community data
+   * (CC BY-NC 4.0) and the unlicensed copies of CoinMarketCap's and CoinGecko's market data.
    * Only the offline demo asks for them; the live sources' fallback must not.
    */
   nonCommercial?: boolean;
 }
 
+const DAY_MS = 86_400_000;
+/** How long a lower bound of the asset's age proves: from its first day to the figure's own date. */
+const provenDays = (fact: Fact<string> | undefined) =>
+  fact ? (Date.parse(fact.source.publishedAt ?? fact.value) - Date.parse(fact.value)) / DAY_MS : -1;
+
 /**
- * Market facts of the offline data: only what a public dataset states. Market cap, supply,
- * price statistics and on-chain activity come from Coin Metrics' community data, and only
- * with `nonCommercial` (the offline demo); volume, holders, order books, followers and
+ * Merges the market files and Coin Metrics: the market files' figures are newer and win; a Coin
+ * Metrics copy that ended long ago (no point-in-time figures) adds nothing beside them, so an
+ * age or a chain record from it does not date the report years back. The age kept is the lower
+ * bound that proves the longest span.
+ */
+function mergedMarket(
+  fromFiles: MarketEvidence | undefined,
+  fromCoinMetrics: MarketEvidence,
+): MarketEvidence {
+  if (!fromFiles) return fromCoinMetrics;
+  const coinMetricsCurrent =
+    fromCoinMetrics.marketCapUsd !== undefined || fromCoinMetrics.supply !== undefined;
+  const coinMetrics = coinMetricsCurrent ? fromCoinMetrics : {};
+  const merged: MarketEvidence = { ...coinMetrics, ...fromFiles };
+  // The newer market cap wins, with the chart drawn from the same file (its last point is the
+  // figure stated): Coin Metrics' copy of Litecoin (2025-12) is newer than CoinGecko's row.
+  const dateOf = (fact: { source: Source } | undefined) => fact?.source.publishedAt ?? '';
+  if (coinMetrics.marketCapUsd && dateOf(coinMetrics.marketCapUsd) > dateOf(fromFiles.marketCapUsd)) {
+    merged.marketCapUsd = coinMetrics.marketCapUsd;
+    if (coinMetrics.marketHistory) merged.marketHistory = coinMetrics.marketHistory;
+  } else if (!fromFiles.marketHistory) delete merged.marketHistory;
+  const ages = [fromFiles.pricedSince, coinMetrics.pricedSince, coinMetrics.chainRecordedSince];
+  const longest = ages.reduce((best, age) => (provenDays(age) > provenDays(best) ? age : best), undefined);
+  delete merged.pricedSince;
+  delete merged.chainRecordedSince;
+  if (longest === coinMetrics.chainRecordedSince && longest) merged.chainRecordedSince = longest;
+  else if (longest) merged.pricedSince = longest;
+  return merged;
+}
+
+/**
+ * Market facts of the offline data: only what a public dataset states. With `nonCommercial`
+ * (the offline demo): market cap, volume and supply from the market files (CoinGecko's row of
+ * 2025-11-03, else CoinMarketCap's newest monthly snapshot), how long the asset has been priced,
+ * and Coin Metrics' price statistics and on-chain activity. Holders, order books, followers and
  * developer activity are absent offline, and the report says they are missing.
  */
 export function snapshotMarketEvidence(asset: SnapshotAsset, options: SnapshotOptions = {}): MarketEvidence {
   const excerpt = options.nonCommercial ? coinMetrics.get(asset.id) : undefined;
+  return snapshotMarketEvidenceOf(
+    asset,
+    options.nonCommercial ? snapshotMarketData(asset) : undefined,
+    excerpt,
+  );
+}
+
+/** What Coin Metrics' excerpt alone gives an asset (the offline demo's rules for its copies). */
+export function snapshotCoinMetricsEvidence(asset: SnapshotAsset): MarketEvidence {
+  const excerpt = coinMetrics.get(asset.id);
+  return excerpt
+    ? coinMetricsEvidence(excerpt, {
+        figuresNotBefore: COIN_METRICS_FIGURES_NOT_BEFORE,
+        nativeChain: asset.kind === 'layer1',
+      })
+    : {};
+}
+
+function snapshotMarketEvidenceOf(
+  asset: SnapshotAsset,
+  files: AssetMarketData | undefined,
+  excerpt: CoinMetricsExcerpt | undefined,
+): MarketEvidence {
   const unlocks = snapshotUnlocks(asset);
+  const stablecoin = stablecoins.get(asset.id);
+  // A stablecoin's peg is judged on the market files' prices, whole; beside them a Coin Metrics
+  // excerpt of a few days would be a second, partial price record.
+  const useCoinMetrics = excerpt && !(stablecoin && files);
   const market: MarketEvidence = {
-    ...(excerpt
-      ? coinMetricsEvidence(excerpt, {
-          figuresNotBefore: COIN_METRICS_FIGURES_NOT_BEFORE,
-          nativeChain: asset.kind === 'layer1',
-        })
-      : {}),
+    ...mergedMarket(files?.evidence, useCoinMetrics ? snapshotCoinMetricsEvidence(asset) : {}),
     ...(unlocks ? { unlocks } : {}),
   };
-  const stablecoin = stablecoins.get(asset.id);
   if (!stablecoin) return market;
   const source: Source = {
     title: `DefiLlama stablecoin registry entry for ${stablecoin.name} (${stablecoin.path}, commit ${pegged.version.slice(0, 7)})`,
@@ -145,6 +229,8 @@ export function snapshotMarketEvidence(asset: SnapshotAsset, options: SnapshotOp
         pegType: stablecoin.pegType,
         pegMechanism: stablecoin.pegMechanism,
         attestations: stablecoin.attestations.map((url) => ({ url })),
+        ...(stablecoin.mintRedeem ? { mintRedeem: `The registry states: “${stablecoin.mintRedeem}”` } : {}),
+        ...(files?.worstDepeg ? { worstDepeg: files.worstDepeg } : {}),
       },
       source,
     },
@@ -227,7 +313,19 @@ export function snapshotDataNote(sources: readonly Source[]): string {
     (source) =>
       `Coin Metrics community data (${source.url}, ${source.publishedAt}, license: ${COIN_METRICS_LICENSE}, non-commercial use only)`,
   );
-  return [SNAPSHOT_DATASET, ...coinMetricsNote].join('; ');
+  // The market copies, once per copy cited, crediting the publishers whose figures they hold.
+  const marketCopies = new Map<string, Source[]>();
+  for (const source of sources) {
+    const name = source.dataset?.name;
+    if (name && MARKET_DATASETS.has(name))
+      marketCopies.set(name, [...(marketCopies.get(name) ?? []), source]);
+  }
+  const marketNote = [...marketCopies.entries()].map(([name, cited]) => {
+    const dataset = cited[0]!.dataset!;
+    const dates = cited.map((source) => source.publishedAt ?? '').sort();
+    return `${MARKET_DATASETS.get(name)} as copied in ${name} @ ${dataset.version.slice(0, 7)} (${dates[0]}${dates.at(-1) !== dates[0] ? ` to ${dates.at(-1)}` : ''}; license: ${dataset.license}, offline demo only)`;
+  });
+  return [SNAPSHOT_DATASET, ...coinMetricsNote, ...marketNote].join('; ');
 }
 
 /** The offline sources: no network, instant, dated. */

@@ -169,12 +169,10 @@ export const AUDIT_ASSET_MAP: Record<string, AuditAssetEntry> = {
   ], // EigenLayer: Review of EigenLayer Rewards v2, 2025-01
   // Ethereum: Pectra's system contracts are part of the protocol (every client calls them in every
   // block) and the KZG ceremony produced the protocol's trusted setup, so both are the asset's
-  // own code. Sigma Prime builds Lighthouse, one of Ethereum's consensus clients: a client team
-  // reviewing its own chain, not an independent firm.
-  'sigp/public-audits/reports/ethereum-foundation/pectra/review.pdf': {
-    assets: ['ethereum'],
-    auditorIsDeveloper: true,
-  }, // Ethereum Foundation: Review of Pectra Systems Contracts, 2025-01
+  // own code. Sigma Prime builds Lighthouse, one of several Ethereum clients, but it is not the
+  // developer of the reviewed code (the Ethereum Foundation's), so its reviews are independent
+  // (decision 0240): only the project's own developer is not.
+  'sigp/public-audits/reports/ethereum-foundation/pectra/review.pdf': ['ethereum'], // Ethereum Foundation: Review of Pectra Systems Contracts, 2025-01
   'sigp/public-audits/reports/eigenlayer/Sigma_Prime_EigenLabs_EigenLayer_EIGEN_Rewards_Security_Assessment_Report_v2.0.pdf':
     ['eigenlayer'], // EigenLayer: Review of EigenLayer EIGEN Token Rewards, 2024-09
   'sigp/public-audits/reports/rocket-pool/rocket-pool-10-houston-hotfix/review.pdf': ['rocket-pool'], // Rocketpool: Review of Houston Upgrade Hotfixes, 2024-09
@@ -191,10 +189,7 @@ export const AUDIT_ASSET_MAP: Record<string, AuditAssetEntry> = {
   'sigp/public-audits/reports/aave/aave-gov-v3/review.pdf': ['aave'], // Aave: Review of Aave Governance v3 smart contracts, 2023-05
   'sigp/public-audits/reports/rocket-pool/rocket-pool-6-rpl-router/review.pdf': ['rocket-pool'], // Rocketpool: Review of Swap Router, 2022-12
   'sigp/public-audits/reports/rocket-pool/rocket-pool-5-lower-eth-bond/review.pdf': ['rocket-pool'], // Rocketpool: Review of Atlas Contract update, 2022-12
-  'sigp/public-audits/reports/ethereum-foundation/ef-kzg/review.pdf': {
-    assets: ['ethereum'],
-    auditorIsDeveloper: true,
-  }, // Ethereum Foundation: Review of the KZG ceremony, 2022-12
+  'sigp/public-audits/reports/ethereum-foundation/ef-kzg/review.pdf': ['ethereum'], // Ethereum Foundation: Review of the KZG ceremony, 2022-12
   'sigp/public-audits/reports/aave/aave-por/aave-por-2/review.md': ['aave'], // Aave: Review of Aave Proof of Reserve smart contracts update, 2022-12
   'sigp/public-audits/reports/aave/aave-v3-0-1/review.pdf': ['aave'], // Aave: Review of Aave v3.0.1 & v3.0.2 contracts, 2022-12
   'sigp/public-audits/reports/aave/aave-por/aave-por/review.md': ['aave'], // Aave: Review of Aave Proof of Reserve smart contracts, 2022-11
@@ -218,6 +213,13 @@ export const AUDIT_ASSET_MAP: Record<string, AuditAssetEntry> = {
   'sigp/public-audits/reports/synthetix/delegates/review.pdf': ['havven'], // Synthetix: Review of SIP 9, 10 & 14, 2020-03
   'sigp/public-audits/reports/synthetix/ethercollateral/review.pdf': ['havven'], // Synthetix: Review of EtherCollateral smart contract, 2020-02
   'sigp/public-audits/reports/synthetix/unipool/review.pdf': ['havven'], // Synthetix: Review of Unipool smart contract, 2020-02
+  // Chainlink Labs' own contracts: the migration lockbox and CCIP's custom senders and receivers.
+  'sigp/public-audits/reports/chainlink/lockbox/Sigma_Prime_CL_Lockbox_Security_Assessment_Report_v2_1.pdf': [
+    'chainlink',
+  ], // Chainlink - Lockbox: Chainlink Migration Lockbox, 2025-06
+  'trailofbits/publications/reviews/2025-02-chainlinklabs-customsendersreceivers-securityreview.pdf': [
+    'chainlink',
+  ], // Chainlink Custom Senders and Receivers (Chainlink Labs), 2025-02
   'sigp/public-audits/reports/chainlink/chainlink-2/review.pdf': ['chainlink'], // Chainlink: Review of Chainlink's ConversionRate (aggregator) contract, 2019-05
   'sigp/public-audits/reports/synthetix/multicurrency/review.pdf': ['havven'], // Synthetix: Review of Synthetix Multicurrency, 2019-01
   'sigp/public-audits/reports/chainlink/chainlink-1/review.pdf': ['chainlink'], // Chainlink: Review of Chainlink's base smart contracts, 2018-11

@@ -1,6 +1,8 @@
 // Reads the exploit list of SunWeb3Sec/DeFiHackLabs (Apache-2.0): README.md (current year) and
-// past/<year>/README.md. Each entry is a "### YYYYMMDD Name - Technique" heading, a "Lost:" line
-// and the reference links of the entry (post-mortems, alerts, explorer pages).
+// past/<year>/README.md. Each entry is a "### YYYYMMDD Name - Technique" heading, a loss line
+// and the reference links of the entry (post-mortems, alerts, explorer pages). The loss line is a
+// heading of level 3 or 4 and is spelt several ways ("### Lost: $8.9M", "#### Lost: $624 million",
+// "### Lost 16 BNB", "### Lost : $6.7K", "### Total Lost : 5.8k USDT"): every form is read.
 
 export interface HackLabsEntry {
   /** Stable key: date and name as the list spells them ("2022-03-29 Ronin Network"). */
@@ -21,11 +23,16 @@ export interface HackLabsEntry {
 
 const HEADING = /^###\s+(\d{4})(\d{2})(\d{2})\s*-?\s*(.+)$/;
 const URL_PATTERN = /https?:\/\/[^\s)\]>"'`]+/g;
-const SCALE: Record<string, number> = { k: 1e3, m: 1e6, b: 1e9 };
+const SCALE: Record<string, number> = { k: 1e3, m: 1e6, b: 1e9, thousand: 1e3, million: 1e6, billion: 1e9 };
+/** The loss line in every heading form the list uses. */
+const LOSS_LINE = /^#{2,6}\s*(?:Total\s+)?Lost\b\s*:?\s*(.+)$/i;
 
 const DOLLAR_UNITS = /^(?:USDC|USDT|BUSD|DAI|USD)\b/i;
-const amount = String.raw`(\d[\d,]*(?:\.\d+)?)\s*([kKmMbB])?`;
-/** "$1,6M", "~$625M", "120M USD", "~224k$" → dollars; a figure in another unit (ETH, "$BNB") → undefined. */
+const amount = String.raw`(\d[\d,]*(?:\.\d+)?|\.\d+)\s*(thousand|million|billion|[kKmMbB])?`;
+/**
+ * "$1,6M", "~$625M", "$624 million", "120M USD", "~224k$" → dollars; a figure in another unit
+ * (ETH, "$BNB") → undefined.
+ */
 export function dollarsOf(lossText: string): number | undefined {
   const candidates = [
     new RegExp(String.raw`\$\s?${amount}(?![A-Za-z$\d.,])`).exec(lossText),
@@ -64,7 +71,7 @@ export function parseHackLabsReadme(markdown: string, path: string): HackLabsEnt
       continue;
     }
     if (!current) continue;
-    const lost = /^###\s+Lost:\s*(.+)$/i.exec(line.trim());
+    const lost = LOSS_LINE.exec(line.trim());
     if (lost) {
       current.lossText = lost[1]!.trim();
       const usd = dollarsOf(current.lossText);

@@ -38,7 +38,21 @@ describe('DeFiHackLabs list', () => {
     });
   });
 
+  it('reads the loss line in every heading form the list uses', () => {
+    // Entries cut from past/2022, past/2024 and past/2025/README.md at commit b3719ce.
+    const entries = parseHackLabsReadme(fixture('defihacklabs-loss-headings.md'), 'past/2022/README.md');
+    expect(entries.map((e) => [e.name, e.lossText, e.amountUsd])).toEqual([
+      ['Ronin Network', '$624 million', 624_000_000],
+      ['MBC & ZZSH', '$5.9k', 5_900],
+      ['P719Token', '547.18 BNB (~$312K USD)', 312_000],
+      ['Unverified_35bc', '$6.7K', 6_700],
+      ['HEALTH', '16 BNB', undefined],
+    ]);
+  });
+
   it('reads dollars only when the list states dollars', () => {
+    expect(dollarsOf('$.2 million')).toBe(200_000);
+    expect(dollarsOf('$8.2 million')).toBe(8_200_000);
     expect(dollarsOf('~$1,6M')).toBe(1_600_000);
     expect(dollarsOf('120M USD')).toBe(120_000_000);
     expect(dollarsOf('819 BNB (~224k$)')).toBe(224_000);
@@ -50,7 +64,7 @@ describe('DeFiHackLabs list', () => {
 });
 
 describe('DefiLlama stablecoin registry', () => {
-  it('keeps CoinGecko id, peg type, mechanism and attestation links, and skips entries without an id', () => {
+  it('keeps CoinGecko id, peg type, mechanism, attestation links and how to mint and redeem, and skips entries without an id', () => {
     const records = peggedRecordsOf(JSON.parse(fixture('pegged-registry.json')));
     expect(records).toEqual([
       {
@@ -60,6 +74,8 @@ describe('DefiLlama stablecoin registry', () => {
         pegType: 'peggedUSD',
         pegMechanism: 'fiat-backed',
         attestations: ['https://tether.to/en/transparency/#reports'],
+        mintRedeem:
+          'Tether customers who have undergone a verification process can exchange USD for USDT and redeem USDT for USD.',
       },
       {
         geckoId: 'terrausd',
@@ -68,6 +84,7 @@ describe('DefiLlama stablecoin registry', () => {
         pegType: 'peggedUSD',
         pegMechanism: 'algorithmic',
         attestations: [],
+        mintRedeem: 'Using Terra Station, $1 worth of LUNA can be burned to mint 1 UST, and vice-versa.',
       },
     ]);
     expect(() => peggedRecordsOf({})).toThrow(/expected an array/);

@@ -1,6 +1,7 @@
 // Reads DefiLlama/peggedassets-server's stablecoin registry (src/peggedData/peggedData.ts). Only
-// facts are kept (CoinGecko id, peg type, peg mechanism, attestation links); the registry's
-// prose descriptions are not copied, because the repository declares no license.
+// facts are kept (CoinGecko id, peg type, peg mechanism, attestation links, and the one sentence
+// that states who can mint and redeem, quoted as the registry's statement of that fact); the
+// registry's descriptions are not copied, because the repository declares no license.
 
 export interface PeggedRecord {
   geckoId: string;
@@ -10,6 +11,8 @@ export interface PeggedRecord {
   pegMechanism: string;
   /** Attestation or transparency pages the registry lists for the coin. */
   attestations: string[];
+  /** How holders mint and redeem, as the registry's mintRedeemDescription states it. */
+  mintRedeem?: string;
 }
 
 /** The entries of the registry's default export that name a CoinGecko id. */
@@ -29,6 +32,9 @@ export function peggedRecordsOf(registry: unknown): PeggedRecord[] {
         pegType: String(e.pegType ?? ''),
         pegMechanism: String(e.pegMechanism ?? ''),
         attestations: links.filter((l) => /^https?:\/\//.test(l)),
+        ...(typeof e.mintRedeemDescription === 'string' && e.mintRedeemDescription.trim()
+          ? { mintRedeem: e.mintRedeemDescription.trim() }
+          : {}),
       },
     ];
   });

@@ -3,23 +3,34 @@ import {
   CATEGORIES,
   type CategoryScores,
   METHODOLOGY_VERSION,
-} from '../../../contract/methodology';
-import type { AssetEvidence } from '../evidence';
-import { assessEvidence, categoryPeers, peerGroupOf, snapshotEvidence } from '../peers';
-import { dataNoteFor } from '../pipeline';
-import { buildReportText, type CategoryResult, coverageOf, type ReportTextInput } from '../report-text';
-import { snapshotRef } from '../sources/snapshot';
-import { SNAPSHOT_ASSETS, type SnapshotAsset } from '../sources/snapshot-data';
-import { deterministicWriter, naming } from '../writer';
+} from '../../contract/methodology';
+import type { AssetEvidence } from './evidence';
+import { kindCheckRisks, kindChecks } from './kind-checks';
+import { assessEvidence, categoryPeers, peerGroupOf } from './peers';
+import { dataNoteFor } from './pipeline';
+import { buildReportText, type CategoryResult, coverageOf, type ReportTextInput } from './report-text';
+import { snapshotMarketEvidence, snapshotRef, snapshotSecurityEvidence } from './sources/snapshot';
+import { SNAPSHOT_ASSETS, type SnapshotAsset } from './sources/snapshot-data';
+import { deterministicWriter, naming } from './writer';
 
 // The report text the research pipeline writes for an asset, without a database: the same
-// scorers, the same deterministic writer with the asset's peers, the same report text rules.
-// Tests read every report of the offline snapshot through it.
+// evidence as the offline demo's research job (RESEARCH_DATA=offline), the same scorers and kind
+// checks, the same deterministic writer with the asset's peers, the same report text rules.
+// Tests read every report of the offline snapshot through it; the public sample report is
+// written through it too (features/sample-report).
+
+/** The evidence the offline demo's research job gathers for an asset (market and security merged). */
+export const offlineDemoEvidence = (asset: SnapshotAsset): AssetEvidence => ({
+  ...snapshotMarketEvidence(asset, { nonCommercial: true }),
+  ...snapshotSecurityEvidence(asset),
+});
 
 export async function offlineReportInput(
   asset: SnapshotAsset,
   now: Date,
-  evidence: AssetEvidence = snapshotEvidence(asset),
+  evidence: AssetEvidence = offlineDemoEvidence(asset),
+  /** Add the checks for the asset's kind, as the pipeline does. */
+  options: { kindChecks?: boolean } = {},
 ): Promise<ReportTextInput> {
   const ref = snapshotRef(asset);
   const { categories } = assessEvidence(evidence, now);
@@ -50,14 +61,27 @@ export async function offlineReportInput(
   }
   const scores = buildScores(Object.fromEntries(results.map((r) => [r.key, r.score])) as CategoryScores, {
     knockout: results.some((r) => r.knockout),
-    categoriesWithEvidence: results.filter((r) => r.coverage?.kind !== 'none').length,
+    // As the pipeline: the total weighs only the categories with evidence.
+    withEvidence: results.filter((r) => r.coverage?.kind !== 'none').map((r) => r.key),
   });
+  const checks = options.kindChecks ? kindChecks(asset.kind, evidence, now) : [];
   return {
+    ...(options.kindChecks
+      ? {
+          kindChecks: checks,
+          kindCheckRisks: kindCheckRisks(checks, (key) => results.find((r) => r.key === key)?.score ?? 1),
+        }
+      : {}),
     assetName: asset.name,
     asset: ref,
     scores,
     results,
-    dataNote: dataNoteFor('offline', asset.name, now),
+    dataNote: dataNoteFor(
+      'offline',
+      asset.name,
+      now,
+      results.flatMap((r) => r.sources),
+    ),
     methodologyVersion: METHODOLOGY_VERSION,
     peers: peerGroupOf(
       { assetId: asset.id, assetName: asset.name, kind: asset.kind, platform: asset.platform, scores },

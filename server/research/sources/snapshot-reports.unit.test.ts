@@ -1,0 +1,120 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORIES, type CategoryKey } from '../../../contract/methodology';
+import { offlineReportInput } from '../offline-report';
+import { buildReportText } from '../report-text';
+import { snapshotMarketData } from './snapshot';
+import { PUBLIC_DATA, SNAPSHOT_ASSETS, type SnapshotAsset } from './snapshot-data';
+
+// Nothing a cited dataset row states may be reported as missing. Every offline asset's report is
+// written through the research job's own path (the offline demo's evidence, the scorers, the kind
+// checks, the writer), and every dataset row that names the asset is checked against it: a loss,
+// an audit date, how to mint and redeem, peg prices, market cap, volume and supply.
+
+const NOW = new Date('2026-11-26T00:00:00Z');
+const MISSING = /No evidence found|not assessed|not stated/i;
+
+/** The paragraph of one category in the report text ("Market Cap — 5/5 (weight 1). …"). */
+function paragraph(text: string, key: CategoryKey): string {
+  const name = CATEGORIES.find((c) => c.key === key)!.name;
+  return text.split('\n').find((line) => line.startsWith(`${name} — `)) ?? '';
+}
+
+const kindCheck = (text: string, label: string) =>
+  text.split('\n').find((line) => line.startsWith('Stablecoins — ') && line.includes(`${label}:`)) ?? '';
+
+describe('nothing a dataset row states is reported missing', () => {
+  const reports = new Map<string, string>();
+  beforeAll(async () => {
+    for (const asset of SNAPSHOT_ASSETS)
+      reports.set(
+        asset.id,
+        buildReportText(await offlineReportInput(asset, NOW, undefined, { kindChecks: true })),
+      );
+  }, 60_000);
+  const report = (asset: SnapshotAsset) => reports.get(asset.id)!;
+
+  it('states every DeFiHackLabs loss of an asset’s exploits', () => {
+    const problems: string[] = [];
+    for (const record of PUBLIC_DATA.hacks.records) {
+      for (const id of record.assets) {
+        const hacks = paragraph(reports.get(id)!, 'hacksScandals');
+        if (!hacks.includes(record.name)) problems.push(`${id}: ${record.key} not listed`);
+        if (record.lossText && !hacks.includes(record.lossText))
+          problems.push(`${id}: ${record.key} loss "${record.lossText}" not stated`);
+        if (/hacks database record/.test(hacks)) problems.push(`${id}: says the exploit list is missing`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('states the latest audit of every asset a listing names, by date', () => {
+    const problems: string[] = [];
+    for (const asset of SNAPSHOT_ASSETS) {
+      const records = PUBLIC_DATA.audits.records.filter((r) => r.assets.includes(asset.id));
+      if (!records.length) continue;
+      const audits = paragraph(report(asset), 'audits');
+      if (/No evidence found/.test(audits)) problems.push(`${asset.id}: Audits says no evidence`);
+      const independent = records.filter((r) => !r.auditorIsDeveloper && r.kind !== 'reserve-attestation');
+      const newest = independent
+        .map((r) => r.date)
+        .sort()
+        .at(-1);
+      if (newest && !audits.includes(`the latest from ${newest.slice(0, 4)}`))
+        problems.push(`${asset.id}: latest audit ${newest} not stated`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('states how a stablecoin is minted and redeemed, and its worst price, when the registry and price files hold them', () => {
+    const problems: string[] = [];
+    for (const record of PUBLIC_DATA.stablecoins.records) {
+      const asset = SNAPSHOT_ASSETS.find((a) => a.id === record.geckoId)!;
+      const text = report(asset);
+      if (record.mintRedeem) {
+        const line = kindCheck(text, 'Mint and redeem access');
+        if (MISSING.test(line) || !line.includes(record.mintRedeem))
+          problems.push(`${asset.id}: mint and redeem: ${line}`);
+      }
+      const worst = snapshotMarketData(asset)?.worstDepeg;
+      if (worst) {
+        const line = kindCheck(text, 'Worst depeg');
+        if (MISSING.test(line) || !line.includes(`$${worst.low.toFixed(3)} on ${worst.date}`))
+          problems.push(`${asset.id}: worst depeg: ${line}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    // Tether: the registry's words, and the lowest of 70 monthly prices.
+    const tether = report(SNAPSHOT_ASSETS.find((a) => a.id === 'tether')!);
+    expect(kindCheck(tether, 'Mint and redeem access')).toContain('redeem USDT for USD');
+    expect(kindCheck(tether, 'Worst depeg')).toMatch(/lowest of its 70 monthly snapshot prices/);
+  });
+
+  it('states market cap, volume and supply wherever the market files hold them', () => {
+    const problems: string[] = [];
+    let withFigures = 0;
+    for (const asset of SNAPSHOT_ASSETS) {
+      const evidence = snapshotMarketData(asset)?.evidence;
+      if (!evidence) continue;
+      const text = report(asset);
+      if (evidence.marketCapUsd) {
+        withFigures += 1;
+        if (MISSING.test(paragraph(text, 'marketCap'))) problems.push(`${asset.id}: market cap`);
+      }
+      if (evidence.volume24hUsd && MISSING.test(paragraph(text, 'volumeX2')))
+        problems.push(`${asset.id}: volume`);
+      const supply = evidence.supply?.value;
+      if (supply?.circulating) {
+        const circulating = paragraph(text, 'circulatingSupply');
+        const figure = Math.round(supply.circulating).toLocaleString('en-US');
+        if (!circulating.includes(figure))
+          problems.push(`${asset.id}: circulating supply ${figure} not stated`);
+        // Without a total the category may lack evidence, but only the total may be called missing.
+        if (supply.total && MISSING.test(circulating)) problems.push(`${asset.id}: circulating/total supply`);
+      }
+      if (evidence.pricedSince && MISSING.test(paragraph(text, 'existenceGrowthX2').split('Missing:')[0]!))
+        problems.push(`${asset.id}: age`);
+    }
+    expect(problems).toEqual([]);
+    expect(withFigures).toBeGreaterThan(130);
+  });
+});
