@@ -23,6 +23,7 @@ import { reportPdfRoutes } from './features/report-pdf/routes';
 import { reportRoutes } from './features/reports/routes';
 import { siteRoutes } from './features/site/routes';
 import { trackRecordRoutes } from './features/track-record/routes';
+import { createTrackRecordService } from './features/track-record/service';
 import { versionRoutes } from './features/versions/routes';
 import { watchlistRoutes } from './features/watchlist/routes';
 import { registerApiSecurityHeaders } from './http/api-headers';
@@ -102,6 +103,7 @@ export async function buildWebApp(ctx: AppContext): Promise<{ app: FastifyInstan
   registerSessionResolution(app, web);
   registerAccessGuard(app);
 
+  const trackRecord = createTrackRecordService(web);
   const features = [
     healthRoutes,
     authRoutes,
@@ -111,7 +113,7 @@ export async function buildWebApp(ctx: AppContext): Promise<{ app: FastifyInstan
     reportPdfRoutes,
     versionRoutes,
     watchlistRoutes,
-    trackRecordRoutes,
+    (scope: FastifyInstance) => trackRecordRoutes(scope, trackRecord),
     purchaseRoutes,
     cardPaymentRoutes,
     cardanoRoutes,
@@ -121,6 +123,7 @@ export async function buildWebApp(ctx: AppContext): Promise<{ app: FastifyInstan
   for (const feature of features) {
     await app.register(async (scope) => feature(scope, web));
   }
-  await siteRoutes(app, web);
+  // The track record's page body is written by its feature and worn by the site's layout.
+  await siteRoutes(app, web, { '/track-record': () => trackRecord.pageBody() });
   return { app, web };
 }

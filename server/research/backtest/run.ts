@@ -241,7 +241,7 @@ export function summarize(data: BacktestData, run: BacktestRun): Backtest {
     const listed = new Set((pointsOf.get(id) ?? []).map((p) => p.month));
     const from = months.findIndex((m, i) => m > day && !listed.has(i));
     if (from < 0) return 'the snapshots list it every month after';
-    const back = months.findIndex((m, i) => i > from && listed.has(i));
+    const back = months.findIndex((_m, i) => i > from && listed.has(i));
     return `the snapshots do not list it from ${months[from]} ${back < 0 ? 'on' : `until ${months[back]}`}`;
   };
   const nextRecorded = (identity: BacktestIdentity, day: string) => {
