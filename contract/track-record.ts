@@ -135,7 +135,9 @@ export const backtestSchema = z.object({
   ),
   failures: z.array(failureSchema),
   /** The cases the issue names, found in the failure list or said plainly to be absent. */
-  namedCases: z.array(z.object({ name: z.string(), found: z.boolean(), note: z.string() })),
+  namedCases: z.array(
+    z.object({ name: z.string(), found: z.boolean(), note: z.string(), failure: failureSchema.optional() }),
+  ),
 });
 export type Backtest = z.infer<typeof backtestSchema>;
 export type BacktestFailure = z.infer<typeof failureSchema>;

@@ -88,11 +88,10 @@ test.describe('the track record', () => {
     ).toBeVisible();
     const failures = page.getByTestId('failure-list');
     await expect(failures.getByRole('rowheader', { name: /Terra Luna Classic|Terra/ }).first()).toBeVisible();
-    await failures
-      .getByText(/Evidence used on/)
-      .first()
-      .click();
     await expect(failures.getByText(/Market Cap \d\/5/).first()).toBeVisible();
+    // The evidence the rating before a named failure used, fact by fact.
+    await backtest.getByText(/Evidence used for Terra Luna Classic/).click();
+    await expect(backtest.getByText(/^Market Cap \d\/5:$/).first()).toBeVisible();
     // Client-side arrival loads the page for real: the server writes its body.
     await page.goto('/documentation');
     await page.getByRole('link', { name: 'track record', exact: true }).click();

@@ -1,6 +1,7 @@
 import { RISK_LEVEL_LABELS, RISK_LEVELS } from '../../../contract/methodology';
 import {
   type Backtest,
+  type BacktestFailure,
   shareText,
   TRACK_RECORD_MIN_FOR_PERCENT,
   type TrackRecord,
@@ -107,16 +108,31 @@ ${capChart(v.accuracy)}
   const named = backtest.namedCases
     .map((c) => `<li><strong>${escapeHtml(c.name)}:</strong> ${escapeHtml(c.note)}</li>`)
     .join('');
-  const failures = backtest.failures
-    .map((f) => {
-      const evidence = f.before.categories
-        .map(
-          (c) =>
-            `<li><strong>${escapeHtml(c.name)} ${c.score}/5:</strong> ${escapeHtml(c.facts.join(' '))}${c.sources[0]?.url ? ` <a class="underline" href="${escapeHtml(c.sources[0].url)}">source</a>` : ''}</li>`,
-        )
-        .join('');
-      return `<tr class="${ROW}"><th scope="row" class="${TH} font-medium">${escapeHtml(f.assetName)} <span class="font-normal text-muted">(${escapeHtml(f.symbols.join(', '))})</span></th><td class="${TH}">${escapeHtml(BAND_LABEL(f.before.band))}, ${f.before.total} of 77 on ${f.before.asOf} (${f.before.categoriesWithEvidence} categories with evidence)<details><summary class="cursor-pointer underline">Evidence used on ${f.before.asOf}</summary><ul class="mt-1 list-disc space-y-1 pl-5">${evidence}</ul></details></td><td class="${TH}">${f.event.date}</td><td class="${TH}"><a class="underline" href="${escapeHtml(f.event.url)}">${escapeHtml(f.event.kind)}</a>: ${escapeHtml(f.event.description)}</td></tr>`;
+  // One row per asset (its first failure and the rating before it, the category scores that
+  // rating used): every failure with its full evidence is in /api/track-record, and the named
+  // cases show theirs here. A row per failure with every fact made a page of 1.3 MB.
+  const byAsset = new Map<string, BacktestFailure[]>();
+  for (const f of backtest.failures) byAsset.set(f.assetId, [...(byAsset.get(f.assetId) ?? []), f]);
+  const failures = [...byAsset.values()]
+    .map((list) => {
+      const f = list[0]!;
+      const scores = f.before.categories.map((c) => `${c.name} ${c.score}/5`).join(' · ');
+      return `<tr class="${ROW}"><th scope="row" class="${TH} font-medium">${escapeHtml(f.assetName)} <span class="font-normal text-muted">(${escapeHtml(f.symbols.join(', '))})</span></th><td class="${TH}">${escapeHtml(BAND_LABEL(f.before.band))}, ${f.before.total} of 77 on ${f.before.asOf}: ${escapeHtml(scores)}</td><td class="${TH}">${f.event.date}</td><td class="${TH}"><a class="underline" href="${escapeHtml(f.event.url)}">${escapeHtml(f.event.kind)}</a>: ${escapeHtml(f.event.description)}${list.length > 1 ? ` <span class="text-muted">(and ${list.length - 1} later failure${list.length === 2 ? '' : 's'})</span>` : ''}</td></tr>`;
     })
+    .join('');
+  const evidenceOf = (f: BacktestFailure) =>
+    f.before.categories
+      .map(
+        (c) =>
+          `<li><strong>${escapeHtml(c.name)} ${c.score}/5:</strong> ${escapeHtml(c.facts.join(' '))}${c.sources[0]?.url ? ` <a class="underline" href="${escapeHtml(c.sources[0].url)}">source</a>` : ''}</li>`,
+      )
+      .join('');
+  const namedEvidence = backtest.namedCases
+    .flatMap((c) => (c.failure ? [c] : []))
+    .map(
+      (c) =>
+        `<details class="mt-2 text-sm"><summary class="cursor-pointer underline">Evidence used for ${escapeHtml(c.failure!.assetName)} on ${c.failure!.before.asOf}</summary><ul class="mt-1 list-disc space-y-1 pl-5">${evidenceOf(c.failure!)}</ul></details>`,
+    )
     .join('');
   return `<section aria-labelledby="backtest-title" class="${CARD}" data-testid="backtest">
 <h2 id="backtest-title" class="${H2}">Back-test: every month since ${backtest.firstAsOf.slice(0, 7)}, rated on that month’s data</h2>
@@ -124,9 +140,9 @@ ${capChart(v.accuracy)}
 <p class="mt-3 text-sm">On each of ${backtest.months} monthly snapshot days from ${backtest.firstAsOf} to ${backtest.lastAsOf}, every asset in ${escapeHtml(backtest.data[0]!.name)} (${backtest.assets} assets, followed by identity: Terra Classic stays Terra after LUNA became LUNC) was rated with methodology ${escapeHtml(version.methodologyVersion)}, from the figures, exploits, incidents and audits dated on or before that day only. A failure is the first of: a knockout incident (fraud, collapse, lost peg, bankruptcy) in the curated list; an exploit losing at least $1 million in DeFiHackLabs; a later snapshot price at least 80% below the rating day’s; for a stablecoin, a later snapshot price below $0.97. Each links its record.</p>
 <p class="mt-2 text-sm text-muted">Limits: snapshots are monthly and list the top 200 only, so a fall between snapshots or after an asset leaves the list is not seen; smaller assets leave the list more often, which understates their failures. Data: ${backtest.data.map((d) => `<a class="underline" href="${escapeHtml(d.url)}">${escapeHtml(d.name)}</a> (${escapeHtml(d.note)})`).join('; ')}.</p>
 ${sections}
-<h3 class="mt-6 text-lg font-semibold">The failures named in advance</h3><ul class="mt-2 list-disc space-y-1 pl-5 text-sm" data-testid="named-cases">${named}</ul>
-<h3 class="mt-6 text-lg font-semibold">Every failure and the rating before it (${backtest.failures.length})</h3>
-<table class="${TABLE}" data-testid="failure-list"><caption class="text-left text-sm text-muted">Each failure once, with the last rating before it and the evidence it used that day</caption><thead><tr class="border-b border-border"><th scope="col" class="${TH}">Asset</th><th scope="col" class="${TH}">Rating before</th><th scope="col" class="${TH}">Date</th><th scope="col" class="${TH}">What happened</th></tr></thead><tbody>${failures}</tbody></table>
+<h3 class="mt-6 text-lg font-semibold">The failures named in advance</h3><ul class="mt-2 list-disc space-y-1 pl-5 text-sm" data-testid="named-cases">${named}</ul>${namedEvidence}
+<h3 class="mt-6 text-lg font-semibold">Failures, by asset (${backtest.failures.length} failures of ${byAsset.size} assets)</h3>
+<table class="${TABLE}" data-testid="failure-list"><caption class="text-left text-sm text-muted">Each asset’s first failure, with the last rating before it and that rating’s category scores. Every failure with the facts each rating used: <a class="underline" href="/api/track-record">/api/track-record</a>.</caption><thead><tr class="border-b border-border"><th scope="col" class="${TH}">Asset</th><th scope="col" class="${TH}">Rating before</th><th scope="col" class="${TH}">Date</th><th scope="col" class="${TH}">What happened</th></tr></thead><tbody>${failures}</tbody></table>
 </section>`;
 }
 

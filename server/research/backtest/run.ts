@@ -266,6 +266,7 @@ export function summarize(data: BacktestData, run: BacktestRun): Backtest {
       ? {
           name: c.name,
           found: true,
+          failure: hit,
           note: `Rated ${hit.before.band} (${hit.before.total} of 77, ${hit.before.categoriesWithEvidence} categories with evidence) on ${hit.before.asOf}; then ${hit.event.kind} on ${hit.event.date}.`,
         }
       : {
