@@ -1,5 +1,10 @@
 import { writeFileSync } from 'node:fs';
-import { BACKTEST_FILE, backtestArtefact } from '../server/research/backtest/artefact';
+import {
+  BACKTEST_FIGURES_FILE,
+  BACKTEST_FILE,
+  backtestArtefact,
+  headlineFigures,
+} from '../server/research/backtest/artefact';
 import { loadBacktestData } from '../server/research/backtest/as-of';
 import { runBacktest, summarize } from '../server/research/backtest/run';
 
@@ -13,6 +18,8 @@ const run = runBacktest(data);
 const rated = performance.now();
 const summary = summarize(data, run);
 writeFileSync(BACKTEST_FILE, `${JSON.stringify(backtestArtefact(run, summary))}\n`);
+// The current version's headline figures, for the methodology page (shipped with the client).
+writeFileSync(BACKTEST_FIGURES_FILE, `${JSON.stringify(headlineFigures(summary), null, 2)}\n`);
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 const pct = (value: number | null) =>

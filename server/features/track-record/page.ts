@@ -1,7 +1,6 @@
 import { RISK_LEVEL_LABELS, RISK_LEVELS } from '../../../contract/methodology';
+import type { Backtest, BacktestFailure } from '../../../contract/backtest';
 import {
-  type Backtest,
-  type BacktestFailure,
   shareText,
   TRACK_RECORD_MIN_FOR_PERCENT,
   type TrackRecord,

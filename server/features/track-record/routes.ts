@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { trackRecordResponseSchema } from '../../../contract/track-record';
+import { trackRecordResponseSchema } from '../../../contract/backtest';
 import type { TrackRecordService } from './service';
 
 /**

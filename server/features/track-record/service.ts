@@ -1,4 +1,5 @@
-import type { Backtest, TrackRecord } from '../../../contract/track-record';
+import type { Backtest } from '../../../contract/backtest';
+import type { TrackRecord } from '../../../contract/track-record';
 import type { AppContext } from '../../context';
 import { loadTrackRecord } from '../../domain/track-record';
 import { loadBacktestSummary } from '../../research/backtest/artefact';

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES } from '../../../contract/methodology';
+import BACKTEST_FIGURES from '../../../contract/backtest-figures.json' with { type: 'json' };
+import { CATEGORIES, METHODOLOGY_VERSION } from '../../../contract/methodology';
+import { BACKTEST_FILE } from './artefact';
 import { type BacktestData, identitiesOf, loadBacktestData } from './as-of';
 import { firstFailure, type PricePoint, recordedEvents } from './outcomes';
 import { rateMonth, runBacktest, summarize } from './run';
@@ -148,4 +151,27 @@ describe('back-test', () => {
     expect(version.ratings).toBe(data.market.cmcMonthly.assets.reduce((n, a) => n + a.points.length, 0));
     expect(version.accuracy.map((a) => a.days)).toEqual([90, 180, 365]);
   }, 60_000);
+});
+
+describe('the stored back-test', () => {
+  it('is what the current rules give (after a rule change, run npm run research:backtest)', () => {
+    const stored = JSON.parse(readFileSync(BACKTEST_FILE, 'utf8')) as {
+      methodologyVersion: string;
+      assets: { id: string }[];
+      ratings: [number, number, number, string, string][];
+    };
+    expect(stored.methodologyVersion).toBe(METHODOLOGY_VERSION);
+    const month = monthOf('2022-05-01');
+    const now = rateMonth(data, month).map(({ identity, rating }) => [
+      identity.id,
+      rating.scores.totalScore,
+      rating.band,
+      CATEGORIES.map((c) => rating.scores[c.key]).join(''),
+    ]);
+    const then = stored.ratings
+      .filter((r) => r[1] === month)
+      .map((r) => [stored.assets[r[0]]!.id, r[2], r[3], r[4]]);
+    expect(then).toEqual(now);
+    expect(BACKTEST_FIGURES.methodologyVersion).toBe(METHODOLOGY_VERSION);
+  });
 });

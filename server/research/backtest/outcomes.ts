@@ -1,4 +1,4 @@
-import type { BacktestFailureEvent } from '../../../contract/track-record';
+import type { BacktestFailureEvent } from '../../../contract/backtest';
 import { PUBLIC_DATA } from '../sources/snapshot-data';
 import type { BacktestData, BacktestIdentity } from './as-of';
 

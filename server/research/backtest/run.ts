@@ -1,11 +1,11 @@
-import { CATEGORIES, METHODOLOGY_VERSION } from '../../../contract/methodology';
 import {
   BACKTEST_BANDS,
   BACKTEST_HORIZONS,
   type Backtest,
   type BacktestFailure,
   type BacktestFailureEvent,
-} from '../../../contract/track-record';
+} from '../../../contract/backtest';
+import { CATEGORIES, METHODOLOGY_VERSION } from '../../../contract/methodology';
 import { PUBLIC_DATA } from '../sources/snapshot-data';
 import {
   type AsOfRating,
