@@ -1,10 +1,6 @@
-import { RISK_LEVEL_LABELS, RISK_LEVELS } from '../../../contract/methodology';
 import type { Backtest, BacktestFailure } from '../../../contract/backtest';
-import {
-  shareText,
-  TRACK_RECORD_MIN_FOR_PERCENT,
-  type TrackRecord,
-} from '../../../contract/track-record';
+import { RISK_LEVEL_LABELS, RISK_LEVELS } from '../../../contract/methodology';
+import { shareText, TRACK_RECORD_MIN_FOR_PERCENT, type TrackRecord } from '../../../contract/track-record';
 
 // The track record's body as HTML (the site's App places it inside its own header, footer and
 // styles: server/features/site): the prospective record of real public reports, then, apart,
