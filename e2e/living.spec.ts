@@ -101,6 +101,10 @@ test.describe('the track record', () => {
   test('passes axe in both themes and is linked from the footer and the documentation', async ({ page }) => {
     await page.goto('/documentation');
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Track Record' })).toBeVisible();
+    // The methodology page states the current version's back-test.
+    const figures = page.getByTestId('methodology-backtest');
+    await expect(figures.getByText(/Accuracy ratio at 365 days: -?\d\.\d\d/)).toBeVisible();
+    await expect(figures.getByText(/Likely Safe:.*failed within\s+365 days/)).toBeVisible();
     await page.getByRole('link', { name: 'track record', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Track record' })).toBeVisible();
     await expectNoAxeViolations(page, 'track record (light)');
