@@ -38,6 +38,28 @@ export type AssetSuggestion = z.infer<typeof assetSuggestionSchema>;
 
 export const assetSearchResponseSchema = z.object({ assets: z.array(assetSuggestionSchema) });
 
+/** GET /api/assets/:id/coverage — what a report on the asset would hold, told before payment. */
+export const assetCoverageParamsSchema = z.object({
+  id: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,100}$/, 'An asset id is lowercase letters, digits and dashes'),
+});
+export const assetCoverageSchema = z.object({
+  assetId: z.string(),
+  /** How many of the twelve categories have evidence in the sources today. */
+  categoriesWithEvidence: z.number().int().min(0).max(12),
+  /** False when too few categories have evidence: the report would be Not rated. */
+  rated: z.boolean(),
+  /** The report's "Data as of" date (YYYY-MM-DD), or null when no source is dated. */
+  dataAsOf: z.string().nullable(),
+});
+export type AssetCoverage = z.infer<typeof assetCoverageSchema>;
+
+/** "11 of 12 categories, rated, data as of 2025-10-01" */
+export const coverageLine = (coverage: AssetCoverage) =>
+  `${coverage.categoriesWithEvidence} of 12 categories, ${coverage.rated ? 'rated' : 'Not rated'}${coverage.dataAsOf ? `, data as of ${coverage.dataAsOf}` : ''}`;
+
 const KIND_LABELS: Record<string, string> = {
   layer1: 'Layer 1',
   layer2: 'Layer 2',
@@ -74,6 +96,13 @@ export const UNKNOWN_ASSET_SUGGESTIONS = 5;
 
 export const unknownAssetMessage = (name: string) =>
   `We could not find "${name}" in our data sources. A report on it would be Not rated (no composite score and no risk level, for lack of evidence); confirm with acknowledgeUnknownAsset to buy it anyway.`;
+
+export const notRatedAssetMessage = (name: string, categories: number) =>
+  `Our sources hold evidence for only ${categories} of 12 categories on ${name}. A report on it would be Not rated (no composite score and no risk level, for lack of evidence); confirm with acknowledgeUnknownAsset to buy it anyway.`;
+
+/** A new report identical to one the buyer owns (same asset, data date and methodology). */
+export const sameReportOwnedMessage = (name: string, dataAsOf: string) =>
+  `You already own a report on ${name} with data as of ${dataAsOf} under the current methodology; a new one would be the same report. Open the one you own instead.`;
 
 /** The 422 answer of the purchase endpoints for a name the data sources do not know. */
 export const unknownAssetErrorSchema = z.object({

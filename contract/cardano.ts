@@ -138,7 +138,12 @@ export const cardanoPaymentResponseSchema = z.object({
 export type CardanoPaymentResponse = z.infer<typeof cardanoPaymentResponseSchema>;
 
 /** A refused creation: `{ success: false, error }`, also carrying the API's usual error fields. */
-export const cardanoFailureSchema = apiErrorSchema.extend({ success: z.literal(false).optional() });
+export const cardanoFailureSchema = apiErrorSchema.extend({
+  success: z.literal(false).optional(),
+  /** ALREADY_OWNED for a new report identical to one the buyer owns: that report, and where to read it. */
+  reportId: z.number().optional(),
+  link: z.string().optional(),
+});
 
 /** Sandbox "Simulate incoming payment": an optional amount (display units); default, what is still owed. */
 export const simulatePaymentRequestSchema = z

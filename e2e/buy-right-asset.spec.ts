@@ -50,6 +50,38 @@ test('the typed name resolves to one asset, shown with its symbol and kind, and 
   await expect(page.getByTestId('matched-asset')).toContainText('Stablecoin');
 });
 
+test('the New Report tab says what the report would hold before payment; a Not rated one needs the confirmation', async ({
+  page,
+  signedIn: _user,
+}) => {
+  await page.goto('/dashboard');
+  await assetInput(page).fill('bitcoin');
+  const coverage = page.getByTestId('asset-coverage');
+  await expect(coverage).toHaveText(
+    /^Its report: (\d+) of 12 categories, rated, data as of \d{4}-\d{2}-\d{2}$/,
+  );
+  const [count] = (await coverage.textContent())!.match(/\d+/)!;
+  expect(Number(count)).toBeGreaterThanOrEqual(4);
+  await purchaseButton(page).click();
+  await expect(page).toHaveURL(/\/checkout\?purchaseType=new_report&assetName=Bitcoin&assetId=bitcoin$/);
+  // The checkout repeats it beside the price.
+  await expect(page.getByTestId('checkout-coverage')).toHaveText(/of 12 categories, rated, data as of/);
+
+  // Lido Staked Ether: no market file lists it, so its report would be Not rated.
+  await page.goto('/dashboard');
+  await assetInput(page).fill('Lido Staked Ether');
+  await expect(page.getByTestId('asset-coverage')).toHaveText(/of 12 categories, Not rated/);
+  await purchaseButton(page).click();
+  const warning = page.getByTestId('unknown-asset-warning');
+  await expect(warning).toContainText(
+    /Our sources hold evidence for only \d of the 12 categories on Lido Staked Ether/,
+  );
+  await expect(warning).toContainText('Not rated');
+  await expectNoAxeViolations(page, 'not rated warning');
+  await warning.getByRole('button', { name: /Buy anyway/ }).click();
+  await expect(page).toHaveURL(/assetId=staked-ether&acknowledgeUnknownAsset=1$/);
+});
+
 test('several matches ask the user to pick one; the pick is what is bought', async ({
   page,
   signedIn: _user,

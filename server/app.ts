@@ -21,6 +21,7 @@ import { healthRoutes } from './features/health/routes';
 import { purchaseRoutes } from './features/purchases/routes';
 import { reportPdfRoutes } from './features/report-pdf/routes';
 import { reportRoutes } from './features/reports/routes';
+import { sampleReportRoutes } from './features/sample-report/routes';
 import { siteRoutes } from './features/site/routes';
 import { trackRecordRoutes } from './features/track-record/routes';
 import { createTrackRecordService } from './features/track-record/service';
@@ -114,6 +115,7 @@ export async function buildWebApp(ctx: AppContext): Promise<{ app: FastifyInstan
     versionRoutes,
     watchlistRoutes,
     (scope: FastifyInstance) => trackRecordRoutes(scope, trackRecord),
+    sampleReportRoutes,
     purchaseRoutes,
     cardPaymentRoutes,
     cardanoRoutes,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type CategoryScores, RISK_LEVELS, type RiskLevel } from '../../contract/methodology';
 import { agentResearchDataSchema } from '../../contract/reports';
 import type { DbExecutor } from '../db/client';
@@ -164,4 +164,30 @@ export async function versionForChanges(db: DbExecutor, version: SeriesVersion):
     facts: detail!.facts,
     evidence: detail!.evidence,
   };
+}
+
+/**
+ * The newest completed report on the asset the user bought whose data date and methodology
+ * version are these: a new report would be the same one. Null when there is none.
+ */
+export async function ownedReportWithData(
+  db: DbExecutor,
+  userId: number,
+  wanted: { assetId: string; methodologyVersion: string; dataAsOf: string },
+): Promise<number | null> {
+  const rows = await db
+    .select(versionColumns)
+    .from(researchReports)
+    .innerJoin(userPurchases, eq(userPurchases.reportId, researchReports.id))
+    .where(
+      and(
+        eq(userPurchases.userId, userId),
+        eq(userPurchases.status, 'completed'),
+        eq(researchReports.status, 'completed'),
+        eq(researchReports.assetId, wanted.assetId),
+        eq(researchReports.methodologyVersion, wanted.methodologyVersion),
+      ),
+    )
+    .orderBy(desc(researchReports.completedAt), desc(researchReports.id));
+  return rows.find((row) => row.oldestSourceDate === wanted.dataAsOf)?.id ?? null;
 }

@@ -15,6 +15,7 @@ export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/track-record',
   'GET /api/public-reports',
   'GET /api/assets/search',
+  'GET /api/assets/:id/coverage',
   'POST /api/stripe/webhook',
   // Sandbox only (the route refuses otherwise): a signed-out visitor reads the reset email there.
   'GET /api/dev/outbox',

@@ -16,6 +16,8 @@ export interface AssetCoverage {
   rated: boolean;
   /** The date of the oldest evidence the report would cite (its "Data as of"), or null. */
   dataAsOf: string | null;
+  /** False when a live source failed to answer: the report, researched later, may hold more. */
+  complete: boolean;
 }
 
 /** The market and security evidence of an asset, merged as the pipeline merges it. */
@@ -35,6 +37,7 @@ export function coverageOfEvidence(assetId: string, evidence: AssetEvidence, now
     categories: withEvidence,
     rated: isRated(scores) && withEvidence.length >= MIN_RATED_CATEGORIES,
     dataAsOf: dataAsOfSources(CATEGORIES.flatMap((c) => categories[c.key].sources)),
+    complete: !evidence.marketGaps?.length && !evidence.securityGaps?.length,
   };
 }
 

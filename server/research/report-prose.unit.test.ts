@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FINANCIAL_DISCLAIMER } from '../../contract/constants';
+import { offlineReportInput, snapshotReports } from './offline-report';
 import { buildReportText } from './report-text';
 import { SNAPSHOT_ASSETS, type SnapshotAsset } from './sources/snapshot-data';
 import { CALIBRATION_PROFILES, calibrationEvidence } from './testing/calibration-evidence';
-import { offlineReportInput, snapshotReports } from './testing/offline-report';
 import { grammarSlips, HEADINGS, reportSentences } from './testing/report-prose';
 
 // The prose of every report the offline snapshot can produce, read as a reader reads it: no

@@ -1,7 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, CreditCard, Wallet } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
+import { coverageLine } from '../../../contract/assets';
 import { PRICES_USD, TIMINGS_MS } from '../../../contract/constants';
 import { PAGES } from '../../../contract/pages';
 import type { CreatePaymentIntentResponse } from '../../../contract/payments';
@@ -13,6 +14,7 @@ import { PageMeta } from '../../components/ui/page-meta';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api';
+import { assetCoverageQuery } from '../../lib/asset-coverage';
 import { formatUsd } from '../../lib/report-format';
 import { useSiteConfig } from '../../lib/site-config';
 import { confirmPayment, createPaymentIntent } from './api';
@@ -76,6 +78,11 @@ function Checkout({
   // One purchase per report: an owner is sent to the report, never to a second payment.
   const purchaseCheck = usePurchaseCheck(purchaseType === 'existing_report' ? reportId : null);
   const owned = purchaseCheck.data?.kind === 'owned' && step !== 'succeeded';
+  // What the new report would hold, as the New Report tab showed it.
+  const coverage = useQuery({
+    ...assetCoverageQuery(assetId ?? ''),
+    enabled: purchaseType === 'new_report' && assetId !== undefined,
+  });
 
   const createIntent = useMutation({
     mutationFn: () =>
@@ -93,6 +100,14 @@ function Checkout({
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'PAYMENT_UNAVAILABLE') {
         setStep('unavailable');
+        return;
+      }
+      // The same report is already the buyer's: nothing was charged, open the one they own.
+      const ownedId =
+        error instanceof ApiError ? (error.body as { reportId?: unknown })?.reportId : undefined;
+      if (error instanceof ApiError && error.code === 'ALREADY_OWNED' && typeof ownedId === 'number') {
+        toast({ title: 'You already own this report', description: errorMessage(error, '') });
+        navigate(`/reports/${ownedId}`);
         return;
       }
       toast({
@@ -175,6 +190,12 @@ function Checkout({
         <dd className="font-semibold" data-testid="checkout-price">
           {formatUsd(price)}
         </dd>
+        {coverage.data && (
+          <>
+            <dt className="text-muted">Evidence</dt>
+            <dd data-testid="checkout-coverage">{coverageLine(coverage.data)}</dd>
+          </>
+        )}
       </dl>
     </Card>
   );

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'wouter';
-import { type AssetSuggestion, assetKindLabel, assetsMatching } from '../../../contract/assets';
+import { type AssetSuggestion, assetKindLabel, assetsMatching, coverageLine } from '../../../contract/assets';
 import { PRICES_USD } from '../../../contract/constants';
 import { MIN_RATED_CATEGORIES, NOT_RATED_LABEL } from '../../../contract/methodology';
 import { Badge } from '../../components/ui/badge';
@@ -9,12 +9,15 @@ import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
+import { assetCoverageQuery } from '../../lib/asset-coverage';
 import { formatDate, formatScore77, formatUsd } from '../../lib/report-format';
 import { assetSuggestionsQuery } from './api';
 
 // The New Report tab resolves the typed name against our data sources as the user types, so
 // the purchase names exactly one asset (by id); several matches ask the user to pick one, and
-// an unknown name is bought only after a plain warning is confirmed.
+// an unknown name is bought only after a plain warning is confirmed. A matched asset shows what
+// its report would hold ("11 of 12 categories, rated, data as of …"); one whose report would be
+// Not rated needs the same confirmation as an unknown name.
 
 function useDebounced(value: string, delayMs: number): string {
   const [debounced, setDebounced] = useState(value);
@@ -47,6 +50,7 @@ export function NewReportTab() {
   const [assetName, setAssetName] = useState('');
   const [pickedId, setPickedId] = useState<string | null>(null);
   const [warningOpen, setWarningOpen] = useState(false);
+  const [warningFor, setWarningFor] = useState<'unknown' | 'not-rated'>('unknown');
   const [, navigate] = useLocation();
   const inputId = NEW_REPORT_INPUT_ID;
   const choicesId = useId();
@@ -81,6 +85,12 @@ export function NewReportTab() {
             ? 'unknown'
             : 'choose';
 
+  const coverage = useQuery({
+    ...assetCoverageQuery(state === 'matched' && match ? match.id : ''),
+    enabled: state === 'matched' && match !== undefined,
+  });
+  const covered = state === 'matched' ? coverage.data : undefined;
+
   useEffect(() => {
     if (warningOpen) document.getElementById(confirmId)?.focus();
   }, [warningOpen, confirmId]);
@@ -98,11 +108,17 @@ export function NewReportTab() {
       return;
     }
     if (state === 'matched' && match) {
-      goToCheckout({ purchaseType: 'new_report', assetName: match.name, assetId: match.id });
+      if (covered?.rated === false) {
+        setWarningFor('not-rated');
+        setWarningOpen(true);
+      } else goToCheckout({ purchaseType: 'new_report', assetName: match.name, assetId: match.id });
     } else if (state === 'unknown' || state === 'search-failed') {
       // The server decides for a failed search; an unknown name needs the confirmed warning.
       if (state === 'search-failed') goToCheckout({ purchaseType: 'new_report', assetName: typed });
-      else setWarningOpen(true);
+      else {
+        setWarningFor('unknown');
+        setWarningOpen(true);
+      }
     } else if (state === 'choose') {
       toast({ title: 'Which asset?', description: 'Pick the asset you mean from the list first.' });
     }
@@ -163,6 +179,13 @@ export function NewReportTab() {
               >
                 <p className="mb-1 text-xs text-muted">Report on</p>
                 <AssetFacts asset={match} />
+                <p className="mt-1 text-xs" data-testid="asset-coverage">
+                  {covered
+                    ? `Its report: ${coverageLine(covered)}`
+                    : coverage.isFetching
+                      ? 'Checking what its report would hold…'
+                      : ''}
+                </p>
               </section>
             )}
             {state === 'unknown' && !warningOpen && (
@@ -212,7 +235,11 @@ export function NewReportTab() {
             className="space-y-3 rounded-md border border-warning/50 bg-warning/10 p-4 text-sm"
             data-testid="unknown-asset-warning"
           >
-            <p className="font-semibold">We could not find “{typed}” in our data sources.</p>
+            <p className="font-semibold">
+              {warningFor === 'not-rated' && match && covered
+                ? `Our sources hold evidence for only ${covered.categoriesWithEvidence} of the 12 categories on ${match.name}.`
+                : `We could not find “${typed}” in our data sources.`}
+            </p>
             <p data-testid="not-rated-warning">
               If you buy this report anyway, it will be <strong>{NOT_RATED_LABEL}</strong>: with evidence for
               fewer than {MIN_RATED_CATEGORIES} of the 12 categories it gets no composite score and no risk
@@ -224,7 +251,13 @@ export function NewReportTab() {
                 id={confirmId}
                 type="button"
                 onClick={() =>
-                  goToCheckout({ purchaseType: 'new_report', assetName: typed, acknowledgeUnknownAsset: '1' })
+                  goToCheckout({
+                    purchaseType: 'new_report',
+                    ...(warningFor === 'not-rated' && match
+                      ? { assetName: match.name, assetId: match.id }
+                      : { assetName: typed }),
+                    acknowledgeUnknownAsset: '1',
+                  })
                 }
               >
                 Buy anyway for {formatUsd(PRICES_USD.new_report)}

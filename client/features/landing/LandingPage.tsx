@@ -49,6 +49,17 @@ export function LandingPage() {
               <Link href="/login">Sign In</Link>
             </Button>
           </div>
+          <p className="mt-6 text-sm">
+            {/* The sample is a server-rendered page: a full navigation, not a client route. */}
+            <a className="underline" href="/sample-report" data-testid="sample-report-link">
+              Read a complete sample report
+            </a>{' '}
+            (
+            <a className="underline" href="/sample-report.pdf">
+              PDF
+            </a>
+            ), free and without an account.
+          </p>
         </div>
       </section>
 
@@ -82,6 +93,11 @@ export function LandingPage() {
               <CardDescription className="mt-2">
                 One-time. Complete AI analysis with 12 research categories.
               </CardDescription>
+              <p className="mt-3 text-sm">
+                <a className="underline" href="/sample-report" data-testid="pricing-sample-link">
+                  See what it buys: a sample report
+                </a>
+              </p>
             </Card>
             <Card>
               <CardTitle>Existing report</CardTitle>

@@ -109,10 +109,11 @@ export async function createPaymentIntent(
   if (input.purchaseType === 'new_report') {
     const parsed = newReportAssetNameSchema.safeParse(input.assetName ?? '');
     if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'Asset name is required');
-    ({ assetName, assetId } = await checkPurchaseAsset(ctx.research.sources, {
-      ...input,
-      assetName: parsed.data,
-    }));
+    ({ assetName, assetId } = await checkPurchaseAsset(
+      ctx.research.sources,
+      { ...input, assetName: parsed.data },
+      { db: ctx.db, userId },
+    ));
   } else {
     if (!input.reportId) throw invalid(PAYMENT_MESSAGES.reportRequired);
     const found = await existingReportToBuy(ctx, provider, userId, input.reportId);

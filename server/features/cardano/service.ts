@@ -88,10 +88,11 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
   let researchAssetId: string | null = null;
   let reportId: number | null = null;
   if (body.purchaseType === 'new_report') {
-    ({ assetName: researchAsset, assetId: researchAssetId } = await checkPurchaseAsset(ctx.research.sources, {
-      ...body,
-      assetName: body.researchAsset,
-    }));
+    ({ assetName: researchAsset, assetId: researchAssetId } = await checkPurchaseAsset(
+      ctx.research.sources,
+      { ...body, assetName: body.researchAsset },
+      { db: ctx.db, userId },
+    ));
   } else {
     if (!body.reportId) throw invalid(CARDANO_MESSAGES.reportRequired);
     // The same one-purchase rule as the card checkout (decision 0080).

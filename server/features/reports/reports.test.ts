@@ -132,8 +132,10 @@ describe('GET /api/reports/:id', () => {
     expect(existence.research_findings).toMatch(
       /record in the dataset begins on 2011-10-07 .*at least 1[45]\.\d years/,
     );
-    // The report is as old as its oldest source, and its data line credits Coin Metrics.
-    expect(body.sections?.dataAsOf).toBe('2025-12-16');
+    // The report is as old as its oldest source (CoinGecko's supply row of 2025-11-03), and its
+    // data line credits Coin Metrics and the market copies.
+    expect(body.sections?.dataAsOf).toBe('2025-11-03');
+    expect(body.reportContent).toContain('CoinMarketCap and CoinGecko market figures as copied in');
     expect(body.reportContent).toContain(
       `Coin Metrics community data (${file}, 2025-12-16, license: CC BY-NC 4.0, non-commercial use only)`,
     );
@@ -146,7 +148,7 @@ describe('GET /api/reports/:id', () => {
     expect(body.report.risk_level).toBe('Likely Safe');
   });
 
-  it('states no market figure from a Coin Metrics copy too old to describe today’s market', async () => {
+  it('takes no figure from a Coin Metrics copy too old to describe today’s market: the market files give them', async () => {
     const buyer = await signUp(t.app);
     const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'Monero');
     const sources = sourcesFromConfig(t.ctx.config);
@@ -155,9 +157,20 @@ describe('GET /api/reports/:id', () => {
       (await t.app.inject({ url: `/api/reports/${reportId}`, headers: { cookie: buyer.cookie } })).json(),
     );
     const marketCap = body.progressData.find((p) => p.category_key === 'marketCap')!;
-    expect(marketCap.research_findings).toContain('No evidence found');
+    expect(marketCap.research_findings).toContain(
+      'Market capitalisation was $5.80 billion on 2025-10-01 (smoothbrainquant/trading-for-new-dads, none declared (facts only)).',
+    );
+    expect(marketCap.sources.map((s) => s.url)).toEqual([
+      'https://github.com/smoothbrainquant/trading-for-new-dads/blob/ca5c8252b300529d173259b29764cf6e926d77a5/data/raw/coinmarketcap_monthly_20251001.csv',
+    ]);
     const existence = body.progressData.find((p) => p.category_key === 'existenceGrowthX2')!;
-    expect(existence.research_findings).toMatch(/priced on 2022-07-11 .*at least 4\.\d years/);
+    expect(existence.research_findings).toMatch(
+      /priced since 2020-01-01 .*at least 5\.7 years to 2025-10-01/,
+    );
+    // Monero's Coin Metrics copy ends in 2022: the report cites no file of it.
+    expect(body.progressData.flatMap((p) => p.sources).some((s) => s.url?.includes('coinmetrics'))).toBe(
+      false,
+    );
   });
 
   it('streams status and progress as server-sent events until completed', async () => {

@@ -1,16 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assetSearchQuerySchema, assetSearchResponseSchema } from '../../../contract/assets';
+import {
+  assetCoverageParamsSchema,
+  assetCoverageSchema,
+  assetSearchQuerySchema,
+  assetSearchResponseSchema,
+} from '../../../contract/assets';
 import { reportResponseSchema, researchRequestSchema } from '../../../contract/reports';
 import { reportStreamLimitMessage, researchStartResponseSchema } from '../../../contract/research';
 import type { WebContext } from '../../context';
 import { DomainError } from '../../domain/errors';
+import { etagMatches, etagOf, notModifiedSchema } from '../../http/etag';
 import { rateLimits, reportEventStreamLimit } from '../../http/rate-limits';
 import { requireUserId } from '../../http/signed-in';
 import { ReportStreams } from './event-streams';
 import { findReport } from './repository';
-import { accessibleReport, reportResponse, startResearchForPurchase, suggestAssets } from './service';
+import {
+  accessibleReport,
+  coverageOfAsset,
+  reportResponse,
+  startResearchForPurchase,
+  suggestAssets,
+} from './service';
 
 /** Streams end at this age and the browser reconnects, so a slot never outlives it by much. */
 const REPORT_STREAM_MAX_AGE_MS = 15 * 60_000;
@@ -117,5 +129,24 @@ export async function reportRoutes(app: FastifyInstance, ctx: WebContext) {
     async (request) => ({
       assets: await suggestAssets({ db: ctx.db, sources, log: request.log }, request.query.q),
     }),
+  );
+
+  // Public and the same for everyone: shared caches may keep it for an hour, then revalidate.
+  api.get(
+    '/api/assets/:id/coverage',
+    {
+      schema: {
+        params: assetCoverageParamsSchema,
+        response: { 200: assetCoverageSchema, 304: notModifiedSchema },
+      },
+      config: { rateLimit: rateLimits(ctx.config).assetSearch },
+    },
+    async (request, reply) => {
+      const coverage = await coverageOfAsset(sources, request.params.id);
+      const etag = etagOf(coverage);
+      reply.header('etag', etag).header('cache-control', 'public, max-age=3600');
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send(undefined);
+      return coverage;
+    },
   );
 }

@@ -1,4 +1,8 @@
-import { type AssetSuggestion, RECENT_REPORT_MAX_AGE_DAYS } from '../../../contract/assets';
+import {
+  type AssetCoverage,
+  type AssetSuggestion,
+  RECENT_REPORT_MAX_AGE_DAYS,
+} from '../../../contract/assets';
 import { idSchema } from '../../../contract/http';
 import { CATEGORIES, isRated, RISK_LEVELS, type RiskLevel } from '../../../contract/methodology';
 import { agentResearchDataSchema, type ProgressEntry, type ReportResponse } from '../../../contract/reports';
@@ -6,10 +10,12 @@ import { RESEARCH_MESSAGES, type ResearchStartResponse } from '../../../contract
 import type { Database, DbExecutor } from '../../db/client';
 import { assetSuggestion } from '../../domain/asset-suggestion';
 import { conflict, notFound } from '../../domain/errors';
+import { coverageBeforePayment } from '../../domain/purchase-asset';
 import { userHasReportAccess } from '../../domain/report-access';
 import { reportSections } from '../../domain/report-sections';
 import { createReportAndEnqueueResearch } from '../../domain/research-start';
 import type { JobQueue } from '../../jobs/queue';
+import { resolveAsset } from '../../research/resolve-asset';
 import { withSnapshotFallback } from '../../research/sources/fallback';
 import { closeSnapshotMatches } from '../../research/sources/snapshot';
 import type { ResearchSources } from '../../research/sources/types';
@@ -177,4 +183,37 @@ export async function suggestAssets(deps: AssetSearchDeps, text: string): Promis
         : {}),
     };
   });
+}
+
+/** One asset's coverage, kept for a day: it changes only with the data and the date. */
+const coverageCache = new Map<string, { day: string; coverage: AssetCoverage }>();
+const COVERAGE_CACHE_LIMIT = 2_000;
+
+/**
+ * What a report on the asset would hold, for the New Report tab and the checkout: the same
+ * evidence and scorers as the research, the snapshot standing in as at checkout. Unknown id: 404.
+ */
+export async function coverageOfAsset(
+  sources: ResearchSources,
+  assetId: string,
+  now: Date = new Date(),
+): Promise<AssetCoverage> {
+  const day = now.toISOString().slice(0, 10);
+  const cached = coverageCache.get(assetId);
+  if (cached?.day === day) return cached.coverage;
+  const asset = await resolveAsset(withSnapshotFallback(sources, { failures: 'any' }), {
+    assetId,
+    assetName: assetId,
+  });
+  if (asset?.id !== assetId) throw notFound(`No asset with the id "${assetId}" is in our data sources.`);
+  const found = await coverageBeforePayment(sources, asset, now);
+  const coverage: AssetCoverage = {
+    assetId: found.assetId,
+    categoriesWithEvidence: found.categoriesWithEvidence,
+    rated: found.rated,
+    dataAsOf: found.dataAsOf,
+  };
+  if (coverageCache.size >= COVERAGE_CACHE_LIMIT) coverageCache.clear();
+  coverageCache.set(assetId, { day, coverage });
+  return coverage;
 }

@@ -207,6 +207,14 @@ export function createMarketData(file: MarketFile) {
 
     // History: how long the asset has been priced, the longest span the files prove.
     if (bitcoin) {
+      // The daily file's last day with a market cap is newer than the market rows: its cap and
+      // volume are stated (supply stays CoinGecko's, which states the total and the cap).
+      const last = bitcoin.lastYear.findLast((d) => d[2] !== null && d[3] !== null);
+      if (last) {
+        const source = { ...bitcoinSource(), publishedAt: last[0], retrievedAt: `${last[0]}T00:00:00.000Z` };
+        evidence.marketCapUsd = fact(last[2]!, source);
+        evidence.volume24hUsd = fact(last[3]!, source);
+      }
       evidence.pricedSince = fact(bitcoin.firstPricedDate, bitcoinSource());
       evidence.priceHistory = fact(bitcoinYear(bitcoin), bitcoinSource());
       evidence.marketHistory = fact(

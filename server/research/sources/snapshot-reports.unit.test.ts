@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, type CategoryKey } from '../../../contract/methodology';
+import { offlineReportInput } from '../offline-report';
 import { buildReportText } from '../report-text';
-import { offlineReportInput } from '../testing/offline-report';
 import { snapshotMarketData } from './snapshot';
 import { PUBLIC_DATA, SNAPSHOT_ASSETS, type SnapshotAsset } from './snapshot-data';
 

@@ -156,6 +156,13 @@ function mergedMarket(
     fromCoinMetrics.marketCapUsd !== undefined || fromCoinMetrics.supply !== undefined;
   const coinMetrics = coinMetricsCurrent ? fromCoinMetrics : {};
   const merged: MarketEvidence = { ...coinMetrics, ...fromFiles };
+  // The newer market cap wins, with the chart drawn from the same file (its last point is the
+  // figure stated): Coin Metrics' copy of Litecoin (2025-12) is newer than CoinGecko's row.
+  const dateOf = (fact: { source: Source } | undefined) => fact?.source.publishedAt ?? '';
+  if (coinMetrics.marketCapUsd && dateOf(coinMetrics.marketCapUsd) > dateOf(fromFiles.marketCapUsd)) {
+    merged.marketCapUsd = coinMetrics.marketCapUsd;
+    if (coinMetrics.marketHistory) merged.marketHistory = coinMetrics.marketHistory;
+  } else if (!fromFiles.marketHistory) delete merged.marketHistory;
   const ages = [fromFiles.pricedSince, coinMetrics.pricedSince, coinMetrics.chainRecordedSince];
   const longest = ages.reduce((best, age) => (provenDays(age) > provenDays(best) ? age : best), undefined);
   delete merged.pricedSince;

@@ -3,20 +3,21 @@ import {
   CATEGORIES,
   type CategoryScores,
   METHODOLOGY_VERSION,
-} from '../../../contract/methodology';
-import type { AssetEvidence } from '../evidence';
-import { kindCheckRisks, kindChecks } from '../kind-checks';
-import { assessEvidence, categoryPeers, peerGroupOf } from '../peers';
-import { dataNoteFor } from '../pipeline';
-import { buildReportText, type CategoryResult, coverageOf, type ReportTextInput } from '../report-text';
-import { snapshotMarketEvidence, snapshotRef, snapshotSecurityEvidence } from '../sources/snapshot';
-import { SNAPSHOT_ASSETS, type SnapshotAsset } from '../sources/snapshot-data';
-import { deterministicWriter, naming } from '../writer';
+} from '../../contract/methodology';
+import type { AssetEvidence } from './evidence';
+import { kindCheckRisks, kindChecks } from './kind-checks';
+import { assessEvidence, categoryPeers, peerGroupOf } from './peers';
+import { dataNoteFor } from './pipeline';
+import { buildReportText, type CategoryResult, coverageOf, type ReportTextInput } from './report-text';
+import { snapshotMarketEvidence, snapshotRef, snapshotSecurityEvidence } from './sources/snapshot';
+import { SNAPSHOT_ASSETS, type SnapshotAsset } from './sources/snapshot-data';
+import { deterministicWriter, naming } from './writer';
 
 // The report text the research pipeline writes for an asset, without a database: the same
 // evidence as the offline demo's research job (RESEARCH_DATA=offline), the same scorers and kind
 // checks, the same deterministic writer with the asset's peers, the same report text rules.
-// Tests read every report of the offline snapshot through it.
+// Tests read every report of the offline snapshot through it; the public sample report is
+// written through it too (features/sample-report).
 
 /** The evidence the offline demo's research job gathers for an asset (market and security merged). */
 export const offlineDemoEvidence = (asset: SnapshotAsset): AssetEvidence => ({

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPdf } from '../../testing/pdf';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+// The sample report a signed-out visitor reads from the landing page and the pricing box: the
+// page and the PDF of a complete report on Bitcoin, rebuilt from the offline demo's data.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ RESEARCH_DATA: 'offline' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the sample report', () => {
+  it('is a complete, rated report page a signed-out visitor can read', async () => {
+    const response = await t.app.inject({ url: '/sample-report' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    const html = response.body;
+    expect(html).toContain('<h1>Sample report: Bitcoin</h1>');
+    expect(html).toMatch(
+      /Executive summary: Bitcoin \(BTC\) scores \d+\.\d\d of 77 .*risk level Likely Safe/,
+    );
+    // Figures from the market files, each category with its evidence, the sources listed.
+    expect(html).toMatch(/Market capitalisation was \$[\d.]+ trillion on \d{4}-\d{2}-\d{2}/);
+    expect(html).toMatch(/Bitcoin has been priced since 2013-04-28/);
+    expect(html).toContain('Data coverage');
+    expect(html).toContain('<a href="https://github.com/RobACA2026/operational-governance-engine/blob/');
+    expect(html).toContain('href="/sample-report.pdf"');
+  });
+
+  it('downloads as the same report in PDF', async () => {
+    const response = await t.app.inject({ url: '/sample-report.pdf' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const pdf = await readPdf(response.rawPayload);
+    expect(pdf.text).toContain('Bitcoin');
+    expect(pdf.text).toMatch(/Likely Safe/);
+    expect(pdf.text).toMatch(/Market capitalisation was/);
+  });
+});
