@@ -7,6 +7,7 @@ import { App } from './app/App';
 import { preloadAllPages } from './app/Routes';
 import { ServerThemeContext, type Theme } from './app/theme';
 import { CURRENT_USER_KEY } from './lib/auth';
+import { ServerPageHtmlContext } from './lib/server-page-html';
 import { SITE_CONFIG_KEY } from './lib/site-config';
 
 // Server rendering of the public pages: the same App the browser hydrates, rendered
@@ -20,9 +21,17 @@ export interface RenderRequest {
   search: string;
   theme: Theme;
   state: InitialState;
+  /** The body of a page the server writes itself (the track record). */
+  pageHtml?: string;
 }
 
-export async function renderPage({ pathname, search, theme, state }: RenderRequest): Promise<string> {
+export async function renderPage({
+  pathname,
+  search,
+  theme,
+  state,
+  pageHtml,
+}: RenderRequest): Promise<string> {
   // One client per render: nothing cached leaks from one visitor to the next.
   const queryClient = new QueryClient({
     // Everything a public page reads is seeded below; nothing is fetched while rendering.
@@ -40,9 +49,11 @@ export async function renderPage({ pathname, search, theme, state }: RenderReque
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <ServerThemeContext.Provider value={theme}>
-          <Router ssrPath={pathname} ssrSearch={search}>
-            <App />
-          </Router>
+          <ServerPageHtmlContext.Provider value={pageHtml ?? null}>
+            <Router ssrPath={pathname} ssrSearch={search}>
+              <App />
+            </Router>
+          </ServerPageHtmlContext.Provider>
         </ServerThemeContext.Provider>
       </QueryClientProvider>
     </StrictMode>,

@@ -160,6 +160,17 @@ export const PAGES = {
       serverRendered: true,
     },
   },
+  trackRecord: {
+    path: '/track-record',
+    meta: {
+      title: 'Track record — Crow Research',
+      description:
+        'How the ratings held up: a back-test of every month since 2020 rated on that month’s data and what happened next, beside the record of real public reports.',
+      keywords: `${DEFAULT_KEYWORDS}, track record, back-test, default study, accuracy ratio`,
+      inSitemap: true,
+      serverRendered: true,
+    },
+  },
   privacyPolicy: {
     path: '/privacy-policy',
     meta: {

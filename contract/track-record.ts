@@ -36,3 +36,15 @@ export function shareText(count: number, of: number): string {
   if (of < TRACK_RECORD_MIN_FOR_PERCENT) return `${count} of ${of}`;
   return `${count} of ${of} (${Math.round((count / of) * 100)}%)`;
 }
+
+/** The current version's back-test in brief, as the methodology page shows it. */
+export interface BacktestFigures {
+  methodologyVersion: string;
+  firstAsOf: string;
+  lastAsOf: string;
+  ratings: number;
+  assets: number;
+  accuracy: { days: number; ratio: number | null }[];
+  bands365: { band: string; observable: number; failures: number; low: number | null; high: number | null }[];
+  rankOrder365: { days: number; holds: boolean; breaks: string[] };
+}

@@ -62,12 +62,49 @@ test.describe('the track record', () => {
     ).toBeVisible();
     await expect(page.getByRole('rowheader', { name: 'Not Safe' }).first()).toBeVisible();
     await expect(page.getByText(/not financial advice/i).first()).toBeVisible();
+    // The site's own header and footer, as on every other public page.
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Track Record' })).toBeVisible();
     await context.close();
+  });
+
+  test('shows the back-test apart, said to be one, with its chart, matrix and failures', async ({ page }) => {
+    await page.goto('/track-record');
+    const backtest = page.getByTestId('backtest');
+    await expect(backtest.getByText('This is a back-test.')).toBeVisible();
+    await expect(backtest.getByText(/computed now, with the current methodology/)).toBeVisible();
+    // The prospective record comes first and stays a section of its own.
+    await expect(page.getByTestId('prospective')).toBeVisible();
+    const chart = page.getByRole('img', { name: 'Cumulative accuracy profile of the back-test' });
+    await expect(chart).toBeVisible();
+    await expect(chart.locator('polyline[data-cap="365"]')).toHaveCount(1);
+    const points = await chart.locator('polyline[data-cap="365"]').getAttribute('points');
+    expect(points?.split(' ').length).toBeGreaterThan(3);
+    await expect(
+      page.getByTestId('transition-matrix').getByRole('rowheader', { name: 'Likely Safe' }),
+    ).toBeVisible();
+    await expect(
+      page.getByTestId('named-cases').getByText(/Terra \(LUNA, now LUNC\) before May 2022: Rated/),
+    ).toBeVisible();
+    const failures = page.getByTestId('failure-list');
+    await expect(failures.getByRole('rowheader', { name: /Terra Luna Classic|Terra/ }).first()).toBeVisible();
+    await expect(failures.getByText(/Market Cap \d\/5/).first()).toBeVisible();
+    // The evidence the rating before a named failure used, fact by fact.
+    await backtest.getByText(/Evidence used for Terra Luna Classic/).click();
+    await expect(backtest.getByText(/^Market Cap \d\/5:$/).first()).toBeVisible();
+    // Client-side arrival loads the page for real: the server writes its body.
+    await page.goto('/documentation');
+    await page.getByRole('link', { name: 'track record', exact: true }).click();
+    await expect(page.getByTestId('backtest')).toBeVisible();
   });
 
   test('passes axe in both themes and is linked from the footer and the documentation', async ({ page }) => {
     await page.goto('/documentation');
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Track Record' })).toBeVisible();
+    // The methodology page states the current version's back-test.
+    const figures = page.getByTestId('methodology-backtest');
+    await expect(figures.getByText(/Accuracy ratio at 365 days: -?\d\.\d\d/)).toBeVisible();
+    await expect(figures.getByText(/Likely Safe:.*failed within\s+365 days/)).toBeVisible();
     await page.getByRole('link', { name: 'track record', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Track record' })).toBeVisible();
     await expectNoAxeViolations(page, 'track record (light)');

@@ -27,6 +27,7 @@ import { accessibleReport, reportResponse, suggestAssets } from './features/repo
 import { sampleReportRoutes } from './features/sample-report/routes';
 import { siteRoutes } from './features/site/routes';
 import { trackRecordRoutes } from './features/track-record/routes';
+import { createTrackRecordService } from './features/track-record/service';
 import { versionRoutes } from './features/versions/routes';
 import { reportChanges } from './features/versions/service';
 import { readWatchlist } from './features/watchlist/repository';
@@ -116,6 +117,7 @@ export async function buildWebApp(ctx: AppContext): Promise<{ app: FastifyInstan
   registerSessionResolution(app, web);
   registerAccessGuard(app);
 
+  const trackRecord = createTrackRecordService(web);
   const features = [
     healthRoutes,
     authRoutes,
@@ -125,7 +127,7 @@ export async function buildWebApp(ctx: AppContext): Promise<{ app: FastifyInstan
     reportPdfRoutes,
     versionRoutes,
     watchlistRoutes,
-    trackRecordRoutes,
+    (scope: FastifyInstance) => trackRecordRoutes(scope, trackRecord),
     sampleReportRoutes,
     purchaseRoutes,
     cardPaymentRoutes,
@@ -153,6 +155,7 @@ export async function buildWebApp(ctx: AppContext): Promise<{ app: FastifyInstan
       x402Settlement(ctx),
     ),
   );
-  await siteRoutes(app, web);
+  // The track record's page body is written by its feature and worn by the site's layout.
+  await siteRoutes(app, web, { '/track-record': () => trackRecord.pageBody() });
   return { app, web };
 }

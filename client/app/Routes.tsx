@@ -62,6 +62,10 @@ const DocumentationPage = lazyPage(
   () => import('../features/docs/DocumentationPage'),
   (m) => m.DocumentationPage,
 );
+const TrackRecordPage = lazyPage(
+  () => import('../features/track-record/TrackRecordPage'),
+  (m) => m.TrackRecordPage,
+);
 const CookiePolicyPage = lazyPage(
   () => import('../features/legal/CookiePolicyPage'),
   (m) => m.CookiePolicyPage,
@@ -127,6 +131,7 @@ const SERVER_RENDERED_PAGES: Record<string, LazyPage> = {
   [PAGES.login.path]: LoginPage,
   [PAGES.register.path]: RegisterPage,
   [PAGES.documentation.path]: DocumentationPage,
+  [PAGES.trackRecord.path]: TrackRecordPage,
   [PAGES.privacyPolicy.path]: PrivacyPolicyPage,
   [PAGES.termsOfService.path]: TermsOfServicePage,
   [PAGES.cookiePolicy.path]: CookiePolicyPage,
@@ -163,6 +168,7 @@ export function Routes() {
         <Route path={PAGES.reports.path} component={signedIn(ReportPage)} />
         <Route path={PAGES.search.path} component={SearchPage} />
         <Route path={PAGES.documentation.path} component={DocumentationPage} />
+        <Route path={PAGES.trackRecord.path} component={TrackRecordPage} />
         <Route path={PAGES.privacyPolicy.path} component={PrivacyPolicyPage} />
         <Route path={PAGES.termsOfService.path} component={TermsOfServicePage} />
         <Route path={PAGES.cookiePolicy.path} component={CookiePolicyPage} />

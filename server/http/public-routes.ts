@@ -12,6 +12,7 @@ export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/auth/logout',
   'GET /api/logout',
   'GET /api/config',
+  'GET /api/track-record',
   'GET /api/public-reports',
   'GET /api/assets/search',
   'GET /api/assets/:id/coverage',

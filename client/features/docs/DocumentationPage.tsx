@@ -1,3 +1,4 @@
+import BACKTEST_FIGURES from '../../../contract/backtest-figures.json' with { type: 'json' };
 import { KIND_RULE_GROUPS, KIND_RULES } from '../../../contract/kind-rules';
 import {
   CATEGORIES,
@@ -19,6 +20,7 @@ import {
   SCORING_RULES,
   SCORING_RULES_BY_VERSION,
 } from '../../../contract/scoring-rules';
+import { TRACK_RECORD_MIN_FOR_PERCENT } from '../../../contract/track-record';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardTitle } from '../../components/ui/card';
 import { Page } from '../../components/ui/page';
@@ -37,6 +39,52 @@ const RATING_BANDS = [
   { band: 'Good', rule: '3.0 to 3.9' },
   { band: 'Poor', rule: 'below 3.0' },
 ] as const;
+
+const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+
+/** The current version's back-test (npm run research:backtest writes the figures; decision 0290). */
+function BacktestFigures() {
+  const figures = BACKTEST_FIGURES;
+  const at365 = figures.accuracy.find((a) => a.days === 365)?.ratio;
+  return (
+    <div className="mt-4 text-sm" data-testid="methodology-backtest">
+      <h3 className="font-semibold">Back-test of methodology {figures.methodologyVersion}</h3>
+      <p className="mt-2">
+        A back-test, not a published record: {figures.ratings.toLocaleString('en-US')} ratings computed now,
+        with this methodology, for {figures.assets} assets on every monthly market snapshot from{' '}
+        {figures.firstAsOf} to {figures.lastAsOf}, each from the facts dated on or before its day; then what
+        happened within a year (a knockout incident, an exploit of $1 million or more, a fall of 80% or more,
+        a stablecoin below $0.97).
+      </p>
+      <p className="mt-2">
+        Accuracy ratio at 365 days:{' '}
+        {at365 === null || at365 === undefined ? 'not measurable' : at365.toFixed(2)} (1 ranks every failure
+        first, 0 is no better than chance, below 0 ranks failures as safer).
+      </p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {figures.bands365.map((band) => (
+          <li key={band.band}>
+            <span className="font-medium">{band.band}:</span> {band.failures} of {band.observable} failed
+            within 365 days
+            {band.observable >= TRACK_RECORD_MIN_FOR_PERCENT && band.low !== null && band.high !== null
+              ? ` (${percent(band.failures / band.observable)}; 95% interval ${percent(band.low)} to ${percent(band.high)})`
+              : ''}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2">
+        Rank order at 365 days{' '}
+        {figures.rankOrder365.holds ? 'holds.' : `breaks: ${figures.rankOrder365.breaks.join('; ')}.`}
+      </p>
+      {figures.methodologyVersion !== METHODOLOGY_VERSION && (
+        <p className="mt-2 text-muted">
+          These figures are of methodology {figures.methodologyVersion}; the current version{' '}
+          {METHODOLOGY_VERSION} has not been back-tested yet.
+        </p>
+      )}
+    </div>
+  );
+}
 
 export function DocumentationPage() {
   return (
@@ -202,6 +250,7 @@ export function DocumentationPage() {
             counts the incidents recorded after each public report by the risk level it gave, the risk levels
             per methodology version, and how often a later version changed the verdict.
           </p>
+          <BacktestFigures />
         </Card>
 
         <ApiSection />

@@ -14,6 +14,8 @@ export interface RenderInput {
   search: string;
   theme: 'light' | 'dark';
   state: InitialState;
+  /** The body of a page the server writes itself (the track record); such pages are not cached here. */
+  pageHtml?: string;
 }
 
 type RenderPage = (input: RenderInput) => Promise<string>;
@@ -31,6 +33,7 @@ export const PAGE_MODULES: Record<string, string> = {
   '/login': 'features/auth/LoginPage.tsx',
   '/register': 'features/auth/RegisterPage.tsx',
   '/documentation': 'features/docs/DocumentationPage.tsx',
+  '/track-record': 'features/track-record/TrackRecordPage.tsx',
   '/privacy-policy': 'features/legal/PrivacyPolicyPage.tsx',
   '/terms-of-service': 'features/legal/TermsOfServicePage.tsx',
   '/cookie-policy': 'features/legal/CookiePolicyPage.tsx',
@@ -69,7 +72,7 @@ export async function loadPageRenderer(clientDist: string): Promise<PageRenderer
   const signedOut = new LRUCache<string, Promise<string>>({ max: 500 });
   return {
     render(input) {
-      if (input.state.user) return renderPage(input);
+      if (input.state.user || input.pageHtml !== undefined) return renderPage(input);
       const key = `${input.theme}|${input.pathname}`;
       let html = signedOut.get(key);
       if (!html) {

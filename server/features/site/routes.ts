@@ -37,8 +37,11 @@ function originOf(ctx: AppContext, request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
+/** The body of a public page another feature writes (by path), placed inside the App's own layout. */
+export type PageBodies = Record<string, (request: FastifyRequest) => Promise<string>>;
+
 /** Site-level routes: public config, robots.txt, sitemap.xml, and the React app with per-page meta. */
-export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function siteRoutes(app: FastifyInstance, ctx: AppContext, pageBodies: PageBodies = {}) {
   const siteConfig = siteConfigFrom(ctx);
   app
     .withTypeProvider<ZodTypeProvider>()
@@ -127,7 +130,17 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
     const state = { user: request.user, config: siteConfig };
     // Public pages arrive complete; a signed-in visitor's home page is the dashboard, drawn in the browser.
     const serverRendered = renderer && pageMeta.serverRendered && !(pathname === '/' && request.user);
-    const body = serverRendered ? await renderer.render({ pathname, search, theme, state }) : '';
+    const bodyOf = Object.hasOwn(pageBodies, pathname) ? pageBodies[pathname] : undefined;
+    const pageHtml = serverRendered && bodyOf ? await bodyOf(request) : undefined;
+    const body = serverRendered
+      ? await renderer.render({
+          pathname,
+          search,
+          theme,
+          state,
+          ...(pageHtml !== undefined ? { pageHtml } : {}),
+        })
+      : '';
     const head = [
       renderHeadTags(pageMeta, `${origin}${pathname}`, origin, ctx.config.APP_NAME),
       renderInitialState(state),

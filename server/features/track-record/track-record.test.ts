@@ -1,10 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { METHODOLOGY_VERSION } from '../../../contract/methodology';
+import type { TrackRecord } from '../../../contract/track-record';
 import { researchReports } from '../../db/schema';
 import { researchFromCalibration } from '../../research/testing/calibration-evidence';
 import { grantNewReport } from '../../testing/grant';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signUp } from '../../testing/users';
+import { renderTrackRecordBody } from './page';
+import { createTrackRecordService } from './service';
 
 // The public track record: computed from stored reports and the curated incident list, readable
 // by a visitor without a session, counts (not percentages) for small groups, cached.
@@ -18,8 +22,22 @@ afterAll(() => t.close());
 const research = (reportId: number) => researchFromCalibration(t.ctx, reportId);
 
 const cell = (html: string, rowHeader: string) => {
-  const row = new RegExp(`<tr><th scope="row">${rowHeader}</th>(.*?)</tr>`).exec(html)?.[1] ?? '';
-  return [...row.matchAll(/<td>(.*?)<\/td>/g)].map((m) => m[1]);
+  const row = new RegExp(`<th scope="row"[^>]*>${rowHeader}</th>(.*?)</tr>`).exec(html)?.[1] ?? '';
+  return [...row.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((m) => m[1]);
+};
+
+const emptyRecord: TrackRecord = {
+  computedAt: '2026-11-26T00:00:00.000Z',
+  publicReports: 0,
+  incidentList: { dataset: 'test', compiled: '2026-08-20', incidents: 0 },
+  outcomes: [],
+  distribution: [],
+  laterVersions: { pairs: 0, bandChanged: 0 },
+};
+const backtestOf = (app: TestApp) => {
+  const backtest = createTrackRecordService(app.ctx).backtest;
+  if (!backtest) throw new Error('run npm run research:backtest first');
+  return backtest;
 };
 
 describe('GET /track-record', () => {
@@ -39,12 +57,8 @@ describe('GET /track-record', () => {
       (terraRow!.scores as { riskLevel: 'Likely Safe' | 'Potential' | 'Not Safe' }).riskLevel
     ];
 
-    const response = await t.app.inject({ url: '/track-record' });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/text\/html/);
-    expect(response.headers['cache-control']).toBe('public, max-age=300');
-    const html = response.body;
-    expect(html).toContain('<h1>Track record</h1>');
+    // The page body the site's layout wears (the App itself renders it in the browser test).
+    const html = await createTrackRecordService(t.ctx).pageBody();
     expect(html).toContain('3 completed public reports');
     expect(html).toMatch(/SunWeb3Sec\/DeFiHackLabs @ [0-9a-f]{7} and the curated incident list/);
     // Terra: reported before the SEC fraud case (a regulator's own filing), which is counted.
@@ -53,16 +67,60 @@ describe('GET /track-record', () => {
     expect(observable).toBe('1');
     expect(withIncident).toBe('1 of 1');
     expect(Number(incidents)).toBeGreaterThanOrEqual(1);
-    expect(html).not.toMatch(/\d+ of \d+ \(\d+%\)/); // no percentages below 20 reports
-    expect(html).toMatch(/Of 1 later version of an asset's report, [01] of 1 gave a different risk level/);
+    const prospective = html.slice(0, html.indexOf('data-testid="backtest"'));
+    expect(prospective).not.toMatch(/\d+ of \d+ \(\d+%\)/); // no percentages below 20 reports
+    expect(prospective).toMatch(
+      /Of 1 later version of an asset's report, [01] of 1 gave a different risk level/,
+    );
 
-    // Cached: a report completed now shows up only when the cache expires.
+    // The same record as JSON, cached: a report completed now shows up only when the cache expires.
+    const first = await t.app.inject({ url: '/api/track-record' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('public, max-age=300');
+    expect(first.json().prospective.publicReports).toBe(3);
     const more = (await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'solana')).reportId;
     await research(more);
-    const again = await t.app.inject({ url: '/track-record' });
-    expect(again.body).toContain('3 completed public reports');
+    const again = await t.app.inject({ url: '/api/track-record' });
+    expect(again.json().prospective.publicReports).toBe(3);
+  });
+});
 
-    const dark = await t.app.inject({ url: '/track-record', cookies: { theme_preference: 'dark' } });
-    expect(dark.body).toContain('<html lang="en" class="dark">');
+describe('GET /api/track-record', () => {
+  it('serves the stored back-test beside the prospective record, said to be a back-test', async () => {
+    const response = await t.app.inject({ url: '/api/track-record' });
+    expect(response.statusCode).toBe(200);
+    const { backtest } = response.json();
+    expect(backtest.kind).toBe('back-test');
+    expect(backtest.notice).toMatch(/computed now.*never published|None was published at the time/);
+    expect(backtest.firstAsOf).toBe('2020-01-01');
+    const [version] = backtest.versions;
+    expect(version.methodologyVersion).toBe(METHODOLOGY_VERSION);
+    expect(version.accuracy.map((a: { days: number }) => a.days)).toEqual([90, 180, 365]);
+    expect(backtest.failures.some((f: { assetId: string }) => f.assetId === 'terra-luna')).toBe(true);
+    // In the OpenAPI document.
+    const openapi = await t.app.inject({ url: '/api-docs/json' });
+    expect(openapi.statusCode).toBe(200);
+    expect(openapi.json().paths['/api/track-record'].get.responses['200']).toBeDefined();
+  });
+
+  it('gives counts, not percentages, in a back-test group below 20 ratings', () => {
+    const html = renderTrackRecordBody(emptyRecord, {
+      ...backtestOf(t),
+      versions: [
+        {
+          ...backtestOf(t).versions[0]!,
+          bands: [
+            {
+              band: 'Likely Safe',
+              ratings: 12,
+              horizons: [{ days: 365, observable: 12, failures: 3, rate: 0.25, low: 0.09, high: 0.53 }],
+            },
+          ],
+        },
+      ],
+    });
+    const row = /<th scope="row"[^>]*>Likely Safe<\/th>(.*?)<\/tr>/.exec(html)?.[1] ?? '';
+    expect(row).toContain('3 of 12');
+    expect(row).not.toContain('%');
   });
 });

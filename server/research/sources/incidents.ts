@@ -94,7 +94,7 @@ export function incidentOfHack(record: PublicHackRecord): IncidentRecord {
   };
 }
 
-function incidentOfCurated(entry: IncidentList['incidents'][number]): IncidentRecord {
+export function incidentOfCurated(entry: IncidentList['incidents'][number]): IncidentRecord {
   const { id: _id, assets: _assets, document, ...record } = entry;
   return {
     ...record,

@@ -199,7 +199,7 @@ export function snapshotCoinMetricsEvidence(asset: SnapshotAsset): MarketEvidenc
     : {};
 }
 
-function snapshotMarketEvidenceOf(
+export function snapshotMarketEvidenceOf(
   asset: SnapshotAsset,
   files: AssetMarketData | undefined,
   excerpt: CoinMetricsExcerpt | undefined,

@@ -1,0 +1,124 @@
+import { z } from './zod';
+
+// The back-test (issue 34, decision 0290): every month's market snapshot rated now, with the
+// current methodology, on the facts dated by then; and what happened to each asset afterwards.
+// Ratings computed now on historical data, never published at the time.
+
+export const BACKTEST_HORIZONS = [90, 180, 365] as const;
+export const BACKTEST_BANDS = ['Likely Safe', 'Potential', 'Not Safe', 'Not rated'] as const;
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+const horizonOutcomeSchema = z.object({
+  days: z.number().int(),
+  /** Ratings whose whole horizon lies before the newest snapshot. */
+  observable: z.number().int(),
+  failures: z.number().int(),
+  /** Failure rate and its Wilson 95% interval; null when nothing is observable. */
+  rate: z.number().nullable(),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+});
+
+const bandRowSchema = z.object({
+  band: z.enum(BACKTEST_BANDS),
+  ratings: z.number().int(),
+  horizons: z.array(horizonOutcomeSchema),
+});
+
+const rankOrderSchema = z.object({
+  days: z.number().int(),
+  holds: z.boolean(),
+  /** Each place a better band failed more often than a worse one, in words. */
+  breaks: z.array(z.string()),
+});
+
+const accuracySchema = z.object({
+  days: z.number().int(),
+  rated: z.number().int(),
+  failures: z.number().int(),
+  /** Accuracy ratio (Gini) of the cumulative accuracy profile; null without failures. */
+  ratio: z.number().nullable(),
+  /** The profile: share of ratings (riskiest first) against share of failures caught. */
+  cap: z.array(z.tuple([z.number(), z.number()])),
+});
+
+const failureEventSchema = z.object({
+  date: isoDay,
+  kind: z.enum(['knockout incident', 'exploit', 'price fall', 'lost peg']),
+  description: z.string(),
+  url: z.string(),
+});
+
+const categoryEvidenceSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  score: z.number(),
+  facts: z.array(z.string()),
+  sources: z.array(z.object({ title: z.string(), url: z.string().nullable() })),
+});
+
+const failureSchema = z.object({
+  assetId: z.string(),
+  assetName: z.string(),
+  symbols: z.array(z.string()),
+  event: failureEventSchema,
+  /** The last rating before the event, with the evidence used on that day. */
+  before: z.object({
+    asOf: isoDay,
+    band: z.enum(BACKTEST_BANDS),
+    total: z.number(),
+    categoriesWithEvidence: z.number().int(),
+    categories: z.array(categoryEvidenceSchema),
+  }),
+});
+
+export const backtestSchema = z.object({
+  kind: z.literal('back-test'),
+  notice: z.string(),
+  firstAsOf: isoDay,
+  lastAsOf: isoDay,
+  months: z.number().int(),
+  assets: z.number().int(),
+  data: z.array(z.object({ name: z.string(), url: z.string(), note: z.string() })),
+  versions: z.array(
+    z.object({
+      methodologyVersion: z.string(),
+      ratings: z.number().int(),
+      bands: z.array(bandRowSchema),
+      rankOrder: z.array(rankOrderSchema),
+      accuracy: z.array(accuracySchema),
+      transitions: z.object({
+        from: z.array(z.enum(BACKTEST_BANDS)),
+        to: z.array(z.string()),
+        counts: z.array(z.array(z.number().int())),
+      }),
+    }),
+  ),
+  failures: z.array(failureSchema),
+  /** The cases the issue names, found in the failure list or said plainly to be absent. */
+  namedCases: z.array(
+    z.object({ name: z.string(), found: z.boolean(), note: z.string(), failure: failureSchema.optional() }),
+  ),
+});
+export type Backtest = z.infer<typeof backtestSchema>;
+export type BacktestFailure = z.infer<typeof failureSchema>;
+export type BacktestFailureEvent = z.infer<typeof failureEventSchema>;
+
+export const trackRecordResponseSchema = z.object({
+  backtest: backtestSchema.nullable(),
+  prospective: z.object({
+    computedAt: z.string(),
+    publicReports: z.number().int(),
+    incidentList: z.object({ dataset: z.string(), compiled: z.string(), incidents: z.number().int() }),
+    outcomes: z.array(
+      z.object({
+        riskLevel: z.string(),
+        reports: z.number().int(),
+        observable: z.number().int(),
+        withIncident: z.number().int(),
+        incidents: z.number().int(),
+      }),
+    ),
+  }),
+});

@@ -1,0 +1,58 @@
+import { writeFileSync } from 'node:fs';
+import {
+  BACKTEST_FIGURES_FILE,
+  BACKTEST_FILE,
+  backtestArtefact,
+  headlineFigures,
+} from '../server/research/backtest/artefact';
+import { loadBacktestData } from '../server/research/backtest/as-of';
+import { runBacktest, summarize } from '../server/research/backtest/run';
+
+// `npm run research:backtest`: rates every monthly snapshot day with the current methodology on
+// the facts dated by then, prints the default-study table and writes the stored ratings and
+// figures the track-record page serves (decision 0290). Runs at build time for the offline demo.
+
+const started = performance.now();
+const data = loadBacktestData();
+const run = runBacktest(data);
+const rated = performance.now();
+const summary = summarize(data, run);
+writeFileSync(BACKTEST_FILE, `${JSON.stringify(backtestArtefact(run, summary))}\n`);
+// The current version's headline figures, for the methodology page (shipped with the client).
+writeFileSync(BACKTEST_FIGURES_FILE, `${JSON.stringify(headlineFigures(summary), null, 2)}\n`);
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
+const pct = (value: number | null) =>
+  value === null ? '   -  ' : `${(value * 100).toFixed(1).padStart(5)}%`;
+for (const version of summary.versions) {
+  console.info(
+    `Back-test, methodology ${version.methodologyVersion}: ${version.ratings} ratings of ${summary.assets} assets on ${summary.months} days (${summary.firstAsOf} to ${summary.lastAsOf})`,
+  );
+  console.info(
+    'band          ratings |  90d: obs fail rate [95% CI]       | 180d: obs fail rate [95% CI]       | 365d: obs fail rate [95% CI]',
+  );
+  for (const band of version.bands) {
+    const cells = band.horizons.map(
+      (h) =>
+        `${String(h.observable).padStart(5)} ${String(h.failures).padStart(4)} ${pct(h.rate)} [${pct(h.low)},${pct(h.high)}]`,
+    );
+    console.info(`${band.band.padEnd(13)} ${String(band.ratings).padStart(7)} | ${cells.join(' | ')}`);
+  }
+  for (const a of version.accuracy)
+    console.info(
+      `accuracy ratio ${a.days}d: ${a.ratio === null ? 'n/a' : a.ratio.toFixed(3)} (${a.failures} failures in ${a.rated} rated)`,
+    );
+  for (const r of version.rankOrder)
+    console.info(`rank order ${r.days}d: ${r.holds ? 'holds' : `breaks: ${r.breaks.join('; ')}`}`);
+  console.info(`transitions (rows from, columns to: ${version.transitions.to.join(', ')})`);
+  version.transitions.from.forEach((from, i) => {
+    console.info(
+      `  ${from.padEnd(12)} ${version.transitions.counts[i]!.map((n) => String(n).padStart(6)).join('')}`,
+    );
+  });
+}
+console.info(`failures listed: ${summary.failures.length}`);
+for (const named of summary.namedCases) console.info(`  ${named.name}: ${named.note}`);
+console.info(
+  `rated in ${seconds(rated - started)} s; outcomes and statistics in ${seconds(performance.now() - rated)} s; total ${seconds(performance.now() - started)} s`,
+);

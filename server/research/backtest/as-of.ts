@@ -1,0 +1,197 @@
+import {
+  buildScores,
+  CATEGORIES,
+  type CategoryKey,
+  type CategoryScores,
+  type RiskLevel,
+  type Scores,
+} from '../../../contract/methodology';
+import type { AssetEvidence, AuditFacts, Fact, IncidentRecord } from '../evidence';
+import { assessEvidence } from '../peers';
+import { coverageOf } from '../report-text';
+import type { CategoryAssessment } from '../scoring';
+import {
+  CURATED_INCIDENTS,
+  INCIDENT_LIST_SOURCE,
+  incidentOfCurated,
+  incidentOfHack,
+} from '../sources/incidents';
+import { auditSource, snapshotMarketEvidenceOf } from '../sources/snapshot';
+import {
+  PUBLIC_DATA,
+  type PublicAuditRecord,
+  type PublicHackRecord,
+  SNAPSHOT_ASSETS,
+  type SnapshotAsset,
+} from '../sources/snapshot-data';
+import { createMarketData, loadMarketFile, type MarketFile } from '../sources/snapshot-market';
+
+// The back-test's as-of view (decision 0290): what the offline datasets knew on a given day.
+// Every dated fact after that day is removed before the evidence is built, and the evidence goes
+// through the research job's own scorers and verdict (assessEvidence, buildScores over the
+// categories with evidence, as pipeline.ts does), so no rule is copied here.
+
+/** Every dated fact the back-test reads; a test deletes from it to prove there is no look-ahead. */
+export interface BacktestData {
+  market: MarketFile;
+  hacks: PublicHackRecord[];
+  incidents: typeof CURATED_INCIDENTS;
+  audits: PublicAuditRecord[];
+}
+
+export function loadBacktestData(): BacktestData {
+  const market = loadMarketFile(undefined, new Set(SNAPSHOT_ASSETS.map((a) => a.id)));
+  if (!market) throw new Error('the back-test needs datasets/public/market/market.json (offline data)');
+  return {
+    market,
+    hacks: PUBLIC_DATA.hacks.records,
+    incidents: CURATED_INCIDENTS,
+    audits: PUBLIC_DATA.audits.records,
+  };
+}
+
+/** An asset as the market files identify it: the catalogue id, else CoinMarketCap's name and symbol. */
+export interface BacktestIdentity {
+  /** Stable across renames and reused symbols (market.json's map, decision 0241). */
+  id: string;
+  name: string;
+  symbols: string[];
+  kind: SnapshotAsset['kind'] | null;
+  catalogue?: SnapshotAsset;
+}
+
+const catalogueById = new Map(SNAPSHOT_ASSETS.map((asset) => [asset.id, asset]));
+
+export function identitiesOf(market: MarketFile): BacktestIdentity[] {
+  return market.cmcMonthly.assets.map((asset) => {
+    const catalogue = asset.id ? catalogueById.get(asset.id) : undefined;
+    return {
+      id: asset.id ?? asset.key,
+      name: catalogue?.name ?? asset.listings.at(-1)!.name,
+      symbols: [...new Set(asset.listings.map((l) => l.symbol))],
+      kind: catalogue?.kind ?? null,
+      ...(catalogue ? { catalogue } : {}),
+    };
+  });
+}
+
+/** A month-only date ("2022-05") counts as known from the month's end, never its start. */
+const knownOn = (date: string) => (date.length === 7 ? `${date}-31` : date);
+const onOrBefore = (date: string, asOf: string) => knownOn(date) <= asOf;
+
+/**
+ * The market file as it stood on `asOf`: the snapshots up to that day only, CoinGecko's row and
+ * Bitcoin's daily history only if dated by then. Assets outside the catalogue get their stable key
+ * as id so the same market reader serves them.
+ */
+export function marketAsOf(market: MarketFile, asOf: string): MarketFile {
+  const { cmcMonthly, coingeckoMarkets, bitcoinDaily } = market;
+  const last = cmcMonthly.months.filter((month) => month <= asOf).length;
+  return {
+    cmcMonthly: {
+      ...cmcMonthly,
+      months: cmcMonthly.months.slice(0, last),
+      paths: cmcMonthly.paths.slice(0, last),
+      assets: cmcMonthly.assets
+        .map((asset) => ({
+          ...asset,
+          id: asset.id ?? asset.key,
+          points: asset.points.filter((p) => p[0] < last),
+        }))
+        .filter((asset) => asset.points.length > 0),
+    },
+    coingeckoMarkets: {
+      ...coingeckoMarkets,
+      records: coingeckoMarkets.records.filter((r) => r.timestamp.slice(0, 10) <= asOf),
+    },
+    // The daily file keeps its last year only: usable only once that year has ended by the day.
+    bitcoinDaily:
+      bitcoinDaily.lastPricedDate <= asOf && bitcoinDaily.lastYear.filter(([day]) => day <= asOf).length >= 2
+        ? bitcoinDaily
+        : { ...bitcoinDaily, assetId: '' },
+  };
+}
+
+function auditsFact(records: PublicAuditRecord[]): Fact<AuditFacts> | undefined {
+  if (!records.length) return undefined;
+  const reports = [...records]
+    .sort((a, b) => b.date.localeCompare(a.date))
+    .map((record) => ({
+      auditor: record.auditor,
+      scope: record.scope ? `${record.project}: ${record.scope}` : record.project,
+      date: record.date,
+      url: record.url,
+      kind: record.kind,
+      ...(record.auditorIsDeveloper ? { auditorIsDeveloper: true } : {}),
+      source: auditSource(record),
+    }));
+  const independentYears = reports
+    .filter((r) => !r.auditorIsDeveloper)
+    .map((r) => Number(r.date.slice(0, 4)));
+  return {
+    value: {
+      count: independentYears.length,
+      ...(independentYears.length ? { latestYear: Math.max(...independentYears) } : {}),
+      reports,
+    },
+    source: reports[0]!.source,
+  };
+}
+
+/** The as-of evidence builder for one day: built once per day, then per asset. */
+export function evidenceOn(data: BacktestData, asOf: string) {
+  const files = createMarketData(marketAsOf(data.market, asOf));
+  const incidents = new Map<string, IncidentRecord[]>();
+  const add = (id: string, record: IncidentRecord) =>
+    incidents.set(id, [...(incidents.get(id) ?? []), record]);
+  for (const hack of data.hacks)
+    if (onOrBefore(hack.date, asOf)) for (const id of hack.assets) add(id, incidentOfHack(hack));
+  for (const entry of data.incidents)
+    if (onOrBefore(entry.date, asOf)) for (const id of entry.assets) add(id, incidentOfCurated(entry));
+  const audits = new Map<string, PublicAuditRecord[]>();
+  for (const record of data.audits)
+    if (onOrBefore(record.date, asOf))
+      for (const id of record.assets) audits.set(id, [...(audits.get(id) ?? []), record]);
+
+  return (identity: BacktestIdentity): AssetEvidence => {
+    const market = files.marketData({
+      id: identity.id,
+      name: identity.name,
+      kind: identity.kind ?? 'unknown',
+    });
+    // The catalogue's timeless records (the stablecoin registry's design, the unlock plan) with the
+    // as-of market figures; assets outside the catalogue have market figures only.
+    const marketEvidence = identity.catalogue
+      ? snapshotMarketEvidenceOf(identity.catalogue, market, undefined)
+      : (market?.evidence ?? {});
+    const own = (incidents.get(identity.id) ?? []).sort((a, b) => a.date.localeCompare(b.date));
+    const audit = auditsFact(audits.get(identity.id) ?? []);
+    return {
+      ...marketEvidence,
+      incidents: { value: own, source: INCIDENT_LIST_SOURCE },
+      ...(audit ? { audits: audit } : {}),
+    };
+  };
+}
+
+export type BacktestBand = RiskLevel | 'Not rated';
+
+export interface AsOfRating {
+  scores: Scores;
+  band: BacktestBand;
+  categories: Record<CategoryKey, CategoryAssessment>;
+  withEvidence: CategoryKey[];
+}
+
+/** The research job's verdict on as-of evidence: its scorers, its total over the categories with evidence. */
+export function rateAsOf(evidence: AssetEvidence, asOf: string): AsOfRating {
+  const { categories } = assessEvidence(evidence, new Date(`${asOf}T00:00:00Z`));
+  const withEvidence = CATEGORIES.filter(
+    (c) => coverageOf(categories[c.key].sources, categories[c.key].evidenceFound).kind !== 'none',
+  ).map((c) => c.key);
+  const scores = buildScores(
+    Object.fromEntries(CATEGORIES.map((c) => [c.key, categories[c.key].score])) as CategoryScores,
+    { knockout: CATEGORIES.some((c) => categories[c.key].knockout), withEvidence },
+  );
+  return { scores, band: scores.riskLevel ?? 'Not rated', categories, withEvidence };
+}
