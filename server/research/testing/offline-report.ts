@@ -1,15 +1,11 @@
-import {
-  buildScores,
-  CATEGORIES,
-  type CategoryScores,
-  METHODOLOGY_VERSION,
-} from '../../../contract/methodology';
+import { CATEGORIES, METHODOLOGY_VERSION } from '../../../contract/methodology';
 import type { AssetEvidence } from '../evidence';
 import { assessEvidence, categoryPeers, peerGroupOf, snapshotEvidence } from '../peers';
 import { dataNoteFor } from '../pipeline';
 import { buildReportText, type CategoryResult, coverageOf, type ReportTextInput } from '../report-text';
 import { snapshotRef } from '../sources/snapshot';
 import { SNAPSHOT_ASSETS, type SnapshotAsset } from '../sources/snapshot-data';
+import { verdictOf } from '../verdict';
 import { deterministicWriter, naming } from '../writer';
 
 // The report text the research pipeline writes for an asset, without a database: the same
@@ -48,10 +44,7 @@ export async function offlineReportInput(
       ...(assessment.knockout ? { knockout: assessment.knockout } : {}),
     });
   }
-  const scores = buildScores(Object.fromEntries(results.map((r) => [r.key, r.score])) as CategoryScores, {
-    knockout: results.some((r) => r.knockout),
-    categoriesWithEvidence: results.filter((r) => r.coverage?.kind !== 'none').length,
-  });
+  const scores = verdictOf(results);
   return {
     assetName: asset.name,
     asset: ref,
