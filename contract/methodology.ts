@@ -131,7 +131,12 @@ export function totalArithmetic(
     1,
   );
   const maxWeightedSum = counted.reduce((sum, c) => sum + c.weight, 0) * MAX_CATEGORY_SCORE;
-  return { counted, weightedSum, maxWeightedSum, total: round((weightedSum * MAX_TOTAL) / maxWeightedSum, 2) };
+  return {
+    counted,
+    weightedSum,
+    maxWeightedSum,
+    total: round((weightedSum * MAX_TOTAL) / maxWeightedSum, 2),
+  };
 }
 
 /** "Total = 32.0 × 77 / 45 = 54.76": the line every report prints under its score table. */

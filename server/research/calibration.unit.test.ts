@@ -6,8 +6,8 @@ import {
   type RiskLevel,
   type Scores,
 } from '../../contract/methodology';
-import { SCORERS } from './scoring';
 import { assessEvidence, assessSnapshotAsset } from './peers';
+import { SCORERS } from './scoring';
 import { snapshotSecurityEvidence } from './sources/snapshot';
 import { SNAPSHOT_ASSETS, type SnapshotAsset } from './sources/snapshot-data';
 import {
@@ -78,7 +78,8 @@ const EXPECTED: readonly { symbol: string; expect: Expectation; why: string }[] 
 const AS_OF = new Date(`${CALIBRATION_DATE}T00:00:00Z`);
 
 /** The research job's verdict (verdictOf through assessEvidence) on a profile's evidence. */
-const scoreAsset = (asset: CalibrationProfile): Scores => assessEvidence(calibrationEvidence(asset), AS_OF).scores;
+const scoreAsset = (asset: CalibrationProfile): Scores =>
+  assessEvidence(calibrationEvidence(asset), AS_OF).scores;
 
 const matches = (level: RiskLevel | null, expectation: Expectation) =>
   expectation === 'not Likely Safe' ? level !== 'Likely Safe' : level === expectation;
@@ -165,7 +166,9 @@ describe(`methodology ${METHODOLOGY_VERSION} calibration on the ${CALIBRATION_DA
     console.info(
       `Knockout-marked snapshot assets: ${knockedOut.map((a) => a.symbol).join(', ') || 'none yet'}`,
     );
-    expect(knockedOut.map((asset) => asset.symbol)).toEqual(expect.arrayContaining(['FTT', 'CEL', 'LUNC', 'USTC']));
+    expect(knockedOut.map((asset) => asset.symbol)).toEqual(
+      expect.arrayContaining(['FTT', 'CEL', 'LUNC', 'USTC']),
+    );
     expect(
       knockedOut.filter((asset) => scoreOffline(asset).riskLevel !== 'Not Safe').map((asset) => asset.symbol),
     ).toEqual([]);

@@ -54,18 +54,24 @@ describe('knockouts in the report a buyer receives', () => {
   it.each([
     ['ftx-token', 'FTX Token', /Sam Bankman-Fried/],
     ['celsius-degree-token', 'Celsius Network', /Mashinsky/],
-  ])('%s bought through checkout reads Not Safe, with the knockout and its primary document', async (assetId, name, who) => {
-    const buyer = await signUp(t.app);
-    const reportId = await buyNewReport(buyer, assetId, name);
-    const response = await t.app.inject({ url: `/api/reports/${reportId}`, headers: { cookie: buyer.cookie } });
-    expect(response.statusCode, response.body).toBe(200);
-    const body = reportResponseSchema.parse(response.json());
-    expect(body.report.report_status).toBe('completed');
-    expect(body.report.risk_level).toBe('Not Safe');
-    expect(body.report.rated).not.toBe(false);
-    expect(body.sections?.summary).toMatch(/^Not Safe: /);
-    expect(body.sections?.summary).toMatch(who);
-    const team = body.progressData.find((p) => p.category_key === 'team');
-    expect(team?.sources.some((s) => /justice\.gov|sec\.gov/.test(s.url ?? ''))).toBe(true);
-  });
+  ])(
+    '%s bought through checkout reads Not Safe, with the knockout and its primary document',
+    async (assetId, name, who) => {
+      const buyer = await signUp(t.app);
+      const reportId = await buyNewReport(buyer, assetId, name);
+      const response = await t.app.inject({
+        url: `/api/reports/${reportId}`,
+        headers: { cookie: buyer.cookie },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = reportResponseSchema.parse(response.json());
+      expect(body.report.report_status).toBe('completed');
+      expect(body.report.risk_level).toBe('Not Safe');
+      expect(body.report.rated).not.toBe(false);
+      expect(body.sections?.summary).toMatch(/^Not Safe: /);
+      expect(body.sections?.summary).toMatch(who);
+      const team = body.progressData.find((p) => p.category_key === 'team');
+      expect(team?.sources.some((s) => /justice\.gov|sec\.gov/.test(s.url ?? ''))).toBe(true);
+    },
+  );
 });

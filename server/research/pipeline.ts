@@ -1,5 +1,11 @@
 import type { Logger } from 'pino';
-import { CATEGORIES, type Category, type CategoryKey, isRated, METHODOLOGY_VERSION } from '../../contract/methodology';
+import {
+  CATEGORIES,
+  type Category,
+  type CategoryKey,
+  isRated,
+  METHODOLOGY_VERSION,
+} from '../../contract/methodology';
 import { type AgentResearchData, type Source, sourceKey } from '../../contract/reports';
 import type { Database } from '../db/client';
 import { JOBS, sendJob } from '../jobs/definitions';

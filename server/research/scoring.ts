@@ -126,7 +126,7 @@ function documentsOf(incidents: IncidentRecord[], list: Source | undefined): Sou
 const noEvidence = (what: string): CategoryAssessment => ({
   score: 1,
   facts: [`${NO_EVIDENCE_FINDING}: the sources hold no ${what} for this asset.`],
-  rationale: 'Without evidence the category scores 1; absence of data is itself a risk.',
+  rationale: 'Without evidence the category shows 1 and is not counted in the total: a gap in the data, not a weakness found.',
   sources: [],
   evidenceFound: false,
   nextUp: `Published ${what} would let this category be scored on its merits.`,
@@ -797,7 +797,7 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
   const facts = [
     !lowerBound
       ? `Genesis or launch on ${day}, ${years.toFixed(1)} years ago.`
-      : `${since === e.chainRecordedSince ? `Its chain's record in the dataset begins on ${day}` : `It was priced on ${day}`}${datasetNote(since)}, so it has existed for at least ${years.toFixed(1)} years; its launch date is not in the sources, so its age counts from that date.`,
+      : `${since === e.chainRecordedSince ? `The dataset's record of its chain begins on ${day}` : `It was priced on ${day}`}${datasetNote(since)}, so it has existed for at least ${years.toFixed(1)} years; its launch date is not in the sources, so its age counts from that date.`,
   ];
   const missing: string[] = [];
   const penalties: string[] = [];
@@ -1138,10 +1138,9 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
   }
   const hacks = e.hacks?.value ?? [];
   const incidents = (e.incidents?.value ?? []).filter((incident) => !sameEvent(incident, hacks));
-  const missing = [
-    ...(e.hacks ? [] : ['hacks database record']),
-    ...(e.incidents ? [] : ['curated incident record']),
-  ];
+  // The incidents fact carries DeFiHackLabs' exploit list (server/research/sources/incidents.ts):
+  // with it an exploit database was checked, so no hacks record is missing.
+  const missing = e.incidents ? [] : ['curated incident record'];
   const checked = [e.hacks ? 'the hacks database' : null, e.incidents ? 'the curated incident list' : null]
     .filter(Boolean)
     .join(' and ');
@@ -1151,7 +1150,7 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
       facts: [
         e.hacks
           ? 'The hacks database records no hack or exploit for this asset.'
-          : 'No hack or exploit of this asset is recorded in the sources checked.',
+          : 'The DeFiHackLabs exploit list records no hack or exploit of this asset.',
         e.incidents
           ? 'The curated incident list records no exchange collapse, rug pull, depeg, fraud or regulator action for this asset.'
           : `Only ${checked} could be checked.`,

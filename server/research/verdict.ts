@@ -1,4 +1,10 @@
-import { buildScores, CATEGORIES, type CategoryKey, type CategoryScores, type Scores } from '../../contract/methodology';
+import {
+  buildScores,
+  CATEGORIES,
+  type CategoryKey,
+  type CategoryScores,
+  type Scores,
+} from '../../contract/methodology';
 import type { CategoryCoverage } from '../../contract/reports';
 import type { KnockoutFinding } from './scoring';
 

@@ -104,7 +104,8 @@ function incidentOfCurated(entry: IncidentList['incidents'][number]): IncidentRe
         title: `${document.publisher}: ${entry.title}`,
         url: document.url,
         publishedAt: document.publishedAt,
-        retrievedAt: `${document.publishedAt}T00:00:00.000Z`,
+        // Read when the list was compiled; the document's own date is publishedAt.
+        retrievedAt: `${list.compiled}T00:00:00.000Z`,
         live: false,
       },
     ],

@@ -1,5 +1,6 @@
 import { CATEGORIES, METHODOLOGY_VERSION } from '../../../contract/methodology';
 import type { AssetEvidence } from '../evidence';
+import { kindCheckRisks, kindChecks } from '../kind-checks';
 import { assessEvidence, categoryPeers, peerGroupOf, snapshotEvidence } from '../peers';
 import { dataNoteFor } from '../pipeline';
 import { buildReportText, type CategoryResult, coverageOf, type ReportTextInput } from '../report-text';
@@ -45,7 +46,11 @@ export async function offlineReportInput(
     });
   }
   const scores = verdictOf(results);
+  // The checks for its kind, as the research job applies them to the same evidence.
+  const checks = kindChecks(asset.kind, evidence, now);
   return {
+    kindChecks: checks,
+    kindCheckRisks: kindCheckRisks(checks, (key) => results.find((r) => r.key === key)?.score ?? 1),
     assetName: asset.name,
     asset: ref,
     scores,
