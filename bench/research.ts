@@ -22,6 +22,7 @@ import { createLiveSources } from '../server/research/sources/live';
 import { createSnapshotSources } from '../server/research/sources/snapshot';
 import type { ResearchSources } from '../server/research/sources/types';
 import { freePort } from '../server/testing/postgres';
+import { benchVerdictRules } from './research-rules';
 
 // npm run bench:research — research latency (enqueue -> completed) with the offline snapshot
 // and with fake live sources answering in 200 ms, the facts and distinct sources behind a
@@ -187,6 +188,8 @@ const median = (values: number[]) => {
 };
 
 async function main() {
+  // Issue 32's measures (verdict rules): knockouts, the claim checker, repetition.
+  await benchVerdictRules();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'crow-bench-research-'));
   const embedded = await startEmbeddedPostgres({
     dataDir,

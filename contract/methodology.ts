@@ -143,11 +143,6 @@ export function totalArithmetic(
 export const arithmeticLine = (a: Pick<TotalArithmetic, 'weightedSum' | 'maxWeightedSum' | 'total'>) =>
   `Total = weighted sum × ${MAX_TOTAL} / maximum = ${a.weightedSum.toFixed(1)} × ${MAX_TOTAL} / ${a.maxWeightedSum} = ${a.total.toFixed(2)}`;
 
-/** T over the categories with evidence only (see totalArithmetic). */
-export function totalScoreOver(scores: CategoryScores, withEvidence: readonly CategoryKey[]): number {
-  return totalArithmetic(scores, withEvidence).total;
-}
-
 /** C = T / 77 x 5, the composite out of 5 shown on the report page (1 decimal). */
 export function compositeOutOfFive(total: number): number {
   return (total / MAX_TOTAL) * 5;
@@ -232,9 +227,6 @@ export function buildScores(
     return { ...base, riskLevel: null, rated: false };
   return { ...base, riskLevel: riskLevel(arithmetic.total) };
 }
-
-/** The arithmetic of stored scores: over the categories they counted (all twelve for older reports). */
-export const arithmeticOf = (scores: Scores) => totalArithmetic(scores, scores.counted);
 
 /** Whether a report's stored scores carry a verdict (false: "Not rated"). */
 export const isRated = (scores: { rated?: unknown } | null | undefined) => scores?.rated !== false;
