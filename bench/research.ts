@@ -23,6 +23,7 @@ import { createSnapshotSources } from '../server/research/sources/snapshot';
 import type { ResearchSources } from '../server/research/sources/types';
 import { freePort } from '../server/testing/postgres';
 import { printOfflineCoverage } from './research-coverage';
+import { benchVerdictRules } from './research-rules';
 
 // npm run bench:research — what the offline reports hold over all 168 assets (rated, categories
 // with evidence, market figures, losses), research latency (enqueue -> completed) with the
@@ -190,6 +191,8 @@ const median = (values: number[]) => {
 
 async function main() {
   await printOfflineCoverage();
+  // Issue 32's measures (verdict rules): knockouts, the claim checker, repetition.
+  await benchVerdictRules();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'crow-bench-research-'));
   const embedded = await startEmbeddedPostgres({
     dataDir,

@@ -19,6 +19,11 @@ export interface KindRule {
   rule: string;
   /** The category whose key risks a failed check joins. */
   category: CategoryKey;
+  /**
+   * The check reads the same evidence as its category's own score (exploits, independent
+   * audits): when that category already names its risk, the check adds no second entry.
+   */
+  sameFindingAsCategory?: boolean;
 }
 
 export const KIND_RULES: Record<
@@ -39,7 +44,8 @@ export const KIND_RULES: Record<
         key: 'attestations',
         label: 'Reserve attestations',
         rule: 'At least one published attestation or proof-of-reserve document is met; none listed is a risk.',
-        category: 'audits',
+        // An attestation checks reserves, not code (decision 0180): it belongs with the reserves.
+        category: 'useCase',
       },
       {
         key: 'worstDepeg',
@@ -100,6 +106,7 @@ export const KIND_RULES: Record<
         label: 'Independent audits',
         rule: 'At least one independent code audit or formal verification is met; reviews only by the developer, or none, is a risk.',
         category: 'audits',
+        sameFindingAsCategory: true,
       },
       {
         key: 'oracle',
@@ -124,6 +131,7 @@ export const KIND_RULES: Record<
         label: 'Exploits',
         rule: 'A recorded exploit with a net loss in the last three years is a risk.',
         category: 'hacksScandals',
+        sameFindingAsCategory: true,
       },
     ],
   },

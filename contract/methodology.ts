@@ -92,17 +92,56 @@ export function totalScore(scores: CategoryScores): number {
   return round((weightedSum(scores) * MAX_TOTAL) / MAX_WEIGHTED_SUM, 2);
 }
 
-/**
- * T over the categories with evidence only: their weighted mean on the 77-point scale, so a
- * category no source covers neither raises nor lowers the total. With all 12 it equals totalScore.
- */
-export function totalScoreOver(scores: CategoryScores, withEvidence: readonly CategoryKey[]): number {
-  const used = CATEGORIES.filter((c) => withEvidence.includes(c.key));
-  if (used.length === 0 || used.length === CATEGORIES.length) return totalScore(scores);
-  const weight = used.reduce((sum, c) => sum + c.weight, 0);
-  const sum = used.reduce((total, c) => total + c.weight * scores[c.key], 0);
-  return round(((sum / weight) * MAX_TOTAL) / MAX_CATEGORY_SCORE, 2);
+/** One category's part of the total as the report prints it. */
+export interface CountedCategory {
+  key: CategoryKey;
+  weight: number;
+  score: number;
+  /** weight x score. */
+  contribution: number;
 }
+
+/**
+ * The arithmetic of the total, as every report prints it: the categories with evidence, their
+ * weighted sum S and its maximum M (5 x their weights), and T = S x 77 / M, two decimals. A
+ * category without evidence is not counted (neither for nor against the asset). With all 12 it is
+ * the spec's T = S x 77 / 75.
+ */
+export interface TotalArithmetic {
+  counted: CountedCategory[];
+  weightedSum: number;
+  maxWeightedSum: number;
+  total: number;
+}
+
+export function totalArithmetic(
+  scores: CategoryScores,
+  withEvidence: readonly CategoryKey[] = CATEGORIES.map((c) => c.key),
+): TotalArithmetic {
+  const used = CATEGORIES.filter((c) => withEvidence.includes(c.key));
+  // Nothing known: the spec's formula over the twelve (a Not rated report prints no total).
+  const counted = (used.length ? used : CATEGORIES).map((c) => ({
+    key: c.key,
+    weight: c.weight,
+    score: scores[c.key],
+    contribution: round(c.weight * scores[c.key], 1),
+  }));
+  const weightedSum = round(
+    counted.reduce((sum, c) => sum + c.contribution, 0),
+    1,
+  );
+  const maxWeightedSum = counted.reduce((sum, c) => sum + c.weight, 0) * MAX_CATEGORY_SCORE;
+  return {
+    counted,
+    weightedSum,
+    maxWeightedSum,
+    total: round((weightedSum * MAX_TOTAL) / maxWeightedSum, 2),
+  };
+}
+
+/** "Total = 32.0 × 77 / 45 = 54.76": the line every report prints under its score table. */
+export const arithmeticLine = (a: Pick<TotalArithmetic, 'weightedSum' | 'maxWeightedSum' | 'total'>) =>
+  `Total = weighted sum × ${MAX_TOTAL} / maximum = ${a.weightedSum.toFixed(1)} × ${MAX_TOTAL} / ${a.maxWeightedSum} = ${a.total.toFixed(2)}`;
 
 /** C = T / 77 x 5, the composite out of 5 shown on the report page (1 decimal). */
 export function compositeOutOfFive(total: number): number {
@@ -150,7 +189,13 @@ export const NOT_RATED_LABEL = 'Not rated';
  * `rated: false` marks a report with too little evidence: its total is kept for the record, but no
  * composite and no risk level are given (riskLevel null), never "Not Safe" from absence of data.
  */
-export type Scores = CategoryScores & { totalScore: number; riskLevel: RiskLevel | null; rated?: boolean };
+export type Scores = CategoryScores & {
+  totalScore: number;
+  riskLevel: RiskLevel | null;
+  rated?: boolean;
+  /** The categories the total counts (those with evidence); absent: all twelve (older reports). */
+  counted?: CategoryKey[];
+};
 
 /**
  * The scores of a report. A knockout (a recorded fraud conviction, bankruptcy, collapse or
@@ -161,22 +206,26 @@ export function buildScores(
   categoryScores: CategoryScores,
   options: {
     knockout?: boolean;
-    categoriesWithEvidence?: number;
+    /** The categories with evidence (default: all twelve). */
     withEvidence?: readonly CategoryKey[];
   } = {},
 ): Scores {
   const normalized = Object.fromEntries(
     CATEGORIES.map((c) => [c.key, normalizeCategoryScore(categoryScores[c.key])]),
   ) as CategoryScores;
-  const total = options.withEvidence
-    ? totalScoreOver(normalized, options.withEvidence)
-    : totalScore(normalized);
+  const arithmetic = totalArithmetic(normalized, options.withEvidence);
+  const base = {
+    ...normalized,
+    totalScore: arithmetic.total,
+    ...(options.withEvidence
+      ? { counted: CATEGORIES.filter((c) => options.withEvidence!.includes(c.key)).map((c) => c.key) }
+      : {}),
+  };
   // A documented knockout is evidence; it decides even when little else is known.
-  if (options.knockout) return { ...normalized, totalScore: total, riskLevel: 'Not Safe' };
-  const evidenced = options.withEvidence?.length ?? options.categoriesWithEvidence;
-  if (evidenced !== undefined && evidenced < MIN_RATED_CATEGORIES)
-    return { ...normalized, totalScore: total, riskLevel: null, rated: false };
-  return { ...normalized, totalScore: total, riskLevel: riskLevel(total) };
+  if (options.knockout) return { ...base, riskLevel: 'Not Safe' };
+  if (options.withEvidence && options.withEvidence.length < MIN_RATED_CATEGORIES)
+    return { ...base, riskLevel: null, rated: false };
+  return { ...base, riskLevel: riskLevel(arithmetic.total) };
 }
 
 /** Whether a report's stored scores carry a verdict (false: "Not rated"). */

@@ -2,7 +2,17 @@ import { kindNouns } from './assets';
 import { datedChartSchema } from './charts';
 import { MAX_ID } from './http';
 import { KIND_CHECK_STATUSES, KIND_RULE_GROUPS, KIND_RULES } from './kind-rules';
-import { RISK_LEVELS } from './methodology';
+import {
+  arithmeticLine,
+  CATEGORIES,
+  type CategoryKey,
+  MAX_TOTAL,
+  MIN_RATED_CATEGORIES,
+  RISK_LEVEL_LABELS,
+  RISK_LEVELS,
+  type Scores,
+  totalArithmetic,
+} from './methodology';
 import { requiredField, z } from './zod';
 
 // Shapes of reports as the client reads them: the report response, its progress entries and
@@ -49,6 +59,23 @@ export const sourceSchema = z.object({
 });
 export type Source = z.infer<typeof sourceSchema>;
 
+const isoDay = (value: string) => (/^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : value);
+
+/**
+ * A source's dates as the report prints them: the document's own date (published) and when it
+ * was read, kept apart: a live answer was retrieved; a dataset is as of its own commit date; a
+ * curated document was checked when the list was compiled.
+ */
+export function sourceDateText(source: Source): string {
+  const read = isoDay(source.retrievedAt);
+  const when = source.live
+    ? `retrieved ${read}`
+    : source.dataset
+      ? `dataset as of ${read}`
+      : `checked ${read}`;
+  return source.publishedAt ? `published ${isoDay(source.publishedAt)}; ${when}` : when;
+}
+
 /**
  * Two citations are one source when they name the same place (URL, else dataset) under the same
  * title. The report text, the report page and the PDF number sources with this one key, so a
@@ -93,6 +120,10 @@ export const agentResearchDataSchema = z.object({
   coverage: categoryCoverageSchema.optional(),
   /** A dated line drawn with the category (the unlock schedule of Circulating Supply). */
   chart: datedChartSchema.optional(),
+  /** The knockout that decided this category (the report is Not Safe), with its primary document. */
+  knockout: z
+    .object({ kind: z.string(), rule: z.string(), date: z.string(), title: z.string(), link: z.string() })
+    .optional(),
 });
 export type AgentResearchData = z.infer<typeof agentResearchDataSchema>;
 
@@ -153,6 +184,107 @@ export const peerGroupSchema = z.object({
 });
 export type PeerGroup = z.infer<typeof peerGroupSchema>;
 
+/**
+ * How the total was computed, as every report prints it: the counted categories (those with
+ * evidence) with weight x score, the ones left out, and T = S x 77 / M. Printed numbers reproduce
+ * the stored total exactly (the claim checker recomputes them).
+ */
+export const scoreArithmeticSchema = z.object({
+  rated: z.boolean(),
+  counted: z.array(
+    z.object({
+      category_key: z.string(),
+      category: z.string(),
+      weight: z.number(),
+      score: z.number(),
+      contribution: z.number(),
+    }),
+  ),
+  /** Categories without evidence: not counted. */
+  notCounted: z.array(z.string()),
+  weightedSum: z.number(),
+  maxWeightedSum: z.number(),
+  /** Null when Not rated. */
+  total: z.number().nullable(),
+  /** The risk level label ("Likely Safe"), null when Not rated. */
+  riskLevel: z.string().nullable(),
+  /** The categories whose knockout decided the risk level. */
+  knockouts: z.array(z.string()),
+});
+export type ScoreArithmetic = z.infer<typeof scoreArithmeticSchema>;
+
+const categoryName = (key: string) => CATEGORIES.find((c) => c.key === key)?.name ?? key;
+
+/**
+ * The arithmetic of stored scores. The categories counted are those the scores name (new
+ * reports), else those with evidence by the coverage rows, else all twelve (older reports).
+ */
+export function scoreArithmetic(
+  scores: Scores,
+  evidence: { key: string; hasEvidence: boolean }[],
+  knockouts: readonly string[] = [],
+): ScoreArithmetic {
+  const fromCoverage = evidence.filter((e) => e.hasEvidence).map((e) => e.key as CategoryKey);
+  const counted = scores.counted ?? (evidence.length ? fromCoverage : CATEGORIES.map((c) => c.key));
+  const arithmetic = totalArithmetic(scores, counted);
+  const rated = scores.rated !== false && scores.riskLevel !== null;
+  return {
+    rated,
+    counted: arithmetic.counted.map((c) => ({
+      category_key: c.key,
+      category: categoryName(c.key),
+      weight: c.weight,
+      score: c.score,
+      contribution: c.contribution,
+    })),
+    notCounted: CATEGORIES.filter((c) => !counted.includes(c.key)).map((c) => c.name),
+    weightedSum: arithmetic.weightedSum,
+    maxWeightedSum: arithmetic.maxWeightedSum,
+    total: rated ? arithmetic.total : null,
+    riskLevel: rated && scores.riskLevel ? RISK_LEVEL_LABELS[scores.riskLevel] : null,
+    knockouts: knockouts.map(categoryName),
+  };
+}
+
+/** The arithmetic as lines, the same on the page, in the text report and in the PDF. */
+export function scoreArithmeticLines(a: ScoreArithmetic): string[] {
+  const parts = a.counted.map(
+    (c) => `${c.category} ${c.weight} × ${c.score.toFixed(1)} = ${c.contribution.toFixed(1)}`,
+  );
+  const left = a.notCounted.length
+    ? `Not counted, no evidence: ${a.notCounted.join(', ')}.`
+    : 'Every category holds evidence, so all twelve are counted.';
+  if (!a.rated)
+    return [
+      `${NOT_RATED_TEXT}: evidence in ${CATEGORIES.length - a.notCounted.length} of ${CATEGORIES.length} categories, fewer than the ${MIN_RATED_CATEGORIES} a total needs, so no total, composite or risk level is given.`,
+      left,
+    ];
+  const composite = ((a.total ?? 0) / MAX_TOTAL) * 5;
+  return [
+    `Counted, with evidence (weight × score): ${parts.join('; ')}. Weighted sum ${a.weightedSum.toFixed(1)} of a maximum of ${a.maxWeightedSum} (5 × their weights).`,
+    left,
+    `${arithmeticLine({ weightedSum: a.weightedSum, maxWeightedSum: a.maxWeightedSum, total: a.total ?? 0 })} of ${MAX_TOTAL}; composite = total / ${MAX_TOTAL} × 5 = ${composite.toFixed(1)} of 5.`,
+    a.knockouts.length
+      ? `Risk level: Not Safe by knockout (${a.knockouts.join(', ')}), whatever the total.`
+      : `Risk level: ${a.riskLevel}, read from the total against the fixed bands (Likely Safe from 51, Potential Risk from 36).`,
+  ];
+}
+
+const NOT_RATED_TEXT = 'Not rated';
+
+/** How a category without evidence reads where a score would stand: it is left out of the total. */
+export const NOT_COUNTED_TEXT = 'no evidence, not counted';
+
+/** "4/5", or "no evidence, not counted" for a category the coverage rows show without evidence. */
+export function categoryScoreText(
+  sections: Pick<ReportSections, 'coverage'>,
+  key: string,
+  score: number,
+): string {
+  const row = sections.coverage.find((c) => c.category_key === key);
+  return row?.kind === 'none' ? NOT_COUNTED_TEXT : `${score}/5`;
+}
+
 /** The buyer-first sections of a report (absent on reports researched before them). */
 export const reportSectionsSchema = z.object({
   /** Prose: verdict, strongest and weakest categories with their facts, data coverage. */
@@ -188,6 +320,8 @@ export const reportSectionsSchema = z.object({
    * value); null for reports researched before peers were stored.
    */
   peers: peerGroupSchema.nullable(),
+  /** How the total was computed; absent on reports researched before it was printed. */
+  arithmetic: scoreArithmeticSchema.optional(),
 });
 export type ReportSections = z.infer<typeof reportSectionsSchema>;
 
@@ -283,10 +417,15 @@ export function kindCheckLines(checks: KindCheck[]): string[] {
 
 export function sectionLines(sections: ReportSections): { heading: string; lines: string[] }[] {
   return [
+    ...(sections.arithmetic
+      ? [{ heading: REPORT_HEADINGS.arithmetic, lines: scoreArithmeticLines(sections.arithmetic) }]
+      : []),
     {
       heading: REPORT_HEADINGS.keyRisks,
       lines: sections.keyRisks.length
-        ? sections.keyRisks.map((r) => `${r.category} (${r.score}/5): ${r.text}`)
+        ? sections.keyRisks.map(
+            (r) => `${r.category} (${categoryScoreText(sections, r.category_key, r.score)}): ${r.text}`,
+          )
         : [NO_KEY_RISKS_TEXT],
     },
     ...(sections.kindChecks?.length
@@ -294,9 +433,10 @@ export function sectionLines(sections: ReportSections): { heading: string; lines
       : []),
     {
       heading: REPORT_HEADINGS.changes,
-      lines: sections.changes.map(
-        (c) =>
-          `${c.category} (${c.score}/5). One band up: ${changeUpText(c)} One band down: ${changeDownText(c)}`,
+      lines: sections.changes.map((c) =>
+        categoryScoreText(sections, c.category_key, c.score) === NOT_COUNTED_TEXT
+          ? `${c.category} (${NOT_COUNTED_TEXT}). ${changeUpText(c)}`
+          : `${c.category} (${c.score}/5). One band up: ${changeUpText(c)} One band down: ${changeDownText(c)}`,
       ),
     },
     {
@@ -314,6 +454,7 @@ export function sectionLines(sections: ReportSections): { heading: string; lines
 /** The section headings, the same on the report page, in the text and in the PDF. */
 export const REPORT_HEADINGS = {
   summary: 'Executive summary',
+  arithmetic: 'How the total is computed',
   keyRisks: 'Key risks',
   kindChecks: 'Checks for its kind',
   changes: 'What would change this score',
@@ -343,8 +484,8 @@ export const reportSummarySchema = z.object({
   id: z.number(),
   asset_name: z.string(),
   report_status: z.enum(REPORT_STATUSES),
-  /** Total on the 77-point scale, as a numeric string ("0.00" until scored). */
-  composite_score: z.string(),
+  /** Total on the 77-point scale, as a numeric string ("0.00" until scored); null when Not rated. */
+  composite_score: z.string().nullable(),
   risk_level: z.enum(RISK_LEVELS).nullable(),
   /** False when too few categories had evidence: no composite and no risk level ("Not rated"). */
   rated: z.boolean().optional(),

@@ -22,4 +22,6 @@ export const scoresSchema = z.object({
   /** Null when the report is not rated (too few categories with evidence). */
   riskLevel: z.enum(RISK_LEVELS).nullable(),
   rated: z.boolean().optional(),
+  /** The categories the total counts (those with evidence); absent on older reports (all twelve). */
+  counted: z.array(z.enum(CATEGORIES.map((c) => c.key) as [CategoryKey, ...CategoryKey[]])).optional(),
 });

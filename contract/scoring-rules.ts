@@ -15,7 +15,7 @@ export interface ScoringRule {
 
 export const NO_EVIDENCE_FINDING = 'No evidence found';
 export const NO_EVIDENCE_NOTE =
-  'A category without evidence scores 1 with the finding "No evidence found": absence of data is itself a risk.';
+  'A category without evidence reads "No evidence found" and is not counted: it is left out of the weighted sum and of its maximum, so a gap in the data counts neither for nor against the asset. With fewer than 4 categories with evidence a report is Not rated (no total, no risk level); a knockout still makes it Not Safe.';
 
 /** Thresholds of methodology 2026.11-1 (kept so reports scored with it stay explainable). */
 export const THRESHOLDS_V1 = {

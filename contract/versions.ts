@@ -10,10 +10,13 @@ export const reportVersionSchema = z.object({
   /** 1 for the asset's first completed report, then 2, 3… by completion time. */
   version: z.number(),
   completedAt: z.string(),
-  /** When the evidence was read (the scorers' clock); the completion time for older reports. */
-  dataAsOf: z.string(),
-  /** Total on the 77-point scale. */
-  compositeScore: z.number(),
+  /**
+   * The data date: the oldest date of the evidence (a dataset's own date, a live retrieval date),
+   * the same as the report's "Data as of" line; null when no source held evidence.
+   */
+  dataAsOf: z.string().nullable(),
+  /** Total on the 77-point scale; null when the version is Not rated. */
+  compositeScore: z.number().nullable(),
   riskLevel: z.enum(RISK_LEVELS).nullable(),
   methodologyVersion: z.string().nullable(),
   /** The caller has bought this version. */

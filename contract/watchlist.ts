@@ -34,7 +34,8 @@ export const watchedAssetSchema = z.object({
     .object({
       reportId: z.number(),
       version: z.number(),
-      compositeScore: z.number(),
+      /** Null when the newest report is Not rated. */
+      compositeScore: z.number().nullable(),
       riskLevel: z.enum(RISK_LEVELS).nullable(),
       completedAt: z.string(),
     })

@@ -1,5 +1,6 @@
 import { CATEGORIES } from '../../contract/methodology';
 import { agentResearchDataSchema, type ReportSections } from '../../contract/reports';
+import { scoresSchema } from '../../contract/scores';
 import { sectionsFromStored } from '../research/report-text';
 
 // The buyer-first sections of a stored report, for the report page and the PDF alike; null for
@@ -8,6 +9,8 @@ import { sectionsFromStored } from '../research/report-text';
 export interface StoredReport {
   status: string;
   researchData: unknown;
+  /** The stored scores: they print how the total was computed. */
+  scores?: unknown;
 }
 
 export interface StoredProgress {
@@ -29,5 +32,6 @@ export function reportSections(report: StoredReport, progress: StoredProgress[])
     };
   });
   // The peers come from the report's own stored value, so the page and the PDF say the same.
-  return sectionsFromStored(report.researchData, categories);
+  const scores = scoresSchema.safeParse(report.scores);
+  return sectionsFromStored(report.researchData, categories, scores.success ? scores.data : undefined);
 }

@@ -20,8 +20,9 @@ export interface SeriesVersion {
    * How old the data is, as the report's header says it: the oldest date among its categories'
    * sources (a dataset's own date offline, the retrieval date live); else the completion time.
    */
-  dataAsOf: Date;
-  compositeScore: number;
+  dataAsOf: Date | null;
+  /** Null when Not rated. */
+  compositeScore: number | null;
   riskLevel: RiskLevel | null;
   methodologyVersion: string | null;
   isPublic: boolean;
@@ -41,6 +42,7 @@ const versionColumns = {
   )`,
   compositeScore: researchReports.compositeScore,
   riskLevel: sql<string | null>`${researchReports.scores}->>'riskLevel'`,
+  rated: sql<string | null>`${researchReports.scores}->>'rated'`,
   methodologyVersion: researchReports.methodologyVersion,
   isPublic: researchReports.isPublic,
 };
@@ -53,6 +55,7 @@ type VersionRow = {
   oldestSourceDate: string | null;
   compositeScore: string;
   riskLevel: string | null;
+  rated: string | null;
   methodologyVersion: string | null;
   isPublic: boolean;
 };
@@ -63,8 +66,8 @@ const toVersion = (row: VersionRow, index: number): SeriesVersion => ({
   assetId: row.assetId,
   assetName: row.assetName,
   completedAt: row.completedAt!,
-  dataAsOf: row.oldestSourceDate ? new Date(`${row.oldestSourceDate}T00:00:00Z`) : row.completedAt!,
-  compositeScore: Number(row.compositeScore),
+  dataAsOf: row.oldestSourceDate ? new Date(`${row.oldestSourceDate}T00:00:00Z`) : null,
+  compositeScore: row.rated === 'false' ? null : Number(row.compositeScore),
   riskLevel: RISK_LEVELS.includes(row.riskLevel as RiskLevel) ? (row.riskLevel as RiskLevel) : null,
   methodologyVersion: row.methodologyVersion,
   isPublic: row.isPublic,

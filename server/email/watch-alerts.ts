@@ -1,4 +1,4 @@
-import { RISK_LEVEL_LABELS } from '../../contract/methodology';
+import { NOT_RATED_LABEL, RISK_LEVEL_LABELS } from '../../contract/methodology';
 import { WATCH_ALERT_EMAILS_PER_DAY, WATCH_ALERT_MIN_TOTAL_MOVE } from '../../contract/watchlist';
 import type { Database } from '../db/client';
 import { type SeriesVersion, seriesOfReport } from '../domain/report-series';
@@ -25,11 +25,21 @@ type Point = Pick<SeriesVersion, 'compositeScore' | 'riskLevel'>;
 
 /** The sentence of the alert, or null when the change is below the threshold. */
 export function watchAlertSummary(previous: Point, current: Point): string | null {
-  const move = Math.round((current.compositeScore - previous.compositeScore) * 100) / 100;
+  const totalOf = (p: Point) =>
+    p.compositeScore === null ? NOT_RATED_LABEL : `${p.compositeScore.toFixed(2)} of 77`;
+  const move =
+    previous.compositeScore === null || current.compositeScore === null
+      ? null
+      : Math.round((current.compositeScore - previous.compositeScore) * 100) / 100;
   const riskChanged = previous.riskLevel !== current.riskLevel;
-  if (!riskChanged && Math.abs(move) < WATCH_ALERT_MIN_TOTAL_MOVE) return null;
-  const label = (level: Point['riskLevel']) => (level ? RISK_LEVEL_LABELS[level] : 'no risk level');
-  const total = `The total moved from ${previous.compositeScore.toFixed(2)} to ${current.compositeScore.toFixed(2)} of 77 (${move > 0 ? '+' : ''}${move.toFixed(2)})`;
+  const ratingChanged = (previous.compositeScore === null) !== (current.compositeScore === null);
+  if (!riskChanged && !ratingChanged && (move === null || Math.abs(move) < WATCH_ALERT_MIN_TOTAL_MOVE))
+    return null;
+  const label = (level: Point['riskLevel']) => (level ? RISK_LEVEL_LABELS[level] : NOT_RATED_LABEL);
+  const total =
+    move === null
+      ? `The total went from ${totalOf(previous)} to ${totalOf(current)}`
+      : `The total moved from ${previous.compositeScore!.toFixed(2)} to ${current.compositeScore!.toFixed(2)} of 77 (${move > 0 ? '+' : ''}${move.toFixed(2)})`;
   return riskChanged
     ? `The risk level changed from ${label(previous.riskLevel)} to ${label(current.riskLevel)}. ${total}.`
     : `The risk level stays ${label(current.riskLevel)}. ${total}.`;

@@ -5,6 +5,7 @@ import {
   compositeOutOfFive,
   METHODOLOGY_VERSION,
   type RatingBand,
+  RISK_LEVEL_LABELS,
   type RiskLevel,
   ratingBand,
   riskLevel,
@@ -13,7 +14,9 @@ import {
   agentResearchDataSchema,
   type ReportSections,
   type ReportStatus,
+  type ScoreArithmetic,
   type Source,
+  scoreArithmetic,
   sourceKey,
 } from '../../contract/reports';
 import { scoresSchema } from '../../contract/scores';
@@ -53,18 +56,20 @@ export interface ReportDocument {
   reportId: number;
   assetName: string;
   status: ReportStatus;
-  /** Total on the 77-point scale (composite_score). */
-  total: number;
+  /** Total on the 77-point scale (composite_score); null when Not rated. */
+  total: number | null;
   compositeOutOf5: number;
   band: RatingBand;
   /** False for a "Not rated" report: too little evidence for a composite or a risk level. */
   rated: boolean;
-  risk: RiskLevel;
+  /** Null when Not rated. */
+  risk: RiskLevel | null;
   methodologyVersion: string;
   createdAt: Date;
   completedAt: Date | null;
   categories: CategorySection[];
-  weightedSum: number;
+  /** How the total was computed (the categories counted, S, M, T), as the page and text print it. */
+  arithmetic: ScoreArithmetic;
   /** Paragraphs of report_content (separated by blank lines); the first is the executive summary. */
   paragraphs: string[];
   sources: NumberedSource[];
@@ -147,8 +152,23 @@ export function buildReportDocument(
     };
   });
 
-  const total = Number(report.compositeScore);
-  const composite = compositeOutOfFive(total);
+  const fullScores = scoresSchema.safeParse(report.scores);
+  const arithmetic = fullScores.success
+    ? scoreArithmetic(
+        fullScores.data,
+        categories.map((c) => {
+          const data = agentResearchDataSchema.safeParse(byKey.get(c.key)?.researchData);
+          return { key: c.key, hasEvidence: !data.success || data.data.coverage?.kind !== 'none' };
+        }),
+        categories.flatMap((c) => {
+          const data = agentResearchDataSchema.safeParse(byKey.get(c.key)?.researchData);
+          return data.success && data.data.knockout ? [c.key] : [];
+        }),
+      )
+    : legacyArithmetic(categories, Number(report.compositeScore));
+  const rated = storedScores.rated !== false && arithmetic.rated;
+  const total = rated ? Number(report.compositeScore) : null;
+  const composite = compositeOutOfFive(total ?? 0);
   return {
     reportId: report.id,
     assetName: report.assetName,
@@ -156,16 +176,37 @@ export function buildReportDocument(
     total,
     compositeOutOf5: composite,
     band: ratingBand(composite),
-    rated: storedScores.rated !== false,
-    risk: storedScores.riskLevel ?? riskLevel(total),
+    rated,
+    risk: rated ? (storedScores.riskLevel ?? riskLevel(total ?? 0)) : null,
     methodologyVersion: report.methodologyVersion ?? METHODOLOGY_VERSION,
     createdAt: report.createdAt,
     completedAt: report.completedAt,
     categories,
-    weightedSum: categories.reduce((sum, c) => sum + c.contribution, 0),
+    arithmetic,
     paragraphs: splitParagraphs(report.reportContent),
     sources: [...numbered.values()],
     sections,
+  };
+}
+
+/** Reports stored without parseable scores: the twelve categories as stored, the stored total. */
+function legacyArithmetic(categories: CategorySection[], total: number): ScoreArithmetic {
+  const counted = categories.filter((c) => c.score != null);
+  return {
+    rated: total > 0,
+    counted: counted.map((c) => ({
+      category_key: c.key,
+      category: c.name,
+      weight: c.weight,
+      score: c.score!,
+      contribution: c.contribution,
+    })),
+    notCounted: categories.filter((c) => c.score == null).map((c) => c.name),
+    weightedSum: counted.reduce((sum, c) => sum + c.contribution, 0),
+    maxWeightedSum: counted.reduce((sum, c) => sum + c.weight, 0) * 5,
+    total: total > 0 ? total : null,
+    riskLevel: total > 0 ? RISK_LEVEL_LABELS[riskLevel(total)] : null,
+    knockouts: [],
   };
 }
 

@@ -135,7 +135,8 @@ describe('document model', () => {
       typeof weightedSum
     >[0];
     expect(document.categories.map((c) => c.name)).toEqual(CATEGORIES.map((c) => c.name));
-    expect(document.weightedSum).toBeCloseTo(weightedSum(scores), 10);
+    expect(document.arithmetic.weightedSum).toBeCloseTo(weightedSum(scores), 10);
+    expect(document.arithmetic.total).toBe(document.total);
     expect(document.total).toBe(totalScore(scores));
     expect(document.compositeOutOf5.toFixed(1)).toBe('3.9');
     expect(document.band).toBe('Good');

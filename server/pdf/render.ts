@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { RISK_LEVEL_LABELS } from '../../contract/methodology';
+import { NOT_RATED_LABEL, RISK_LEVEL_LABELS } from '../../contract/methodology';
 import type { ReportDocument } from './document';
 import { fitTextToFont, pdfFonts } from './fonts';
 import { createCanvas } from './sections/canvas';
@@ -43,7 +43,7 @@ export function renderReportPdf(report: ReportDocument, options: RenderOptions):
       // Metadata strings are stored as UTF-16 and shown with the viewer's fonts: keep the real name.
       Title: `${report.assetName} Research Report`,
       Author: options.appName,
-      Subject: `${options.appName} research report on ${report.assetName}: ${report.total.toFixed(2)}/77, ${RISK_LEVEL_LABELS[report.risk]}`,
+      Subject: `${options.appName} research report on ${report.assetName}: ${report.total !== null && report.risk ? `${report.total.toFixed(2)}/77, ${RISK_LEVEL_LABELS[report.risk]}` : NOT_RATED_LABEL}`,
       Keywords: `${report.assetName}, crypto research, risk assessment, methodology ${report.methodologyVersion}`,
       Creator: options.appName,
       CreationDate: renderedAt,

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildScores,
   CATEGORIES,
-  type CategoryScores,
   METHODOLOGY_VERSION,
   RISK_LEVELS,
   type RiskLevel,
   type Scores,
 } from '../../contract/methodology';
+import { assessEvidence, assessSnapshotAsset } from './peers';
 import { SCORERS } from './scoring';
-import { snapshotMarketEvidence, snapshotSecurityEvidence } from './sources/snapshot';
+import { snapshotSecurityEvidence } from './sources/snapshot';
 import { SNAPSHOT_ASSETS, type SnapshotAsset } from './sources/snapshot-data';
 import {
   CALIBRATION_DATE,
@@ -19,15 +18,8 @@ import {
   findCalibrationProfile,
 } from './testing/calibration-evidence';
 
-/** The offline data readers get (public datasets): where the knockout markers live. */
-function scoreOffline(asset: SnapshotAsset): Scores {
-  const evidence = { ...snapshotMarketEvidence(asset), ...snapshotSecurityEvidence(asset) };
-  const assessments = CATEGORIES.map((c) => ({ key: c.key, ...SCORERS[c.key](evidence, AS_OF) }));
-  return buildScores(Object.fromEntries(assessments.map((a) => [a.key, a.score])) as CategoryScores, {
-    knockout: assessments.some((a) => a.knockout),
-    withEvidence: assessments.filter((a) => a.evidenceFound).map((a) => a.key),
-  });
-}
+/** The offline data readers get (public datasets), scored as the research job scores it. */
+const scoreOffline = (asset: SnapshotAsset): Scores => assessSnapshotAsset(asset, AS_OF).scores;
 
 // Calibration of the methodology: the real scorers run on hand-written evidence profiles (a test
 // fixture, never shown to readers), and well-known
@@ -85,14 +77,9 @@ const EXPECTED: readonly { symbol: string; expect: Expectation; why: string }[] 
 /** The profiles describe the market on their date, so ages and recency are measured from it. */
 const AS_OF = new Date(`${CALIBRATION_DATE}T00:00:00Z`);
 
-function scoreAsset(asset: CalibrationProfile): Scores {
-  const evidence = calibrationEvidence(asset);
-  const assessments = CATEGORIES.map((c) => ({ key: c.key, ...SCORERS[c.key](evidence, AS_OF) }));
-  return buildScores(Object.fromEntries(assessments.map((a) => [a.key, a.score])) as CategoryScores, {
-    knockout: assessments.some((a) => a.knockout),
-    withEvidence: assessments.filter((a) => a.evidenceFound).map((a) => a.key),
-  });
-}
+/** The research job's verdict (verdictOf through assessEvidence) on a profile's evidence. */
+const scoreAsset = (asset: CalibrationProfile): Scores =>
+  assessEvidence(calibrationEvidence(asset), AS_OF).scores;
 
 const matches = (level: RiskLevel | null, expectation: Expectation) =>
   expectation === 'not Likely Safe' ? level !== 'Likely Safe' : level === expectation;
@@ -163,11 +150,7 @@ describe(`methodology ${METHODOLOGY_VERSION} calibration on the ${CALIBRATION_DA
   });
 
   it('gives an asset without enough evidence no score and no band (Not rated), never Not Safe', () => {
-    const assessments = CATEGORIES.map((c) => SCORERS[c.key]({}, AS_OF));
-    const scores = buildScores(
-      Object.fromEntries(CATEGORIES.map((c, i) => [c.key, assessments[i]!.score])) as CategoryScores,
-      { categoriesWithEvidence: assessments.filter((a) => a.evidenceFound).length },
-    );
+    const { scores } = assessEvidence({}, AS_OF);
     expect(scores.rated).toBe(false);
     expect(scores.riskLevel).toBeNull();
     // Every calibration profile has enough evidence to be rated.
@@ -182,6 +165,9 @@ describe(`methodology ${METHODOLOGY_VERSION} calibration on the ${CALIBRATION_DA
     );
     console.info(
       `Knockout-marked snapshot assets: ${knockedOut.map((a) => a.symbol).join(', ') || 'none yet'}`,
+    );
+    expect(knockedOut.map((asset) => asset.symbol)).toEqual(
+      expect.arrayContaining(['FTT', 'CEL', 'LUNC', 'USTC']),
     );
     expect(
       knockedOut.filter((asset) => scoreOffline(asset).riskLevel !== 'Not Safe').map((asset) => asset.symbol),

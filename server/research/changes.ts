@@ -1,15 +1,16 @@
 import {
-  buildScores,
   CATEGORIES,
   type CategoryKey,
   type CategoryScores,
   METHODOLOGY_VERSION,
+  NOT_RATED_LABEL,
   RISK_LEVEL_LABELS,
   type RiskLevel,
+  type Scores,
 } from '../../contract/methodology';
 import type { CategoryChange, ReportChangesResponse } from '../../contract/versions';
 import type { StoredEvidence } from './evidence';
-import { SCORERS } from './scoring';
+import { assessEvidence } from './peers';
 
 // What changed between two versions of an asset's report, category by category. When the two
 // were scored under different methodology versions, the earlier evidence is scored again under
@@ -34,11 +35,9 @@ export const SEPARATION_NOTES = {
 } as const;
 
 /** The earlier evidence scored under the rules in force (methodology METHODOLOGY_VERSION). */
-export function rescore(evidence: StoredEvidence): CategoryScores & { totalScore: number } {
-  const scoredAt = new Date(evidence.scoredAt);
-  const assessed = CATEGORIES.map((c) => ({ key: c.key, ...SCORERS[c.key](evidence, scoredAt) }));
-  const scores = Object.fromEntries(assessed.map((a) => [a.key, a.score])) as CategoryScores;
-  return buildScores(scores, { withEvidence: assessed.filter((a) => a.evidenceFound).map((a) => a.key) });
+export function rescore(evidence: StoredEvidence): Scores {
+  // The research job's own scorers and verdict (assessEvidence -> verdictOf), knockouts included.
+  return assessEvidence(evidence, new Date(evidence.scoredAt)).scores;
 }
 
 /** The part of a fact before its first figure: "Market cap is $1.2 billion" -> "Market cap is". */
@@ -73,12 +72,23 @@ export function compareFacts(before: string[], after: string[]) {
 const round1 = (value: number) => Math.round(value * 10) / 10;
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-function verdictOf(before: VersionForChanges, after: VersionForChanges): string {
-  const label = (level: RiskLevel | null) => (level ? RISK_LEVEL_LABELS[level] : 'no risk level');
-  const totals = `${before.scores.totalScore.toFixed(2)} to ${after.scores.totalScore.toFixed(2)} of 77`;
+/** A version without a risk level is Not rated: it has no total to compare. */
+function verdictSentence(before: VersionForChanges, after: VersionForChanges): string {
+  const label = (level: RiskLevel | null) => (level ? RISK_LEVEL_LABELS[level] : NOT_RATED_LABEL);
+  const totalOf = (v: VersionForChanges) => (v.riskLevel ? `${v.scores.totalScore.toFixed(2)} of 77` : null);
+  const was = totalOf(before);
+  const now = totalOf(after);
+  const totals =
+    was && now
+      ? was === now
+        ? `the total stays ${now}`
+        : `the total moved from ${was.replace(' of 77', '')} to ${now}`
+      : was || now
+        ? `the total went from ${was ?? NOT_RATED_LABEL} to ${now ?? NOT_RATED_LABEL}`
+        : 'neither version has a total';
   return before.riskLevel === after.riskLevel
-    ? `The verdict stays ${label(after.riskLevel)}; the total moved from ${totals}.`
-    : `The verdict changed from ${label(before.riskLevel)} to ${label(after.riskLevel)}; the total moved from ${totals}.`;
+    ? `The verdict stays ${label(after.riskLevel)}; ${totals}.`
+    : `The verdict changed from ${label(before.riskLevel)} to ${label(after.riskLevel)}; ${totals}.`;
 }
 
 export function compareVersions(
@@ -134,7 +144,7 @@ export function compareVersions(
       after: after.riskLevel,
       changed: before.riskLevel !== after.riskLevel,
     },
-    verdict: verdictOf(before, after),
+    verdict: verdictSentence(before, after),
     categories,
   };
 }

@@ -8,10 +8,10 @@ import {
 import type { Source } from '../../contract/reports';
 import { KNOCKOUT_RULES, SCORING_RULES_BY_VERSION } from '../../contract/scoring-rules';
 import type { AssetEvidence, Fact, IncidentRecord } from './evidence';
-import { buildKeyRisks, buildSummary, type CategoryResult, coverageOf } from './report-text';
+import { buildSummary, type CategoryResult, rulesKeyRisks } from './report-text';
 import { SCORERS, scoreAudits } from './scoring';
-import { snapshotMarketEvidence, snapshotSecurityEvidence } from './sources/snapshot';
 import { SNAPSHOT_ASSETS, SNAPSHOT_DATE } from './sources/snapshot-data';
+import { offlineReportInput } from './offline-report';
 
 // Knockouts and audit independence (methodology 2026.11-3): a documented fraud, bankruptcy,
 // collapse or permanent depeg makes a report Not Safe whatever its other figures; only
@@ -180,28 +180,25 @@ describe('methodology versions', () => {
 });
 
 describe('key risks for every asset', () => {
-  it('names at least three specific risks for every snapshot asset, the majors too', () => {
+  it('draws key risks only from risk findings and failed checks, one entry each, never a 5/5 strength', async () => {
     const asOf = new Date(`${SNAPSHOT_DATE}T00:00:00Z`);
-    const short: string[] = [];
+    const wrong: string[] = [];
     for (const asset of SNAPSHOT_ASSETS) {
-      const evidence = { ...snapshotMarketEvidence(asset), ...snapshotSecurityEvidence(asset) };
-      const results: CategoryResult[] = CATEGORIES.map((c) => {
-        const a = SCORERS[c.key](evidence, asOf);
-        return {
-          key: c.key,
-          score: a.score,
-          findings: a.facts.join(' '),
-          analysis: a.rationale,
-          sources: a.sources,
-          facts: a.facts,
-          coverage: coverageOf(a.sources, a.evidenceFound),
-          ...(a.nextDown ? { nextDown: a.nextDown } : {}),
-          ...(a.keyRisk ? { keyRisk: a.keyRisk } : {}),
-        };
-      });
-      const risks = buildKeyRisks(results);
-      if (risks.length < 3) short.push(`${asset.symbol}: ${risks.length}`);
+      const input = await offlineReportInput(asset, asOf);
+      const risks = rulesKeyRisks(input);
+      const seen = new Set<string>();
+      for (const risk of risks) {
+        const result = input.results.find((r) => r.key === risk.category_key)!;
+        const fromCheck = (input.kindCheckRisks ?? []).some((c) => c.text === risk.text);
+        // A 5/5 category joins only with a risk it names itself (a scorer's risk or a failed check).
+        if (result.score >= 5 && !result.keyRisk && !fromCheck)
+          wrong.push(`${asset.symbol}: ${risk.category} 5/5 listed as a risk: ${risk.text}`);
+        if (result.coverage?.kind === 'none' && !fromCheck)
+          wrong.push(`${asset.symbol}: a gap listed as a risk: ${risk.category}`);
+        if (seen.has(risk.text)) wrong.push(`${asset.symbol}: twice: ${risk.text}`);
+        seen.add(risk.text);
+      }
     }
-    expect(short).toEqual([]);
+    expect(wrong).toEqual([]);
   });
 });

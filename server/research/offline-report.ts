@@ -1,9 +1,4 @@
-import {
-  buildScores,
-  CATEGORIES,
-  type CategoryScores,
-  METHODOLOGY_VERSION,
-} from '../../contract/methodology';
+import { CATEGORIES, METHODOLOGY_VERSION } from '../../contract/methodology';
 import type { AssetEvidence } from './evidence';
 import { kindCheckRisks, kindChecks } from './kind-checks';
 import { assessEvidence, categoryPeers, peerGroupOf } from './peers';
@@ -11,6 +6,7 @@ import { dataNoteFor } from './pipeline';
 import { buildReportText, type CategoryResult, coverageOf, type ReportTextInput } from './report-text';
 import { snapshotMarketEvidence, snapshotRef, snapshotSecurityEvidence } from './sources/snapshot';
 import { SNAPSHOT_ASSETS, type SnapshotAsset } from './sources/snapshot-data';
+import { verdictOf } from './verdict';
 import { deterministicWriter, naming } from './writer';
 
 // The report text the research pipeline writes for an asset, without a database: the same
@@ -59,11 +55,7 @@ export async function offlineReportInput(
       ...(assessment.knockout ? { knockout: assessment.knockout } : {}),
     });
   }
-  const scores = buildScores(Object.fromEntries(results.map((r) => [r.key, r.score])) as CategoryScores, {
-    knockout: results.some((r) => r.knockout),
-    // As the pipeline: the total weighs only the categories with evidence.
-    withEvidence: results.filter((r) => r.coverage?.kind !== 'none').map((r) => r.key),
-  });
+  const scores = verdictOf(results);
   const checks = options.kindChecks ? kindChecks(asset.kind, evidence, now) : [];
   return {
     ...(options.kindChecks

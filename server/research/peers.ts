@@ -1,9 +1,7 @@
 import { assetKindLabel, kindNouns } from '../../contract/assets';
 import {
-  buildScores,
   CATEGORIES,
   type CategoryKey,
-  type CategoryScores,
   isRated,
   METHODOLOGY_VERSION,
   RISK_LEVEL_LABELS,
@@ -15,6 +13,7 @@ import { coverageOf } from './report-text';
 import { type CategoryAssessment, SCORERS } from './scoring';
 import { snapshotMarketEvidence, snapshotSecurityEvidence } from './sources/snapshot';
 import { SNAPSHOT_ASSETS, type SnapshotAsset } from './sources/snapshot-data';
+import { verdictOf } from './verdict';
 
 // Peers are the other assets of the same kind in the offline dataset, scored from the same
 // dated evidence under the same methodology, so a report compares its asset with named assets
@@ -32,14 +31,13 @@ export function assessEvidence(evidence: AssetEvidence, now: Date): Omit<AssetAs
   const categories = Object.fromEntries(
     CATEGORIES.map((c) => [c.key, SCORERS[c.key](evidence, now)]),
   ) as Record<CategoryKey, CategoryAssessment>;
-  const assessed = Object.values(categories);
-  const scores = buildScores(
-    Object.fromEntries(CATEGORIES.map((c) => [c.key, categories[c.key].score])) as CategoryScores,
-    {
-      knockout: assessed.some((a) => a.knockout),
-      categoriesWithEvidence: assessed.filter((a) => coverageOf(a.sources, a.evidenceFound).kind !== 'none')
-        .length,
-    },
+  const scores = verdictOf(
+    CATEGORIES.map((c) => ({
+      key: c.key,
+      score: categories[c.key].score,
+      coverage: coverageOf(categories[c.key].sources, categories[c.key].evidenceFound),
+      ...(categories[c.key].knockout ? { knockout: categories[c.key].knockout } : {}),
+    })),
   );
   return { categories, scores };
 }

@@ -1,10 +1,8 @@
 import type { Logger } from 'pino';
 import {
-  buildScores,
   CATEGORIES,
   type Category,
   type CategoryKey,
-  type CategoryScores,
   isRated,
   METHODOLOGY_VERSION,
 } from '../../contract/methodology';
@@ -41,6 +39,7 @@ import { resolveAsset } from './resolve-asset';
 import { SCORERS } from './scoring';
 import { snapshotDataNote } from './sources/snapshot';
 import type { ResearchSources } from './sources/types';
+import { verdictOf } from './verdict';
 import { type CategoryWriter, naming } from './writer';
 
 // One report's research: resolve the asset, run the 12 category agents in parallel (each
@@ -59,22 +58,6 @@ export interface PipelineDeps {
 }
 
 export type PipelineOutcome = 'completed' | 'already-completed' | 'missing';
-
-/** Which evidence each agent needs: market (CoinGecko/snapshot), security (DeFiLlama/snapshot). */
-const NEEDS: Record<CategoryKey, ('market' | 'security')[]> = {
-  marketCap: ['market'],
-  volumeX2: ['market'],
-  circulatingSupply: ['market'],
-  totalSupply: ['market'],
-  socialMetricsX2: ['market'],
-  team: ['market'],
-  useCase: ['market', 'security'],
-  existenceGrowthX2: ['market'],
-  audits: ['security'],
-  dexHolders: ['market'],
-  hacksScandals: ['security'],
-  layer1: ['market'],
-};
 
 export async function runResearch(deps: PipelineDeps, reportId: number): Promise<PipelineOutcome> {
   const { db, sources, writer, log } = deps;
@@ -101,12 +84,12 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
     security = security ?? sources.security(ref);
     return security;
   };
-  const evidenceFor = async (key: CategoryKey): Promise<AssetEvidence> => {
+  // Every agent reads the whole evidence, as the peers and the offline reports do: a knockout
+  // documented in the incident records decides Team and Existence/Growth whatever the market says.
+  const evidenceFor = async (): Promise<AssetEvidence> => {
     if (!asset) return {};
-    const parts = await Promise.all(
-      NEEDS[key].map((need) => (need === 'market' ? marketOnce(asset) : securityOnce(asset))),
-    );
-    return Object.assign({}, ...parts) as AssetEvidence;
+    const [marketPart, securityPart] = await Promise.all([marketOnce(asset), securityOnce(asset)]);
+    return { ...marketPart, ...securityPart };
   };
 
   // What the asset is (from the resolution, else the market profile): it picks the peers.
@@ -125,7 +108,7 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
 
   const runAgent = async (category: Category): Promise<CategoryResult> => {
     await markAgentStarted(db, reportId, category);
-    const evidence = await evidenceFor(category.key);
+    const evidence = await evidenceFor();
     const assessment = SCORERS[category.key](evidence, now());
     const peers = categoryPeers(category.key, { assetId: asset?.id ?? null, kind: await kindOf() }, now());
     const written = await writer.write({
@@ -174,10 +157,7 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
   if (failure) throw failure.reason;
   const results = settled.map((s) => (s as PromiseFulfilledResult<CategoryResult>).value);
 
-  const scores = buildScores(Object.fromEntries(results.map((r) => [r.key, r.score])) as CategoryScores, {
-    knockout: results.some((r) => r.knockout),
-    withEvidence: results.filter((r) => r.coverage?.kind !== 'none').map((r) => r.key),
-  });
+  const scores = verdictOf(results);
   const subjectName = asset?.name ?? report.assetName;
   const dataNote = dataNoteFor(
     sources.mode,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KIND_RULES } from '../../contract/kind-rules';
 import {
   CATEGORIES,
   type CategoryKey,
@@ -17,12 +18,15 @@ import {
   type KindCheck,
   keyRiskSchema,
   kindCheckSchema,
+  NOT_COUNTED_TEXT,
   type PeerGroup,
   peerGroupSchema,
   REPORT_HEADINGS,
   type ReportSections,
   type Source,
+  scoreArithmetic,
   sectionLines,
+  sourceDateText,
   sourceKey,
 } from '../../contract/reports';
 import type { AssetRef } from './evidence';
@@ -68,11 +72,27 @@ export interface ReportTextInput {
   kindCheckRisks?: KeyRisk[];
 }
 
-/** The key risks by rule: the categories' own, then the failed checks of the asset's kind. */
-export const rulesKeyRisks = (input: ReportTextInput): KeyRisk[] => [
-  ...buildKeyRisks(input.results),
-  ...(input.kindCheckRisks ?? []),
-];
+/**
+ * The key risks by rule: the categories' own risk findings, then the failed checks of the asset's
+ * kind, one entry per finding (a check that reads the same evidence as a category already naming
+ * its risk adds nothing).
+ */
+export const rulesKeyRisks = (input: ReportTextInput): KeyRisk[] => {
+  const own = buildKeyRisks(input.results);
+  const named = new Set(own.map((r) => r.category_key));
+  const checks = (input.kindCheckRisks ?? []).filter((risk) => {
+    const check = input.kindChecks?.find((c) => risk.text.startsWith(`${c.label}:`));
+    const rule = check ? KIND_RULES[check.group].rules.find((r) => r.key === check.key) : undefined;
+    return !(rule?.sameFindingAsCategory && named.has(risk.category_key));
+  });
+  const seen = new Set<string>();
+  return [...own, ...checks].filter((r) => {
+    const key = `${r.category_key}|${r.text}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+};
 
 const nameOf = (key: CategoryKey) => CATEGORIES.find((c) => c.key === key)!.name;
 const weightOf = (key: CategoryKey) => CATEGORIES.find((c) => c.key === key)!.weight;
@@ -146,12 +166,6 @@ export function extremes(results: CategoryResult[]): Extremes {
 const sentenceOf = (text: string) => text.trim().replace(/[.\s]+$/, '');
 const factOf = (result: CategoryResult) =>
   sentenceOf(result.facts?.[0] ?? result.findings.replace(/\s*\(Sources:.*\)\s*$/, ''));
-
-/** "A new incident…" -> "a new incident…", leaving acronyms and names ("DeFi", "SEC") alone. */
-function lowerFirst(text: string): string {
-  const first = text.split(' ')[0] ?? '';
-  return /[A-Z]/.test(first.slice(1)) ? text : text.charAt(0).toLowerCase() + text.slice(1);
-}
 
 const joinNames = (names: string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
@@ -237,75 +251,55 @@ export function buildSummary(input: Omit<ReportTextInput, 'written' | 'peers'>):
   const withEvidence = results.filter((r) => coverageFor(r).kind !== 'none').length;
   const verdict =
     scores.riskLevel === null
-      ? `${title} is ${NOT_RATED_LABEL}: the sources hold evidence for only ${countWord(withEvidence)} of ${countWord(results.length)} categories, fewer than the ${countWord(MIN_RATED_CATEGORIES)} a verdict needs, so this report gives no composite score and no risk level. The gaps say nothing about ${name}'s safety either way; the categories below say what was found.`
+      ? `${title} is ${NOT_RATED_LABEL}: ${withEvidence === 0 ? `the sources hold no evidence in any of its ${countWord(results.length)} categories, fewer than` : `the sources hold evidence for only ${countWord(withEvidence)} of ${countWord(results.length)} categories, fewer than`} the ${countWord(MIN_RATED_CATEGORIES)} a verdict needs, so this report gives no composite score and no risk level. The gaps say nothing about ${name}'s safety either way; the categories below say what was found.`
       : `${title} scores ${scores.totalScore.toFixed(2)} of 77 on the Crow Research methodology (${input.methodologyVersion}), a composite of ${composite.toFixed(1)} of 5.0: rated ${ratingBand(composite)}, risk level ${RISK_LEVEL_LABELS[scores.riskLevel]}.${withEvidence < results.length ? ` The total weighs the ${countWord(withEvidence)} categories with evidence; the ${countWord(results.length - withEvidence)} without count neither for nor against ${name}.` : ''}${verdictsDiffer(ratingBand(composite), scores.riskLevel) ? ` ${verdictNote(name, scores, knockouts.length > 0)}` : ''}`;
-  const { allTiedAt, strongest, weakest } = extremes(results);
+  // Strongest and weakest among the categories with evidence: a gap is neither (it is not counted).
+  const evidenced = results.filter((r) => coverageFor(r).kind !== 'none');
+  const { allTiedAt, strongest, weakest } = extremes(evidenced);
+  const only = evidenced[0];
   const body =
-    allTiedAt !== null
-      ? `All ${countWord(results.length)} categories tie at ${allTiedAt}/5, so no category stands out as strongest or weakest.`
-      : [
-          `${name}'s strongest ${strongest.length === 1 && strongest[0]!.members.length === 1 ? 'category is' : 'categories are'} ${joinNames(strongest.map(describeGroup))}.`,
-          `Its weakest ${weakest.length === 1 && weakest[0]!.members.length === 1 ? 'is' : 'are'} ${joinNames(weakest.map(describeGroup))}.`,
-        ].join(' ');
+    evidenced.length === 0
+      ? ''
+      : evidenced.length === 1 && only
+        ? `The one category with evidence is ${nameOf(only.key)}, at ${only.score}/5 (${factOf(only)}).`
+        : allTiedAt !== null
+          ? evidenced.length === results.length
+            ? `All ${countWord(results.length)} categories tie at ${allTiedAt}/5, so no category stands out as strongest or weakest.`
+            : `The ${countWord(evidenced.length)} categories with evidence all score ${allTiedAt}/5, so none stands out as strongest or weakest.`
+          : [
+              `${name}'s strongest ${strongest.length === 1 && strongest[0]!.members.length === 1 ? 'category is' : 'categories are'} ${joinNames(strongest.map(describeGroup))}.`,
+              `Its weakest ${weakest.length === 1 && weakest[0]!.members.length === 1 ? 'is' : 'are'} ${joinNames(weakest.map(describeGroup))}.`,
+            ].join(' ');
   const knockoutLead = knockouts.length
     ? `Not Safe: ${joinNames(knockouts.map((k) => `${k.title} (${k.date}; ${nameOf(k.key)} scores 1)`))}. ${knockouts[0]!.rule} Under the methodology that is a knockout: ${name}'s risk level is Not Safe whatever the weighted sum of its other categories. `
     : '';
   const unknown = asset
     ? ''
     : ` Our data sources do not know "${input.assetName}", so no category below rests on evidence about it.`;
-  return `${knockoutLead}${verdict} ${body}${unknown} ${coverageSentence(results, name)} ${input.dataNote}`.trim();
+  return `${knockoutLead}${verdict}${body ? ` ${body}` : ''}${unknown} ${coverageSentence(results, name)} ${input.dataNote}`.trim();
 }
 
 /** A score at or below this is a key risk even when the scorer named none. */
 const KEY_RISK_SCORE = 2;
 
-/** Every report names at least this many risks, the strongest assets too. */
-export const MIN_KEY_RISKS = 3;
-
 /**
- * Key risks: each category's named risk and every low score, lowest and heaviest first; when
- * fewer than three, the weakest remaining categories with evidence, each with its fact and what
- * would lower it.
+ * Key risks from the categories: each category with evidence that names a risk or scores 2 or
+ * less, lowest and heaviest first, one entry each. A strength is never a risk, and a category
+ * without evidence is a gap (the coverage says so), not a risk found.
  */
 export function buildKeyRisks(results: CategoryResult[]): KeyRisk[] {
   const order = (a: CategoryResult, b: CategoryResult) =>
     a.score - b.score || weightOf(b.key) - weightOf(a.key);
-  const withEvidence = (r: CategoryResult) => coverageFor(r).kind !== 'none';
-  const named = results
-    .filter((r) => withEvidence(r) && (r.keyRisk || r.score <= KEY_RISK_SCORE))
-    .sort(order);
-  const more = results
-    .filter((r) => !named.includes(r) && r.nextDown && withEvidence(r))
+  return results
+    .filter((r) => coverageFor(r).kind !== 'none' && (r.keyRisk || r.score <= KEY_RISK_SCORE))
     .sort(order)
-    .slice(0, Math.max(0, MIN_KEY_RISKS - named.length));
-  // Gaps in the evidence are risks too, heaviest first, but only as many as it takes to name
-  // three: the summary and the data coverage already list every category without evidence.
-  const gaps = results
-    .filter((r) => !withEvidence(r) && (r.keyRisk || r.score <= KEY_RISK_SCORE))
-    .sort(order)
-    .slice(0, Math.max(0, MIN_KEY_RISKS - named.length - more.length));
-  return [
-    ...named.map((r) => ({
+    .map((r) => ({
       category_key: r.key,
       category: nameOf(r.key),
       score: r.score,
       // The line already names the category and its score; the text gives the fact.
       text: `${sentenceOf(r.keyRisk ?? factOf(r))}.`,
-    })),
-    ...more.map((r) => ({
-      category_key: r.key,
-      category: nameOf(r.key),
-      score: r.score,
-      // One sentence: the asset's fact, then what would lower it.
-      text: `${factOf(r)}; ${lowerFirst(sentenceOf(r.nextDown!))}.`,
-    })),
-    ...gaps.map((r) => ({
-      category_key: r.key,
-      category: nameOf(r.key),
-      score: r.score,
-      text: `${sentenceOf(r.keyRisk ?? factOf(r))}.`,
-    })),
-  ];
+    }));
 }
 
 /** The sections from the categories, the peers and the summary and key risks (by rule or LLM). */
@@ -329,8 +323,18 @@ export function assembleSections(
   peers: PeerStanding,
   written: { summary: string; keyRisks: KeyRisk[]; writer: ReportSections['writer'] },
   kindChecks?: KindCheck[],
+  scores?: Scores,
 ): ReportSections {
   return {
+    ...(scores
+      ? {
+          arithmetic: scoreArithmetic(
+            scores,
+            results.map((r) => ({ key: r.key, hasEvidence: coverageFor(r).kind !== 'none' })),
+            results.filter((r) => r.knockout).map((r) => r.key),
+          ),
+        }
+      : {}),
     dataAsOf: dataAsOfSources(results.flatMap((r) => r.sources)),
     summary: written.summary,
     writer: written.writer,
@@ -365,6 +369,7 @@ export function buildSections(input: ReportTextInput): ReportSections {
       ? { ...input.written, writer: 'llm' }
       : { summary: buildSummary(input), keyRisks: rulesKeyRisks(input), writer: 'rules' },
     input.kindChecks,
+    input.scores,
   );
 }
 
@@ -391,7 +396,9 @@ export function buildReportText(input: ReportTextInput): string {
     const category = CATEGORIES.find((c) => c.key === result.key)!;
     const refs = [...new Set(result.sources.map((s) => `[${numberOf.get(sourceKey(s))}]`))].join(' ');
     return [
-      `${category.name} — ${result.score}/5 (weight ${category.weight}).`,
+      coverageFor(result).kind === 'none'
+        ? `${category.name} — ${NOT_COUNTED_TEXT} (weight ${category.weight}).`
+        : `${category.name} — ${result.score}/5 (weight ${category.weight}).`,
       result.findings,
       result.analysis,
       result.scoreNote ?? '',
@@ -405,7 +412,7 @@ export function buildReportText(input: ReportTextInput): string {
     ? `${REPORT_HEADINGS.sources}:\n${numbered
         .map(
           (s, i) =>
-            `[${i + 1}] ${s.title}${s.url ? ` — ${s.url}` : ''}${s.dataset ? ` — dataset ${s.dataset.name}${s.dataset.version ? ` @ ${s.dataset.version}` : ''}${s.dataset.license ? ` (${s.dataset.license})` : ''}` : ''} (retrieved ${s.retrievedAt})`,
+            `[${i + 1}] ${s.title}${s.url ? ` — ${s.url}` : ''}${s.dataset ? ` — dataset ${s.dataset.name}${s.dataset.version ? ` @ ${s.dataset.version}` : ''}${s.dataset.license ? ` (${s.dataset.license})` : ''}` : ''} (${sourceDateText(s)})`,
         )
         .join('\n')}`
     : `${REPORT_HEADINGS.sources}: none — no source held evidence on this asset.`;
@@ -433,6 +440,7 @@ export type StoredSections = z.infer<typeof storedSectionsSchema>;
 export function sectionsFromStored(
   reportData: unknown,
   categories: { key: CategoryKey; score: number | null; data: AgentResearchData | null }[],
+  scores?: Scores,
 ): ReportSections | null {
   const stored = storedSectionsSchema.safeParse(reportData);
   if (!stored.success) return null;
@@ -445,11 +453,13 @@ export function sectionsFromStored(
     ...(data?.nextUp ? { nextUp: data.nextUp } : {}),
     ...(data?.nextDown ? { nextDown: data.nextDown } : {}),
     ...(data?.coverage ? { coverage: data.coverage } : {}),
+    ...(data?.knockout ? { knockout: data.knockout as KnockoutFinding } : {}),
   }));
   return assembleSections(
     results,
     stored.data.peers ?? null,
     { summary: stored.data.summary, keyRisks: stored.data.keyRisks, writer: stored.data.summaryWriter },
     stored.data.kindChecks,
+    scores,
   );
 }

@@ -126,7 +126,8 @@ function documentsOf(incidents: IncidentRecord[], list: Source | undefined): Sou
 const noEvidence = (what: string): CategoryAssessment => ({
   score: 1,
   facts: [`${NO_EVIDENCE_FINDING}: the sources hold no ${what} for this asset.`],
-  rationale: 'Without evidence the category scores 1; absence of data is itself a risk.',
+  rationale:
+    'Without evidence the category shows 1 and is not counted in the total: a gap in the data, not a weakness found.',
   sources: [],
   evidenceFound: false,
   nextUp: `Published ${what} would let this category be scored on its merits.`,

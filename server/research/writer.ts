@@ -152,8 +152,8 @@ function peerSentence(name: string, score: number, found: boolean, peers: Catego
     listNames(list.slice(0, 3).map((p) => `${p.name} ${p.score}/5`));
   if (!found) {
     return withEvidence.length === 0
-      ? `None of ${others} in the dataset has this evidence either, so ${name}'s ${score}/5 here marks a gap in the data, not a weakness found.`
-      : `${withEvidence.length} of ${others} in the dataset do have it (${scored(withEvidence)}), so ${name}'s ${score}/5 here marks a gap particular to it, not a weakness found.`;
+      ? `None of ${others} in the dataset has this evidence either: a gap in the data, left out of ${name}'s total rather than counted as a weakness.`
+      : `${withEvidence.length} of ${others} in the dataset ${withEvidence.length === 1 ? 'has' : 'have'} it (${scored(withEvidence)}): a gap particular to ${name}, left out of its total rather than counted as a weakness.`;
   }
   if (withEvidence.length === 0)
     return `None of ${others} in the dataset has evidence here, so ${name} cannot be ranked against them on this point.`;
@@ -187,7 +187,7 @@ export function analysisOf(input: WriterInput): string {
     ? `${name}'s ${assessment.score}/5 here points to ${meaningOf(category.key, assessment.score)}.`
     : input.peers
       ? ''
-      : `${name}'s ${assessment.score}/5 here marks a gap in the data, not a weakness found.`;
+      : `A gap in the data: this category is left out of ${name}'s total rather than counted as a weakness.`;
   return [
     lead,
     peerSentence(name, assessment.score, found, input.peers),

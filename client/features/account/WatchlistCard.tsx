@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { RISK_LEVEL_LABELS } from '../../../contract/methodology';
+import { NOT_RATED_LABEL, RISK_LEVEL_LABELS } from '../../../contract/methodology';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast';
@@ -69,7 +69,9 @@ export function WatchlistCard() {
                     {asset.latest && (
                       <p className="text-muted">
                         Version {asset.latest.version}, {shortDate(asset.latest.completedAt)}:{' '}
-                        {formatScore77(asset.latest.compositeScore)}
+                        {asset.latest.compositeScore === null
+                          ? NOT_RATED_LABEL
+                          : formatScore77(asset.latest.compositeScore)}
                         {asset.latest.riskLevel ? `, ${RISK_LEVEL_LABELS[asset.latest.riskLevel]}` : ''}
                       </p>
                     )}

@@ -16,6 +16,7 @@ import { PAGES } from '../../../contract/pages';
 import { RESEARCH_FAILED_TEXT } from '../../../contract/purchases';
 import {
   COVERAGE_LABELS,
+  categoryScoreText,
   changeDownText,
   changeUpText,
   coverageDateText,
@@ -23,12 +24,14 @@ import {
   describeDataset,
   type KindCheck,
   NO_KEY_RISKS_TEXT,
+  NOT_COUNTED_TEXT,
   type ProgressEntry,
   peerLines,
   REPORT_HEADINGS,
   type ReportResponse,
   type ReportSections,
   type ReportStatus,
+  scoreArithmeticLines,
 } from '../../../contract/reports';
 import { DatedLineChart } from '../../components/dated-line-chart';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
@@ -112,7 +115,7 @@ function NotFound() {
   );
 }
 
-function AgentCard({ entry }: { entry: ProgressEntry }) {
+function AgentCard({ entry, notCounted }: { entry: ProgressEntry; notCounted: boolean }) {
   return (
     <Card className="space-y-3 p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -122,7 +125,7 @@ function AgentCard({ entry }: { entry: ProgressEntry }) {
         </div>
         <div className="flex items-center gap-2">
           <span className="font-semibold tabular-nums">
-            {entry.score ? `${Number(entry.score).toFixed(1)}/5` : '—'}
+            {notCounted ? NOT_COUNTED_TEXT : entry.score ? `${Number(entry.score).toFixed(1)}/5` : '—'}
           </span>
           <Badge tone={STATUS_TONES[entry.status]}>{entry.status}</Badge>
         </div>
@@ -208,6 +211,16 @@ function KindChecks({ checks }: { checks: KindCheck[] }) {
 function BuyerSections({ sections }: { sections: ReportSections }) {
   return (
     <>
+      {sections.arithmetic && (
+        <Card className="mb-8">
+          <CardTitle>{REPORT_HEADINGS.arithmetic}</CardTitle>
+          <div className="mt-3 space-y-2 text-sm" data-testid="score-arithmetic">
+            {scoreArithmeticLines(sections.arithmetic).map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
+        </Card>
+      )}
       <Card className="mb-8">
         <CardTitle id="key-risks">{REPORT_HEADINGS.keyRisks}</CardTitle>
         {sections.keyRisks.length === 0 ? (
@@ -217,7 +230,7 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
             {sections.keyRisks.map((risk) => (
               <li key={`${risk.category_key}: ${risk.text}`}>
                 <span className="font-semibold">
-                  {risk.category} ({risk.score}/5):
+                  {risk.category} ({categoryScoreText(sections, risk.category_key, risk.score)}):
                 </span>{' '}
                 {risk.text}
               </li>
@@ -254,9 +267,15 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
                   <th scope="row" className="py-2 pr-3 font-medium">
                     {change.category}
                   </th>
-                  <td className="py-2 pr-3 tabular-nums">{change.score}/5</td>
+                  <td className="py-2 pr-3 tabular-nums">
+                    {categoryScoreText(sections, change.category_key, change.score)}
+                  </td>
                   <td className="py-2 pr-3">{changeUpText(change)}</td>
-                  <td className="py-2">{changeDownText(change)}</td>
+                  <td className="py-2">
+                    {categoryScoreText(sections, change.category_key, change.score) === NOT_COUNTED_TEXT
+                      ? '—'
+                      : changeDownText(change)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -349,7 +368,7 @@ export function ReportPage() {
 
   const { progressData, reportContent } = query.data;
   const sections = query.data.sections ?? null;
-  const total = Number(report.composite_score);
+  const total = Number(report.composite_score ?? 0);
   const completed = report.report_status === 'completed';
   const notRated = completed && report.rated === false;
   const scored = completed && !notRated;
@@ -480,7 +499,13 @@ export function ReportPage() {
         ) : (
           <div className="grid gap-4 md:grid-cols-2">
             {progressData.map((entry) => (
-              <AgentCard key={entry.id} entry={entry} />
+              <AgentCard
+                key={entry.id}
+                entry={entry}
+                notCounted={
+                  sections?.coverage.find((c) => c.category_key === entry.category_key)?.kind === 'none'
+                }
+              />
             ))}
           </div>
         )}

@@ -171,7 +171,7 @@ export function ReportSeries({ reportId, assetName }: { reportId: number; assetN
         </div>
         <p className="mt-1 text-sm text-muted">
           Version {current.version} of {versions.length > 0 ? Math.max(...versions.map((v) => v.version)) : 1}{' '}
-          · data as of {shortDate(current.dataAsOf)}
+          {current.dataAsOf ? ` · data as of ${shortDate(current.dataAsOf)}` : ' · no dated evidence'}
         </p>
         <div className="mt-4 grid gap-6 lg:grid-cols-2">
           <ScoreHistoryChart versions={versions} currentId={reportId} />
@@ -213,7 +213,7 @@ export function ReportSeries({ reportId, assetName }: { reportId: number; assetN
                   </th>
                   <td className="py-2 pr-3">{shortDate(v.completedAt)}</td>
                   <td className="py-2 pr-3 tabular-nums">
-                    {v.compositeScore > 0 ? v.compositeScore.toFixed(1) : NOT_RATED_LABEL}
+                    {v.compositeScore !== null ? v.compositeScore.toFixed(1) : NOT_RATED_LABEL}
                   </td>
                   <td className="py-2 pr-3">{riskLabel(v.riskLevel)}</td>
                   <td className="py-2">{v.methodologyVersion ?? '—'}</td>

@@ -22,17 +22,18 @@ export function ScoreHistoryChart({ versions, currentId }: { versions: ReportVer
   const x = (index: number) =>
     PAD.left + (points.length === 1 ? innerWidth / 2 : (index / (points.length - 1)) * innerWidth);
   const y = (total: number) => PAD.top + innerHeight - (total / MAX_TOTAL) * innerHeight;
-  // A Not rated version (stored total 0) has no total to plot: it is named, not drawn at zero.
-  const rated = (p: ReportVersion) => p.compositeScore > 0;
+  // A Not rated version has no total to plot: it is named, not drawn at zero.
+  const rated = (p: ReportVersion): p is ReportVersion & { compositeScore: number } =>
+    p.compositeScore !== null;
   const line = points.flatMap((p, i) =>
     rated(p)
-      ? [`${line0(points, i, rated) ? 'M' : 'L'}${x(i).toFixed(1)},${y(p.compositeScore).toFixed(1)}`]
+      ? [`${line0(points, i, rated) ? 'M' : 'L'}${x(i).toFixed(1)},${y(p.compositeScore ?? 0).toFixed(1)}`]
       : [],
   );
   const description = points
     .map(
       (p) =>
-        `version ${p.version} (${shortDate(p.completedAt)}): ${rated(p) ? `${p.compositeScore.toFixed(1)} of ${MAX_TOTAL}` : NOT_RATED_LABEL}`,
+        `version ${p.version} (${shortDate(p.completedAt)}): ${p.compositeScore !== null ? `${p.compositeScore.toFixed(1)} of ${MAX_TOTAL}` : NOT_RATED_LABEL}`,
     )
     .join('; ');
   return (
@@ -64,7 +65,7 @@ export function ScoreHistoryChart({ versions, currentId }: { versions: ReportVer
             {rated(p) && (
               <circle
                 cx={x(i)}
-                cy={y(p.compositeScore)}
+                cy={y(p.compositeScore ?? 0)}
                 r={p.id === currentId ? 6 : 4}
                 fill="currentColor"
                 className={p.id === currentId ? '' : 'opacity-70'}

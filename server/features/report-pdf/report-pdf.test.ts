@@ -6,12 +6,15 @@ import { CATEGORIES } from '../../../contract/methodology';
 import { REPORT_PDF_MESSAGES } from '../../../contract/report-pdf';
 import {
   COVERAGE_LABELS,
+  categoryScoreText,
   changeDownText,
   changeUpText,
   coverageDateText,
   describeDataset,
+  NOT_COUNTED_TEXT,
   peerLines,
   reportResponseSchema,
+  scoreArithmeticLines,
   sectionLines,
 } from '../../../contract/reports';
 import { reportPdfs, researchProgress, researchReports } from '../../db/schema';
@@ -121,13 +124,15 @@ describe('the page and the PDF of one report', () => {
     // What the page renders, section by section (client/features/report/ReportPage.tsx).
     const page: Record<string, string[]> = {
       summary: [sections.summary],
-      keyRisks: sections.keyRisks.map((r) => `${r.category} (${r.score}/5): ${r.text}`),
-      changes: sections.changes.flatMap((c) => [
-        c.category,
-        `${c.score}/5`,
-        changeUpText(c),
-        changeDownText(c),
-      ]),
+      keyRisks: sections.keyRisks.map(
+        (r) => `${r.category} (${categoryScoreText(sections, r.category_key, r.score)}): ${r.text}`,
+      ),
+      changes: sections.changes.flatMap((c) =>
+        categoryScoreText(sections, c.category_key, c.score) === NOT_COUNTED_TEXT
+          ? [c.category, NOT_COUNTED_TEXT, changeUpText(c)]
+          : [c.category, `${c.score}/5`, changeUpText(c), changeDownText(c)],
+      ),
+      arithmetic: sections.arithmetic ? scoreArithmeticLines(sections.arithmetic) : [],
       coverage: sections.coverage.flatMap((c) => [
         c.category,
         COVERAGE_LABELS[c.kind],

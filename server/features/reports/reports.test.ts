@@ -103,7 +103,8 @@ describe('GET /api/reports/:id', () => {
     expect(body.report.report_status).toBe('completed');
     expect(body.report.risk_level).toBeNull();
     expect(body.report.rated).toBe(false);
-    expect(body.report.composite_score).toBe('0.00');
+    // Not rated is one state: no total in the API either.
+    expect(body.report.composite_score).toBeNull();
     expect(body.progressData.every((p: { score: string }) => p.score === '1.00')).toBe(true);
     expect(body.progressData[0].research_findings).toMatch(/^No evidence found/);
   });
@@ -130,7 +131,7 @@ describe('GET /api/reports/:id', () => {
     expect(marketCap.chart?.points.at(-1)).toEqual({ date: '2025-12-16', value: 6057741443.692703 });
     const existence = body.progressData.find((p) => p.category_key === 'existenceGrowthX2')!;
     expect(existence.research_findings).toMatch(
-      /record in the dataset begins on 2011-10-07 .*at least 1[45]\.\d years/,
+      /record of its chain begins on 2011-10-07 .*at least 1[45]\.\d years/,
     );
     // The report is as old as its oldest source (CoinGecko's supply row of 2025-11-03), and its
     // data line credits Coin Metrics and the market copies.

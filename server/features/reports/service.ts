@@ -87,7 +87,8 @@ export async function reportResponse(db: DbExecutor, report: ResearchReportRow):
       id: report.id,
       asset_name: report.assetName,
       report_status: report.status,
-      composite_score: report.compositeScore,
+      // Not rated is one state: no total, no risk level (the stored 0.00 is not a score).
+      composite_score: isRated(report.scores as { rated?: unknown } | null) ? report.compositeScore : null,
       risk_level: riskOf(report),
       rated: isRated(report.scores as { rated?: unknown } | null),
       methodology_version: report.methodologyVersion,

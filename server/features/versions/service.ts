@@ -46,7 +46,7 @@ export async function reportVersions(
       id: v.id,
       version: v.version,
       completedAt: v.completedAt.toISOString(),
-      dataAsOf: v.dataAsOf.toISOString(),
+      dataAsOf: v.dataAsOf?.toISOString() ?? null,
       compositeScore: v.compositeScore,
       riskLevel: v.riskLevel,
       methodologyVersion: v.methodologyVersion,

@@ -65,7 +65,9 @@ describe('GET /api/reports/:id/versions', () => {
     expect(newest!.version).toBe(body.versions.find((v) => v.id === v1)!.version + 1);
     expect(body.versions.find((v) => v.id === v1)!.owned).toBe(false);
     expect(newest!.riskLevel).toMatch(/Likely Safe|Potential|Not Safe/);
-    expect(new Date(newest!.dataAsOf).getTime()).toBeLessThanOrEqual(new Date(newest!.completedAt).getTime());
+    expect(new Date(newest!.dataAsOf!).getTime()).toBeLessThanOrEqual(
+      new Date(newest!.completedAt).getTime(),
+    );
     // The data's own date (the oldest source), as the report header prints it, not the research time.
     expect(newest!.dataAsOf).toBe(`${CALIBRATION_DATE}T00:00:00.000Z`);
 

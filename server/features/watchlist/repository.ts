@@ -29,13 +29,14 @@ export async function readWatchlist(db: DbExecutor, userId: number): Promise<Wat
     version: number | null;
     composite_score: string | null;
     risk_level: string | null;
+    rated: string | null;
     completed_at: Date | null;
   }>(sql`
     select w.asset_id, w.asset_name, w.created_at as added_at,
-           r.id as report_id, r.version::int as version, r.composite_score, r.risk_level, r.completed_at
+           r.id as report_id, r.version::int as version, r.composite_score, r.risk_level, r.rated, r.completed_at
       from ${watchlistEntries} w
       left join lateral (
-        select id, composite_score, scores->>'riskLevel' as risk_level, completed_at,
+        select id, composite_score, scores->>'riskLevel' as risk_level, scores->>'rated' as rated, completed_at,
                count(*) over () as version
           from ${researchReports}
          where asset_id = w.asset_id and status = 'completed'
@@ -55,7 +56,7 @@ export async function readWatchlist(db: DbExecutor, userId: number): Promise<Wat
           : {
               reportId: Number(row.report_id),
               version: Number(row.version),
-              compositeScore: Number(row.composite_score),
+              compositeScore: row.rated === 'false' ? null : Number(row.composite_score),
               riskLevel: (row.risk_level as RiskLevel | null) ?? null,
               completedAt: new Date(row.completed_at!).toISOString(),
             },

@@ -1,5 +1,6 @@
+import { sourceDateText } from '../../../contract/reports';
 import { type NumberedSource, splitParagraphs } from '../document';
-import { BOTTOM, COLORS, CONTENT_WIDTH, formatDate, MARGIN, type Tone } from './layout';
+import { BOTTOM, COLORS, CONTENT_WIDTH, MARGIN, type Tone } from './layout';
 
 // The drawing helpers the sections share: headings (which also fill the contents list), labels,
 // body text, pills and source lines, on one buffered pdfkit document.
@@ -99,9 +100,7 @@ export function createCanvas(doc: PDFKit.PDFDocument, drawable: (text: string) =
   const sourceLine = (source: NumberedSource, size: number) => {
     ensureSpace(size * 3);
     const where = source.url ?? (source.dataset ? `Dataset: ${source.dataset.name}` : 'No link');
-    const retrieved = Number.isNaN(Date.parse(source.retrievedAt))
-      ? source.retrievedAt
-      : formatDate(new Date(source.retrievedAt));
+    const dates = sourceDateText(source);
     const y = doc.y;
     doc
       .font('Bold')
@@ -118,7 +117,9 @@ export function createCanvas(doc: PDFKit.PDFDocument, drawable: (text: string) =
     doc
       .fillColor(source.url ? COLORS.accent : COLORS.muted)
       .text(drawable(where), { width: CONTENT_WIDTH - 30, link: source.url ?? null, underline: false });
-    doc.fillColor(COLORS.muted).text(`Retrieved ${drawable(retrieved)}`, { width: CONTENT_WIDTH - 30 });
+    doc
+      .fillColor(COLORS.muted)
+      .text(drawable(dates.charAt(0).toUpperCase() + dates.slice(1)), { width: CONTENT_WIDTH - 30 });
     doc.moveDown(0.35);
   };
 

@@ -1,16 +1,18 @@
 import { formatChartValue } from '../../../contract/charts';
+import { NOT_COUNTED_TEXT } from '../../../contract/reports';
 import type { CategorySection, ReportDocument } from '../document';
 import type { ReportCanvas } from './canvas';
 import { drawDatedLineChart } from './dated-line-chart';
-import { bandTone, COLORS, CONTENT_WIDTH, formatDate, MARGIN, STATUS_LABELS } from './layout';
+import { bandTone, COLORS, CONTENT_WIDTH, formatDate, MARGIN, STATUS_LABELS, TONES } from './layout';
 
 /** Research categories analysis: one block per agent with its score, findings, analysis and sources. */
 export function drawCategories(canvas: ReportCanvas, report: ReportDocument): void {
   canvas.section('Research categories analysis', { newPage: false });
-  for (const category of report.categories) drawCategory(canvas, category);
+  const counted = new Set(report.arithmetic.counted.map((c) => c.category_key));
+  for (const category of report.categories) drawCategory(canvas, category, counted.has(category.key));
 }
 
-function drawCategory(canvas: ReportCanvas, category: CategorySection): void {
+function drawCategory(canvas: ReportCanvas, category: CategorySection, counted: boolean): void {
   const { doc, drawable, ensureSpace, label, body, pill, sourceLine } = canvas;
   ensureSpace(150);
   doc.moveDown(0.6);
@@ -24,9 +26,16 @@ function drawCategory(canvas: ReportCanvas, category: CategorySection): void {
     });
   if (category.score != null) {
     doc.font('Bold').fontSize(10);
-    const text = `${category.score.toFixed(1)} / 5`;
+    // A category without evidence is not counted in the total, so it shows no score.
+    const text = counted ? `${category.score.toFixed(1)} / 5` : NOT_COUNTED_TEXT;
     const width = doc.widthOfString(text) + 16;
-    pill(text, MARGIN.left + CONTENT_WIDTH - width, top - 2, bandTone(category.score), 10);
+    pill(
+      text,
+      MARGIN.left + CONTENT_WIDTH - width,
+      top - 2,
+      counted ? bandTone(category.score) : TONES.neutral,
+      10,
+    );
   }
   doc.y = Math.max(doc.y, top + 20);
   const meta = [

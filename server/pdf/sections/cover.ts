@@ -15,8 +15,8 @@ export function drawCover(
 ): { contentsListY: number } {
   const { doc, drawable, body, label, pill } = canvas;
   const asset = drawable(report.assetName);
-  const tone = TONES[RATING_BAND_TONES[report.band]];
-  const riskTone = TONES[RISK_TONES[report.risk]];
+  const tone = report.rated ? TONES[RATING_BAND_TONES[report.band]] : TONES.neutral;
+  const riskTone = report.risk ? TONES[RISK_TONES[report.risk]] : TONES.neutral;
   doc.rect(MARGIN.left, 92, 6, 86).fill(COLORS.accent);
   doc
     .font('Bold')
@@ -76,7 +76,7 @@ export function drawCover(
     .font('Bold')
     .fontSize(34)
     .fillColor(COLORS.ink)
-    .text(report.total.toFixed(2), totalX, cardY + 44, {
+    .text(report.total !== null ? report.total.toFixed(2) : '—', totalX, cardY + 44, {
       lineBreak: false,
     });
   doc
@@ -108,7 +108,7 @@ export function drawCover(
     .font('Bold')
     .fontSize(17)
     .fillColor(riskTone.ink)
-    .text(report.rated ? RISK_LEVEL_LABELS[report.risk] : NOT_RATED_LABEL, riskX, cardY + 50, {
+    .text(report.risk ? RISK_LEVEL_LABELS[report.risk] : NOT_RATED_LABEL, riskX, cardY + 50, {
       width: column - 24,
     });
   doc
@@ -121,10 +121,13 @@ export function drawCover(
   doc.roundedRect(MARGIN.left, cardY + cardHeight - 5, CONTENT_WIDTH, 5, 2).fill(tone.ink);
 
   doc.y = cardY + cardHeight + 26;
+  const counted = report.arithmetic.counted.length;
   body(
-    `Twelve research agents examined ${report.assetName} and scored each category from 1 to 5. ` +
-      `The weighted scores add up to the total on the 77-point scale; every finding names its sources, ` +
-      `listed with their retrieval times at the end of this report.`,
+    `Twelve research agents examined ${report.assetName} and scored each category with evidence from 1 to 5. ` +
+      (report.total !== null
+        ? `The total counts the ${counted === 12 ? 'twelve categories' : `${counted} categories with evidence`}: their weighted sum over its maximum, on the 77-point scale (the score overview prints the arithmetic). `
+        : `${NOT_RATED_LABEL}: too few categories hold evidence for a total, so this report gives none. `) +
+      'Every finding names its sources, listed with their dates at the end of this report.',
     10,
   );
   const contentsY = doc.y + 14;

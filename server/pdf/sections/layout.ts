@@ -26,6 +26,8 @@ export const TONES = {
   success: { ink: '#15803d', soft: '#dcfce7' },
   warning: { ink: '#a16207', soft: '#fef9c3' },
   danger: { ink: '#b91c1c', soft: '#fee2e2' },
+  /** Not rated: no verdict, so no colour of one. */
+  neutral: { ink: '#475569', soft: '#f1f5f9' },
 } as const;
 
 export const RISK_TONES: Record<RiskLevel, keyof typeof TONES> = {

@@ -1,3 +1,4 @@
+import { REPORT_HEADINGS } from '../../../contract/reports';
 import { sectionParagraphs } from '../../research/report-text';
 import type { ReportDocument } from '../document';
 import type { ReportCanvas } from './canvas';
@@ -10,7 +11,9 @@ import type { ReportCanvas } from './canvas';
  */
 export function drawReportSections(canvas: ReportCanvas, report: ReportDocument): void {
   const { doc, section, ensureSpace, body } = canvas;
-  for (const part of report.sections ? sectionParagraphs(report.sections) : []) {
+  // The arithmetic is printed under the score overview's table, beside the figures it adds.
+  const parts = report.sections ? sectionParagraphs(report.sections) : [];
+  for (const part of parts.filter((p) => p.heading !== REPORT_HEADINGS.arithmetic)) {
     section(part.heading, { newPage: false });
     for (const line of part.lines) {
       ensureSpace(30);

@@ -1,4 +1,5 @@
-import { MAX_CATEGORY_SCORE, MAX_TOTAL, NOT_RATED_LABEL, WEIGHT_SUM } from '../../../contract/methodology';
+import { MAX_CATEGORY_SCORE, MAX_TOTAL, NOT_RATED_LABEL } from '../../../contract/methodology';
+import { NOT_COUNTED_TEXT, scoreArithmeticLines } from '../../../contract/reports';
 import type { ReportDocument } from '../document';
 import type { ReportCanvas } from './canvas';
 import { bandTone, COLORS, CONTENT_WIDTH, MARGIN } from './layout';
@@ -100,25 +101,37 @@ export function drawScoreOverview(canvas: ReportCanvas, report: ReportDocument):
     columns.map((c) => c.title),
     { bold: true, fill: COLORS.accentSoft },
   );
+  const counted = new Map(report.arithmetic.counted.map((c) => [c.category_key, c]));
   report.categories.forEach((category, index) => {
+    const part = counted.get(category.key);
     tableRow(
       [
         category.name,
         `×${category.weight}`,
-        category.score == null ? '–' : `${category.score.toFixed(1)} / 5`,
-        `${category.contribution.toFixed(1)} / ${category.weight * MAX_CATEGORY_SCORE}`,
+        category.score == null ? '–' : part ? `${part.score.toFixed(1)} / 5` : NOT_COUNTED_TEXT,
+        part ? `${part.contribution.toFixed(1)} / ${category.weight * MAX_CATEGORY_SCORE}` : 'not counted',
       ],
       { fill: index % 2 === 1 ? COLORS.zebra : undefined },
     );
   });
   canvas.fullWidthRule(1, COLORS.ink);
-  const maxWeighted = WEIGHT_SUM * MAX_CATEGORY_SCORE;
-  tableRow(['Weighted sum', `×${WEIGHT_SUM}`, '', `${report.weightedSum.toFixed(1)} / ${maxWeighted}`], {
-    bold: true,
-  });
-  tableRow(['Total on the 77-point scale', '', '', `${report.total.toFixed(2)} / ${MAX_TOTAL}`], {
-    bold: true,
-  });
+  const a = report.arithmetic;
+  const countedWeight = a.counted.reduce((sum, c) => sum + c.weight, 0);
+  tableRow(
+    ['Weighted sum (counted)', `×${countedWeight}`, '', `${a.weightedSum.toFixed(1)} / ${a.maxWeightedSum}`],
+    {
+      bold: true,
+    },
+  );
+  tableRow(
+    [
+      'Total on the 77-point scale',
+      '',
+      '',
+      report.total !== null ? `${report.total.toFixed(2)} / ${MAX_TOTAL}` : NOT_RATED_LABEL,
+    ],
+    { bold: true },
+  );
   const composite = report.rated
     ? `${report.compositeOutOf5.toFixed(1)} / 5.0 · ${report.band}`
     : `${NOT_RATED_LABEL}: too few categories with evidence`;
@@ -131,8 +144,7 @@ export function drawScoreOverview(canvas: ReportCanvas, report: ReportDocument):
     .fontSize(8)
     .fillColor(COLORS.muted)
     .text(
-      `Total = weighted sum × ${MAX_TOTAL} / ${maxWeighted}; composite = total / ${MAX_TOTAL} × 5. ` +
-        `Rating: Excellent from 4.0, Good from 3.0, Poor below 3.0. Methodology ${report.methodologyVersion}.`,
+      `${scoreArithmeticLines(a).join(' ')} Rating: Excellent from 4.0, Good from 3.0, Poor below 3.0. Methodology ${report.methodologyVersion}.`,
       MARGIN.left,
       doc.y,
       { width: CONTENT_WIDTH },

@@ -1,4 +1,4 @@
-import { MAX_TOTAL, RISK_BANDS, RISK_LEVEL_LABELS } from '../../../contract/methodology';
+import { MAX_TOTAL, NOT_RATED_LABEL, RISK_BANDS, RISK_LEVEL_LABELS } from '../../../contract/methodology';
 import { CHANGES_HEADING, HISTORY_HEADING } from '../../../contract/versions';
 import type { ReportDocument } from '../document';
 import type { ReportCanvas } from './canvas';
@@ -27,10 +27,12 @@ function drawHistory(canvas: ReportCanvas, report: ReportDocument): void {
   for (const band of RISK_BANDS) {
     drawGuide(doc, { left, width, y: y(band.from) }, String(band.from), 22);
   }
+  // A Not rated version has no total: it is named below, not drawn at zero.
   points.forEach((point, index) => {
-    if (index > 0) {
+    const before = points[index - 1]?.compositeScore;
+    if (index > 0 && before != null && point.compositeScore !== null) {
       doc
-        .moveTo(x(index - 1), y(points[index - 1]!.compositeScore))
+        .moveTo(x(index - 1), y(before))
         .lineTo(x(index), y(point.compositeScore))
         .lineWidth(1.5)
         .strokeColor(COLORS.accent)
@@ -38,9 +40,10 @@ function drawHistory(canvas: ReportCanvas, report: ReportDocument): void {
     }
   });
   points.forEach((point, index) => {
-    doc
-      .circle(x(index), y(point.compositeScore), point.version === series.version ? 4 : 3)
-      .fill(COLORS.accent);
+    if (point.compositeScore !== null)
+      doc
+        .circle(x(index), y(point.compositeScore), point.version === series.version ? 4 : 3)
+        .fill(COLORS.accent);
     doc
       .font('Body')
       .fontSize(7)
@@ -55,7 +58,7 @@ function drawHistory(canvas: ReportCanvas, report: ReportDocument): void {
   doc.y = top + CHART_HEIGHT + 20;
   for (const point of points) {
     body(
-      `Version ${point.version}, ${formatDate(point.completedAt)}: ${point.compositeScore.toFixed(2)} of ${MAX_TOTAL}, ${point.riskLevel ? RISK_LEVEL_LABELS[point.riskLevel] : 'no risk level'}, methodology ${point.methodologyVersion ?? 'unknown'}.`,
+      `Version ${point.version}, ${formatDate(point.completedAt)}: ${point.compositeScore !== null && point.riskLevel ? `${point.compositeScore.toFixed(2)} of ${MAX_TOTAL}, ${RISK_LEVEL_LABELS[point.riskLevel]}` : NOT_RATED_LABEL}, methodology ${point.methodologyVersion ?? 'unknown'}.`,
       9,
     );
   }

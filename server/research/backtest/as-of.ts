@@ -1,8 +1,6 @@
 import {
-  buildScores,
   CATEGORIES,
   type CategoryKey,
-  type CategoryScores,
   type RiskLevel,
   type Scores,
 } from '../../../contract/methodology';
@@ -10,6 +8,7 @@ import type { AssetEvidence, AuditFacts, Fact, IncidentRecord } from '../evidenc
 import { assessEvidence } from '../peers';
 import { coverageOf } from '../report-text';
 import type { CategoryAssessment } from '../scoring';
+import { hasEvidence, verdictOf } from '../verdict';
 import {
   CURATED_INCIDENTS,
   INCIDENT_LIST_SOURCE,
@@ -28,8 +27,8 @@ import { createMarketData, loadMarketFile, type MarketFile } from '../sources/sn
 
 // The back-test's as-of view (decision 0290): what the offline datasets knew on a given day.
 // Every dated fact after that day is removed before the evidence is built, and the evidence goes
-// through the research job's own scorers and verdict (assessEvidence, buildScores over the
-// categories with evidence, as pipeline.ts does), so no rule is copied here.
+// through the research job's own scorers and verdict (assessEvidence, then verdictOf, as
+// pipeline.ts does), so no rule is copied here.
 
 /** Every dated fact the back-test reads; a test deletes from it to prove there is no look-ahead. */
 export interface BacktestData {
@@ -186,12 +185,13 @@ export interface AsOfRating {
 /** The research job's verdict on as-of evidence: its scorers, its total over the categories with evidence. */
 export function rateAsOf(evidence: AssetEvidence, asOf: string): AsOfRating {
   const { categories } = assessEvidence(evidence, new Date(`${asOf}T00:00:00Z`));
-  const withEvidence = CATEGORIES.filter(
-    (c) => coverageOf(categories[c.key].sources, categories[c.key].evidenceFound).kind !== 'none',
-  ).map((c) => c.key);
-  const scores = buildScores(
-    Object.fromEntries(CATEGORIES.map((c) => [c.key, categories[c.key].score])) as CategoryScores,
-    { knockout: CATEGORIES.some((c) => categories[c.key].knockout), withEvidence },
-  );
+  const scored = CATEGORIES.map((c) => ({
+    key: c.key,
+    score: categories[c.key].score,
+    coverage: coverageOf(categories[c.key].sources, categories[c.key].evidenceFound),
+    ...(categories[c.key].knockout ? { knockout: categories[c.key].knockout } : {}),
+  }));
+  const withEvidence = scored.filter(hasEvidence).map((c) => c.key);
+  const scores = verdictOf(scored);
   return { scores, band: scores.riskLevel ?? 'Not rated', categories, withEvidence };
 }

@@ -4,7 +4,12 @@ import { REPORT_HEADINGS } from '../../../contract/reports';
 // grammar slips readers reported.
 
 /** Headings, tables and references are not prose: these sections are laid out as tables. */
-const TABLE_SECTIONS = new Set<string>([REPORT_HEADINGS.changes, REPORT_HEADINGS.coverage]);
+const TABLE_SECTIONS = new Set<string>([
+  REPORT_HEADINGS.changes,
+  REPORT_HEADINGS.coverage,
+  REPORT_HEADINGS.arithmetic,
+  REPORT_HEADINGS.kindChecks,
+]);
 export const HEADINGS = new Set<string>(Object.values(REPORT_HEADINGS));
 
 /**
@@ -25,7 +30,7 @@ export function reportSentences(text: string): string[] {
     prose.push(
       paragraph
         .replace(new RegExp(`^${REPORT_HEADINGS.summary}: `), '')
-        .replace(/^[^.]*? — \d\/5 \(weight \d\)\. /, '')
+        .replace(/^[^.]*? — (?:\d\/5|no evidence, not counted) \(weight \d\)\. /, '')
         .replace(/ Sources: (\[\d+\] ?)+\.$| Sources: none found\.$/, ''),
     );
   }

@@ -1,0 +1,186 @@
+import { readFileSync } from 'node:fs';
+import { CATEGORIES, MAX_TOTAL } from '../../../contract/methodology';
+import { REPORT_HEADINGS } from '../../../contract/reports';
+import { buildReportText, type ReportTextInput } from '../report-text';
+import { SNAPSHOT_ASSETS } from '../sources/snapshot-data';
+import { offlineReportInput } from '../offline-report';
+
+// The claim checker: every offline report, generated through the research job's code path,
+// read back as a reader reads it. Each stated figure that cites a record (an incident's primary
+// document, an exploit, an audit report, a peer's own report) is checked against that record,
+// re-read from the dataset file on disk, independently of the loaders that wrote the report;
+// each printed total is recomputed from its printed parts. Any sentence that carries a source
+// link a dataset knows is checked, so new datasets with linked records are checked too.
+
+export interface ClaimCheck {
+  reports: number;
+  checked: number;
+  byKind: Record<string, number>;
+  mismatches: string[];
+}
+
+const DATASETS = new URL('../datasets/', import.meta.url);
+const readJson = (path: string) => JSON.parse(readFileSync(new URL(path, DATASETS), 'utf8'));
+
+/** Every record a link points at, as plain text: the figures a sentence citing it may state. */
+function recordsByLink(): Map<string, string> {
+  const byLink = new Map<string, string>();
+  const add = (url: string | undefined, record: unknown) => {
+    if (!url) return;
+    byLink.set(url, `${byLink.get(url) ?? ''} ${JSON.stringify(record)}`);
+  };
+  for (const incident of readJson('incidents.json').incidents) add(incident.document.url, incident);
+  for (const hack of readJson('public/hacks.json').records) for (const link of hack.links) add(link, hack);
+  for (const audit of readJson('public/audits.json').records) add(audit.url, audit);
+  return byLink;
+}
+
+const numberOf = (text: string) => Number(text.replace(/,/g, ''));
+
+/** Whether a figure stated in a sentence is one the cited record holds. */
+function recordHolds(record: string, figure: string, unit: string): boolean {
+  const plain = record.replace(/,/g, '');
+  const value = numberOf(figure);
+  if (plain.includes(figure.replace(/,/g, ''))) return true;
+  // "$30.95 million" from amountUsd 30950010: the record's amounts, scaled as printed.
+  const scale = unit === 'billion' ? 1e9 : unit === 'million' ? 1e6 : 1;
+  const amounts = [...plain.matchAll(/"amountUsd":(\d+(?:\.\d+)?)/g)].map((m) => Number(m[1]));
+  return amounts.some((amount) => Math.abs(amount / scale - value) <= 0.005 * Math.max(1, value));
+}
+
+const URL_IN_TEXT = /https?:\/\/[^\s)"'\]]+/g;
+const FIGURE = /(?<![\w.])(\d[\d,]*(?:\.\d+)?)(?:\s*(million|billion))?/g;
+
+export function checkReportText(
+  text: string,
+  input: ReportTextInput,
+  ownScores: Map<string, { total: number | null; level: string | null }>,
+  byLink: Map<string, string>,
+): { checked: Record<string, number>; mismatches: string[] } {
+  const checked: Record<string, number> = {};
+  const mismatches: string[] = [];
+  const count = (kind: string) => {
+    checked[kind] = (checked[kind] ?? 0) + 1;
+  };
+  const name = input.asset?.name ?? input.assetName;
+  const fail = (what: string) => mismatches.push(`${name}: ${what}`);
+
+  // 1. Category scores as printed in each category heading, against the stored scores.
+  const printedScore = new Map<string, number>();
+  for (const category of CATEGORIES) {
+    const match = new RegExp(
+      `^${category.name.replace('/', '\\/')} — (\\d(?:\\.\\d)?)\\/5 \\(weight (\\d)\\)`,
+      'm',
+    ).exec(text);
+    if (!match) continue;
+    count('score');
+    printedScore.set(category.name, Number(match[1]));
+    if (Number(match[1]) !== input.scores[category.key]) fail(`${category.name} prints ${match[1]}/5`);
+    if (Number(match[2]) !== category.weight) fail(`${category.name} prints weight ${match[2]}`);
+  }
+
+  // 2. The printed arithmetic, recomputed from its printed parts.
+  const arithmetic = text.split('\n\n').find((p) => p.startsWith(`${REPORT_HEADINGS.arithmetic}\n`)) ?? '';
+  const parts = [...arithmetic.matchAll(/([A-Z][\w/ ]+?) (\d) × (\d(?:\.\d)?) = (\d+(?:\.\d)?)/g)];
+  let sum = 0;
+  let weights = 0;
+  for (const [, category, weight, score, contribution] of parts) {
+    count('contribution');
+    if (Math.abs(Number(weight) * Number(score) - Number(contribution)) > 1e-9)
+      fail(`${category}: ${weight} × ${score} printed as ${contribution}`);
+    if (printedScore.get(category!.trim()) !== Number(score))
+      fail(`${category} counted at ${score} but its heading prints ${printedScore.get(category!.trim())}`);
+    sum += Number(contribution);
+    weights += Number(weight);
+  }
+  const totalLine = /= (\d+(?:\.\d)?) × 77 \/ (\d+) = (\d+\.\d\d)/.exec(arithmetic);
+  if (totalLine) {
+    count('total');
+    const [, printedSum, printedMax, printedTotal] = totalLine;
+    if (Math.abs(Number(printedSum) - Math.round(sum * 10) / 10) > 1e-9)
+      fail(`weighted sum printed ${printedSum}, parts add to ${sum.toFixed(1)}`);
+    if (Number(printedMax) !== weights * 5)
+      fail(`maximum printed ${printedMax}, weights give ${weights * 5}`);
+    const recomputed = Math.round(((Number(printedSum) * MAX_TOTAL) / Number(printedMax)) * 100) / 100;
+    if (recomputed.toFixed(2) !== printedTotal)
+      fail(`total printed ${printedTotal}, arithmetic gives ${recomputed}`);
+    const summary = /scores (\d+\.\d\d) of 77/.exec(text);
+    if (summary && summary[1] !== printedTotal)
+      fail(`summary total ${summary[1]} vs arithmetic ${printedTotal}`);
+    if (printedTotal !== input.scores.totalScore.toFixed(2))
+      fail(`printed total ${printedTotal} vs stored ${input.scores.totalScore.toFixed(2)}`);
+  } else if (input.scores.riskLevel !== null) fail('a rated report prints no arithmetic of its total');
+
+  // 3. Named peers: each figure against the peer's own report, generated the same way.
+  const peerLine = /Named peers: (.*)\.$/m.exec(text)?.[1] ?? '';
+  for (const peer of peerLine.split('; ')) {
+    const match = /^(.*) \(([^)]+)\): (?:(\d+\.\d\d) of 77, (.+)|Not rated)$/.exec(peer);
+    if (!match) continue;
+    count('peer');
+    const own = ownScores.get(`${match[1]}|${match[2]}`);
+    if (!own) {
+      fail(`peer ${match[1]} has no report of its own`);
+      continue;
+    }
+    const printed = match[3] ? `${match[3]} ${match[4]}` : 'Not rated';
+    const expected = own.total !== null ? `${own.total.toFixed(2)} ${own.level}` : 'Not rated';
+    if (printed !== expected) fail(`peer ${match[1]} printed ${printed}, its own report says ${expected}`);
+  }
+
+  // 4. Every sentence that cites a record by its link: each date and figure must be the record's.
+  // A trailing "(Sources: …)" lists where a paragraph's facts came from; a claim cites its record inline.
+  const claimText = text.replace(/\s*\(Sources: [^)]*\)/g, '').replace(/^\[\d+\] /gm, '');
+  for (const sentence of claimText.split(/\n|(?<=[.!?])\s+(?=[A-Z0-9[])/)) {
+    const links = (sentence.match(URL_IN_TEXT) ?? []).map((u) => u.replace(/[.,;]+$/, ''));
+    const records = links.map((l) => byLink.get(l)).filter((r): r is string => r !== undefined);
+    if (!records.length) continue;
+    const record = records.join(' ');
+    // The dataset a source line names (repository, commit, license) is provenance, not a claim.
+    const bare = sentence
+      .replace(URL_IN_TEXT, ' ')
+      .replace(/ — dataset [^()]*(\([^)]*\))?/, ' ')
+      // When a source was read (a dataset's commit date, a list's compilation) is not a record field.
+      .replace(/(dataset as of|checked|retrieved) \d{4}-\d{2}-\d{2}/g, ' ');
+    for (const date of bare.match(/\b\d{4}-\d{2}-\d{2}\b/g) ?? []) {
+      count('date');
+      // A source line also states when the dataset was read (its commit date), not a record field.
+      if (!record.includes(date)) fail(`date ${date} is not in the cited record: ${sentence.slice(0, 160)}`);
+    }
+    for (const match of bare.replace(/\b\d{4}-\d{2}(-\d{2})?\b/g, ' ').matchAll(FIGURE)) {
+      const figure = match[1]!;
+      if (/^\[?\d\]?$/.test(figure) && Number(figure) < 10 && !match[2]) continue; // list numbers, counts of one digit
+      count('figure');
+      if (!recordHolds(record, figure, match[2] ?? ''))
+        fail(
+          `${figure}${match[2] ? ` ${match[2]}` : ''} is not in the cited record: ${sentence.slice(0, 160)}`,
+        );
+    }
+  }
+  return { checked, mismatches };
+}
+
+/** Generates every offline report through the job's code path and checks its claims. */
+export async function verifyOfflineReports(now: Date): Promise<ClaimCheck> {
+  const byLink = recordsByLink();
+  const inputs = [];
+  for (const asset of SNAPSHOT_ASSETS) inputs.push(await offlineReportInput(asset, now));
+  const ownScores = new Map(
+    inputs.map((input) => [
+      `${input.asset!.name}|${input.asset!.symbol}`,
+      {
+        total: input.scores.riskLevel !== null ? input.scores.totalScore : null,
+        level: input.scores.riskLevel === 'Potential' ? 'Potential Risk' : input.scores.riskLevel,
+      },
+    ]),
+  );
+  const result: ClaimCheck = { reports: inputs.length, checked: 0, byKind: {}, mismatches: [] };
+  for (const input of inputs) {
+    const { checked, mismatches } = checkReportText(buildReportText(input), input, ownScores, byLink);
+    for (const [kind, n] of Object.entries(checked)) {
+      result.byKind[kind] = (result.byKind[kind] ?? 0) + n;
+      result.checked += n;
+    }
+    result.mismatches.push(...mismatches);
+  }
+  return result;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { buildReportText } from '../report-text';
+import { SNAPSHOT_ASSETS } from '../sources/snapshot-data';
+import { offlineReportInput } from '../offline-report';
+import { checkReportText, verifyOfflineReports } from './claim-check';
+
+// The claim checker runs in the suite: every offline report, every printed total recomputed
+// from its printed parts, every figure that cites a record checked against that record.
+
+const NOW = new Date('2026-11-26T00:00:00Z');
+
+describe('the claim checker', () => {
+  it('finds no mismatch in any of the offline reports, and checks their figures', async () => {
+    const started = performance.now();
+    const result = await verifyOfflineReports(NOW);
+    console.info(
+      `Claim checker: ${result.reports} reports, ${result.checked} figures checked, ${result.mismatches.length} mismatches, ${Math.round(performance.now() - started)} ms`,
+    );
+    expect(result.reports).toBe(SNAPSHOT_ASSETS.length);
+    expect(result.mismatches).toEqual([]);
+    expect(result.byKind.total).toBeGreaterThan(0);
+    expect(result.byKind.peer).toBeGreaterThan(100);
+    expect(result.byKind.date).toBeGreaterThan(50);
+  });
+
+  it('catches a total that its printed parts do not give, a wrong peer value and a wrong incident date', async () => {
+    const celsius = SNAPSHOT_ASSETS.find((a) => a.id === 'celsius-degree-token')!;
+    const input = await offlineReportInput(celsius, NOW);
+    const text = buildReportText(input);
+    const own = new Map<string, { total: number | null; level: string | null }>();
+    const empty = checkReportText(text, input, own, new Map());
+    expect(empty.mismatches.filter((m) => !m.includes('has no report of its own'))).toEqual([]);
+
+    const byLink = new Map([
+      [
+        'https://www.justice.gov/usao-sdny/pr/founder-celsius-sentenced-12-years-fraud-and-market-manipulation',
+        JSON.stringify({ date: '2025-05-09', publishedAt: '2025-05-09', summary: 'sentenced to 12 years' }),
+      ],
+    ]);
+    const wrongDate = checkReportText(text, input, own, byLink);
+    expect(wrongDate.mismatches.some((m) => m.includes('2025-05-08 is not in the cited record'))).toBe(true);
+
+    const printedTotal = /= (\d+\.\d\d)\b/.exec(text)![1]!;
+    const tampered = text.replace(`= ${printedTotal}`, '= 77.00');
+    expect(checkReportText(tampered, input, own, new Map()).mismatches.join('\n')).toMatch(
+      /total printed 77\.00, arithmetic gives/,
+    );
+  });
+});
