@@ -24,23 +24,25 @@ test('a bought report goes from pending to processing to completed on the report
   });
   await expect(page.getByText('Your Bitcoin research report is now ready.').first()).toBeVisible();
   await expect(page.getByText('Research in progress - checking for updates...')).toBeHidden();
-  // Offline, Bitcoin's datasets cover three categories (its age, its chain, its incident
-  // record), one short of a verdict: the page says Not rated.
-  await expect(page.getByText('Not rated: too few categories with evidence').first()).toBeVisible();
+  // Offline, the market files and Bitcoin's daily history give it market cap, volume, supply
+  // and age beside its incident record: enough for a verdict (decision 0241).
   await expect(page.getByRole('heading', { name: 'Executive summary', exact: true })).toBeVisible();
-  await expect(page.getByTestId('executive-summary')).toHaveText(/^Bitcoin \(BTC\) is Not rated/);
+  await expect(page.getByTestId('executive-summary')).toHaveText(
+    /^Bitcoin \(BTC\) scores \d+\.\d\d of 77 .*risk level Likely Safe/,
+  );
+  await expect(page.getByText('Not rated: too few categories with evidence')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 3, name: /Agent$/ })).toHaveCount(12);
   // The categories are followed by the numbered sources (the full text is only for older reports).
   await expect(page.getByRole('heading', { name: 'Sources', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
   await expect(page).toHaveTitle('Bitcoin Research Report');
   const description = await page.locator('meta[name="description"]').getAttribute('content');
-  expect(description).toContain('Not rated, too few categories with evidence');
+  expect(description).not.toContain('Not rated');
 
   await expectNoAxeViolations(page, 'report page (light)');
   await setTheme(page, 'dark');
   await page.reload();
-  await expect(page.getByText('Not rated: too few categories with evidence').first()).toBeVisible();
+  await expect(page.getByTestId('executive-summary')).toHaveText(/Likely Safe/);
   await expectNoAxeViolations(page, 'report page (dark)');
 
   await page.goto(`/reports/${reportId}`);
