@@ -1,8 +1,8 @@
 import { verifyOfflineReports } from '../server/research/claims/claim-check';
+import { offlineReportInput } from '../server/research/offline-report';
 import { buildReportText } from '../server/research/report-text';
 import { snapshotSecurityEvidence } from '../server/research/sources/snapshot';
 import { SNAPSHOT_ASSETS } from '../server/research/sources/snapshot-data';
-import { offlineReportInput } from '../server/research/offline-report';
 import { repetitionShares } from '../server/research/testing/repetition';
 
 // The verdict rules' part of bench:research (issue 32): knockout-marked assets and the verdict

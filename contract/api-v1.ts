@@ -12,7 +12,6 @@ export const API_V1_MESSAGES = {
   idempotencyKeyReused: 'This Idempotency-Key was already used for a purchase of another asset.',
   noCredits: 'No API credits left. Buy a credit pack on your account page, or pay per call.',
   reportNotFound: "The report you're looking for doesn't exist or you don't have access to it.",
-  assetNotCovered: 'No completed report covers this asset yet.',
   transactionUsed: 'This signed transaction has already paid for a purchase.',
 } as const;
 
@@ -112,43 +111,6 @@ export const apiPurchaseSchema = z
     ],
   });
 export type ApiPurchase = z.infer<typeof apiPurchaseSchema>;
-
-export const assetCoverageSchema = z
-  .object({
-    assetId: z.string(),
-    assetName: z.string(),
-    /** Completed report versions on the asset. */
-    versions: z.number(),
-    latest: z.object({
-      reportId: z.number(),
-      version: z.number(),
-      completedAt: z.string(),
-      dataAsOf: z.string(),
-      methodologyVersion: z.string().nullable(),
-      /** Per category: where the newest report's evidence came from. */
-      categories: z.array(
-        z.object({ key: z.string(), name: z.string(), evidenceKind: z.enum(COVERAGE_KINDS) }),
-      ),
-    }),
-  })
-  .meta({
-    examples: [
-      {
-        assetId: 'cardano',
-        assetName: 'Cardano',
-        versions: 2,
-        latest: {
-          reportId: 42,
-          version: 2,
-          completedAt: '2026-11-20T10:00:00.000Z',
-          dataAsOf: '2026-08-21T00:00:00.000Z',
-          methodologyVersion: '2026.11-3',
-          categories: [{ key: 'marketCap', name: 'Market cap', evidenceKind: 'snapshot' }],
-        },
-      },
-    ],
-  });
-export type AssetCoverage = z.infer<typeof assetCoverageSchema>;
 
 export const trackRecordResponseSchema = z
   .object({

@@ -23,7 +23,7 @@ import { healthRoutes } from './features/health/routes';
 import { purchaseRoutes } from './features/purchases/routes';
 import { reportPdfRoutes } from './features/report-pdf/routes';
 import { reportRoutes } from './features/reports/routes';
-import { accessibleReport, reportResponse, suggestAssets } from './features/reports/service';
+import { accessibleReport, coverageOfAsset, reportResponse, suggestAssets } from './features/reports/service';
 import { sampleReportRoutes } from './features/sample-report/routes';
 import { siteRoutes } from './features/site/routes';
 import { trackRecordRoutes } from './features/track-record/routes';
@@ -146,6 +146,7 @@ export async function buildWebApp(ctx: AppContext): Promise<{ app: FastifyInstan
       web,
       {
         searchAssets: (text, log) => suggestAssets({ db: ctx.db, sources: ctx.research.sources, log }, text),
+        coverage: (assetId) => coverageOfAsset(ctx.research.sources, assetId),
         report: async (userId, rawId) =>
           reportResponse(ctx.db, await accessibleReport(ctx.db, userId, rawId)),
         changes: (userId, rawId, since) => reportChanges(ctx.db, userId, rawId, since),

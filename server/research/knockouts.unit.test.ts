@@ -8,10 +8,10 @@ import {
 import type { Source } from '../../contract/reports';
 import { KNOCKOUT_RULES, SCORING_RULES_BY_VERSION } from '../../contract/scoring-rules';
 import type { AssetEvidence, Fact, IncidentRecord } from './evidence';
+import { offlineReportInput } from './offline-report';
 import { buildSummary, type CategoryResult, rulesKeyRisks } from './report-text';
 import { SCORERS, scoreAudits } from './scoring';
 import { SNAPSHOT_ASSETS, SNAPSHOT_DATE } from './sources/snapshot-data';
-import { offlineReportInput } from './offline-report';
 
 // Knockouts and audit independence (methodology 2026.11-3): a documented fraud, bankruptcy,
 // collapse or permanent depeg makes a report Not Safe whatever its other figures; only

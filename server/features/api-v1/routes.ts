@@ -4,13 +4,16 @@ import { z } from 'zod';
 import {
   API_V1_MESSAGES,
   apiPurchaseSchema,
-  assetCoverageSchema,
   buyReportRequestSchema,
   IDEMPOTENCY_KEY_MAX,
   ratingSchema,
   trackRecordResponseSchema,
 } from '../../../contract/api-v1';
-import { assetSearchQuerySchema, assetSearchResponseSchema } from '../../../contract/assets';
+import {
+  assetCoverageSchema,
+  assetSearchQuerySchema,
+  assetSearchResponseSchema,
+} from '../../../contract/assets';
 import { apiErrorSchema, idParamSchema, okResponseSchema } from '../../../contract/http';
 import { REPORT_PDF_MESSAGES } from '../../../contract/report-pdf';
 import { reportChangesQuerySchema, reportChangesResponseSchema } from '../../../contract/versions';
@@ -28,7 +31,6 @@ import {
   webhookListSchema,
 } from '../../../contract/webhooks';
 import type { AppContext } from '../../context';
-import { assetCoverage } from '../../domain/asset-coverage';
 import { conflict, DomainError, invalid, notFound } from '../../domain/errors';
 import { userHasReportAccess } from '../../domain/report-access';
 import { loadTrackRecord } from '../../domain/track-record';
@@ -85,7 +87,7 @@ export async function apiV1Routes(
     '/api/v1/assets/:id/coverage',
     {
       schema: {
-        summary: "Where the newest report's evidence on an asset comes from, per category",
+        summary: 'What a new report on the asset would hold: categories with evidence, rated, data date',
         tags: ['v1'],
         security: bearer,
         params: assetParams,
@@ -94,9 +96,7 @@ export async function apiV1Routes(
     },
     async (request) => {
       requireScope(request, 'reports:read');
-      const coverage = await assetCoverage(ctx.db, request.params.id);
-      if (!coverage) throw notFound(API_V1_MESSAGES.assetNotCovered);
-      return coverage;
+      return readers.coverage(request.params.id);
     },
   );
 

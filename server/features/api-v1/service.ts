@@ -1,5 +1,5 @@
 import { API_V1_MESSAGES, type ApiPurchase, type Rating } from '../../../contract/api-v1';
-import type { AssetSuggestion } from '../../../contract/assets';
+import type { AssetCoverage, AssetSuggestion } from '../../../contract/assets';
 import { CATEGORIES } from '../../../contract/methodology';
 import type { ReportResponse } from '../../../contract/reports';
 import type { ReportChangesResponse } from '../../../contract/versions';
@@ -28,6 +28,8 @@ export interface ApiV1Readers {
     text: string,
     log: { warn(fields: { err: unknown }, message: string): void },
   ): Promise<AssetSuggestion[]>;
+  /** What a report on the asset would hold, as the New Report tab shows it; 404 for an unknown id. */
+  coverage(assetId: string): Promise<AssetCoverage>;
   /** The report as the report page reads it; 404 unless the user may read it. */
   report(userId: number, rawId: string): Promise<ReportResponse>;
   changes(userId: number, rawId: string, since: number | undefined): Promise<ReportChangesResponse>;
@@ -81,7 +83,7 @@ export async function ratingOf(
       text: risk.text,
     })),
     dataAsOf: completed
-      ? (sections?.dataAsOf?.slice(0, 10) ?? version?.dataAsOf.toISOString().slice(0, 10) ?? null)
+      ? (sections?.dataAsOf?.slice(0, 10) ?? version?.dataAsOf?.toISOString().slice(0, 10) ?? null)
       : null,
     completedAt: report.completed_at,
     methodologyVersion: report.methodology_version,

@@ -1,14 +1,8 @@
-import {
-  CATEGORIES,
-  type CategoryKey,
-  type RiskLevel,
-  type Scores,
-} from '../../../contract/methodology';
+import { CATEGORIES, type CategoryKey, type RiskLevel, type Scores } from '../../../contract/methodology';
 import type { AssetEvidence, AuditFacts, Fact, IncidentRecord } from '../evidence';
 import { assessEvidence } from '../peers';
 import { coverageOf } from '../report-text';
 import type { CategoryAssessment } from '../scoring';
-import { hasEvidence, verdictOf } from '../verdict';
 import {
   CURATED_INCIDENTS,
   INCIDENT_LIST_SOURCE,
@@ -24,6 +18,7 @@ import {
   type SnapshotAsset,
 } from '../sources/snapshot-data';
 import { createMarketData, loadMarketFile, type MarketFile } from '../sources/snapshot-market';
+import { hasEvidence, verdictOf } from '../verdict';
 
 // The back-test's as-of view (decision 0290): what the offline datasets knew on a given day.
 // Every dated fact after that day is removed before the evidence is built, and the evidence goes

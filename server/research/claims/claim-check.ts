@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { CATEGORIES, MAX_TOTAL } from '../../../contract/methodology';
 import { REPORT_HEADINGS } from '../../../contract/reports';
+import { offlineReportInput } from '../offline-report';
 import { buildReportText, type ReportTextInput } from '../report-text';
 import { SNAPSHOT_ASSETS } from '../sources/snapshot-data';
-import { offlineReportInput } from '../offline-report';
 
 // The claim checker: every offline report, generated through the research job's code path,
 // read back as a reader reads it. Each stated figure that cites a record (an incident's primary

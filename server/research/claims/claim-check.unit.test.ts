@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { offlineReportInput } from '../offline-report';
 import { buildReportText } from '../report-text';
 import { SNAPSHOT_ASSETS } from '../sources/snapshot-data';
-import { offlineReportInput } from '../offline-report';
 import { checkReportText, verifyOfflineReports } from './claim-check';
 
 // The claim checker runs in the suite: every offline report, every printed total recomputed
