@@ -33,7 +33,7 @@ export async function offlineReportInput(
   const results: CategoryResult[] = [];
   for (const category of CATEGORIES) {
     const assessment = categories[category.key];
-    const peers = categoryPeers(category.key, { assetId: asset.id, kind: asset.kind }, now);
+    const peers = categoryPeers(category.key, { assetId: asset.id, kind: asset.kind }, now, true);
     const written = await deterministicWriter.write({
       asset: ref,
       assetName: asset.name,
@@ -78,6 +78,7 @@ export async function offlineReportInput(
     peers: peerGroupOf(
       { assetId: asset.id, assetName: asset.name, kind: asset.kind, platform: asset.platform, scores },
       now,
+      true,
     ),
   };
 }

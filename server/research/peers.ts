@@ -42,19 +42,23 @@ export function assessEvidence(evidence: AssetEvidence, now: Date): Omit<AssetAs
   return { categories, scores };
 }
 
-export const snapshotEvidence = (asset: SnapshotAsset): AssetEvidence => ({
-  ...snapshotMarketEvidence(asset),
+/**
+ * A peer's evidence from the snapshot. With `demoData` (the offline demo) it holds the same
+ * market copies as the demo's own reports, so a peer reads as its own report does.
+ */
+export const snapshotEvidence = (asset: SnapshotAsset, demoData = false): AssetEvidence => ({
+  ...snapshotMarketEvidence(asset, { nonCommercial: demoData }),
   ...snapshotSecurityEvidence(asset),
 });
 
 // The snapshot does not change while the process runs; scores move only with the date
 // (ages, recency), so one assessment per asset and day.
 const assessed = new Map<string, AssetAssessment>();
-export function assessSnapshotAsset(asset: SnapshotAsset, now: Date): AssetAssessment {
-  const key = `${asset.id}|${now.toISOString().slice(0, 10)}`;
+export function assessSnapshotAsset(asset: SnapshotAsset, now: Date, demoData = false): AssetAssessment {
+  const key = `${asset.id}|${now.toISOString().slice(0, 10)}|${demoData}`;
   let found = assessed.get(key);
   if (!found) {
-    found = { asset, ...assessEvidence(snapshotEvidence(asset), now) };
+    found = { asset, ...assessEvidence(snapshotEvidence(asset, demoData), now) };
     if (assessed.size > 10_000) assessed.clear();
     assessed.set(key, found);
   }
@@ -105,8 +109,8 @@ export interface PeerSubject {
 }
 
 /** The stored peer group of a report: counts, its standing, and the named peers with scores. */
-export function peerGroupOf(subject: PeerSubject, now: Date): PeerGroup {
-  const peers = peersOfKind(subject.kind, subject.assetId).map((a) => assessSnapshotAsset(a, now));
+export function peerGroupOf(subject: PeerSubject, now: Date, demoData = false): PeerGroup {
+  const peers = peersOfKind(subject.kind, subject.assetId).map((a) => assessSnapshotAsset(a, now, demoData));
   const rated = peers.map(peerOf).filter((p) => p.rated);
   const subjectRated = isRated(subject.scores) && subject.scores.riskLevel !== null;
   const total = subjectRated ? subject.scores.totalScore : null;
@@ -139,9 +143,10 @@ export function categoryPeers(
   key: CategoryKey,
   subject: { assetId: string | null; kind: AssetKind | null },
   now: Date,
+  demoData = false,
 ): CategoryPeers | null {
   if (!subject.kind) return null;
-  const peers = peersOfKind(subject.kind, subject.assetId).map((a) => assessSnapshotAsset(a, now));
+  const peers = peersOfKind(subject.kind, subject.assetId).map((a) => assessSnapshotAsset(a, now, demoData));
   return {
     kindPlural: kindNouns(subject.kind)[1],
     compared: peers.length,

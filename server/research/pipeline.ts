@@ -110,7 +110,12 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
     await markAgentStarted(db, reportId, category);
     const evidence = await evidenceFor();
     const assessment = SCORERS[category.key](evidence, now());
-    const peers = categoryPeers(category.key, { assetId: asset?.id ?? null, kind: await kindOf() }, now());
+    const peers = categoryPeers(
+      category.key,
+      { assetId: asset?.id ?? null, kind: await kindOf() },
+      now(),
+      sources.demoData === true,
+    );
     const written = await writer.write({
       asset,
       assetName: report.assetName,
@@ -190,6 +195,7 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
     peers: peerGroupOf(
       { assetId: asset?.id ?? null, assetName: subjectName, kind: assetKind, platform, scores },
       now(),
+      sources.demoData === true,
     ),
   };
   const rules = { summary: buildSummary(textInput), keyRisks: rulesKeyRisks(textInput) };

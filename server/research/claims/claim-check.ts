@@ -137,6 +137,9 @@ export function checkReportText(
     const record = records.join(' ');
     // The dataset a source line names (repository, commit, license) is provenance, not a claim.
     const bare = sentence
+      // A figure in the asset's own name ("Terra (LUNA 2.0)") is a name, not a claim.
+      .split(name)
+      .join(' ')
       .replace(URL_IN_TEXT, ' ')
       .replace(/ — dataset [^()]*(\([^)]*\))?/, ' ')
       // When a source was read (a dataset's commit date, a list's compilation) is not a record field.
