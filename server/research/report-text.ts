@@ -85,11 +85,12 @@ export const rulesKeyRisks = (input: ReportTextInput): KeyRisk[] => {
     const rule = check ? KIND_RULES[check.group].rules.find((r) => r.key === check.key) : undefined;
     return !(rule?.sameFindingAsCategory && named.has(risk.category_key));
   });
+  // One finding, one entry: a collapse caps several size categories with the same risk, which is
+  // listed once, under the first of them.
   const seen = new Set<string>();
   return [...own, ...checks].filter((r) => {
-    const key = `${r.category_key}|${r.text}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
+    if (seen.has(r.text)) return false;
+    seen.add(r.text);
     return true;
   });
 };
