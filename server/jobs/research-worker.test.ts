@@ -7,6 +7,7 @@ import { connectDatabase } from '../db/client';
 import { researchProgress, researchReports } from '../db/schema';
 import { createAppContext } from '../providers';
 import { registerResearchJobs, sweepLostResearchAndNotify } from '../research/job';
+import { createSnapshotSources } from '../research/sources/snapshot';
 import type { ResearchSources } from '../research/sources/types';
 import { SourceUnavailableError } from '../research/sources/types';
 import { createCalibrationSources } from '../research/testing/calibration-evidence';
@@ -166,6 +167,8 @@ describe('the research job', () => {
       counter.calls += 1;
       throw new SourceUnavailableError('CoinGecko', 'HTTP 503');
     },
+    // A live security answer holds no market figures (the calibration profiles hold both).
+    security: (asset) => createSnapshotSources().security(asset),
   });
   const fastRetries = (reportId: number) =>
     rawQuery(

@@ -1,4 +1,4 @@
-import { CATEGORIES, type CategoryKey, isRated, MIN_RATED_CATEGORIES } from '../../contract/methodology';
+import { CATEGORIES, type CategoryKey, isRated } from '../../contract/methodology';
 import type { AssetEvidence, AssetRef } from './evidence';
 import { assessEvidence } from './peers';
 import { coverageOf, dataAsOfSources } from './report-text';
@@ -35,7 +35,8 @@ export function coverageOfEvidence(assetId: string, evidence: AssetEvidence, now
     assetId,
     categoriesWithEvidence: withEvidence.length,
     categories: withEvidence,
-    rated: isRated(scores) && withEvidence.length >= MIN_RATED_CATEGORIES,
+    // The report's own verdict: a documented knockout rates it (Not Safe) whatever the coverage.
+    rated: isRated(scores) && scores.riskLevel !== null,
     dataAsOf: dataAsOfSources(CATEGORIES.flatMap((c) => categories[c.key].sources)),
     complete: !evidence.marketGaps?.length && !evidence.securityGaps?.length,
   };

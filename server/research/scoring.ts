@@ -807,7 +807,7 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
   const facts = [
     !lowerBound
       ? `Genesis or launch on ${day}, ${years.toFixed(1)} years ago.`
-      : `${since === e.chainRecordedSince ? `Its chain's record in the dataset begins on ${day}` : `It has been priced since ${day}`}${datasetNote(since)}: at least ${years.toFixed(1)} years to ${until.toISOString().slice(0, 10)}, counted from that date because its launch date is not in the sources.`,
+      : `${since === e.chainRecordedSince ? `The dataset's record of its chain begins on ${day}` : `It has been priced since ${day}`}${datasetNote(since)}: at least ${years.toFixed(1)} years to ${until.toISOString().slice(0, 10)}, counted from that date because its launch date is not in the sources.`,
   ];
   const missing: string[] = [];
   const penalties: string[] = [];
