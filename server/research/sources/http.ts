@@ -61,8 +61,10 @@ export async function fetchJson<T>(url: string, schema: z.ZodType<T>, options: F
         try {
           body = await response.json();
         } catch {
+          // A body that is not JSON or not the documented shape will not change on an immediate
+          // retry: it fails now rather than costing more calls.
           lastError = 'the answer is not valid JSON';
-          continue;
+          break;
         }
         const parsed = schema.safeParse(body);
         if (parsed.success) {
@@ -70,7 +72,7 @@ export async function fetchJson<T>(url: string, schema: z.ZodType<T>, options: F
           return parsed.data;
         }
         lastError = `the answer has an unexpected shape (${parsed.error.issues[0]?.message ?? 'invalid'})`;
-        continue;
+        break;
       }
       lastError = `HTTP ${response.status}`;
       await response.body?.cancel();

@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import { countDroppedSourceItems } from '../../metrics/registry';
 import type { AssetRef, MarketEvidence } from '../evidence';
 import { CoinGeckoSource } from './coingecko';
 import { DefiLlamaSource } from './defillama';
@@ -123,7 +124,12 @@ export function sourcesFromConfig(config: Config): ResearchSources {
       baseUrl: config.COINGECKO_BASE_URL,
       quota: coingeckoQuotaFromConfig(config),
     },
-    defillama: { ...(config.DEFILLAMA_BASE_URL ? { baseUrl: config.DEFILLAMA_BASE_URL } : {}) },
+    defillama: {
+      ...(config.DEFILLAMA_BASE_URL ? { baseUrl: config.DEFILLAMA_BASE_URL } : {}),
+      apiKey: config.DEFILLAMA_API_KEY,
+      proBaseUrl: config.DEFILLAMA_PRO_BASE_URL,
+      onDroppedItems: (list, dropped) => countDroppedSourceItems('DeFiLlama', list, dropped),
+    },
     holders: {
       ethplorerApiKey: config.ETHPLORER_API_KEY,
       ethplorerBaseUrl: config.ETHPLORER_BASE_URL,
