@@ -151,6 +151,8 @@ const envSchema = z.object({
   COINGECKO_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).optional(),
   /** CoinGecko calls anonymous asset search may make per day (paid research never waits for it). */
   COINGECKO_SEARCH_CALLS_PER_DAY: z.coerce.number().int().min(0).default(100),
+  /** The plan's monthly call allowance this process may spend (every call counts); unlimited when unset. */
+  COINGECKO_CALLS_PER_MONTH: z.coerce.number().int().min(1).optional(),
   /** Ethplorer (ERC-20 holders); "freekey" is Ethplorer's public key. */
   ETHPLORER_API_KEY: z.string().trim().min(1).default('freekey'),
   ETHPLORER_BASE_URL: optionalUrl,

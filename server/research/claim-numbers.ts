@@ -100,7 +100,9 @@ const singular = (word: string) =>
     .replace(/(ss|sh|ch|x)es$/, '$1')
     .replace(/s$/, '');
 
-const NUMBER = String.raw`(\$|US\$|USD\s?)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|${Object.keys(WORD_NUMBERS)
+const NUMBER = String.raw`(\$|US\$|USD\s?)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|${Object.keys(
+  WORD_NUMBERS,
+)
   .map((word) => `[${word[0]}${word[0]?.toUpperCase()}]${word.slice(1)}`)
   .join('|')})`;
 const SCALE = String.raw`(?:(\s?(?:thousand|million|billion|trillion)|bn|mn|[kmbtKMBT])\b)?`;
@@ -169,7 +171,8 @@ function supported(claim: NumberClaim, pack: PackNumbers): boolean {
   return pack.fields.some(({ key, value }) => {
     const name = key.toLowerCase();
     if (claim.unit && !name.includes(claim.unit.replace(/y$/, ''))) return false;
-    if (claim.kind === 'percent') return sameValue(claim, value * 100) || (/percent|pct/.test(name) && sameValue(claim, value));
+    if (claim.kind === 'percent')
+      return sameValue(claim, value * 100) || (/percent|pct/.test(name) && sameValue(claim, value));
     if (claim.kind === 'usd' && !/usd|price|cap|tvl|volume|amount|depth/.test(name)) return false;
     return sameValue(claim, value);
   });

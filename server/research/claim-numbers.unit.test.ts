@@ -11,7 +11,13 @@ const pack = JSON.stringify({
     '2 independent security audits recorded, by Trail of Bits and OpenZeppelin, the latest from 2022.',
     'Launched on 2020-10-02, 6.1 years ago.',
   ],
-  sources: [{ title: 'CoinGecko', url: 'https://www.coingecko.com/en/coins/aave', retrievedAt: '2026-11-22T00:00:00Z' }],
+  sources: [
+    {
+      title: 'CoinGecko',
+      url: 'https://www.coingecko.com/en/coins/aave',
+      retrievedAt: '2026-11-22T00:00:00Z',
+    },
+  ],
   ruleScore: 3,
   athChangeRatio: -0.612,
   tvlUsd: 21000000000,

@@ -206,8 +206,8 @@ export interface OnchainFacts {
 
 /** Order-book quality over the asset's most liquid markets (CoinGecko tickers). */
 export interface LiquidityFacts {
-  /** Distinct exchanges with a live market. */
-  exchangeCount: number;
+  /** Distinct exchanges with a live market; absent when the source's list was not read to its end. */
+  exchangeCount?: number;
   /** Median bid-ask spread over the top markets, as a ratio (0.001 = 0.1%). */
   medianSpread?: number;
   /** Summed order-book depth within ±2% of the price over the top markets, USD. */

@@ -265,7 +265,8 @@ export function scoreVolume(e: AssetEvidence): CategoryAssessment {
     liquidity && (liquidity.depthPlus2Usd !== undefined || liquidity.depthMinus2Usd !== undefined)
       ? (liquidity.depthPlus2Usd ?? 0) + (liquidity.depthMinus2Usd ?? 0)
       : undefined;
-  if (liquidity) facts.push(`It trades on ${counted(liquidity.exchangeCount, 'exchange')}.`);
+  if (liquidity?.exchangeCount !== undefined)
+    facts.push(`It trades on ${counted(liquidity.exchangeCount, 'exchange')}.`);
   if (depth !== undefined) {
     facts.push(`Order books hold ${formatUsd(depth)} within ±2% of the price (both sides).`);
     if (levelAtLeast(depth, t.depth2PctUsd) < base)

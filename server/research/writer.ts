@@ -329,7 +329,9 @@ export function createLlmWriter(options: LlmWriterOptions): CategoryWriter {
     client.chat.completions.create({
       model: options.model,
       ...(refusedParameters.has('temperature') ? {} : { temperature: 0.2 }),
-      ...(refusedParameters.has('response_format') ? {} : { response_format: { type: 'json_object' as const } }),
+      ...(refusedParameters.has('response_format')
+        ? {}
+        : { response_format: { type: 'json_object' as const } }),
       messages: [
         { role: 'system', content: system },
         { role: 'user', content: user },

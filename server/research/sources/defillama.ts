@@ -123,7 +123,13 @@ export function auditorOf(link: string): string {
 }
 
 /** "docs.aave.com" -> "aave.com": the part of a host its owner registered (two labels). */
-const registeredDomain = (host: string) => host.toLowerCase().replace(/^www\./, '').split('.').slice(-2).join('.');
+const registeredDomain = (host: string) =>
+  host
+    .toLowerCase()
+    .replace(/^www\./, '')
+    .split('.')
+    .slice(-2)
+    .join('.');
 
 /** Who publishes the project's own pages: its web domains, its GitHub owners and its names. */
 export interface ProjectIdentity {
@@ -184,7 +190,11 @@ function yearIn(link: string): number | undefined {
   return plausible.length ? Math.max(...plausible) : undefined;
 }
 
-const slugOf = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugOf = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const parentSlugOf = (parent: string | null | undefined) =>
   parent?.startsWith('parent#') ? parent.slice('parent#'.length) : undefined;
 
@@ -255,7 +265,8 @@ export class DefiLlamaSource {
     for (const entry of raw) {
       const parsed = item.safeParse(entry);
       if (parsed.success) kept.push(parsed.data);
-      else firstProblem ||= `${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? 'invalid'}`;
+      else
+        firstProblem ||= `${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? 'invalid'}`;
     }
     const dropped = raw.length - kept.length;
     if (dropped > 0) {
@@ -411,7 +422,11 @@ export class DefiLlamaSource {
           };
         }
       } else if ('error' in detail) {
-        gaps.push({ source: 'DeFiLlama protocol history', facts: ['tvlTrend'], reason: reasonOf(detail.error) });
+        gaps.push({
+          source: 'DeFiLlama protocol history',
+          facts: ['tvlTrend'],
+          reason: reasonOf(detail.error),
+        });
       }
     }
     if ('value' in hacksResult) {

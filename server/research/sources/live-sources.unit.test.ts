@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../contract/methodology';
+import type { Config } from '../../config';
 import { assessEvidence } from '../peers';
 import { buildReportText } from '../report-text';
 import { scoreAudits, scoreTeam } from '../scoring';
@@ -10,7 +11,7 @@ import { recorded, sendRecorded } from '../testing/recorded';
 import { createLlmWriter, fallbackKindOf } from '../writer';
 import { CoinGeckoSource } from './coingecko';
 import { auditorOf, DefiLlamaSource } from './defillama';
-import { createLiveSources } from './live';
+import { checkCoinGeckoPlan, createLiveSources } from './live';
 import { CoinGeckoQuota } from './quota';
 import { SNAPSHOT_ASSETS } from './snapshot-data';
 import { SourceUnavailableError } from './types';
@@ -295,6 +296,108 @@ describe('CoinGecko source (official SDK)', () => {
   });
 });
 
+describe('CoinGecko plan, quota and markets', () => {
+  it('waits for the quota outside the request timeout', async () => {
+    handler = coingeckoRoutes();
+    // 400 a minute: a bucket of 100, refilled at 5 a second. Drained, the next call waits ~200 ms.
+    const quota = new CoinGeckoQuota({ callsPerMinute: 400, searchCallsPerDay: 0 });
+    for (let i = 0; i < quota.capacity; i += 1) await quota.acquire('paid');
+    const source = new CoinGeckoSource({ baseUrl: base, retries: 0, timeoutMs: 100, quota });
+    const started = Date.now();
+    expect(await source.resolve('aave')).toMatchObject({ id: 'aave' });
+    expect(Date.now() - started).toBeGreaterThan(100);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('keeps to a monthly call budget: paid research fails as unavailable once it is spent', async () => {
+    handler = coingeckoRoutes();
+    const quota = new CoinGeckoQuota({ callsPerMinute: 500, searchCallsPerDay: 100, callsPerMonth: 2 });
+    const source = new CoinGeckoSource({ baseUrl: base, retries: 0, quota });
+    await source.resolve('aave');
+    await source.search('aave fake', 5);
+    await expect(source.resolve('other coin')).rejects.toThrow(/monthly allowance of 2 calls/);
+    await expect(source.search('third', 5)).rejects.toThrow(/monthly allowance is used up/);
+    expect(seen).toHaveLength(2);
+    expect(quota.stats()).toMatchObject({ monthUsed: 2, callsPerMonth: 2 });
+  });
+
+  it('says at start-up that a Pro key is configured with COINGECKO_PLAN=demo (error 10010)', async () => {
+    // The documented answer to a Pro key on the demo host (docs.coingecko.com, errors: 10010).
+    handler = (req, res) =>
+      req.headers['x-cg-demo-api-key']
+        ? json(res, 400, {
+            status: {
+              error_code: 10010,
+              error_message:
+                'You have provided incorrect API key credentials. If you are using Pro API key, please change your root URL from api.coingecko.com to pro-api.coingecko.com',
+            },
+          })
+        : json(res, 200, { gecko_says: '(V3) To the Moon!' });
+    const logged: string[] = [];
+    const log = {
+      error: (_o: object, m: string) => logged.push(`error: ${m}`),
+      info: (_o: object, m: string) => logged.push(`info: ${m}`),
+    };
+    const config = {
+      researchData: 'live',
+      COINGECKO_API_KEY: 'CG-pro',
+      COINGECKO_PLAN: 'demo',
+      COINGECKO_BASE_URL: base,
+    } as const;
+    await checkCoinGeckoPlan(config as unknown as Config, log);
+    expect(logged).toEqual([
+      'error: CoinGecko key check: CoinGecko error 10010: the key is a Pro key but is sent to the demo/public host; set COINGECKO_PLAN=pro',
+    ]);
+    expect(seen[0]).toMatchObject({ url: '/ping' });
+    logged.length = 0;
+    await checkCoinGeckoPlan({ ...config, COINGECKO_PLAN: 'pro' } as unknown as Config, log);
+    expect(logged).toEqual(['info: CoinGecko key accepted for its plan']);
+    expect(seen[1]!.headers['x-cg-pro-api-key']).toBe('CG-pro');
+    // Every later call says the same, not only "HTTP 400".
+    const source = new CoinGeckoSource({ baseUrl: base, apiKey: 'CG-pro', plan: 'demo', retries: 0 });
+    await expect(source.resolve('aave')).rejects.toThrow(/error 10010: the key is a Pro key/);
+  });
+
+  it('reads every ticker page before stating an exchange count, and states none when the pages run out', async () => {
+    const ticker = (exchange: number) => ({
+      ...TICKERS.tickers[0],
+      market: { name: `X${exchange}`, identifier: `x${exchange}`, has_trading_incentive: false },
+    });
+    const pages = (sizes: number[]) => (req: IncomingMessage, res: ServerResponse) => {
+      const url = new URL(req.url!, base);
+      if (url.pathname !== '/coins/aave/tickers') return coingeckoRoutes()(req, res, '');
+      const page = Number(url.searchParams.get('page'));
+      const size = sizes[page - 1] ?? 0;
+      return json(res, 200, {
+        name: 'Aave',
+        tickers: Array.from({ length: size }, (_, i) => ticker((page - 1) * 100 + i)),
+      });
+    };
+    handler = pages([100, 30]);
+    const two = await new CoinGeckoSource({ baseUrl: base, retries: 0 }).market({
+      id: 'aave',
+      name: 'Aave',
+      symbol: 'AAVE',
+    });
+    expect(two.liquidity?.value.exchangeCount).toBe(130);
+    expect(
+      seen
+        .filter((s) => s.url.startsWith('/coins/aave/tickers'))
+        .map((s) => new URL(s.url, base).searchParams.get('page')),
+    ).toEqual(['1', '2']);
+
+    handler = pages([100, 100, 100, 100, 100, 100]);
+    const many = await new CoinGeckoSource({ baseUrl: base, retries: 0 }).market({
+      id: 'aave',
+      name: 'Aave',
+      symbol: 'AAVE',
+    });
+    expect(many.liquidity?.value.exchangeCount).toBeUndefined();
+    expect(many.liquidity?.value.medianSpread).toBeDefined();
+    expect(many.liquidity?.source.title).toMatch(/exchange count not stated/);
+  });
+});
+
 // Shaped as DeFiLlama's /protocols lists a protocol with versions: the children carry
 // `parentProtocol: "parent#aave"`, the latest has no gecko_id of its own (the token's id sits
 // on the parent, or on one older version), and `audits` is a status code (defillama-server's
@@ -396,7 +499,11 @@ describe('DeFiLlama source (fetch)', () => {
         date: '2022',
       },
       { auditor: 'OpenZeppelin', url: 'https://blog.openzeppelin.com/aave-v3-audit' },
-      { auditor: "aave.com (the project's own page)", url: 'https://aave.com/security', auditorIsDeveloper: true },
+      {
+        auditor: "aave.com (the project's own page)",
+        url: 'https://aave.com/security',
+        auditorIsDeveloper: true,
+      },
       { auditor: 'ChainSecurity', url: 'https://chainsecurity.com/security-audit/aave-v3/' },
     ]);
     // Summed over the parent's children (V3 and V2), though only V2 carries the token's id.
@@ -480,8 +587,7 @@ describe('DeFiLlama source (fetch)', () => {
       {
         source: 'DeFiLlama hacks',
         facts: ['hacks'],
-        reason:
-          'DeFiLlama: HTTP 403 (the hacks list is a DeFiLlama Pro endpoint; set DEFILLAMA_API_KEY)',
+        reason: 'DeFiLlama: HTTP 403 (the hacks list is a DeFiLlama Pro endpoint; set DEFILLAMA_API_KEY)',
       },
     ]);
     const { categories } = assessEvidence(evidence, new Date('2026-11-22'));
@@ -502,7 +608,11 @@ describe('DeFiLlama source (fetch)', () => {
     // Both refused: the source is unavailable (the job retries, or the snapshot answers).
     handler = (_req, res) => json(res, 503, {});
     await expect(
-      new DefiLlamaSource({ baseUrl: base, retries: 0 }).security({ id: 'aave', name: 'Aave', symbol: 'AAVE' }),
+      new DefiLlamaSource({ baseUrl: base, retries: 0 }).security({
+        id: 'aave',
+        name: 'Aave',
+        symbol: 'AAVE',
+      }),
     ).rejects.toBeInstanceOf(SourceUnavailableError);
   });
 
@@ -528,7 +638,8 @@ describe('DeFiLlama source (fetch)', () => {
     ]);
     expect(source.droppedItems).toBe(2);
 
-    handler = (req, res) => (req.url === '/hacks' ? json(res, 200, HACKS) : json(res, 200, { not: 'a list' }));
+    handler = (req, res) =>
+      req.url === '/hacks' ? json(res, 200, HACKS) : json(res, 200, { not: 'a list' });
     seen.length = 0;
     const shape = await new DefiLlamaSource({ baseUrl: base, retries: 3 }).security({
       id: 'aave',
@@ -541,15 +652,36 @@ describe('DeFiLlama source (fetch)', () => {
 
   it('finds a parent whose children carry no gecko_id through the parent’s own id, and sums their TVL', async () => {
     const compound = [
-      { id: '2898', name: 'Compound V3', gecko_id: null, audits: '2', tvl: 2e9, slug: 'compound-v3', parentProtocol: 'parent#compound-finance' },
-      { id: '114', name: 'Compound V2', gecko_id: null, audits: '2', tvl: 1e9, slug: 'compound-v2', parentProtocol: 'parent#compound-finance' },
+      {
+        id: '2898',
+        name: 'Compound V3',
+        gecko_id: null,
+        audits: '2',
+        tvl: 2e9,
+        slug: 'compound-v3',
+        parentProtocol: 'parent#compound-finance',
+      },
+      {
+        id: '114',
+        name: 'Compound V2',
+        gecko_id: null,
+        audits: '2',
+        tvl: 1e9,
+        slug: 'compound-v2',
+        parentProtocol: 'parent#compound-finance',
+      },
       { id: '5', name: 'Compound Fork', gecko_id: null, audits: '3', tvl: 7, slug: 'compound-fork' },
     ];
     handler = (req, res) => {
       if (req.url === '/protocols') return json(res, 200, compound);
       if (req.url === '/hacks') return json(res, 200, []);
       if (req.url === '/protocol/compound-finance')
-        return json(res, 200, { id: 'parent#compound-finance', name: 'Compound Finance', gecko_id: 'compound-governance-token', tvl: [] });
+        return json(res, 200, {
+          id: 'parent#compound-finance',
+          name: 'Compound Finance',
+          gecko_id: 'compound-governance-token',
+          tvl: [],
+        });
       return json(res, 404, {});
     };
     const evidence = await new DefiLlamaSource({ baseUrl: base, retries: 0 }).security({
@@ -566,7 +698,9 @@ describe('DeFiLlama source (fetch)', () => {
   it('reads the audit status code as documented: a fork of an audited protocol is no audit of its own', async () => {
     handler = (req, res) => {
       if (req.url === '/protocols')
-        return json(res, 200, [{ id: '9', name: 'Forky', gecko_id: 'forky', audits: '3', tvl: 1e6, slug: 'forky' }]);
+        return json(res, 200, [
+          { id: '9', name: 'Forky', gecko_id: 'forky', audits: '3', tvl: 1e6, slug: 'forky' },
+        ]);
       if (req.url === '/hacks') return json(res, 200, []);
       return json(res, 404, {});
     };
@@ -893,7 +1027,11 @@ describe('LLM writer (openai SDK against an OpenAI-compatible fake)', () => {
       {
         ...completion('{"findings": "Aave publishes'),
         choices: [
-          { index: 0, finish_reason: 'length', message: { role: 'assistant', content: '{"findings": "Aave publishes' } },
+          {
+            index: 0,
+            finish_reason: 'length',
+            message: { role: 'assistant', content: '{"findings": "Aave publishes' },
+          },
         ],
       },
     ];
