@@ -156,6 +156,9 @@ const envSchema = z.object({
   /** Ethplorer (ERC-20 holders); "freekey" is Ethplorer's public key. */
   ETHPLORER_API_KEY: z.string().trim().min(1).default('freekey'),
   ETHPLORER_BASE_URL: optionalUrl,
+  /** Ethplorer's limits for the key in use (the free key's: 2 a second, 100 an hour). */
+  ETHPLORER_CALLS_PER_SECOND: z.coerce.number().int().min(1).default(2),
+  ETHPLORER_CALLS_PER_HOUR: z.coerce.number().int().min(1).default(100),
   /** Solana JSON-RPC for SPL token holders. */
   SOLANA_RPC_URL: z.url().default('https://api.mainnet-beta.solana.com'),
   /** Mainnet Blockfrost project for Cardano token holders (default: BLOCKFROST_PROJECT_ID on mainnet). */

@@ -225,7 +225,10 @@ export interface SocialFacts {
 
 export interface DeveloperFacts {
   commits4Weeks: number;
-  contributors: number;
+  /** Absent when the source could not count them (GitHub: a contributor list too large to list). */
+  contributors?: number;
+  /** GitHub refused to list the contributors because there are too many. */
+  contributorsTooManyToList?: boolean;
   stars?: number;
   repoUrl?: string;
 }

@@ -1,5 +1,18 @@
 import type { z } from 'zod';
+import type { RateLimiter } from './limiter';
 import { SourceUnavailableError } from './types';
+
+/** An HTTP error answer, with its status and the start of its body (what the provider said). */
+export class HttpStatusError extends SourceUnavailableError {
+  constructor(
+    source: string,
+    readonly status: number,
+    readonly bodyText: string,
+    readonly headers: Headers,
+  ) {
+    super(source, `HTTP ${status}`);
+  }
+}
 
 export interface FetchJsonOptions {
   source: string;
@@ -14,6 +27,10 @@ export interface FetchJsonOptions {
   headers?: Record<string, string>;
   /** Sees the headers of the answer that is returned (pagination links). */
   onHeaders?: (headers: Headers) => void;
+  /** The provider's call limits: every attempt waits its turn first (outside the timeout). */
+  limiter?: RateLimiter | undefined;
+  /** Statuses that are answers, not failures to retry (GitHub's 409 for an empty repository). */
+  noRetryStatuses?: number[];
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -41,10 +58,13 @@ export async function fetchJson<T>(url: string, schema: z.ZodType<T>, options: F
     postBody,
     headers,
     onHeaders,
+    limiter,
+    noRetryStatuses = [],
   } = options;
-  let lastError = 'no attempt made';
+  let lastError: string | HttpStatusError = 'no attempt made';
   for (let attempt = 0; attempt <= retries; attempt += 1) {
     let delay = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
+    await limiter?.acquire();
     try {
       const response = await fetch(url, {
         ...(postBody === undefined
@@ -74,8 +94,11 @@ export async function fetchJson<T>(url: string, schema: z.ZodType<T>, options: F
         lastError = `the answer has an unexpected shape (${parsed.error.issues[0]?.message ?? 'invalid'})`;
         break;
       }
-      lastError = `HTTP ${response.status}`;
-      await response.body?.cancel();
+      const bodyText = (await response.text().catch(() => '')).slice(0, 1_000);
+      lastError = new HttpStatusError(source, response.status, bodyText, response.headers);
+      if (noRetryStatuses.includes(response.status)) break;
+      // GitHub answers a spent rate limit with 403 and x-ratelimit-remaining: 0: no retry helps.
+      if (response.headers.get('x-ratelimit-remaining') === '0') break;
       if (response.status !== 429 && response.status < 500) break;
       delay = Math.min(maxDelayMs, retryAfterMs(response.headers.get('retry-after')) ?? delay);
     } catch (error) {
@@ -86,5 +109,6 @@ export async function fetchJson<T>(url: string, schema: z.ZodType<T>, options: F
     }
     if (attempt < retries) await sleep(delay);
   }
+  if (lastError instanceof HttpStatusError) throw lastError;
   throw new SourceUnavailableError(source, lastError);
 }

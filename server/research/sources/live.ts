@@ -3,7 +3,7 @@ import { countDroppedSourceItems } from '../../metrics/registry';
 import type { AssetRef, MarketEvidence } from '../evidence';
 import { CoinGeckoSource, coingeckoPlanProblem } from './coingecko';
 import { DefiLlamaSource } from './defillama';
-import { type DeveloperResult, GitHubSource } from './github';
+import { type DeveloperResult, GitHubSource, githubLimits } from './github';
 import { type HolderResult, HolderSource } from './holders';
 import { withCuratedIncidents } from './incidents';
 import {
@@ -155,10 +155,18 @@ export function sourcesFromConfig(config: Config): ResearchSources {
     holders: {
       ethplorerApiKey: config.ETHPLORER_API_KEY,
       ethplorerBaseUrl: config.ETHPLORER_BASE_URL,
+      ethplorerLimits: [
+        { calls: config.ETHPLORER_CALLS_PER_SECOND, perMs: 1_000 },
+        { calls: config.ETHPLORER_CALLS_PER_HOUR, perMs: 3_600_000 },
+      ],
       solanaRpcUrl: config.SOLANA_RPC_URL,
       blockfrostProjectId: holderBlockfrostId,
       blockfrostBaseUrl: config.HOLDERS_BLOCKFROST_URL,
     },
-    github: { token: config.GITHUB_TOKEN, baseUrl: config.GITHUB_API_URL },
+    github: {
+      token: config.GITHUB_TOKEN,
+      baseUrl: config.GITHUB_API_URL,
+      limits: githubLimits(config.GITHUB_TOKEN),
+    },
   });
 }
