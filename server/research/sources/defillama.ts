@@ -122,6 +122,17 @@ export function auditorOf(link: string): string {
   return host;
 }
 
+/** Firms named in a report's file name ("…/audits/2022-01-PeckShield-Aave-v3.pdf"). */
+const FIRM_NAMES = [
+  ...new Set([...AUDITOR_HOSTS.map(([, name]) => name), ...Object.values(GITHUB_AUDITORS), 'ABDK']),
+];
+function firmNamedInFile(url: URL): string | undefined {
+  const file = decodeURIComponent(url.pathname.split('/').pop() ?? '');
+  if (!/\.(pdf|md)$/i.test(file)) return undefined;
+  const squashed = file.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return FIRM_NAMES.find((name) => squashed.includes(name.toLowerCase().replace(/[^a-z0-9]/g, '')));
+}
+
 /** "docs.aave.com" -> "aave.com": the part of a host its owner registered (two labels). */
 const registeredDomain = (host: string) =>
   host
@@ -383,6 +394,9 @@ export class DefiLlamaSource {
       ].filter((link) => /^https?:\/\//.test(link));
       const reports: AuditReport[] = links.map((url) => {
         const year = yearIn(url);
+        // A firm's report the project hosts (a PDF named after the firm) is still that firm's.
+        const hostedFirm = isProjectOwnDocument(url, project) ? firmNamedInFile(new URL(url)) : undefined;
+        if (hostedFirm) return { auditor: hostedFirm, url, ...(year ? { date: String(year) } : {}) };
         if (isProjectOwnDocument(url, project)) {
           return {
             auditor: `${new URL(url).hostname.replace(/^www\./, '')} (the project's own page)`,

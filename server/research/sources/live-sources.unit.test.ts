@@ -713,6 +713,41 @@ describe('DeFiLlama source (fetch)', () => {
     expect(scoreAudits(evidence, new Date('2026-11-22')).score).toBe(1);
   });
 
+  it('counts a firm’s report hosted by the project as that firm’s, and the project’s own docs page as no audit', async () => {
+    handler = (req, res) => {
+      if (req.url === '/protocols')
+        return json(res, 200, [
+          {
+            id: '1599',
+            name: 'Aave V3',
+            gecko_id: 'aave',
+            url: 'https://aave.com',
+            audits: '2',
+            audit_links: [
+              'https://github.com/aave/aave-v3-core/blob/master/audits/27-01-2022_PeckShield_AaveV3.pdf',
+              'https://docs.aave.com/developers/deployed-contracts/security-and-audits',
+              'https://aave.gitbook.io/security',
+            ],
+            tvl: 1,
+            slug: 'aave-v3',
+          },
+        ]);
+      if (req.url === '/hacks') return json(res, 200, []);
+      return json(res, 404, {});
+    };
+    const evidence = await new DefiLlamaSource({ baseUrl: base, retries: 0 }).security({
+      id: 'aave',
+      name: 'Aave',
+      symbol: 'AAVE',
+    });
+    expect(evidence.audits?.value.count).toBe(1);
+    expect(evidence.audits?.value.reports?.map((r) => [r.auditor, r.auditorIsDeveloper ?? false])).toEqual([
+      ['PeckShield', false],
+      ["docs.aave.com (the project's own page)", true],
+      ["aave.gitbook.io (the project's own page)", true],
+    ]);
+  });
+
   it('a live-mode Aave report lists its independent audits and its TVL summed over its versions', async () => {
     handler = (req, res) => {
       if (req.url === '/protocols') return json(res, 200, PROTOCOLS);

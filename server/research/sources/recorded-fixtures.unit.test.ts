@@ -27,6 +27,8 @@ describe('recorded provider responses', () => {
     const response = recorded(name);
     expect(response.status).toBeGreaterThanOrEqual(200);
     expect(() => JSON.parse(response.body)).not.toThrow();
-    expect(JSON.stringify(response)).not.toMatch(/apiKey=|Bearer |x-cg-(pro|demo)-api-key|sk-[A-Za-z0-9]{8}/i);
+    expect(JSON.stringify(response)).not.toMatch(
+      /apiKey=|Bearer |x-cg-(pro|demo)-api-key|sk-[A-Za-z0-9]{8}/i,
+    );
   });
 });
