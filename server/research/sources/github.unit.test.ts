@@ -88,7 +88,11 @@ describe('GitHub developer activity', () => {
     const source = new GitHubSource({ baseUrl: fake.base, retries: 0 });
     const result = await source.developer(['https://github.com/aave/aave-v3-core']);
     expect(result.developer).toBeUndefined();
-    expect(result.gap).toEqual({ source: 'GitHub', facts: ['developer'], reason: 'GitHub: HTTP 403' });
+    expect(result.gap).toEqual({
+      source: 'GitHub',
+      facts: ['developer'],
+      reason: 'GitHub: HTTP 403 (API rate limit exceeded)',
+    });
     expect(await source.developer(['https://gitlab.com/x/y'])).toEqual({});
   });
 

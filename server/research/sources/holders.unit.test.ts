@@ -276,6 +276,21 @@ describe('which chain and which labels', () => {
 });
 
 describe('provider limits', () => {
+  it('retries Ethplorer’s limit answer (recorded 429) with backoff, then says what Ethplorer said', async () => {
+    const limited = recorded('ethplorer-429-request-limit');
+    fake.handler = (_req, res) => sendRecorded(res, limited);
+    const result = await new HolderSource({ ethplorerBaseUrl: fake.base, retries: 1 }).holders({
+      ethereum: USDT,
+    });
+    expect(result.gap).toEqual({
+      source: 'Ethplorer',
+      facts: ['holders'],
+      reason: 'Ethplorer: HTTP 429 (Request limit is reached for your API key)',
+    });
+    expect(fake.seen.filter((s) => s.url.startsWith(`/getTokenInfo/${USDT}`))).toHaveLength(2);
+    expect(fake.seen[0]!.url).toContain('apiKey=freekey');
+  });
+
   it('keeps Ethplorer’s free-key limits across reports: 2 calls a second, and a refusal with the reason once the hour’s calls are spent', async () => {
     ethplorer([{ address: BINANCE_14, balance: 1, share: 10 }]);
     const limiter = new RateLimiter({

@@ -10,7 +10,25 @@ export class HttpStatusError extends SourceUnavailableError {
     readonly bodyText: string,
     readonly headers: Headers,
   ) {
-    super(source, `HTTP ${status}`);
+    super(source, `HTTP ${status}${providerMessage(bodyText)}`);
+  }
+}
+
+/** The provider's own words in an error body ({"message"} or {"error": {"message"}}), briefly. */
+function providerMessage(bodyText: string): string {
+  try {
+    const body = JSON.parse(bodyText) as { message?: unknown; error?: { message?: unknown } | unknown };
+    const message =
+      typeof body.message === 'string'
+        ? body.message
+        : typeof (body.error as { message?: unknown })?.message === 'string'
+          ? ((body.error as { message: string }).message as string)
+          : typeof body.error === 'string'
+            ? body.error
+            : undefined;
+    return message ? ` (${message.slice(0, 160)})` : '';
+  } catch {
+    return '';
   }
 }
 

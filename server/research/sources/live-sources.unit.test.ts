@@ -540,7 +540,11 @@ describe('DeFiLlama source (fetch)', () => {
     expect(evidence.audits?.value.count).toBe(2);
     expect(evidence.tvlTrend).toBeUndefined();
     expect(evidence.securityGaps).toEqual([
-      { source: 'DeFiLlama protocol history', facts: ['tvlTrend'], reason: 'DeFiLlama: HTTP 404' },
+      {
+        source: 'DeFiLlama protocol history',
+        facts: ['tvlTrend'],
+        reason: 'DeFiLlama: HTTP 404 (Protocol not found)',
+      },
     ]);
   });
 
@@ -867,7 +871,7 @@ describe('live sources together', () => {
     expect(evidence.marketCapUsd?.value).toBe(3.9e9);
     expect(evidence.holders).toBeUndefined();
     expect(evidence.marketGaps).toEqual([
-      { source: 'Ethplorer', facts: ['holders'], reason: 'Ethplorer: HTTP 503' },
+      { source: 'Ethplorer', facts: ['holders'], reason: 'Ethplorer: HTTP 503 (busy)' },
     ]);
   });
 

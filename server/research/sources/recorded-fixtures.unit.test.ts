@@ -9,6 +9,7 @@ describe('recorded provider responses', () => {
 
   it('are stored', () => {
     expect(names).toEqual([
+      'ethplorer-429-request-limit',
       'github-contributors-403-too-large',
       'openai-chat-400-temperature',
       'solana-getTokenLargestAccounts-32010',
