@@ -146,6 +146,11 @@ function coingeckoRoutes(failures: { status: number; count: number } = { status:
   return (req, res) => {
     if (failed < failures.count) {
       failed += 1;
+      // CoinGecko's recorded rate-limit answer; the SDK's retry-after-ms keeps the wait short.
+      if (failures.status === 429)
+        return res
+          .writeHead(429, { 'content-type': 'application/json', 'retry-after-ms': '10' })
+          .end(recorded('coingecko-429-rate-limit').body);
       return json(res, failures.status, { error: 'busy' }, { 'retry-after-ms': '10' });
     }
     const url = new URL(req.url!, base);

@@ -9,6 +9,7 @@ describe('recorded provider responses', () => {
 
   it('are stored', () => {
     expect(names).toEqual([
+      'coingecko-429-rate-limit',
       'ethplorer-429-request-limit',
       'github-contributors-403-too-large',
       'openai-chat-400-temperature',
