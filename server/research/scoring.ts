@@ -133,6 +133,13 @@ const noEvidence = (what: string): CategoryAssessment => ({
   keyRisk: `No ${what} could be found for this asset, so this part of it cannot be checked.`,
 });
 
+/** Why a live source left this evidence missing, in the report's words (its gap, when recorded). */
+function gapFacts(e: AssetEvidence, fact: string): string[] {
+  return [...(e.marketGaps ?? []), ...(e.securityGaps ?? [])]
+    .filter((gap) => gap.facts.includes(fact))
+    .map((gap) => `${gap.source} could not be read for this asset: ${gap.reason.replace(/^[^:]+: /, '')}.`);
+}
+
 /** "The sources hold no X, Y or Z for this asset." for the evidence a scorer could not use. */
 function missingFact(missing: string[]): string[] {
   if (missing.length === 0) return [];
@@ -1049,7 +1056,10 @@ const joinWords = (items: string[]) =>
 
 export function scoreDexHolders(e: AssetEvidence): CategoryAssessment {
   const holders = e.holders?.value;
-  if (!holders && !e.topHoldersShare) return noEvidence('holder distribution data');
+  if (!holders && !e.topHoldersShare) {
+    const missing = noEvidence('holder distribution data');
+    return { ...missing, facts: [...missing.facts, ...gapFacts(e, 'holders')] };
+  }
   const raw = holders?.top10Share ?? e.topHoldersShare?.value ?? 0;
   const excluding = holders?.top10ShareExcludingLabelled;
   const share = excluding ?? raw;
@@ -1132,8 +1142,10 @@ const sameEvent = (incident: IncidentRecord, hacks: HackRecord[]) =>
 
 export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
   if (!e.hacks && !e.incidents) {
+    const missing = noEvidence('incident records');
     return {
-      ...noEvidence('incident records'),
+      ...missing,
+      facts: [...missing.facts, ...gapFacts(e, 'hacks')],
       rationale: 'The incident database could not be checked for this asset, so the category scores 1.',
     };
   }

@@ -475,7 +475,7 @@ export class DefiLlamaSource {
       gaps.push({
         source: 'DeFiLlama hacks',
         facts: ['hacks'],
-        reason: `${reasonOf(hacksResult.error)}${this.apiKey ? '' : ' (the hacks list is a DeFiLlama Pro endpoint; set DEFILLAMA_API_KEY)'}`,
+        reason: `${reasonOf(hacksResult.error)}${this.apiKey ? '' : " (DeFiLlama's hacks list is available on its paid API plan only)"}`,
       });
     }
     if (gaps.length) evidence.securityGaps = gaps;

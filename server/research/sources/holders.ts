@@ -276,7 +276,8 @@ export class HolderSource {
         if (answer.error.code === SOLANA_UNINDEXED_CODE) {
           throw new SourceUnavailableError(
             'Solana RPC',
-            `this RPC node does not index SPL token accounts, so it cannot list a token's largest holders (Solana error ${SOLANA_UNINDEXED_CODE}, "excluded from account secondary indexes"; the public mainnet RPC always answers so). Set SOLANA_RPC_URL to an RPC provider that indexes SPL tokens`,
+            // Said to the reader; the fix (SOLANA_RPC_URL to an indexing provider) is in the README.
+            `the Solana RPC node used does not index token accounts, so it cannot list a token's largest holders (Solana error ${SOLANA_UNINDEXED_CODE}, "excluded from account secondary indexes", as Solana's public RPC answers)`,
           );
         }
         throw new SourceUnavailableError('Solana RPC', `${answer.error.message} (code ${answer.error.code})`);

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { scoreDexHolders } from '../scoring';
 import { type FakeHttp, sendJson, startFakeHttp } from '../testing/fake-http';
 import { recorded, sendRecorded } from '../testing/recorded';
 import { concentration, HolderSource, holderChainFor, walletLabel } from './holders';
@@ -153,7 +154,13 @@ describe('SPL holders (Solana JSON-RPC)', () => {
     );
     expect(result.holders).toBeUndefined();
     expect(result.gap?.source).toBe('Solana RPC');
-    expect(result.gap?.reason).toMatch(/does not index SPL token accounts.*-32010.*Set SOLANA_RPC_URL/);
+    expect(result.gap?.reason).toMatch(/does not index token accounts.*largest holders.*-32010/);
+    // The holder category says so in the report.
+    const category = scoreDexHolders({ marketGaps: [result.gap!] });
+    expect(category.evidenceFound).toBe(false);
+    expect(category.facts.join(' ')).toMatch(
+      /Solana RPC could not be read for this asset: the Solana RPC node used does not index token accounts/,
+    );
     // A JSON-RPC error is an answer: asked once, not retried.
     expect(fake.seen.filter((s) => s.body.includes('getTokenLargestAccounts'))).toHaveLength(1);
   });
@@ -287,6 +294,8 @@ describe('provider limits', () => {
       facts: ['holders'],
       reason: 'Ethplorer: HTTP 429 (Request limit is reached for your API key)',
     });
+    // Both calls are asked twice (the second call's retry may still be on its way: wait for it).
+    await vi.waitFor(() => expect(fake.seen).toHaveLength(4));
     expect(fake.seen.filter((s) => s.url.startsWith(`/getTokenInfo/${USDT}`))).toHaveLength(2);
     expect(fake.seen[0]!.url).toContain('apiKey=freekey');
   });

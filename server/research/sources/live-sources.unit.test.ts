@@ -596,11 +596,15 @@ describe('DeFiLlama source (fetch)', () => {
       {
         source: 'DeFiLlama hacks',
         facts: ['hacks'],
-        reason: 'DeFiLlama: HTTP 403 (the hacks list is a DeFiLlama Pro endpoint; set DEFILLAMA_API_KEY)',
+        reason: "DeFiLlama: HTTP 403 (DeFiLlama's hacks list is available on its paid API plan only)",
       },
     ]);
     const { categories } = assessEvidence(evidence, new Date('2026-11-22'));
     expect(categories.hacksScandals.evidenceFound).toBe(false);
+    // The category says which source could not be read, and why.
+    expect(categories.hacksScandals.facts.join(' ')).toContain(
+      "DeFiLlama hacks could not be read for this asset: HTTP 403 (DeFiLlama's hacks list is available on its paid API plan only).",
+    );
     expect(categories.audits.evidenceFound).toBe(true);
 
     // The protocols list refused instead: audits and TVL are the gap, the incidents stay.
