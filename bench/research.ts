@@ -21,6 +21,7 @@ import { RESEARCH_CONCURRENCY, registerResearchJobs } from '../server/research/j
 import { createLiveSources } from '../server/research/sources/live';
 import { createSnapshotSources } from '../server/research/sources/snapshot';
 import type { ResearchSources } from '../server/research/sources/types';
+import { type RecordedResponse, recorded, sendRecorded } from '../server/research/testing/recorded';
 import { freePort } from '../server/testing/postgres';
 import { printOfflineCoverage } from './research-coverage';
 import { benchVerdictRules } from './research-rules';
@@ -37,6 +38,11 @@ const FAKE_LATENCY_MS = 200;
 
 const AAVE_TOKEN = '0x7fc66500c84a76ad7e9c93437bfc5ac33e2ddae9';
 const DAY_S = 86_400;
+
+/** Paths the fake answers with a recorded real response (server/research/sources/fixtures/recorded). */
+const RECORDED_ANSWERS: Record<string, RecordedResponse> = {
+  '/repos/aave/aave-v3-core/contributors': recorded('github-contributors-403-too-large'),
+};
 
 /** CoinGecko, DeFiLlama and Ethplorer in their wire formats, each answer delayed by FAKE_LATENCY_MS. */
 async function startFakeSources() {
@@ -85,11 +91,7 @@ async function startFakeSources() {
             archived: false,
           },
         ];
-      if (
-        url.pathname === '/repos/aave/aave-v3-core/commits' ||
-        url.pathname === '/repos/aave/aave-v3-core/contributors'
-      )
-        return [{}];
+      if (url.pathname === '/repos/aave/aave-v3-core/commits') return [{}];
       if (url.pathname === `/getTokenInfo/${AAVE_TOKEN}`)
         return { address: AAVE_TOKEN, name: 'Aave Token', holdersCount: 170_000 };
       if (url.pathname === `/getTopTokenHolders/${AAVE_TOKEN}`)
@@ -136,16 +138,26 @@ async function startFakeSources() {
         };
       if (url.pathname === '/protocols')
         return [
+          // As DeFiLlama lists versions: the token's id on one child only, the rest under the parent.
           {
             id: '1',
             name: 'Aave V3',
             symbol: 'AAVE',
-            gecko_id: 'aave',
+            gecko_id: null,
             audits: '2',
             audit_links: [
               'https://github.com/trailofbits/publications/blob/master/reviews/2022-01-aave-v3.pdf',
             ],
             tvl: 2e10,
+            parentProtocol: 'parent#aave',
+          },
+          {
+            id: '2',
+            name: 'Aave V2',
+            symbol: 'AAVE',
+            gecko_id: 'aave',
+            audits: '2',
+            tvl: 1e9,
             parentProtocol: 'parent#aave',
           },
         ];
@@ -163,7 +175,10 @@ async function startFakeSources() {
         ];
       return null;
     })();
+    // Calls with a recorded real answer get its bytes (GitHub refuses Aave's contributor list).
+    const recording = RECORDED_ANSWERS[url.pathname];
     setTimeout(() => {
+      if (recording) return sendRecorded(res, recording);
       res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(body ?? {}));
     }, FAKE_LATENCY_MS);
   });

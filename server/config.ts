@@ -181,13 +181,21 @@ const envSchema = z.object({
   COINGECKO_PLAN: z.enum(['demo', 'pro']).default('demo'),
   COINGECKO_BASE_URL: optionalUrl,
   DEFILLAMA_BASE_URL: optionalUrl,
+  /** DeFiLlama Pro key: the hacks list is Pro-only; with a key every DeFiLlama call uses the Pro API. */
+  DEFILLAMA_API_KEY: optionalString,
+  DEFILLAMA_PRO_BASE_URL: optionalUrl,
   /** CoinGecko calls per minute for this process; default from the plan (keyless 10, demo 30, pro 500). */
   COINGECKO_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).optional(),
   /** CoinGecko calls anonymous asset search may make per day (paid research never waits for it). */
   COINGECKO_SEARCH_CALLS_PER_DAY: z.coerce.number().int().min(0).default(100),
+  /** The plan's monthly call allowance this process may spend (every call counts); unlimited when unset. */
+  COINGECKO_CALLS_PER_MONTH: z.coerce.number().int().min(1).optional(),
   /** Ethplorer (ERC-20 holders); "freekey" is Ethplorer's public key. */
   ETHPLORER_API_KEY: z.string().trim().min(1).default('freekey'),
   ETHPLORER_BASE_URL: optionalUrl,
+  /** Ethplorer's limits for the key in use (the free key's: 2 a second, 100 an hour). */
+  ETHPLORER_CALLS_PER_SECOND: z.coerce.number().int().min(1).default(2),
+  ETHPLORER_CALLS_PER_HOUR: z.coerce.number().int().min(1).default(100),
   /** Solana JSON-RPC for SPL token holders. */
   SOLANA_RPC_URL: z.url().default('https://api.mainnet-beta.solana.com'),
   /** Mainnet Blockfrost project for Cardano token holders (default: BLOCKFROST_PROJECT_ID on mainnet). */

@@ -11,6 +11,7 @@ import { bindStateReaders, collectProcessMetrics } from './metrics/registry';
 import { startMetricsServer } from './metrics/server';
 import { databaseStateReaders } from './metrics/state';
 import { createAppContext } from './providers';
+import { checkCoinGeckoPlan } from './research/sources/live';
 import { startWorker } from './worker';
 
 // The application's part of start-up, in a module of its own: main.ts imports it while the
@@ -59,6 +60,8 @@ export async function startRoles(inputs: RoleInputs): Promise<{ ctx: AppContext;
     lifecycle: inputs.lifecycle,
   };
   stepDone('migrations and queue');
+  // Not awaited: a wrong CoinGecko plan is logged, it does not hold up the start.
+  void checkCoinGeckoPlan(config, log);
 
   if (config.METRICS_PORT !== undefined) {
     collectProcessMetrics();

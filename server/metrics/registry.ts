@@ -44,6 +44,29 @@ export function timeResearch(): (outcome: string) => void {
   };
 }
 
+const writerFallbacks = new Counter({
+  name: 'crow_llm_writer_fallbacks_total',
+  help: 'Texts the LLM writer left to the rules, by reason (refused, cut-off, call-failed, not-json, unexpected-shape, unsourced-claims, other)',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+});
+
+/** One category or summary text written by the rules because the model's answer was unusable. */
+export function countWriterFallback(reason: string): void {
+  writerFallbacks.inc({ reason });
+}
+
+const droppedSourceItems = new Counter({
+  name: 'crow_research_source_items_dropped_total',
+  help: 'Items of a live source list dropped for their shape (the rest of the list is used)',
+  labelNames: ['source', 'list'] as const,
+  registers: [registry],
+});
+
+export function countDroppedSourceItems(source: string, list: string, dropped: number): void {
+  droppedSourceItems.inc({ source, list }, dropped);
+}
+
 export type PaymentEvent = 'created' | 'paid' | 'refunded' | 'failed' | 'expired';
 const payments = new Counter({
   name: 'crow_payments_total',

@@ -209,8 +209,8 @@ export interface OnchainFacts {
 
 /** Order-book quality over the asset's most liquid markets (CoinGecko tickers). */
 export interface LiquidityFacts {
-  /** Distinct exchanges with a live market. */
-  exchangeCount: number;
+  /** Distinct exchanges with a live market; absent when the source's list was not read to its end. */
+  exchangeCount?: number;
   /** Median bid-ask spread over the top markets, as a ratio (0.001 = 0.1%). */
   medianSpread?: number;
   /** Summed order-book depth within ±2% of the price over the top markets, USD. */
@@ -228,7 +228,10 @@ export interface SocialFacts {
 
 export interface DeveloperFacts {
   commits4Weeks: number;
-  contributors: number;
+  /** Absent when the source could not count them (GitHub: a contributor list too large to list). */
+  contributors?: number;
+  /** GitHub refused to list the contributors because there are too many. */
+  contributorsTooManyToList?: boolean;
   stars?: number;
   repoUrl?: string;
 }

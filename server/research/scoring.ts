@@ -134,6 +134,13 @@ const noEvidence = (what: string): CategoryAssessment => ({
   keyRisk: `No ${what} could be found for this asset, so this part of it cannot be checked.`,
 });
 
+/** Why a live source left this evidence missing, in the report's words (its gap, when recorded). */
+function gapFacts(e: AssetEvidence, fact: string): string[] {
+  return [...(e.marketGaps ?? []), ...(e.securityGaps ?? [])]
+    .filter((gap) => gap.facts.includes(fact))
+    .map((gap) => `${gap.source} could not be read for this asset: ${gap.reason.replace(/^[^:]+: /, '')}.`);
+}
+
 /** "The sources hold no X, Y or Z for this asset." for the evidence a scorer could not use. */
 function missingFact(missing: string[]): string[] {
   if (missing.length === 0) return [];
@@ -266,7 +273,8 @@ export function scoreVolume(e: AssetEvidence): CategoryAssessment {
     liquidity && (liquidity.depthPlus2Usd !== undefined || liquidity.depthMinus2Usd !== undefined)
       ? (liquidity.depthPlus2Usd ?? 0) + (liquidity.depthMinus2Usd ?? 0)
       : undefined;
-  if (liquidity) facts.push(`It trades on ${counted(liquidity.exchangeCount, 'exchange')}.`);
+  if (liquidity?.exchangeCount !== undefined)
+    facts.push(`It trades on ${counted(liquidity.exchangeCount, 'exchange')}.`);
   if (depth !== undefined) {
     facts.push(`Order books hold ${formatUsd(depth)} within ±2% of the price (both sides).`);
     if (levelAtLeast(depth, t.depth2PctUsd) < base)
@@ -597,7 +605,7 @@ export function scoreSocial(e: AssetEvidence): CategoryAssessment {
   if (developer) {
     development = levelAtLeast(developer.commits4Weeks, t.commits4Weeks);
     facts.push(
-      `${counted(developer.commits4Weeks, 'commit')} in the last 4 weeks by a project with ${counted(developer.contributors, 'contributor')}${developer.repoUrl ? ` (${developer.repoUrl})` : ''}.`,
+      `${counted(developer.commits4Weeks, 'commit')} in the last 4 weeks by a project with ${developer.contributors !== undefined ? counted(developer.contributors, 'contributor') : developer.contributorsTooManyToList ? 'more contributors than GitHub will list' : 'an uncounted number of contributors'}${developer.repoUrl ? ` (${developer.repoUrl})` : ''}.`,
     );
   } else {
     missing.push('public development activity');
@@ -1060,7 +1068,10 @@ const joinWords = (items: string[]) =>
 
 export function scoreDexHolders(e: AssetEvidence): CategoryAssessment {
   const holders = e.holders?.value;
-  if (!holders && !e.topHoldersShare) return noEvidence('holder distribution data');
+  if (!holders && !e.topHoldersShare) {
+    const missing = noEvidence('holder distribution data');
+    return { ...missing, facts: [...missing.facts, ...gapFacts(e, 'holders')] };
+  }
   const raw = holders?.top10Share ?? e.topHoldersShare?.value ?? 0;
   const excluding = holders?.top10ShareExcludingLabelled;
   const share = excluding ?? raw;
@@ -1143,8 +1154,10 @@ const sameEvent = (incident: IncidentRecord, hacks: HackRecord[]) =>
 
 export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
   if (!e.hacks && !e.incidents) {
+    const missing = noEvidence('incident records');
     return {
-      ...noEvidence('incident records'),
+      ...missing,
+      facts: [...missing.facts, ...gapFacts(e, 'hacks')],
       rationale: 'The incident database could not be checked for this asset, so the category scores 1.',
     };
   }

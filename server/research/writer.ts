@@ -6,6 +6,8 @@ import { CATEGORIES, type Category, type CategoryKey, RISK_LEVEL_LABELS } from '
 import type { KeyRisk, PeerGroup, Source } from '../../contract/reports';
 import { SCORING_RULES } from '../../contract/scoring-rules';
 import type { Config } from '../config';
+import { countWriterFallback } from '../metrics/registry';
+import { unsupportedNumbers } from './claim-numbers';
 import type { AssetRef } from './evidence';
 import type { CategoryPeers } from './peers';
 import type { CategoryResult } from './report-text';
@@ -232,21 +234,17 @@ export interface LlmWriterOptions {
   onFallback?: (reason: string) => void;
 }
 
-const NUMBER_PATTERN = /\d[\d,]*(?:\.\d+)?/g;
 const URL_PATTERN = /https?:\/\/[^\s)"'\]]+/g;
-const digitsOnly = (value: string) => value.replace(/,/g, '').replace(/\.0+$/, '');
 
 /**
  * Every number and every link in the writer's text must appear in the evidence pack (the
- * facts, the rule or the sources): a claim without a source is not accepted.
+ * facts, the rule or the sources): a claim without a source is not accepted. A number must
+ * restate a fact with its scale, kind and counted thing (claim-numbers.ts), not merely share
+ * digits with something in the pack.
  */
 export function unsupportedClaims(text: string, pack: string, sources: Source[]): string[] {
-  const known = new Set((pack.match(NUMBER_PATTERN) ?? []).map(digitsOnly));
   const urls = new Set(sources.map((s) => s.url).filter(Boolean));
-  const problems: string[] = [];
-  for (const value of text.match(NUMBER_PATTERN) ?? []) {
-    if (!known.has(digitsOnly(value))) problems.push(`number ${value}`);
-  }
+  const problems: string[] = unsupportedNumbers(text, pack);
   for (const url of text.match(URL_PATTERN) ?? []) {
     if (!urls.has(url.replace(/[.,;]+$/, ''))) problems.push(`link ${url}`);
   }
@@ -304,6 +302,17 @@ export function unsupportedNames(text: string, pack: string): string[] {
   return [...problems];
 }
 
+/** The request parameter a 400 says the model does not support ("temperature"), if that is the refusal. */
+function refusedParameterOf(error: unknown): 'temperature' | 'response_format' | undefined {
+  const e = error as { status?: number; param?: unknown; code?: unknown; message?: unknown };
+  if (e?.status !== 400) return undefined;
+  const named =
+    typeof e.param === 'string'
+      ? e.param
+      : /Unsupported (?:parameter|value): '([a-z_]+)'/.exec(String(e.message ?? ''))?.[1];
+  return named === 'temperature' || named === 'response_format' ? named : undefined;
+}
+
 /** The OpenAI SDK, loaded only when an LLM writer is configured (it costs start-up time otherwise). */
 const openAiSdk = () => createRequire(import.meta.url)('openai') as { default: typeof OpenAI };
 
@@ -314,27 +323,47 @@ export function createLlmWriter(options: LlmWriterOptions): CategoryWriter {
     timeout: options.timeoutMs ?? 20_000,
     maxRetries: options.retries ?? 1,
   });
+  /** Request parameters a model refused (400 "Unsupported parameter"): left out from then on. */
+  const refusedParameters = new Set<string>();
+  const complete = (system: string, user: string) =>
+    client.chat.completions.create({
+      model: options.model,
+      ...(refusedParameters.has('temperature') ? {} : { temperature: 0.2 }),
+      ...(refusedParameters.has('response_format')
+        ? {}
+        : { response_format: { type: 'json_object' as const } }),
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content: user },
+      ],
+    });
   /** One JSON answer from the model, or the reason there is none. */
   const askJson = async (system: string, user: string): Promise<{ json: unknown } | { failure: string }> => {
-    let content: string | null | undefined;
+    let choice: OpenAI.Chat.Completions.ChatCompletion['choices'][number] | undefined;
     try {
-      const completion = await client.chat.completions.create({
-        model: options.model,
-        temperature: 0.2,
-        response_format: { type: 'json_object' },
-        messages: [
-          { role: 'system', content: system },
-          { role: 'user', content: user },
-        ],
-      });
-      content = completion.choices[0]?.message?.content;
+      try {
+        choice = (await complete(system, user)).choices[0];
+      } catch (error) {
+        // Reasoning models refuse `temperature` (and some servers `response_format`) with a 400
+        // naming the parameter: asked once more without it, and never again with it.
+        const parameter = refusedParameterOf(error);
+        if (!parameter || refusedParameters.has(parameter)) throw error;
+        refusedParameters.add(parameter);
+        choice = (await complete(system, user)).choices[0];
+      }
     } catch (error) {
       return {
         failure: `the language model call failed: ${error instanceof Error ? error.message : String(error)}`,
       };
     }
+    const message = choice?.message;
+    if (message?.refusal) return { failure: `the language model refused: ${message.refusal}` };
+    if (choice?.finish_reason === 'length')
+      return { failure: 'the language model answer was cut off at its length limit' };
+    if (choice?.finish_reason === 'content_filter')
+      return { failure: 'the language model answer was withheld by its content filter' };
     try {
-      return { json: JSON.parse(content ?? '') };
+      return { json: JSON.parse(message?.content ?? '') };
     } catch {
       return { failure: 'the language model answer is not JSON' };
     }
@@ -423,7 +452,12 @@ export function createLlmWriter(options: LlmWriterOptions): CategoryWriter {
       const answer = llmAnswerSchema.safeParse(reply.json);
       if (!answer.success) return fallback('the language model answer has an unexpected shape');
       const { findings, analysis, scoreAdjustment, adjustmentReason } = answer.data;
-      const problems = unsupportedClaims(`${findings} ${analysis}`, packText, assessment.sources);
+      // The reason is published next to the score it moves: it is checked like the text.
+      const problems = unsupportedClaims(
+        `${findings} ${analysis} ${adjustmentReason ?? ''}`,
+        packText,
+        assessment.sources,
+      );
       if (problems.length)
         return fallback(`the language model wrote unsourced claims: ${problems.join(', ')}`);
       let score = assessment.score;
@@ -445,6 +479,17 @@ export function createLlmWriter(options: LlmWriterOptions): CategoryWriter {
   };
 }
 
+/** The metric label of a fallback reason. */
+export function fallbackKindOf(reason: string): string {
+  if (/ refused: /.test(reason)) return 'refused';
+  if (/cut off|content filter/.test(reason)) return 'cut-off';
+  if (/call failed/.test(reason)) return 'call-failed';
+  if (/not JSON/.test(reason)) return 'not-json';
+  if (/unexpected shape|unknown category/.test(reason)) return 'unexpected-shape';
+  if (/unsourced claims/.test(reason)) return 'unsourced-claims';
+  return 'other';
+}
+
 /** The writer the configuration asks for: the LLM writer when one is configured, else the rules. */
 export function writerFromConfig(config: Config, log: Logger): CategoryWriter {
   const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL } = config;
@@ -453,6 +498,9 @@ export function writerFromConfig(config: Config, log: Logger): CategoryWriter {
     baseUrl: LLM_BASE_URL,
     apiKey: LLM_API_KEY,
     model: LLM_MODEL,
-    onFallback: (reason) => log.warn({ reason }, 'LLM writer fell back to the deterministic writer'),
+    onFallback: (reason) => {
+      countWriterFallback(fallbackKindOf(reason));
+      log.warn({ reason }, 'LLM writer fell back to the deterministic writer');
+    },
   });
 }

@@ -213,7 +213,7 @@ describe('the guard on names: the model writes only from the evidence pack', () 
       const { llm, fallbacks } = writer();
       const replaced = await llm.write(writerInput);
       expect(fallbacks, reply.analysis).toHaveLength(1);
-      expect(fallbacks[0]).toMatch(/unsourced claims: (name Solana|number 700|name Lazarus)/);
+      expect(fallbacks[0]).toMatch(/unsourced claims: (name Solana|number \$700\.00 million|name Lazarus)/);
       // The reader gets the deterministic text, written from the pack alone.
       expect(replaced).toEqual(expectedFallback);
     }

@@ -4,7 +4,7 @@ import type { Source } from '../../../contract/reports';
 import type { AssetRef, ChainKind, Fact, MarketEvidence, SourceGap } from '../evidence';
 import { TtlCache } from './cache';
 import { assetKind, liquidityFacts, platformName, priceHistoryFacts } from './metrics';
-import type { CoinGeckoQuota, QuotaPriority } from './quota';
+import { type CoinGeckoQuota, type QuotaPriority, QuotaReservedError } from './quota';
 import { normalizeAssetText, SourceUnavailableError } from './types';
 
 // CoinGecko through its official SDK. Works without a key (public API), with a demo key
@@ -25,6 +25,9 @@ export interface CoinGeckoOptions {
   /** Shared request budget: research goes first, search only gets spare capacity. */
   quota?: CoinGeckoQuota | undefined;
 }
+
+/** The longest a paid call waits for the quota before its request starts (a queue of reports). */
+const QUOTA_WAIT_LIMIT_MS = 5 * 60_000;
 
 const searchSchema = z.object({
   coins: z.array(
@@ -106,6 +109,9 @@ const tickersSchema = z.object({
   ),
 });
 type Tickers = z.infer<typeof tickersSchema>;
+/** CoinGecko's tickers page size, and the pages read before an exchange count is left unstated. */
+const TICKERS_PER_PAGE = 100;
+const TICKER_PAGES = 5;
 
 const chartSchema = z.object({ prices: z.array(z.tuple([z.number(), z.number().nullable()])) });
 type Chart = z.infer<typeof chartSchema>;
@@ -135,7 +141,7 @@ export class CoinGeckoSource {
   private readonly searchClient: Coingecko;
   private readonly searches: TtlCache<z.infer<typeof searchSchema>>;
   private readonly coins: TtlCache<Coin>;
-  private readonly tickers: TtlCache<Tickers>;
+  private readonly tickers: TtlCache<Tickers & { complete: boolean }>;
   private readonly charts: TtlCache<Chart>;
 
   constructor(options: CoinGeckoOptions = {}) {
@@ -151,11 +157,15 @@ export class CoinGeckoSource {
         ...(keyed && plan === 'demo' ? { demoAPIKey: options.apiKey } : {}),
         // No key: the public API; tell the SDK no key header is intended.
         ...(keyed ? {} : { defaultHeaders: { 'x-cg-demo-api-key': null } }),
-        timeout: options.timeoutMs ?? 10_000,
+        // With a quota, the request timeout is applied per HTTP request once its token is taken
+        // (quota.fetchFor); the SDK's own timeout then only bounds the wait for the quota.
+        timeout: (options.timeoutMs ?? 10_000) + (options.quota ? QUOTA_WAIT_LIMIT_MS : 0),
         // A refused search is not retried: the snapshot answers instead.
         maxRetries: priority === 'search' && options.quota ? 0 : (options.retries ?? 2),
         logLevel: 'off',
-        ...(options.quota ? { fetch: options.quota.fetchFor(priority) } : {}),
+        ...(options.quota
+          ? { fetch: options.quota.fetchFor(priority, fetch, options.timeoutMs ?? 10_000) }
+          : {}),
       });
     this.paidClient = clientFor('paid');
     this.searchClient = options.quota ? clientFor('search') : this.paidClient;
@@ -171,10 +181,16 @@ export class CoinGeckoSource {
     try {
       body = await request();
     } catch (error) {
+      // The quota's refusals travel inside the SDK's connection error: they are the reason.
+      for (let e: unknown = error, depth = 0; e && depth < 5; depth += 1) {
+        if (e instanceof SourceUnavailableError || e instanceof QuotaReservedError) throw e;
+        e = (e as { cause?: unknown }).cause;
+      }
       const status = (error as { status?: number }).status;
+      const plan = planMismatchOf(error);
       throw new SourceUnavailableError(
         'CoinGecko',
-        `${what} failed${status ? ` (HTTP ${status})` : ''}: ${error instanceof Error ? error.message : String(error)}`,
+        `${what} failed${status ? ` (HTTP ${status})` : ''}: ${plan ?? (error instanceof Error ? error.message : String(error))}`,
         { cause: error },
       );
     }
@@ -198,6 +214,11 @@ export class CoinGeckoSource {
       symbol: coin.symbol.toUpperCase(),
       ...(coin.market_cap_rank ? { rank: coin.market_cap_rank } : {}),
     }));
+  }
+
+  /** CoinGecko's /ping with the configured key (the start-up plan check). */
+  ping(): Promise<unknown> {
+    return this.call('ping', z.object({ gecko_says: z.string() }), () => this.paidClient.ping.get());
   }
 
   /** Suggestions for anonymous typing: spare quota only (QuotaReservedError otherwise). */
@@ -257,16 +278,29 @@ export class CoinGeckoSource {
     };
   }
 
+  /**
+   * Every page of the coin's tickers (100 a page, by volume), up to TICKER_PAGES: the exchange
+   * count is stated only when the last page was reached; the depth and spread come from the top
+   * markets either way.
+   */
+  private async allTickers(id: string): Promise<Tickers & { complete: boolean }> {
+    const tickers: Tickers['tickers'] = [];
+    for (let page = 1; page <= TICKER_PAGES; page += 1) {
+      const answer = await this.call('tickers', tickersSchema, () =>
+        this.paidClient.coins.tickers.get(id, { depth: true, order: 'volume_desc', page }),
+      );
+      tickers.push(...answer.tickers);
+      if (answer.tickers.length < TICKERS_PER_PAGE) return { tickers, complete: true };
+    }
+    return { tickers, complete: false };
+  }
+
   async market(asset: AssetRef): Promise<MarketEvidence> {
     // Details are required (a failure retries the job); tickers and prices are extras.
     const [coin, tickers, chart] = await Promise.all([
       this.details(asset.id),
       this.tickers
-        .get(asset.id, () =>
-          this.call('tickers', tickersSchema, () =>
-            this.paidClient.coins.tickers.get(asset.id, { depth: true, order: 'volume_desc' }),
-          ),
-        )
+        .get(asset.id, () => this.allTickers(asset.id))
         .then(
           (value) => ({ value }),
           (error: unknown) => ({ error }),
@@ -377,9 +411,20 @@ export class CoinGeckoSource {
           anomaly: t.is_anomaly ?? undefined,
         })),
       );
-      if (liquidity) {
+      if (liquidity && !tickers.value.complete) {
+        // Not every page was read: the markets seen are not all of them, so no count is stated.
+        const { exchangeCount: _partial, ...measured } = liquidity;
+        if (Object.keys(measured).length) {
+          evidence.liquidity = fact(measured, {
+            title: `CoinGecko markets (top ${tickers.value.tickers.length} by volume, ±2% depth; exchange count not stated: more markets than read): ${coin.name}`,
+            url: `${page}#markets`,
+            retrievedAt,
+            live: true,
+          });
+        }
+      } else if (liquidity) {
         evidence.liquidity = fact(liquidity, {
-          title: `CoinGecko markets (top ${tickers.value.tickers.length} by volume, ±2% depth): ${coin.name}`,
+          title: `CoinGecko markets (all ${tickers.value.tickers.length} by volume, ±2% depth): ${coin.name}`,
           url: `${page}#markets`,
           retrievedAt,
           live: true,
@@ -409,6 +454,40 @@ export class CoinGeckoSource {
     }
     if (gaps.length) evidence.marketGaps = gaps;
     return evidence;
+  }
+}
+
+/**
+ * CoinGecko's answer to a key sent to the wrong host, in words an operator can act on. Its
+ * documented codes: 10010 "If you are using Pro API key, please change your root URL from
+ * api.coingecko.com to pro-api.coingecko.com", 10011 the reverse (docs.coingecko.com, errors).
+ */
+export function planMismatchOf(error: unknown): string | undefined {
+  const body =
+    JSON.stringify((error as { error?: unknown })?.error ?? '') + String((error as Error)?.message ?? '');
+  if (/\b10010\b/.test(body))
+    return 'CoinGecko error 10010: the key is a Pro key but is sent to the demo/public host; set COINGECKO_PLAN=pro';
+  if (/\b10011\b/.test(body))
+    return 'CoinGecko error 10011: the key is a Demo key but is sent to the Pro host; set COINGECKO_PLAN=demo';
+  return undefined;
+}
+
+/**
+ * One /ping with the configured key and plan: undefined when CoinGecko accepts them, else what
+ * an operator must change (a start-up check; a wrong plan would otherwise fail every call).
+ */
+export async function coingeckoPlanProblem(options: CoinGeckoOptions): Promise<string | undefined> {
+  if (!options.apiKey) return undefined;
+  const source = new CoinGeckoSource({ ...options, retries: 0, quota: undefined });
+  try {
+    await source.ping();
+    return undefined;
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause ?? error;
+    return (
+      planMismatchOf(cause) ??
+      `CoinGecko refused the configured key (COINGECKO_PLAN=${options.plan ?? 'demo'}): ${reasonOf(error)}`
+    );
   }
 }
 

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import type { DeveloperFacts, Fact, SourceGap } from '../evidence';
 import { TtlCache } from './cache';
-import { fetchJson } from './http';
+import { fetchJson, HttpStatusError } from './http';
+import { type RateLimiter, type RateWindow, sharedLimiter } from './limiter';
 
 // Developer activity from GitHub's REST API, for the repository CoinGecko lists (CoinGecko
 // stopped sending its own developer data in August 2026). Three calls: the repository,
 // commits since four weeks ago and contributors, the last two counted from the pagination
-// link with one item per page. A link to an organisation picks its most-starred repository
-// among the 20 most recently pushed. Keyless works (60 calls an hour); a token raises that.
+// link with one item per page. A link to an organisation (or a user: GitHub answers 404 on the
+// organisation endpoint for those) picks its most-starred repository among the 20 most
+// recently pushed. Keyless works (60 calls an hour); a token raises that to 5,000: a limiter
+// shared by all reports keeps to it. A repository too large for GitHub to list contributors
+// (403) keeps its commit count; an empty repository (409) has no commits.
 
 export const GITHUB_DEFAULT_BASE_URL = 'https://api.github.com';
 
@@ -18,7 +22,16 @@ export interface GitHubOptions {
   retries?: number;
   cacheTtlMs?: number;
   now?: () => Date;
+  /** GitHub's limits for the token in use (the configuration passes githubLimits). */
+  limits?: RateWindow[];
+  /** Replaces the shared limiter (tests). */
+  limiter?: RateLimiter;
 }
+
+/** GitHub's REST limits: 60 calls an hour without a token, 5,000 with one. */
+export const githubLimits = (token: string | undefined): RateWindow[] => [
+  { calls: token ? 5_000 : 60, perMs: 3_600_000 },
+];
 
 export interface DeveloperResult {
   developer?: Fact<DeveloperFacts>;
@@ -59,10 +72,16 @@ export function countFromLink(link: string | null, itemsOnPage: number): number 
 export class GitHubSource {
   private readonly baseUrl: string;
   private readonly cache: TtlCache<DeveloperResult>;
+  private readonly limiter: RateLimiter | undefined;
 
   constructor(private readonly options: GitHubOptions = {}) {
     this.baseUrl = (options.baseUrl ?? GITHUB_DEFAULT_BASE_URL).replace(/\/+$/, '');
     this.cache = new TtlCache(options.cacheTtlMs ?? 6 * 60 * 60_000);
+    this.limiter =
+      options.limiter ??
+      (options.limits
+        ? sharedLimiter(`github:${this.baseUrl}`, { source: 'GitHub', windows: options.limits })
+        : undefined);
   }
 
   private get<T>(path: string, schema: z.ZodType<T>, onHeaders?: (headers: Headers) => void) {
@@ -70,6 +89,8 @@ export class GitHubSource {
       source: 'GitHub',
       timeoutMs: this.options.timeoutMs ?? 10_000,
       retries: this.options.retries ?? 1,
+      limiter: this.limiter,
+      noRetryStatuses: [403, 404, 409],
       headers: {
         accept: 'application/vnd.github+json',
         'x-github-api-version': '2022-11-28',
@@ -110,15 +131,28 @@ export class GitHubSource {
     const [commits, contributors] = await Promise.all([
       this.get(`${path}/commits?since=${encodeURIComponent(since)}&per_page=1`, listSchema, (h) => {
         commitLink = h.get('link');
+      }).catch((error: unknown) => {
+        // 409 "Git Repository is empty.": a repository without commits has none in 4 weeks.
+        if (error instanceof HttpStatusError && error.status === 409) return [];
+        throw error;
       }),
       this.get(`${path}/contributors?per_page=1&anon=false`, listSchema, (h) => {
         contributorLink = h.get('link');
+      }).catch((error: unknown) => {
+        // 403 "The history or contributor list is too large to list contributors for this
+        // repository via the API.": the count is unknown (and large); the commits still count.
+        if (error instanceof HttpStatusError && error.status === 403 && /too large/i.test(error.bodyText))
+          return undefined;
+        if (error instanceof HttpStatusError && error.status === 409) return [];
+        throw error;
       }),
     ]);
     return {
       value: {
         commits4Weeks: countFromLink(commitLink, commits.length),
-        contributors: countFromLink(contributorLink, contributors.length),
+        ...(contributors
+          ? { contributors: countFromLink(contributorLink, contributors.length) }
+          : { contributorsTooManyToList: true }),
         stars: repo.stargazers_count,
         repoUrl: repo.html_url,
       },
@@ -132,9 +166,18 @@ export class GitHubSource {
   }
 
   private async mostStarred(owner: string) {
-    const repos = await this.get(
-      `/orgs/${encodeURIComponent(owner)}/repos?sort=pushed&direction=desc&per_page=20`,
-      orgReposSchema,
+    const query = 'sort=pushed&direction=desc&per_page=20';
+    const repos = await this.get(`/orgs/${encodeURIComponent(owner)}/repos?${query}`, orgReposSchema).catch(
+      (error: unknown) => {
+        // A user's account is not an organisation: GitHub answers 404 there; its repositories
+        // are under /users.
+        if (error instanceof HttpStatusError && error.status === 404)
+          return this.get(
+            `/users/${encodeURIComponent(owner)}/repos?${query.replace('direction=desc&', 'direction=desc&type=owner&')}`,
+            orgReposSchema,
+          );
+        throw error;
+      },
     );
     const best = repos.filter((r) => !r.archived).sort((a, b) => b.stargazers_count - a.stargazers_count)[0];
     if (!best) throw new Error(`GitHub: ${owner} has no active public repository`);

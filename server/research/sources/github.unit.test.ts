@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeHttp, sendJson, startFakeHttp } from '../testing/fake-http';
+import { recorded, sendRecorded } from '../testing/recorded';
 import { countFromLink, GitHubSource, parseGitHubLink } from './github';
+import { RateLimiter } from './limiter';
 
 // A GitHub REST API fake on 127.0.0.1: repository, org repositories, and commits/contributors
 // lists paginated with Link headers, as api.github.com answers.
@@ -86,8 +88,87 @@ describe('GitHub developer activity', () => {
     const source = new GitHubSource({ baseUrl: fake.base, retries: 0 });
     const result = await source.developer(['https://github.com/aave/aave-v3-core']);
     expect(result.developer).toBeUndefined();
-    expect(result.gap).toEqual({ source: 'GitHub', facts: ['developer'], reason: 'GitHub: HTTP 403' });
+    expect(result.gap).toEqual({
+      source: 'GitHub',
+      facts: ['developer'],
+      reason: 'GitHub: HTTP 403 (API rate limit exceeded)',
+    });
     expect(await source.developer(['https://gitlab.com/x/y'])).toEqual({});
+  });
+
+  it('keeps the commit count when GitHub refuses the contributor list as too large (recorded 403)', async () => {
+    const tooLarge = recorded('github-contributors-403-too-large');
+    github(42);
+    const routes = fake.handler;
+    fake.handler = (req, res, body) =>
+      new URL(req.url!, fake.base).pathname.endsWith('/contributors')
+        ? sendRecorded(res, tooLarge)
+        : routes(req, res, body);
+    const result = await new GitHubSource({ baseUrl: fake.base, retries: 2 }).developer([
+      'https://github.com/aave/aave-v3-core',
+    ]);
+    expect(result.gap).toBeUndefined();
+    expect(result.developer?.value).toEqual({
+      commits4Weeks: 42,
+      contributorsTooManyToList: true,
+      stars: 900,
+      repoUrl: 'https://github.com/aave/aave-v3-core',
+    });
+    // A 403 is an answer, not a failure to retry.
+    expect(fake.seen.filter((s) => s.url.includes('/contributors'))).toHaveLength(1);
+  });
+
+  it('reads a user’s (not an organisation’s) repositories from the users endpoint', async () => {
+    github(3);
+    const routes = fake.handler;
+    fake.handler = (req, res, body) => {
+      const url = new URL(req.url!, fake.base);
+      if (url.pathname === '/orgs/aave/repos')
+        return sendJson(res, 404, {
+          message: 'Not Found',
+          documentation_url: 'https://docs.github.com/rest',
+        });
+      if (url.pathname === '/users/aave/repos') return sendJson(res, 200, [repo('aave-v3-core', 900)]);
+      return routes(req, res, body);
+    };
+    const result = await new GitHubSource({ baseUrl: fake.base, retries: 0 }).developer([
+      'https://github.com/aave',
+    ]);
+    expect(result.developer?.value.commits4Weeks).toBe(3);
+    expect(fake.seen.map((s) => new URL(s.url, fake.base).pathname).slice(0, 2)).toEqual([
+      '/orgs/aave/repos',
+      '/users/aave/repos',
+    ]);
+  });
+
+  it('counts no commits and no contributors for an empty repository (409)', async () => {
+    fake.handler = (req, res) => {
+      const url = new URL(req.url!, fake.base);
+      if (url.pathname === '/repos/aave/empty') return sendJson(res, 200, repo('empty', 1));
+      return sendJson(res, 409, {
+        message: 'Git Repository is empty.',
+        documentation_url: 'https://docs.github.com/rest',
+      });
+    };
+    const result = await new GitHubSource({ baseUrl: fake.base, retries: 2 }).developer([
+      'https://github.com/aave/empty',
+    ]);
+    expect(result.developer?.value).toMatchObject({ commits4Weeks: 0, contributors: 0 });
+    expect(fake.seen).toHaveLength(3);
+  });
+
+  it('keeps to GitHub’s hourly limit with a limiter shared by reports, refusing with the reason', async () => {
+    github(1);
+    const limiter = new RateLimiter({ source: 'GitHub', windows: [{ calls: 3, perMs: 3_600_000 }] });
+    const first = await new GitHubSource({ baseUrl: fake.base, retries: 0, limiter }).developer([
+      'https://github.com/aave/aave-v3-core',
+    ]);
+    expect(first.developer).toBeDefined();
+    const second = await new GitHubSource({ baseUrl: fake.base, retries: 0, limiter }).developer([
+      'https://github.com/aave/aave-v3-core',
+    ]);
+    expect(second.gap?.reason).toMatch(/GitHub: its limit of 3 calls an hour is used up/);
+    expect(fake.seen).toHaveLength(3);
   });
 
   it('reads links and counts', () => {

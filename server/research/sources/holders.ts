@@ -6,6 +6,7 @@ import type { Fact, HolderEntry, HolderFacts, SourceGap } from '../evidence';
 import { TtlCache } from './cache';
 import type { PlatformContracts } from './coingecko';
 import { fetchJson } from './http';
+import { type RateLimiter, type RateWindow, sharedLimiter } from './limiter';
 import { SourceUnavailableError } from './types';
 
 // Holder concentration from chain data, where a free API exists:
@@ -32,7 +33,14 @@ export interface HolderSourceOptions {
   timeoutMs?: number;
   retries?: number;
   cacheTtlMs?: number;
+  /** Ethplorer's limits for the key in use (the configuration passes them: the free key's 2 a second and 100 an hour by default). */
+  ethplorerLimits?: RateWindow[];
+  /** Replaces the shared Ethplorer limiter (tests). */
+  ethplorerLimiter?: RateLimiter;
 }
+
+/** Solana's answer when the node does not index token accounts (the public mainnet RPC). */
+export const SOLANA_UNINDEXED_CODE = -32010;
 
 export interface HolderResult {
   holders?: Fact<HolderFacts>;
@@ -147,9 +155,18 @@ export class HolderSource {
   private readonly options: HolderSourceOptions;
   private readonly blockfrost: BlockFrostAPI | undefined;
   private readonly cache: TtlCache<HolderResult>;
+  private readonly ethplorerLimiter: RateLimiter | undefined;
 
   constructor(options: HolderSourceOptions = {}) {
     this.options = options;
+    this.ethplorerLimiter =
+      options.ethplorerLimiter ??
+      (options.ethplorerLimits
+        ? sharedLimiter(`ethplorer:${options.ethplorerBaseUrl ?? ETHPLORER_DEFAULT_BASE_URL}`, {
+            source: 'Ethplorer',
+            windows: options.ethplorerLimits,
+          })
+        : undefined);
     this.blockfrost =
       options.blockfrostProjectId || options.blockfrostBaseUrl
         ? new BlockFrostAPI({
@@ -195,12 +212,19 @@ export class HolderSource {
     }
   }
 
-  private http<T>(source: string, url: string, schema: z.ZodType<T>, postBody?: unknown) {
+  private http<T>(
+    source: string,
+    url: string,
+    schema: z.ZodType<T>,
+    postBody?: unknown,
+    limiter?: RateLimiter,
+  ) {
     return fetchJson(url, schema, {
       source,
       timeoutMs: this.options.timeoutMs ?? 10_000,
       retries: this.options.retries ?? 2,
       ...(postBody === undefined ? {} : { postBody }),
+      ...(limiter ? { limiter } : {}),
     });
   }
 
@@ -209,11 +233,19 @@ export class HolderSource {
     const key = encodeURIComponent(this.options.ethplorerApiKey ?? 'freekey');
     const token = encodeURIComponent(contract);
     const [info, top] = await Promise.all([
-      this.http('Ethplorer', `${base}/getTokenInfo/${token}?apiKey=${key}`, ethplorerInfoSchema),
+      this.http(
+        'Ethplorer',
+        `${base}/getTokenInfo/${token}?apiKey=${key}`,
+        ethplorerInfoSchema,
+        undefined,
+        this.ethplorerLimiter,
+      ),
       this.http(
         'Ethplorer',
         `${base}/getTopTokenHolders/${token}?apiKey=${key}&limit=50`,
         ethplorerHoldersSchema,
+        undefined,
+        this.ethplorerLimiter,
       ),
     ]);
     const facts = concentration(
@@ -241,6 +273,13 @@ export class HolderSource {
         params: [mint, { commitment: 'finalized' }],
       });
       if ('error' in answer) {
+        if (answer.error.code === SOLANA_UNINDEXED_CODE) {
+          throw new SourceUnavailableError(
+            'Solana RPC',
+            // Said to the reader; the fix (SOLANA_RPC_URL to an indexing provider) is in the README.
+            `the Solana RPC node used does not index token accounts, so it cannot list a token's largest holders (Solana error ${SOLANA_UNINDEXED_CODE}, "excluded from account secondary indexes", as Solana's public RPC answers)`,
+          );
+        }
         throw new SourceUnavailableError('Solana RPC', `${answer.error.message} (code ${answer.error.code})`);
       }
       return answer.result.value;

@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { scoreDexHolders } from '../scoring';
 import { type FakeHttp, sendJson, startFakeHttp } from '../testing/fake-http';
+import { recorded, sendRecorded } from '../testing/recorded';
 import { concentration, HolderSource, holderChainFor, walletLabel } from './holders';
+import { RateLimiter } from './limiter';
 
 // Ethplorer, Solana JSON-RPC and Blockfrost fakes on 127.0.0.1 in their real wire formats.
 
@@ -131,6 +134,37 @@ describe('SPL holders (Solana JSON-RPC)', () => {
     expect(result.holders!.source.url).toBe(`https://explorer.solana.com/address/${MINT}/largest`);
   });
 
+  it('says plainly why SPL holders are missing when the RPC does not index token accounts (recorded -32010)', async () => {
+    const unindexed = recorded('solana-getTokenLargestAccounts-32010');
+    fake.handler = (_req, res, body) => {
+      const call = JSON.parse(body) as { method: string; id: number };
+      if (call.method === 'getTokenLargestAccounts') return sendRecorded(res, unindexed);
+      return sendJson(res, 200, {
+        jsonrpc: '2.0',
+        result: {
+          context: { slot: 1 },
+          value: { amount: '1000', decimals: 0, uiAmount: 1000, uiAmountString: '1000' },
+        },
+        id: call.id,
+      });
+    };
+    const result = await new HolderSource({ solanaRpcUrl: fake.base, retries: 2 }).holders(
+      { solana: MINT },
+      'solana',
+    );
+    expect(result.holders).toBeUndefined();
+    expect(result.gap?.source).toBe('Solana RPC');
+    expect(result.gap?.reason).toMatch(/does not index token accounts.*largest holders.*-32010/);
+    // The holder category says so in the report.
+    const category = scoreDexHolders({ marketGaps: [result.gap!] });
+    expect(category.evidenceFound).toBe(false);
+    expect(category.facts.join(' ')).toMatch(
+      /Solana RPC could not be read for this asset: the Solana RPC node used does not index token accounts/,
+    );
+    // A JSON-RPC error is an answer: asked once, not retried.
+    expect(fake.seen.filter((s) => s.body.includes('getTokenLargestAccounts'))).toHaveLength(1);
+  });
+
   it('turns a JSON-RPC error into a gap naming it', async () => {
     fake.handler = (_req, res, body) =>
       sendJson(res, 200, {
@@ -245,5 +279,58 @@ describe('which chain and which labels', () => {
     expect(walletLabel('ethereum', '0x1234567890123456789012345678901234567890')).toBeUndefined();
     const facts = concentration('ethereum', [{ address: '0xabc', share: 0.3 }]);
     expect(facts).toEqual({ top10Share: 0.3, largest: [{ address: '0xabc', share: 0.3 }] });
+  });
+});
+
+describe('provider limits', () => {
+  it('retries Ethplorer’s limit answer (recorded 429) with backoff, then says what Ethplorer said', async () => {
+    const limited = recorded('ethplorer-429-request-limit');
+    fake.handler = (_req, res) => sendRecorded(res, limited);
+    const result = await new HolderSource({ ethplorerBaseUrl: fake.base, retries: 1 }).holders({
+      ethereum: USDT,
+    });
+    expect(result.gap).toEqual({
+      source: 'Ethplorer',
+      facts: ['holders'],
+      reason: 'Ethplorer: HTTP 429 (Request limit is reached for your API key)',
+    });
+    // Both calls are asked twice (the second call's retry may still be on its way: wait for it).
+    await vi.waitFor(() => expect(fake.seen).toHaveLength(4));
+    expect(fake.seen.filter((s) => s.url.startsWith(`/getTokenInfo/${USDT}`))).toHaveLength(2);
+    expect(fake.seen[0]!.url).toContain('apiKey=freekey');
+  });
+
+  it('keeps Ethplorer’s free-key limits across reports: 2 calls a second, and a refusal with the reason once the hour’s calls are spent', async () => {
+    ethplorer([{ address: BINANCE_14, balance: 1, share: 10 }]);
+    const limiter = new RateLimiter({
+      source: 'Ethplorer',
+      windows: [
+        { calls: 2, perMs: 1_000 },
+        { calls: 6, perMs: 3_600_000 },
+      ],
+    });
+    const started = Date.now();
+    // Two tokens (two calls each) at once: the second pair waits for the next second.
+    const [first, second] = await Promise.all([
+      new HolderSource({ ethplorerBaseUrl: fake.base, ethplorerLimiter: limiter, retries: 0 }).holders({
+        ethereum: USDT,
+      }),
+      new HolderSource({ ethplorerBaseUrl: fake.base, ethplorerLimiter: limiter, retries: 0 }).holders({
+        ethereum: USDT,
+      }),
+    ]);
+    expect(first.holders).toBeDefined();
+    expect(second.holders).toBeDefined();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    await new HolderSource({ ethplorerBaseUrl: fake.base, ethplorerLimiter: limiter, retries: 0 }).holders({
+      ethereum: USDT,
+    });
+    const spent = await new HolderSource({
+      ethplorerBaseUrl: fake.base,
+      ethplorerLimiter: limiter,
+      retries: 0,
+    }).holders({ ethereum: USDT });
+    expect(spent.gap?.reason).toMatch(/Ethplorer: its limit of 6 calls an hour is used up/);
+    expect(fake.seen).toHaveLength(6);
   });
 });

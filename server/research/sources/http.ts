@@ -1,5 +1,36 @@
 import type { z } from 'zod';
+import type { RateLimiter } from './limiter';
 import { SourceUnavailableError } from './types';
+
+/** An HTTP error answer, with its status and the start of its body (what the provider said). */
+export class HttpStatusError extends SourceUnavailableError {
+  constructor(
+    source: string,
+    readonly status: number,
+    readonly bodyText: string,
+    readonly headers: Headers,
+  ) {
+    super(source, `HTTP ${status}${providerMessage(bodyText)}`);
+  }
+}
+
+/** The provider's own words in an error body ({"message"} or {"error": {"message"}}), briefly. */
+function providerMessage(bodyText: string): string {
+  try {
+    const body = JSON.parse(bodyText) as { message?: unknown; error?: { message?: unknown } | unknown };
+    const message =
+      typeof body.message === 'string'
+        ? body.message
+        : typeof (body.error as { message?: unknown })?.message === 'string'
+          ? ((body.error as { message: string }).message as string)
+          : typeof body.error === 'string'
+            ? body.error
+            : undefined;
+    return message ? ` (${message.slice(0, 160)})` : '';
+  } catch {
+    return '';
+  }
+}
 
 export interface FetchJsonOptions {
   source: string;
@@ -14,6 +45,10 @@ export interface FetchJsonOptions {
   headers?: Record<string, string>;
   /** Sees the headers of the answer that is returned (pagination links). */
   onHeaders?: (headers: Headers) => void;
+  /** The provider's call limits: every attempt waits its turn first (outside the timeout). */
+  limiter?: RateLimiter | undefined;
+  /** Statuses that are answers, not failures to retry (GitHub's 409 for an empty repository). */
+  noRetryStatuses?: number[];
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -41,10 +76,13 @@ export async function fetchJson<T>(url: string, schema: z.ZodType<T>, options: F
     postBody,
     headers,
     onHeaders,
+    limiter,
+    noRetryStatuses = [],
   } = options;
-  let lastError = 'no attempt made';
+  let lastError: string | HttpStatusError = 'no attempt made';
   for (let attempt = 0; attempt <= retries; attempt += 1) {
     let delay = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
+    await limiter?.acquire();
     try {
       const response = await fetch(url, {
         ...(postBody === undefined
@@ -61,8 +99,10 @@ export async function fetchJson<T>(url: string, schema: z.ZodType<T>, options: F
         try {
           body = await response.json();
         } catch {
+          // A body that is not JSON or not the documented shape will not change on an immediate
+          // retry: it fails now rather than costing more calls.
           lastError = 'the answer is not valid JSON';
-          continue;
+          break;
         }
         const parsed = schema.safeParse(body);
         if (parsed.success) {
@@ -70,10 +110,13 @@ export async function fetchJson<T>(url: string, schema: z.ZodType<T>, options: F
           return parsed.data;
         }
         lastError = `the answer has an unexpected shape (${parsed.error.issues[0]?.message ?? 'invalid'})`;
-        continue;
+        break;
       }
-      lastError = `HTTP ${response.status}`;
-      await response.body?.cancel();
+      const bodyText = (await response.text().catch(() => '')).slice(0, 1_000);
+      lastError = new HttpStatusError(source, response.status, bodyText, response.headers);
+      if (noRetryStatuses.includes(response.status)) break;
+      // GitHub answers a spent rate limit with 403 and x-ratelimit-remaining: 0: no retry helps.
+      if (response.headers.get('x-ratelimit-remaining') === '0') break;
       if (response.status !== 429 && response.status < 500) break;
       delay = Math.min(maxDelayMs, retryAfterMs(response.headers.get('retry-after')) ?? delay);
     } catch (error) {
@@ -84,5 +127,6 @@ export async function fetchJson<T>(url: string, schema: z.ZodType<T>, options: F
     }
     if (attempt < retries) await sleep(delay);
   }
+  if (lastError instanceof HttpStatusError) throw lastError;
   throw new SourceUnavailableError(source, lastError);
 }

@@ -2,12 +2,18 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../contract/methodology';
-import { scoreTeam } from '../scoring';
-import { createLlmWriter } from '../writer';
+import type { Config } from '../../config';
+import { assessEvidence } from '../peers';
+import { buildReportText } from '../report-text';
+import { scoreAudits, scoreTeam } from '../scoring';
+import { offlineReportInput } from '../testing/offline-report';
+import { recorded, sendRecorded } from '../testing/recorded';
+import { createLlmWriter, fallbackKindOf } from '../writer';
 import { CoinGeckoSource } from './coingecko';
 import { auditorOf, DefiLlamaSource } from './defillama';
-import { createLiveSources } from './live';
+import { checkCoinGeckoPlan, createLiveSources } from './live';
 import { CoinGeckoQuota } from './quota';
+import { SNAPSHOT_ASSETS } from './snapshot-data';
 import { SourceUnavailableError } from './types';
 
 // Fake CoinGecko, DeFiLlama and OpenAI-compatible servers on 127.0.0.1 answering in the real
@@ -140,6 +146,11 @@ function coingeckoRoutes(failures: { status: number; count: number } = { status:
   return (req, res) => {
     if (failed < failures.count) {
       failed += 1;
+      // CoinGecko's recorded rate-limit answer; the SDK's retry-after-ms keeps the wait short.
+      if (failures.status === 429)
+        return res
+          .writeHead(429, { 'content-type': 'application/json', 'retry-after-ms': '10' })
+          .end(recorded('coingecko-429-rate-limit').body);
       return json(res, failures.status, { error: 'busy' }, { 'retry-after-ms': '10' });
     }
     const url = new URL(req.url!, base);
@@ -290,17 +301,125 @@ describe('CoinGecko source (official SDK)', () => {
   });
 });
 
+describe('CoinGecko plan, quota and markets', () => {
+  it('waits for the quota outside the request timeout', async () => {
+    handler = coingeckoRoutes();
+    // 400 a minute: a bucket of 100, refilled at 5 a second. Drained, the next call waits ~200 ms.
+    const quota = new CoinGeckoQuota({ callsPerMinute: 400, searchCallsPerDay: 0 });
+    for (let i = 0; i < quota.capacity; i += 1) await quota.acquire('paid');
+    const source = new CoinGeckoSource({ baseUrl: base, retries: 0, timeoutMs: 100, quota });
+    const started = Date.now();
+    expect(await source.resolve('aave')).toMatchObject({ id: 'aave' });
+    expect(Date.now() - started).toBeGreaterThan(100);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('keeps to a monthly call budget: paid research fails as unavailable once it is spent', async () => {
+    handler = coingeckoRoutes();
+    const quota = new CoinGeckoQuota({ callsPerMinute: 500, searchCallsPerDay: 100, callsPerMonth: 2 });
+    const source = new CoinGeckoSource({ baseUrl: base, retries: 0, quota });
+    await source.resolve('aave');
+    await source.search('aave fake', 5);
+    await expect(source.resolve('other coin')).rejects.toThrow(/monthly allowance of 2 calls/);
+    await expect(source.search('third', 5)).rejects.toThrow(/monthly allowance is used up/);
+    expect(seen).toHaveLength(2);
+    expect(quota.stats()).toMatchObject({ monthUsed: 2, callsPerMonth: 2 });
+  });
+
+  it('says at start-up that a Pro key is configured with COINGECKO_PLAN=demo (error 10010)', async () => {
+    // The documented answer to a Pro key on the demo host (docs.coingecko.com, errors: 10010).
+    handler = (req, res) =>
+      req.headers['x-cg-demo-api-key']
+        ? json(res, 400, {
+            status: {
+              error_code: 10010,
+              error_message:
+                'You have provided incorrect API key credentials. If you are using Pro API key, please change your root URL from api.coingecko.com to pro-api.coingecko.com',
+            },
+          })
+        : json(res, 200, { gecko_says: '(V3) To the Moon!' });
+    const logged: string[] = [];
+    const log = {
+      error: (_o: object, m: string) => logged.push(`error: ${m}`),
+      info: (_o: object, m: string) => logged.push(`info: ${m}`),
+    };
+    const config = {
+      researchData: 'live',
+      COINGECKO_API_KEY: 'CG-pro',
+      COINGECKO_PLAN: 'demo',
+      COINGECKO_BASE_URL: base,
+    } as const;
+    await checkCoinGeckoPlan(config as unknown as Config, log);
+    expect(logged).toEqual([
+      'error: CoinGecko key check: CoinGecko error 10010: the key is a Pro key but is sent to the demo/public host; set COINGECKO_PLAN=pro',
+    ]);
+    expect(seen[0]).toMatchObject({ url: '/ping' });
+    logged.length = 0;
+    await checkCoinGeckoPlan({ ...config, COINGECKO_PLAN: 'pro' } as unknown as Config, log);
+    expect(logged).toEqual(['info: CoinGecko key accepted for its plan']);
+    expect(seen[1]!.headers['x-cg-pro-api-key']).toBe('CG-pro');
+    // Every later call says the same, not only "HTTP 400".
+    const source = new CoinGeckoSource({ baseUrl: base, apiKey: 'CG-pro', plan: 'demo', retries: 0 });
+    await expect(source.resolve('aave')).rejects.toThrow(/error 10010: the key is a Pro key/);
+  });
+
+  it('reads every ticker page before stating an exchange count, and states none when the pages run out', async () => {
+    const ticker = (exchange: number) => ({
+      ...TICKERS.tickers[0],
+      market: { name: `X${exchange}`, identifier: `x${exchange}`, has_trading_incentive: false },
+    });
+    const pages = (sizes: number[]) => (req: IncomingMessage, res: ServerResponse) => {
+      const url = new URL(req.url!, base);
+      if (url.pathname !== '/coins/aave/tickers') return coingeckoRoutes()(req, res, '');
+      const page = Number(url.searchParams.get('page'));
+      const size = sizes[page - 1] ?? 0;
+      return json(res, 200, {
+        name: 'Aave',
+        tickers: Array.from({ length: size }, (_, i) => ticker((page - 1) * 100 + i)),
+      });
+    };
+    handler = pages([100, 30]);
+    const two = await new CoinGeckoSource({ baseUrl: base, retries: 0 }).market({
+      id: 'aave',
+      name: 'Aave',
+      symbol: 'AAVE',
+    });
+    expect(two.liquidity?.value.exchangeCount).toBe(130);
+    expect(
+      seen
+        .filter((s) => s.url.startsWith('/coins/aave/tickers'))
+        .map((s) => new URL(s.url, base).searchParams.get('page')),
+    ).toEqual(['1', '2']);
+
+    handler = pages([100, 100, 100, 100, 100, 100]);
+    const many = await new CoinGeckoSource({ baseUrl: base, retries: 0 }).market({
+      id: 'aave',
+      name: 'Aave',
+      symbol: 'AAVE',
+    });
+    expect(many.liquidity?.value.exchangeCount).toBeUndefined();
+    expect(many.liquidity?.value.medianSpread).toBeDefined();
+    expect(many.liquidity?.source.title).toMatch(/exchange count not stated/);
+  });
+});
+
+// Shaped as DeFiLlama's /protocols lists a protocol with versions: the children carry
+// `parentProtocol: "parent#aave"`, the latest has no gecko_id of its own (the token's id sits
+// on the parent, or on one older version), and `audits` is a status code (defillama-server's
+// legend: 0 none, 1 partly unaudited, 2 yes, 3 fork of an audited protocol), not a count.
 const PROTOCOLS = [
   {
     id: '1599',
     name: 'Aave V3',
     symbol: 'AAVE',
-    gecko_id: 'aave',
+    url: 'https://aave.com',
+    gecko_id: null,
     audits: '2',
     audit_links: [
       'https://github.com/trailofbits/publications/blob/master/reviews/2022-01-aave-v3.pdf',
       'https://blog.openzeppelin.com/aave-v3-audit',
     ],
+    github: ['aave'],
     tvl: 2e10,
     slug: 'aave-v3',
     parentProtocol: 'parent#aave',
@@ -309,8 +428,11 @@ const PROTOCOLS = [
     id: '111',
     name: 'Aave V2',
     symbol: 'AAVE',
+    url: 'https://aave.com',
     gecko_id: 'aave',
     audits: '3',
+    // The project's own security page: not an audit by an independent firm.
+    audit_links: ['https://aave.com/security'],
     tvl: 1e9,
     slug: 'aave-v2',
     parentProtocol: 'parent#aave',
@@ -382,8 +504,14 @@ describe('DeFiLlama source (fetch)', () => {
         date: '2022',
       },
       { auditor: 'OpenZeppelin', url: 'https://blog.openzeppelin.com/aave-v3-audit' },
+      {
+        auditor: "aave.com (the project's own page)",
+        url: 'https://aave.com/security',
+        auditorIsDeveloper: true,
+      },
       { auditor: 'ChainSecurity', url: 'https://chainsecurity.com/security-audit/aave-v3/' },
     ]);
+    // Summed over the parent's children (V3 and V2), though only V2 carries the token's id.
     expect(evidence.tvlUsd?.value).toBe(2.1e10);
     // The parent protocol's page and series cover every version.
     expect(evidence.audits?.source.url).toBe('https://defillama.com/protocol/aave');
@@ -413,11 +541,251 @@ describe('DeFiLlama source (fetch)', () => {
       name: 'Aave',
       symbol: 'AAVE',
     });
-    expect(evidence.audits?.value.count).toBe(3);
+    // Two independent reports linked; DeFiLlama's status "3" (a fork of an audited protocol) is no count.
+    expect(evidence.audits?.value.count).toBe(2);
     expect(evidence.tvlTrend).toBeUndefined();
     expect(evidence.securityGaps).toEqual([
-      { source: 'DeFiLlama protocol history', facts: ['tvlTrend'], reason: 'DeFiLlama: HTTP 404' },
+      {
+        source: 'DeFiLlama protocol history',
+        facts: ['tvlTrend'],
+        reason: 'DeFiLlama: HTTP 404 (Protocol not found)',
+      },
     ]);
+  });
+
+  it('reaches DeFiLlama through the Pro base URL with the key in the path when a key is set', async () => {
+    handler = (req, res) => {
+      const path = req.url!.replace('/pro/llama-key/api', '');
+      if (!req.url!.startsWith('/pro/llama-key/api/')) return json(res, 404, {});
+      if (path === '/protocols') return json(res, 200, PROTOCOLS);
+      if (path === '/hacks') return json(res, 200, HACKS);
+      if (path === '/protocol/aave') return json(res, 200, PROTOCOL_DETAIL);
+      return json(res, 404, {});
+    };
+    const source = new DefiLlamaSource({
+      baseUrl: `${base}/free`,
+      proBaseUrl: `${base}/pro`,
+      apiKey: 'llama-key',
+      retries: 0,
+    });
+    const evidence = await source.security({ id: 'aave', name: 'Aave', symbol: 'AAVE' });
+    expect(seen.map((s) => s.url).sort()).toEqual([
+      '/pro/llama-key/api/hacks',
+      '/pro/llama-key/api/protocol/aave',
+      '/pro/llama-key/api/protocols',
+    ]);
+    expect(evidence.hacks?.value).toHaveLength(1);
+    expect(evidence.securityGaps).toBeUndefined();
+  });
+
+  it('completes without the Pro-only hacks list, saying the hacks category lacks evidence and why', async () => {
+    // Keyless: /hacks is refused (DeFiLlama's Pro spec marks it x-api-plan-only).
+    handler = (req, res) => {
+      if (req.url === '/protocols') return json(res, 200, PROTOCOLS);
+      if (req.url === '/protocol/aave') return json(res, 200, PROTOCOL_DETAIL);
+      return res.writeHead(403).end();
+    };
+    const evidence = await new DefiLlamaSource({ baseUrl: base, retries: 0 }).security({
+      id: 'aave',
+      name: 'Aave',
+      symbol: 'AAVE',
+    });
+    expect(evidence.audits?.value.count).toBe(3);
+    expect(evidence.hacks).toBeUndefined();
+    expect(evidence.securityGaps).toEqual([
+      {
+        source: 'DeFiLlama hacks',
+        facts: ['hacks'],
+        reason: "DeFiLlama: HTTP 403 (DeFiLlama's hacks list is available on its paid API plan only)",
+      },
+    ]);
+    const { categories } = assessEvidence(evidence, new Date('2026-11-22'));
+    expect(categories.hacksScandals.evidenceFound).toBe(false);
+    // The category says which source could not be read, and why.
+    expect(categories.hacksScandals.facts.join(' ')).toContain(
+      "DeFiLlama hacks could not be read for this asset: HTTP 403 (DeFiLlama's hacks list is available on its paid API plan only).",
+    );
+    expect(categories.audits.evidenceFound).toBe(true);
+
+    // The protocols list refused instead: audits and TVL are the gap, the incidents stay.
+    handler = (req, res) => (req.url === '/hacks' ? json(res, 200, HACKS) : json(res, 503, {}));
+    const partial = await new DefiLlamaSource({ baseUrl: base, retries: 0 }).security({
+      id: 'aave',
+      name: 'Aave',
+      symbol: 'AAVE',
+    });
+    expect(partial.audits).toBeUndefined();
+    expect(partial.hacks?.value.map((h) => h.name)).toEqual(['Aave V2 oracle incident']);
+    expect(partial.securityGaps?.map((g) => g.source)).toEqual(['DeFiLlama protocols']);
+
+    // Both refused: the source is unavailable (the job retries, or the snapshot answers).
+    handler = (_req, res) => json(res, 503, {});
+    await expect(
+      new DefiLlamaSource({ baseUrl: base, retries: 0 }).security({
+        id: 'aave',
+        name: 'Aave',
+        symbol: 'AAVE',
+      }),
+    ).rejects.toBeInstanceOf(SourceUnavailableError);
+  });
+
+  it('drops and counts a malformed item instead of rejecting the whole list, and never retries a shape error at once', async () => {
+    const dropped: [string, number][] = [];
+    handler = (req, res) => {
+      if (req.url === '/protocols') return json(res, 200, [...PROTOCOLS, { id: 7, name: null, tvl: 'lots' }]);
+      if (req.url === '/hacks') return json(res, 200, [{ name: 'no date' }, ...HACKS]);
+      if (req.url === '/protocol/aave') return json(res, 200, PROTOCOL_DETAIL);
+      return json(res, 404, {});
+    };
+    const source = new DefiLlamaSource({
+      baseUrl: base,
+      retries: 3,
+      onDroppedItems: (list, count) => dropped.push([list, count]),
+    });
+    const evidence = await source.security({ id: 'aave', name: 'Aave', symbol: 'AAVE' });
+    expect(evidence.tvlUsd?.value).toBe(2.1e10);
+    expect(evidence.hacks?.value).toHaveLength(1);
+    expect(dropped.sort()).toEqual([
+      ['/hacks', 1],
+      ['/protocols', 1],
+    ]);
+    expect(source.droppedItems).toBe(2);
+
+    handler = (req, res) =>
+      req.url === '/hacks' ? json(res, 200, HACKS) : json(res, 200, { not: 'a list' });
+    seen.length = 0;
+    const shape = await new DefiLlamaSource({ baseUrl: base, retries: 3 }).security({
+      id: 'aave',
+      name: 'Aave',
+      symbol: 'AAVE',
+    });
+    expect(shape.securityGaps?.[0]?.reason).toMatch(/unexpected shape/);
+    expect(seen.filter((s) => s.url === '/protocols')).toHaveLength(1);
+  });
+
+  it('finds a parent whose children carry no gecko_id through the parent’s own id, and sums their TVL', async () => {
+    const compound = [
+      {
+        id: '2898',
+        name: 'Compound V3',
+        gecko_id: null,
+        audits: '2',
+        tvl: 2e9,
+        slug: 'compound-v3',
+        parentProtocol: 'parent#compound-finance',
+      },
+      {
+        id: '114',
+        name: 'Compound V2',
+        gecko_id: null,
+        audits: '2',
+        tvl: 1e9,
+        slug: 'compound-v2',
+        parentProtocol: 'parent#compound-finance',
+      },
+      { id: '5', name: 'Compound Fork', gecko_id: null, audits: '3', tvl: 7, slug: 'compound-fork' },
+    ];
+    handler = (req, res) => {
+      if (req.url === '/protocols') return json(res, 200, compound);
+      if (req.url === '/hacks') return json(res, 200, []);
+      if (req.url === '/protocol/compound-finance')
+        return json(res, 200, {
+          id: 'parent#compound-finance',
+          name: 'Compound Finance',
+          gecko_id: 'compound-governance-token',
+          tvl: [],
+        });
+      return json(res, 404, {});
+    };
+    const evidence = await new DefiLlamaSource({ baseUrl: base, retries: 0 }).security({
+      id: 'compound-governance-token',
+      name: 'Compound',
+      symbol: 'COMP',
+    });
+    expect(evidence.tvlUsd?.value).toBe(3e9);
+    expect(evidence.audits?.source.url).toBe('https://defillama.com/protocol/compound-finance');
+    // Status "2" without a link: one audit DeFiLlama does not name, not "2 audits".
+    expect(evidence.audits?.value).toEqual({ count: 1 });
+  });
+
+  it('reads the audit status code as documented: a fork of an audited protocol is no audit of its own', async () => {
+    handler = (req, res) => {
+      if (req.url === '/protocols')
+        return json(res, 200, [
+          { id: '9', name: 'Forky', gecko_id: 'forky', audits: '3', tvl: 1e6, slug: 'forky' },
+        ]);
+      if (req.url === '/hacks') return json(res, 200, []);
+      return json(res, 404, {});
+    };
+    const evidence = await new DefiLlamaSource({ baseUrl: base, retries: 0 }).security({
+      id: 'forky',
+      name: 'Forky',
+      symbol: 'FRK',
+    });
+    expect(evidence.audits?.value.count).toBe(0);
+    expect(scoreAudits(evidence, new Date('2026-11-22')).score).toBe(1);
+  });
+
+  it('counts a firm’s report hosted by the project as that firm’s, and the project’s own docs page as no audit', async () => {
+    handler = (req, res) => {
+      if (req.url === '/protocols')
+        return json(res, 200, [
+          {
+            id: '1599',
+            name: 'Aave V3',
+            gecko_id: 'aave',
+            url: 'https://aave.com',
+            audits: '2',
+            audit_links: [
+              'https://github.com/aave/aave-v3-core/blob/master/audits/27-01-2022_PeckShield_AaveV3.pdf',
+              'https://docs.aave.com/developers/deployed-contracts/security-and-audits',
+              'https://aave.gitbook.io/security',
+            ],
+            tvl: 1,
+            slug: 'aave-v3',
+          },
+        ]);
+      if (req.url === '/hacks') return json(res, 200, []);
+      return json(res, 404, {});
+    };
+    const evidence = await new DefiLlamaSource({ baseUrl: base, retries: 0 }).security({
+      id: 'aave',
+      name: 'Aave',
+      symbol: 'AAVE',
+    });
+    expect(evidence.audits?.value.count).toBe(1);
+    expect(evidence.audits?.value.reports?.map((r) => [r.auditor, r.auditorIsDeveloper ?? false])).toEqual([
+      ['PeckShield', false],
+      ["docs.aave.com (the project's own page)", true],
+      ["aave.gitbook.io (the project's own page)", true],
+    ]);
+  });
+
+  it('a live-mode Aave report lists its independent audits and its TVL summed over its versions', async () => {
+    handler = (req, res) => {
+      if (req.url === '/protocols') return json(res, 200, PROTOCOLS);
+      if (req.url === '/hacks') return json(res, 200, HACKS);
+      if (req.url === '/protocol/aave') return json(res, 200, PROTOCOL_DETAIL);
+      return coingeckoRoutes()(req, res, '');
+    };
+    const live = createLiveSources({
+      coingecko: { baseUrl: base, retries: 0 },
+      defillama: { baseUrl: base, retries: 0 },
+      holders: { ethplorerBaseUrl: base, retries: 0 },
+      github: { baseUrl: base, retries: 0 },
+    });
+    const asset = { id: 'aave', name: 'Aave', symbol: 'AAVE' };
+    const [market, security] = await Promise.all([live.market(asset), live.security(asset)]);
+    const aave = SNAPSHOT_ASSETS.find((a) => a.id === 'aave')!;
+    const input = await offlineReportInput(aave, new Date('2026-11-22'), { ...market, ...security });
+    const audits = input.results.find((r) => r.key === 'audits')!;
+    expect(audits.findings).toMatch(
+      /3 independent security audits recorded, by Trail of Bits, OpenZeppelin and ChainSecurity/,
+    );
+    expect(audits.findings).toMatch(/Not an independent code audit: aave\.com \(the project's own page\)/);
+    const useCase = input.results.find((r) => r.key === 'useCase')!;
+    expect(useCase.findings).toContain('Total value locked: $21.00 billion');
+    expect(buildReportText(input)).toContain('3 independent security audits recorded');
   });
 
   it('names auditors from their links', () => {
@@ -442,9 +810,12 @@ describe('DeFiLlama source (fetch)', () => {
     expect(evidence.hacks?.value).toEqual([]);
 
     handler = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('<html>oops');
+    seen.length = 0;
     await expect(
-      new DefiLlamaSource({ baseUrl: base, retries: 1 }).security({ id: 'a', name: 'A', symbol: 'A' }),
+      new DefiLlamaSource({ baseUrl: base, retries: 3 }).security({ id: 'a', name: 'A', symbol: 'A' }),
     ).rejects.toThrow(/not valid JSON/);
+    // A body that is not JSON is not asked for again at once: one call per list.
+    expect(seen.map((s) => s.url).sort()).toEqual(['/hacks', '/protocols']);
 
     handler = (_req, res) => {
       setTimeout(() => json(res, 200, []), 400);
@@ -509,7 +880,7 @@ describe('live sources together', () => {
     expect(evidence.marketCapUsd?.value).toBe(3.9e9);
     expect(evidence.holders).toBeUndefined();
     expect(evidence.marketGaps).toEqual([
-      { source: 'Ethplorer', facts: ['holders'], reason: 'Ethplorer: HTTP 503' },
+      { source: 'Ethplorer', facts: ['holders'], reason: 'Ethplorer: HTTP 503 (busy)' },
     ]);
   });
 
@@ -667,6 +1038,83 @@ describe('LLM writer (openai SDK against an OpenAI-compatible fake)', () => {
     );
     const market = { ...input, category: marketCategory };
     expect((await writer.write(market)).score).toBe(assessment.score);
+  });
+
+  it('asks once more without temperature when the model refuses the parameter (recorded 400), and remembers', async () => {
+    const refusal = recorded('openai-chat-400-temperature');
+    const { writer, fallbacks } = writerWith((_req, res, body) => {
+      if ('temperature' in JSON.parse(body)) return sendRecorded(res, refusal);
+      return json(
+        res,
+        200,
+        completion(JSON.stringify({ findings: 'Aave publishes its code.', analysis: 'Its code is public.' })),
+      );
+    });
+    const written = await writer.write(input);
+    expect(fallbacks).toEqual([]);
+    expect(written.writer).toBe('llm');
+    const bodies = seen.map((s) => JSON.parse(s.body));
+    expect(bodies.map((b) => 'temperature' in b)).toEqual([true, false]);
+    expect(seen.every((s) => s.url === '/chat/completions')).toBe(true);
+    await writer.write(input);
+    expect(seen.map((s) => 'temperature' in JSON.parse(s.body))).toEqual([true, false, false]);
+  });
+
+  it('falls back, with the reason, on a refusal and on an answer cut off at the length limit', async () => {
+    const answers = [
+      {
+        ...completion(''),
+        choices: [
+          {
+            index: 0,
+            finish_reason: 'stop',
+            message: { role: 'assistant', content: null, refusal: 'I can’t help with that.' },
+          },
+        ],
+      },
+      {
+        ...completion('{"findings": "Aave publishes'),
+        choices: [
+          {
+            index: 0,
+            finish_reason: 'length',
+            message: { role: 'assistant', content: '{"findings": "Aave publishes' },
+          },
+        ],
+      },
+    ];
+    const reasons: string[] = [];
+    for (const answer of answers) {
+      const { writer, fallbacks } = writerWith((_req, res) => json(res, 200, answer));
+      expect((await writer.write(input)).writer).toBe('deterministic');
+      reasons.push(...fallbacks);
+    }
+    expect(reasons).toEqual([
+      'the language model refused: I can’t help with that.',
+      'the language model answer was cut off at its length limit',
+    ]);
+    expect(reasons.map(fallbackKindOf)).toEqual(['refused', 'cut-off']);
+  });
+
+  it('checks the published adjustment reason like the text', async () => {
+    const { writer, fallbacks } = writerWith((_req, res) =>
+      json(
+        res,
+        200,
+        completion(
+          JSON.stringify({
+            findings: 'Aave publishes its code.',
+            analysis: 'Its code is public.',
+            scoreAdjustment: 1,
+            adjustmentReason: 'Backed by 40 independent audits.',
+          }),
+        ),
+      ),
+    );
+    const written = await writer.write(input);
+    expect(written.writer).toBe('deterministic');
+    expect(written.score).toBe(assessment.score);
+    expect(fallbacks[0]).toMatch(/unsourced claims: number 40 independent audits/);
   });
 
   it('falls back to the deterministic writer on unsourced claims, malformed JSON, 5xx and timeouts', async () => {

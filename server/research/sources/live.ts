@@ -1,8 +1,9 @@
 import type { Config } from '../../config';
+import { countDroppedSourceItems } from '../../metrics/registry';
 import type { AssetRef, MarketEvidence } from '../evidence';
-import { CoinGeckoSource } from './coingecko';
+import { CoinGeckoSource, coingeckoPlanProblem } from './coingecko';
 import { DefiLlamaSource } from './defillama';
-import { type DeveloperResult, GitHubSource } from './github';
+import { type DeveloperResult, GitHubSource, githubLimits } from './github';
 import { type HolderResult, HolderSource } from './holders';
 import { withCuratedIncidents } from './incidents';
 import {
@@ -99,12 +100,34 @@ export function createLiveSources(options: LiveSourceOptions = {}): ResearchSour
   });
 }
 
+interface PlanCheckLog {
+  error(details: object, message: string): void;
+  info(details: object, message: string): void;
+}
+
+/**
+ * The start-up check of the CoinGecko key against its plan: one /ping, logged as an error an
+ * operator can act on ("a Pro key with COINGECKO_PLAN=demo", CoinGecko error 10010) instead of
+ * every report failing later. Never throws; no key, offline data: nothing to check.
+ */
+export async function checkCoinGeckoPlan(config: Config, log: PlanCheckLog): Promise<void> {
+  if (config.researchData !== 'live' || !config.COINGECKO_API_KEY) return;
+  const problem = await coingeckoPlanProblem({
+    apiKey: config.COINGECKO_API_KEY,
+    plan: config.COINGECKO_PLAN,
+    baseUrl: config.COINGECKO_BASE_URL,
+  }).catch((error: unknown) => `the CoinGecko plan check failed: ${String(error)}`);
+  if (problem) log.error({ plan: config.COINGECKO_PLAN }, `CoinGecko key check: ${problem}`);
+  else log.info({ plan: config.COINGECKO_PLAN }, 'CoinGecko key accepted for its plan');
+}
+
 /** The process's CoinGecko budget, as configured (shared by research, quotes and search). */
 export function coingeckoQuotaFromConfig(config: Config): CoinGeckoQuota {
   const plan = config.COINGECKO_API_KEY ? config.COINGECKO_PLAN : 'public';
   return sharedCoinGeckoQuota({
     callsPerMinute: config.COINGECKO_CALLS_PER_MINUTE ?? defaultCallsPerMinute(plan),
     searchCallsPerDay: config.COINGECKO_SEARCH_CALLS_PER_DAY,
+    callsPerMonth: config.COINGECKO_CALLS_PER_MONTH,
   });
 }
 
@@ -123,14 +146,27 @@ export function sourcesFromConfig(config: Config): ResearchSources {
       baseUrl: config.COINGECKO_BASE_URL,
       quota: coingeckoQuotaFromConfig(config),
     },
-    defillama: { ...(config.DEFILLAMA_BASE_URL ? { baseUrl: config.DEFILLAMA_BASE_URL } : {}) },
+    defillama: {
+      ...(config.DEFILLAMA_BASE_URL ? { baseUrl: config.DEFILLAMA_BASE_URL } : {}),
+      apiKey: config.DEFILLAMA_API_KEY,
+      proBaseUrl: config.DEFILLAMA_PRO_BASE_URL,
+      onDroppedItems: (list, dropped) => countDroppedSourceItems('DeFiLlama', list, dropped),
+    },
     holders: {
       ethplorerApiKey: config.ETHPLORER_API_KEY,
       ethplorerBaseUrl: config.ETHPLORER_BASE_URL,
+      ethplorerLimits: [
+        { calls: config.ETHPLORER_CALLS_PER_SECOND, perMs: 1_000 },
+        { calls: config.ETHPLORER_CALLS_PER_HOUR, perMs: 3_600_000 },
+      ],
       solanaRpcUrl: config.SOLANA_RPC_URL,
       blockfrostProjectId: holderBlockfrostId,
       blockfrostBaseUrl: config.HOLDERS_BLOCKFROST_URL,
     },
-    github: { token: config.GITHUB_TOKEN, baseUrl: config.GITHUB_API_URL },
+    github: {
+      token: config.GITHUB_TOKEN,
+      baseUrl: config.GITHUB_API_URL,
+      limits: githubLimits(config.GITHUB_TOKEN),
+    },
   });
 }

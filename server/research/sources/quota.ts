@@ -2,7 +2,11 @@
 // Paid work (research for a bought report, a quote a customer pays with) always goes first
 // and may use the whole budget; anonymous search only gets spare capacity: it never waits,
 // never takes the last `reserve` tokens, never runs while paid work is waiting, and has its
-// own daily allowance so a flood of searches cannot spend the monthly plan.
+// own daily allowance so a flood of searches cannot spend the monthly plan. The plan's monthly
+// allowance, when configured, is counted here too (per process, from its start: the operator
+// sets the share each process may spend) and refuses every call once spent.
+
+import { SourceUnavailableError } from './types';
 
 export type QuotaPriority = 'paid' | 'search';
 
@@ -11,7 +15,19 @@ export interface QuotaOptions {
   callsPerMinute: number;
   /** Calls search may make per UTC day, whatever the minute budget allows. */
   searchCallsPerDay: number;
+  /** The plan's monthly allowance (calls per UTC calendar month); unlimited when absent. */
+  callsPerMonth?: number | undefined;
   now?: () => number;
+}
+
+/** The month's allowance is spent: paid research fails like an unavailable source (retry or snapshot). */
+export class QuotaExhaustedError extends SourceUnavailableError {
+  constructor(callsPerMonth: number) {
+    super(
+      'CoinGecko',
+      `the monthly allowance of ${callsPerMonth} calls (COINGECKO_CALLS_PER_MONTH) is used up`,
+    );
+  }
 }
 
 /** Search asked when no spare capacity was left; the caller answers from the snapshot instead. */
@@ -47,7 +63,10 @@ export class CoinGeckoQuota {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private searchDay = -1;
   private searchUsed = 0;
-  private readonly counts = { paid: 0, search: 0, searchRefused: 0 };
+  private readonly counts = { paid: 0, search: 0, searchRefused: 0, monthRefused: 0 };
+  private readonly perMonth: number | undefined;
+  private month = '';
+  private monthUsed = 0;
 
   constructor(options: QuotaOptions) {
     const perMinute = Math.max(1, options.callsPerMinute);
@@ -56,6 +75,7 @@ export class CoinGeckoQuota {
     this.refillPerMs = (perMinute - this.capacity) / 60_000 || perMinute / 60_000;
     this.searchPerDay = Math.max(0, options.searchCallsPerDay);
     this.now = options.now ?? Date.now;
+    this.perMonth = options.callsPerMonth;
     this.tokens = this.capacity;
     this.refilledAt = this.now();
   }
@@ -66,9 +86,33 @@ export class CoinGeckoQuota {
     this.refilledAt = now;
   }
 
+  /** Counts one call against the month; false when the month's allowance is spent. */
+  private takeFromMonth(): boolean {
+    if (this.perMonth === undefined) return true;
+    const month = new Date(this.now()).toISOString().slice(0, 7);
+    if (month !== this.month) {
+      this.month = month;
+      this.monthUsed = 0;
+    }
+    if (this.monthUsed >= this.perMonth) return false;
+    this.monthUsed += 1;
+    return true;
+  }
+
   /** Take one call's token: paid waits its turn (FIFO); search gets spare capacity or a refusal. */
   acquire(priority: QuotaPriority, signal?: AbortSignal): Promise<void> {
     this.refill();
+    if (this.perMonth !== undefined) {
+      const month = new Date(this.now()).toISOString().slice(0, 7);
+      if (month === this.month && this.monthUsed >= this.perMonth) {
+        this.counts.monthRefused += 1;
+        return Promise.reject(
+          priority === 'search'
+            ? new QuotaReservedError('the monthly allowance is used up')
+            : new QuotaExhaustedError(this.perMonth),
+        );
+      }
+    }
     if (priority === 'search') {
       const day = Math.floor(this.now() / DAY_MS);
       if (day !== this.searchDay) {
@@ -90,12 +134,14 @@ export class CoinGeckoQuota {
       this.tokens -= 1;
       this.searchUsed += 1;
       this.counts.search += 1;
+      this.takeFromMonth();
       return Promise.resolve();
     }
     if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.waiting.length === 0 && this.tokens >= 1) {
       this.tokens -= 1;
       this.counts.paid += 1;
+      this.takeFromMonth();
       return Promise.resolve();
     }
     return new Promise<void>((resolve, reject) => {
@@ -125,6 +171,7 @@ export class CoinGeckoQuota {
         if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
         this.tokens -= 1;
         this.counts.paid += 1;
+        this.takeFromMonth();
         waiter.resolve();
       }
       this.schedule();
@@ -132,17 +179,35 @@ export class CoinGeckoQuota {
     this.timer.unref?.();
   }
 
-  /** A fetch for an SDK client: every HTTP request it makes (retries too) takes a token first. */
-  fetchFor(priority: QuotaPriority, fetchImpl: typeof fetch = fetch): typeof fetch {
+  /**
+   * A fetch for an SDK client: every HTTP request it makes (retries too) takes a token first.
+   * With `requestTimeoutMs`, that timeout starts once the token is taken: waiting for the quota
+   * never counts against the request (the SDK's own timeout must then cover the wait too).
+   */
+  fetchFor(
+    priority: QuotaPriority,
+    fetchImpl: typeof fetch = fetch,
+    requestTimeoutMs?: number,
+  ): typeof fetch {
     return async (input, init) => {
       await this.acquire(priority, init?.signal ?? undefined);
-      return fetchImpl(input, init);
+      if (requestTimeoutMs === undefined) return fetchImpl(input, init);
+      const timeout = AbortSignal.timeout(requestTimeoutMs);
+      return fetchImpl(input, {
+        ...init,
+        signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout,
+      });
     };
   }
 
   stats() {
     this.refill();
-    return { ...this.counts, tokens: this.tokens, waiting: this.waiting.length };
+    return {
+      ...this.counts,
+      tokens: this.tokens,
+      waiting: this.waiting.length,
+      ...(this.perMonth !== undefined ? { monthUsed: this.monthUsed, callsPerMonth: this.perMonth } : {}),
+    };
   }
 }
 
@@ -155,7 +220,7 @@ let shared: { key: string; quota: CoinGeckoQuota } | undefined;
 
 /** The process's one quota (web and worker share it when they run in one process). */
 export function sharedCoinGeckoQuota(options: Omit<QuotaOptions, 'now'>): CoinGeckoQuota {
-  const key = `${options.callsPerMinute}/${options.searchCallsPerDay}`;
+  const key = `${options.callsPerMinute}/${options.searchCallsPerDay}/${options.callsPerMonth ?? ''}`;
   if (!shared || shared.key !== key) shared = { key, quota: new CoinGeckoQuota(options) };
   return shared.quota;
 }

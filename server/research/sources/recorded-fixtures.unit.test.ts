@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { recorded, recordedNames, recordedOrigin } from '../testing/recorded';
+
+// Every recorded response the fakes serve says where it was found and when, holds a JSON body
+// as found, and carries no key.
+
+describe('recorded provider responses', () => {
+  const names = recordedNames();
+
+  it('are stored', () => {
+    expect(names).toEqual([
+      'coingecko-429-rate-limit',
+      'ethplorer-429-request-limit',
+      'github-contributors-403-too-large',
+      'openai-chat-400-temperature',
+      'solana-getTokenLargestAccounts-32010',
+    ]);
+  });
+
+  it.each(names)('%s names its origin, its stated date and what it does not record', (name) => {
+    const origin = recordedOrigin(name);
+    expect(origin.url).toMatch(/^https:\/\//);
+    expect(origin.statedDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(origin.foundIn.length).toBeGreaterThan(20);
+    if (!origin.headersRecorded) expect(recorded(name).headers).toEqual({});
+  });
+
+  it.each(names)('%s is a JSON body with a status, and no key', (name) => {
+    const response = recorded(name);
+    expect(response.status).toBeGreaterThanOrEqual(200);
+    expect(() => JSON.parse(response.body)).not.toThrow();
+    expect(JSON.stringify(response)).not.toMatch(
+      /apiKey=|Bearer |x-cg-(pro|demo)-api-key|sk-[A-Za-z0-9]{8}/i,
+    );
+  });
+});
