@@ -114,7 +114,8 @@ function NotFound() {
 
 function AgentCard({ entry }: { entry: ProgressEntry }) {
   return (
-    <Card className="space-y-3 p-5">
+    // min-w-0 and wrap-anywhere: a raw URL in the findings wraps instead of widening its column.
+    <Card className="min-w-0 space-y-3 p-5 wrap-anywhere">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 className="font-semibold">{entry.agent_name}</h3>
@@ -298,7 +299,7 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
                     </Badge>
                   </td>
                   <td className="py-2 pr-3">{coverageDateText(entry) || '—'}</td>
-                  <td className="py-2 text-xs text-muted">
+                  <td className="py-2 text-xs text-muted wrap-anywhere">
                     {entry.datasets?.length ? entry.datasets.map(describeDataset).join('; ') : '—'}
                   </td>
                 </tr>
@@ -489,7 +490,7 @@ export function ReportPage() {
       {sections && sourcesParagraph && (
         <Card>
           <CardTitle>{REPORT_HEADINGS.sources}</CardTitle>
-          <p className="mt-4 whitespace-pre-line break-words text-sm">
+          <p className="mt-4 whitespace-pre-line text-sm wrap-anywhere">
             {sourcesParagraph.replace(/^Sources:\s*/, '')}
           </p>
         </Card>
@@ -502,7 +503,7 @@ export function ReportPage() {
             {paragraphs.map((paragraph, index) => (
               // Paragraphs have no identity beyond their position in the text.
               // biome-ignore lint/suspicious/noArrayIndexKey: static text split into paragraphs
-              <p key={index} className="whitespace-pre-line break-words">
+              <p key={index} className="whitespace-pre-line wrap-anywhere">
                 {paragraph}
               </p>
             ))}

@@ -173,7 +173,8 @@ export function ReportSeries({ reportId, assetName }: { reportId: number; assetN
           Version {current.version} of {versions.length > 0 ? Math.max(...versions.map((v) => v.version)) : 1}{' '}
           · data as of {shortDate(current.dataAsOf)}
         </p>
-        <div className="mt-4 grid gap-6 lg:grid-cols-2">
+        {/* min-w-0: the grid's columns never grow past the card for their content's sake. */}
+        <div className="mt-4 grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
           <ScoreHistoryChart versions={versions} currentId={reportId} />
           <table className="w-full text-left text-sm" aria-labelledby="score-history">
             <thead>
@@ -190,7 +191,7 @@ export function ReportSeries({ reportId, assetName }: { reportId: number; assetN
                 <th scope="col" className="py-2 pr-3">
                   Risk level
                 </th>
-                <th scope="col" className="py-2">
+                <th scope="col" className="hidden py-2 sm:table-cell">
                   Methodology
                 </th>
               </tr>
@@ -216,7 +217,7 @@ export function ReportSeries({ reportId, assetName }: { reportId: number; assetN
                     {v.compositeScore > 0 ? v.compositeScore.toFixed(1) : NOT_RATED_LABEL}
                   </td>
                   <td className="py-2 pr-3">{riskLabel(v.riskLevel)}</td>
-                  <td className="py-2">{v.methodologyVersion ?? '—'}</td>
+                  <td className="hidden py-2 sm:table-cell">{v.methodologyVersion ?? '—'}</td>
                 </tr>
               ))}
             </tbody>

@@ -16,6 +16,7 @@ header nav{display:flex;flex-wrap:wrap;gap:1rem;align-items:center}header nav a:
 h1{font-size:2rem;margin:.5rem 0}h2{font-size:1.35rem;margin-top:2rem}
 table{border-collapse:collapse;width:100%;margin:.5rem 0 1rem}th,td{text-align:left;padding:.45rem .6rem;border-bottom:1px solid var(--border);vertical-align:top}
 thead th{border-bottom:2px solid var(--border)}section{background:var(--card);border:1px solid var(--border);border-radius:.5rem;padding:0 1rem 1rem;margin:1rem 0}
+@media (max-width:40rem){table{font-size:.85rem}th,td{padding:.4rem .3rem;overflow-wrap:anywhere}section{padding:0 .6rem .6rem}}
 .muted{color:var(--muted)}footer{border-top:1px solid var(--border);font-size:.85rem;color:var(--muted)}
 `;
 
