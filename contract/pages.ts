@@ -116,6 +116,15 @@ export const PAGES = {
       noindex: true,
     },
   },
+  cardanoPayment: {
+    path: '/cardano-checkout/payment/:paymentId',
+    meta: {
+      title: 'Your Cardano payment — Crow Research',
+      description: 'The address, amount and time left of a Cardano payment for a research report.',
+      keywords: DEFAULT_KEYWORDS,
+      noindex: true,
+    },
+  },
   paymentSuccess: {
     path: '/payment-success',
     meta: {

@@ -46,6 +46,10 @@ const CardanoCheckoutPage = lazyPage(
   () => import('../features/cardano-checkout/CardanoCheckoutPage'),
   (m) => m.CardanoCheckoutPage,
 );
+const CardanoPaymentPage = lazyPage(
+  () => import('../features/cardano-checkout/CardanoPaymentPage'),
+  (m) => m.CardanoPaymentPage,
+);
 const CheckoutPage = lazyPage(
   () => import('../features/checkout/CheckoutPage'),
   (m) => m.CheckoutPage,
@@ -157,6 +161,7 @@ export function Routes() {
         <Route path={PAGES.devOutbox.path} component={OutboxPage} />
         <Route path={PAGES.dashboard.path} component={signedIn(DashboardPage)} />
         <Route path={PAGES.checkout.path} component={checkout} />
+        <Route path={PAGES.cardanoPayment.path} component={signedIn(CardanoPaymentPage)} />
         <Route path={PAGES.cardanoCheckout.path} component={signedIn(CardanoCheckoutPage)} />
         <Route path={PAGES.paymentSuccess.path} component={signedIn(PaymentSuccessPage)} />
         <Route path={PAGES.report.path} component={signedIn(ReportPage)} />

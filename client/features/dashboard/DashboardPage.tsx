@@ -17,6 +17,7 @@ import { isReportInProgress } from '../../lib/report-format';
 import { MarketplaceTab } from './MarketplaceTab';
 import { MyReportsTab } from './MyReportsTab';
 import { NEW_REPORT_INPUT_ID, NewReportTab } from './NewReportTab';
+import { OpenPayments } from './OpenPayments';
 import { useStatusNotifications } from './status-notifications';
 import { WatchNotices } from './WatchNotices';
 
@@ -111,6 +112,7 @@ export function DashboardPage() {
       </div>
 
       <WatchNotices />
+      <OpenPayments />
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)}>
         <TabsList aria-label="Dashboard sections">
