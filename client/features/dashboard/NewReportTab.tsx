@@ -7,8 +7,7 @@ import { MIN_RATED_CATEGORIES, NOT_RATED_LABEL } from '../../../contract/methodo
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
-import { Input, Label } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast';
+import { FieldError, Input, Label } from '../../components/ui/input';
 import { formatDate, formatScore77, formatUsd } from '../../lib/report-format';
 import { assetSuggestionsQuery } from './api';
 
@@ -30,6 +29,8 @@ export const NEW_REPORT_INPUT_ID = 'new-report-asset-name';
 
 /** The radio value of "research the typed name anyway". */
 const NONE_OF_THESE = '__none__';
+const EMPTY_ASSET_NAME = 'Please enter a crypto asset name';
+const PICK_ONE = 'Pick the asset you mean from the list first.';
 
 function AssetFacts({ asset }: { asset: AssetSuggestion }) {
   const kind = assetKindLabel(asset.kind, asset.platform);
@@ -47,6 +48,8 @@ export function NewReportTab() {
   const [assetName, setAssetName] = useState('');
   const [pickedId, setPickedId] = useState<string | null>(null);
   const [warningOpen, setWarningOpen] = useState(false);
+  // Shown under the name until the buyer types or picks: never a toast far from the field.
+  const [fieldError, setFieldError] = useState<string | undefined>(undefined);
   const [, navigate] = useLocation();
   const inputId = NEW_REPORT_INPUT_ID;
   const choicesId = useId();
@@ -94,7 +97,7 @@ export function NewReportTab() {
 
   const purchase = () => {
     if (!typed) {
-      toast({ title: 'Error', description: 'Please enter a crypto asset name', variant: 'destructive' });
+      setFieldError(EMPTY_ASSET_NAME);
       return;
     }
     if (state === 'matched' && match) {
@@ -104,7 +107,7 @@ export function NewReportTab() {
       if (state === 'search-failed') goToCheckout({ purchaseType: 'new_report', assetName: typed });
       else setWarningOpen(true);
     } else if (state === 'choose') {
-      toast({ title: 'Which asset?', description: 'Pick the asset you mean from the list first.' });
+      setFieldError(PICK_ONE);
     }
   };
 
@@ -133,9 +136,11 @@ export function NewReportTab() {
             autoComplete="off"
             value={assetName}
             maxLength={100}
-            aria-describedby={statusId}
+            aria-invalid={Boolean(fieldError)}
+            aria-describedby={fieldError ? `${inputId}-error ${statusId}` : statusId}
             aria-controls={candidates.length ? choicesId : undefined}
             onChange={(event) => {
+              setFieldError(undefined);
               setAssetName(event.target.value);
               setPickedId(null);
               setWarningOpen(false);
@@ -148,6 +153,7 @@ export function NewReportTab() {
               }
             }}
           />
+          <FieldError id={`${inputId}-error`} message={fieldError} />
           <div id={statusId} aria-live="polite" className="mt-2 min-h-6 text-sm">
             {state === 'resolving' && <span className="text-muted">Checking our data sources…</span>}
             {state === 'search-failed' && (
@@ -191,6 +197,7 @@ export function NewReportTab() {
                     value={value}
                     checked={pickedId === value}
                     onChange={() => {
+                      setFieldError(undefined);
                       setPickedId(value);
                       setWarningOpen(false);
                     }}
