@@ -149,7 +149,9 @@ test('a new user buys a new report with the sandbox card; research runs and View
   await payWithSandboxCard(page, GOOD_CARD, 'Pay $4.99');
   await expect(page.getByText('Payment successful!')).toBeVisible();
   await page.clock.fastForward(TIMINGS_MS.cardRedirect);
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+  // The buyer lands on the report bought; the dashboard then tells of the purchase.
+  await expect(page).toHaveURL(/\/report\/\d+$/, { timeout: 10_000 });
+  await page.goto('/dashboard');
   await expect(page.getByText('Payment Confirmed! ✅').first()).toBeVisible();
 
   await openTab(page, 'My Reports');
@@ -218,7 +220,9 @@ test("the marketplace: a second user buys the first user's completed report for 
   await payWithSandboxCard(page, GOOD_CARD, 'Pay $4.99');
   await expect(page.getByText('Payment successful!')).toBeVisible();
   await page.clock.fastForward(TIMINGS_MS.cardRedirect);
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+  // The buyer lands on the report bought; the dashboard then tells of the purchase.
+  await expect(page).toHaveURL(/\/report\/\d+$/, { timeout: 10_000 });
+  await page.goto('/dashboard');
   await expect(page.getByText('Payment Confirmed! ✅').first()).toBeVisible();
   await openTab(page, 'My Reports');
   const mine = page.getByTestId('my-report').filter({ hasText: asset });
@@ -259,7 +263,9 @@ test("the marketplace: a second user buys the first user's completed report for 
   await payWithSandboxCard(buyer, GOOD_CARD, 'Pay $2.99');
   await expect(buyer.getByText('Payment successful!')).toBeVisible();
   await buyer.clock.fastForward(TIMINGS_MS.cardRedirect);
-  await expect(buyer).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+  // The buyer lands on the report bought; the dashboard then tells of the purchase.
+  await expect(buyer).toHaveURL(/\/report\/\d+$/, { timeout: 10_000 });
+  await buyer.goto('/dashboard');
   await expect(buyer.getByText('Payment Confirmed! ✅').first()).toBeVisible();
   await openTab(buyer, 'My Reports');
   const bought = buyer.getByTestId('my-report').filter({ hasText: asset });
@@ -459,7 +465,8 @@ test.describe('with Stripe keys', () => {
     await page.getByRole('button', { name: 'Pay $4.99' }).click();
     await expect(page.getByText('Payment successful!')).toBeVisible();
     await page.clock.fastForward(TIMINGS_MS.cardRedirect);
-    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+    await expect(page).toHaveURL(/\/report\/\d+$/, { timeout: 10_000 });
+    await page.goto('/dashboard');
     await expect(page.getByText('Payment Confirmed! ✅').first()).toBeVisible();
     const rows = await sql<{ status: string; amount: string }>(
       'select status, amount from user_purchases where stripe_payment_intent_id = $1',
@@ -476,7 +483,7 @@ test.describe('with Stripe keys', () => {
     await page.goto(`/payment-success?payment_intent=${paymentIntentId}&redirect_status=succeeded`);
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
     await page.clock.fastForward(TIMINGS_MS.successPageRedirect);
-    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+    await expect(page).toHaveURL(/\/report\/\d+$/, { timeout: 10_000 });
     await context.close();
   });
 

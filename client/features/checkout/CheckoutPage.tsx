@@ -15,7 +15,7 @@ import { toast } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatUsd } from '../../lib/report-format';
 import { useSiteConfig } from '../../lib/site-config';
-import { confirmPayment, createPaymentIntent } from './api';
+import { afterPaymentPath, confirmPayment, createPaymentIntent } from './api';
 import type { CardFormProps } from './card-form';
 import { SandboxCardForm } from './SandboxCardForm';
 
@@ -72,6 +72,7 @@ function Checkout({
   const [step, setStep] = useState<Step>('method');
   const [method, setMethod] = useState<Method>('card');
   const [intent, setIntent] = useState<CreatePaymentIntentResponse | null>(null);
+  const [paidReportId, setPaidReportId] = useState<number | null>(null);
   const price = PRICES_USD[purchaseType];
   // One purchase per report: an owner is sent to the report, never to a second payment.
   const purchaseCheck = usePurchaseCheck(purchaseType === 'existing_report' ? reportId : null);
@@ -106,13 +107,13 @@ function Checkout({
 
   useEffect(() => {
     if (step !== 'succeeded') return;
-    const timer = window.setTimeout(() => navigate('/dashboard'), TIMINGS_MS.cardRedirect);
+    const timer = window.setTimeout(() => navigate(afterPaymentPath(paidReportId)), TIMINGS_MS.cardRedirect);
     return () => window.clearTimeout(timer);
-  }, [step, navigate]);
+  }, [step, navigate, paidReportId]);
 
   const onPaid = useCallback(async (paymentIntentId: string) => {
     try {
-      await confirmPayment(paymentIntentId);
+      setPaidReportId((await confirmPayment(paymentIntentId)).reportId);
     } catch {
       toast({
         title: 'Payment Confirmation Error',
@@ -256,7 +257,9 @@ function Checkout({
         <Card className="text-center" role="status">
           <CheckCircle2 size={40} aria-hidden className="mx-auto text-success" />
           <h2 className="mt-4 text-2xl font-bold">Payment successful!</h2>
-          <p className="mt-2 text-muted">Taking you to your dashboard...</p>
+          <p className="mt-2 text-muted">
+            {paidReportId ? 'Taking you to your report...' : 'Taking you to your dashboard...'}
+          </p>
         </Card>
       )}
     </div>

@@ -41,6 +41,7 @@ import { downloadReportPdf } from '../../lib/download-pdf';
 import { formatDateTime } from '../../lib/report-format';
 import { listenToReport, reportQuery } from './api';
 import { ReportSeries } from './ReportSeries';
+import { ResearchProgress } from './ResearchProgress';
 import { ScoreChart } from './ScoreChart';
 
 const ACTIVE: ReadonlySet<ReportStatus> = new Set(['pending', 'processing']);
@@ -396,6 +397,13 @@ export function ReportPage() {
           <Spinner label="Checking for updates" className="text-primary" />
           Research in progress - checking for updates...
         </div>
+      )}
+      {active && (
+        <ResearchProgress
+          status={report.report_status}
+          startedAt={report.created_at}
+          progress={progressData}
+        />
       )}
       {report.report_status === 'failed' && (
         <div
