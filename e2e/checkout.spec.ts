@@ -100,8 +100,10 @@ test('the dashboard shows the user, the three tabs and the New Report rules', as
   await page.getByRole('button', { name: 'Generate Your First Report' }).click();
   await expect(page.getByRole('tab', { name: 'New Report' })).toHaveAttribute('aria-selected', 'true');
 
-  await page.getByRole('button', { name: 'Logout' }).last().click();
-  await expect(page).toHaveURL(/\/login$/);
+  // One Logout, in the header (the dashboard no longer repeats it).
+  await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(1);
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
 });
 
 test('the admin sees the Admin button', async ({ page }) => {

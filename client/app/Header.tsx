@@ -7,7 +7,7 @@ import { ThemeToggle } from './theme';
 export function Logo() {
   const { appName } = useSiteConfig();
   return (
-    <Link href="/" className="flex items-center gap-2 text-lg font-bold">
+    <Link href="/" className="flex min-h-11 min-w-11 items-center gap-2 text-lg font-bold">
       <img src="/favicon.svg" alt="" width={28} height={28} />
       <span className="hidden min-[400px]:inline">{appName}</span>
       <span className="sr-only min-[400px]:hidden">{appName}</span>
@@ -15,7 +15,9 @@ export function Logo() {
   );
 }
 
-const NAV_LINK = 'rounded-md px-3 py-2 text-sm font-medium text-muted hover:bg-subtle hover:text-fg';
+// 44 px tall: a fingertip's target on a phone. Display is set where used (hidden on phones up top).
+const NAV_LINK =
+  'min-h-11 items-center rounded-md px-3 text-sm font-medium text-muted hover:bg-subtle hover:text-fg';
 
 export function Header() {
   const { user, isLoading } = useCurrentUser();
@@ -30,13 +32,13 @@ export function Header() {
             </span>
           ) : user ? (
             <>
-              <Link href="/dashboard" className={`${NAV_LINK} hidden sm:inline-block`}>
+              <Link href="/dashboard" className={`${NAV_LINK} hidden sm:inline-flex`}>
                 Dashboard
               </Link>
-              <Link href="/documentation" className={`${NAV_LINK} hidden sm:inline-block`}>
+              <Link href="/documentation" className={`${NAV_LINK} hidden sm:inline-flex`}>
                 Docs
               </Link>
-              <Link href="/account" className={`${NAV_LINK} hidden sm:inline-block`}>
+              <Link href="/account" className={`${NAV_LINK} hidden sm:inline-flex`}>
                 Account
               </Link>
               <span
@@ -51,7 +53,7 @@ export function Header() {
             </>
           ) : (
             <>
-              <Link href="/documentation" className={`${NAV_LINK} hidden sm:inline-block`}>
+              <Link href="/documentation" className={`${NAV_LINK} hidden sm:inline-flex`}>
                 Documentation
               </Link>
               <Button asChild variant="secondary" size="sm">
@@ -70,18 +72,18 @@ export function Header() {
         <nav aria-label="Mobile" className="flex gap-2 border-t border-border px-4 py-2 sm:hidden">
           {user ? (
             <>
-              <Link href="/dashboard" className={NAV_LINK}>
+              <Link href="/dashboard" className={`${NAV_LINK} inline-flex`}>
                 Dashboard
               </Link>
-              <Link href="/documentation" className={NAV_LINK}>
+              <Link href="/documentation" className={`${NAV_LINK} inline-flex`}>
                 Docs
               </Link>
-              <Link href="/account" className={NAV_LINK}>
+              <Link href="/account" className={`${NAV_LINK} inline-flex`}>
                 Account
               </Link>
             </>
           ) : (
-            <Link href="/documentation" className={NAV_LINK}>
+            <Link href="/documentation" className={`${NAV_LINK} inline-flex`}>
               Documentation
             </Link>
           )}

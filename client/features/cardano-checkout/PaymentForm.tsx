@@ -91,7 +91,7 @@ export function PaymentForm({
           <Label htmlFor="cardano-currency">Currency</Label>
           <select
             id="cardano-currency"
-            className="h-10 w-full rounded-md border border-border bg-card px-3 text-fg"
+            className="h-11 w-full rounded-md border border-border bg-card px-3 text-fg"
             value={currency}
             onChange={(event) => {
               const next = event.target.value as CheckoutCurrency;

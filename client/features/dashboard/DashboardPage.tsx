@@ -1,16 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Bug, LogOut, Shield } from 'lucide-react';
+import { Bug, Shield } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { ADMIN_USER_ID, TIMINGS_MS } from '../../../contract/constants';
 import { PAGES } from '../../../contract/pages';
 import { Button } from '../../components/ui/button';
 import { PageMeta } from '../../components/ui/page-meta';
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { toast } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api';
-import { useCurrentUser, useLogout } from '../../lib/auth';
+import { useCurrentUser } from '../../lib/auth';
 import { myReportsQuery, publicReportsQuery } from '../../lib/queries/reports';
 import { queryClient } from '../../lib/query-client';
 import { isReportInProgress } from '../../lib/report-format';
@@ -25,8 +23,6 @@ type TabValue = 'new-report' | 'my-reports' | 'marketplace';
 
 export function DashboardPage() {
   const { user } = useCurrentUser();
-  const logout = useLogout();
-  const [, navigate] = useLocation();
   const [tab, setTab] = useState<TabValue>('new-report');
 
   // Every 5 s while any report is being researched, otherwise 15 s; on focus and on mount; never cached.
@@ -64,16 +60,6 @@ export function DashboardPage() {
 
   if (!user) return <FullScreenSpinner />;
 
-  const onLogout = () =>
-    logout.mutate(undefined, {
-      onSuccess: () => {
-        toast({ title: 'Success', description: 'Logged out successfully' });
-        navigate('/login');
-      },
-      onError: (error) =>
-        toast({ title: 'Error', description: errorMessage(error, 'Logout failed'), variant: 'destructive' }),
-    });
-
   const startFirstReport = () => {
     setTab('new-report');
     window.setTimeout(() => document.getElementById(NEW_REPORT_INPUT_ID)?.focus(), 0);
@@ -104,9 +90,6 @@ export function DashboardPage() {
             <Link href="/bug-report">
               <Bug size={16} aria-hidden /> Report Bug
             </Link>
-          </Button>
-          <Button variant="secondary" size="sm" onClick={onLogout} disabled={logout.isPending}>
-            <LogOut size={16} aria-hidden /> Logout
           </Button>
         </div>
       </div>
