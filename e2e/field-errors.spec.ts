@@ -87,3 +87,29 @@ test('a declined card is said under the card number and cleared when the number 
   await card.fill('4242 4242 4242 4242');
   await expectFieldCleared(card, 'Your card was declined');
 });
+
+test('the password rules tick one by one while typing, on register and on the reset form', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/register');
+  const rules = page.getByTestId('password-rules').getByRole('listitem');
+  await expect(rules).toHaveCount(5);
+  await expect(rules.and(page.locator('[data-met="true"]'))).toHaveCount(0);
+  const password = page.getByLabel('Password', { exact: true });
+  const met = () => rules.and(page.locator('[data-met="true"]'));
+  await password.pressSequentially('password');
+  await expect(met()).toHaveText([/At least 8 characters/, /A lowercase letter/]);
+  await password.pressSequentially('P1');
+  await expect(met()).toHaveCount(4);
+  await expect(rules.and(page.locator('[data-met="false"]'))).toHaveText(/A special character/);
+  await password.pressSequentially('!');
+  await expect(met()).toHaveCount(5);
+  await expect(password).toHaveAccessibleDescription(/A special character \(met\)/);
+  await expectNoAxeViolations(page, 'register with the password checklist');
+
+  await page.goto('/reset-password?token=not-a-real-token');
+  const replacement = page.getByLabel('New password', { exact: true });
+  await replacement.pressSequentially('Abc');
+  await expect(met()).toHaveText([/An uppercase letter/, /A lowercase letter/]);
+});
