@@ -19,6 +19,7 @@ import {
   changeDownText,
   changeUpText,
   coverageDateText,
+  type DatasetRef,
   dataAgeLine,
   describeDataset,
   type KindCheck,
@@ -43,6 +44,7 @@ import { listenToReport, reportQuery } from './api';
 import { ReportSeries } from './ReportSeries';
 import { ResearchProgress } from './ResearchProgress';
 import { ScoreChart } from './ScoreChart';
+import { categoriesWithEvidence, VerdictSummary } from './VerdictSummary';
 
 const ACTIVE: ReadonlySet<ReportStatus> = new Set(['pending', 'processing']);
 
@@ -152,6 +154,26 @@ function AgentCard({ entry }: { entry: ProgressEntry }) {
         />
       )}
     </Card>
+  );
+}
+
+/** "btc.csv at 6bf36b8 ↗": the file (or repository) and the commit read, linked; licence on hover. */
+function DatasetLink({ dataset }: { dataset: DatasetRef }) {
+  // A file's URL ends in its name; a repository "tree/<commit>" URL ends in the commit.
+  const last = dataset.url.split('/').filter(Boolean).pop() ?? '';
+  const name =
+    last && !(dataset.version && last.startsWith(dataset.version.slice(0, 7))) ? last : dataset.name;
+  const label = `${name}${dataset.version ? ` at ${dataset.version.slice(0, 7)}` : ''}`;
+  return (
+    <a
+      href={dataset.url}
+      title={describeDataset(dataset)}
+      className="mr-2 inline-flex min-h-11 items-center underline"
+      target="_blank"
+      rel="noreferrer"
+    >
+      {label} <span aria-hidden>↗</span>
+    </a>
   );
 }
 
@@ -301,7 +323,9 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
                   </td>
                   <td className="py-2 pr-3">{coverageDateText(entry) || '—'}</td>
                   <td className="py-2 text-xs text-muted wrap-anywhere">
-                    {entry.datasets?.length ? entry.datasets.map(describeDataset).join('; ') : '—'}
+                    {entry.datasets?.length
+                      ? entry.datasets.map((dataset) => <DatasetLink key={dataset.url} dataset={dataset} />)
+                      : '—'}
                   </td>
                 </tr>
               ))}
@@ -368,6 +392,7 @@ export function ReportPage() {
         ? `Research report on ${report.asset_name}: ${NOT_RATED_LABEL}, too few categories with evidence.`
         : `Research report on ${report.asset_name}, in progress.`,
   };
+  const evidence = categoriesWithEvidence(sections, progressData);
   const chartScores = Object.fromEntries(
     progressData.map((p) => [p.category_key, p.score === null ? null : Number(p.score)]),
   );
@@ -449,6 +474,17 @@ export function ReportPage() {
         </div>
       </header>
 
+      {/* Read first: the verdict and what it stands on, then the category bars, then detail. */}
+      {completed && (
+        <VerdictSummary verdict={band} rated={scored} total={total} sections={sections} evidence={evidence} />
+      )}
+      {progressData.length > 0 && (
+        <Card className="mb-8">
+          <CardTitle className="mb-4">Category Scores</CardTitle>
+          <ScoreChart scores={chartScores} evidence={completed ? evidence : undefined} />
+        </Card>
+      )}
+
       {completed && <ReportSeries reportId={report.id} assetName={report.asset_name} />}
 
       {sections ? (
@@ -471,13 +507,6 @@ export function ReportPage() {
             <p className="mt-3">{paragraphs[0]}</p>
           </Card>
         )
-      )}
-
-      {progressData.length > 0 && (
-        <Card className="mb-8">
-          <CardTitle className="mb-4">Category Scores</CardTitle>
-          <ScoreChart scores={chartScores} />
-        </Card>
       )}
 
       <section aria-labelledby="categories-title" className="mb-8">

@@ -32,7 +32,12 @@ function ChangesTable({ changes, caption }: { changes: ReportChangesResponse; ca
   );
   return (
     <div className="space-y-3">
-      <p className="text-sm font-medium">{changes.verdict}</p>
+      {/* Neither version has a total: "the total moved from x to x" would read as a finding. */}
+      <p className="text-sm font-medium">
+        {changes.riskLevel.before === null && changes.riskLevel.after === null
+          ? `Both versions are ${NOT_RATED_LABEL}: too few categories with evidence for a total.`
+          : changes.verdict}
+      </p>
       {changes.methodology.changed && (
         <p className="text-sm">
           The rules changed from methodology {changes.methodology.before ?? 'unknown'} to{' '}
@@ -175,7 +180,16 @@ export function ReportSeries({ reportId, assetName }: { reportId: number; assetN
         </p>
         {/* min-w-0: the grid's columns never grow past the card for their content's sake. */}
         <div className="mt-4 grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
-          <ScoreHistoryChart versions={versions} currentId={reportId} />
+          {/* A line needs two rated versions; until then the history is said in words. */}
+          {versions.filter((v) => v.compositeScore > 0).length >= 2 ? (
+            <ScoreHistoryChart versions={versions} currentId={reportId} />
+          ) : (
+            <p className="text-sm" data-testid="history-text">
+              {versions.length === 1
+                ? 'This is the first version of this report. A refresh adds the next, and the history then shows how the verdict moved.'
+                : 'Fewer than two versions have a total, so there is no line to draw yet: the table gives each version.'}
+            </p>
+          )}
           <table className="w-full text-left text-sm" aria-labelledby="score-history">
             <thead>
               <tr className="border-b border-border">
