@@ -28,6 +28,9 @@ export const TONES = {
   danger: { ink: '#b91c1c', soft: '#fee2e2' },
 } as const;
 
+/** A Not rated verdict and a category without evidence: grey. */
+export const NEUTRAL_TONE = { ink: '#64748b', soft: '#f1f5f9' } as const;
+
 export const RISK_TONES: Record<RiskLevel, keyof typeof TONES> = {
   'Likely Safe': 'success',
   Potential: 'warning',
