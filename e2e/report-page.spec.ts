@@ -64,3 +64,33 @@ test('a Not rated report opens with its verdict, its evidence, three reasons and
   );
   await expect(page.getByText(/The total moved from/)).toHaveCount(0);
 });
+
+test('the marketplace shows one card per asset, its latest report dated with its verdict, older ones behind it', async ({
+  page,
+  signedIn,
+}) => {
+  test.setTimeout(120_000);
+  await completedReport(page, signedIn.email, 'Litecoin');
+  await completedReport(page, signedIn.email, 'Litecoin');
+  await page.goto('/dashboard');
+  await page.getByRole('tab', { name: 'Marketplace' }).click();
+  await page.getByLabel('Search reports').fill('Litecoin');
+  const cards = page.getByTestId('public-report').filter({
+    has: page.getByRole('heading', { name: 'Litecoin', exact: true }),
+  });
+  await expect(cards).toHaveCount(1);
+  await expect(cards.getByTestId('listing-facts').first()).toHaveText(
+    /^(\w+ \d{1,2}, \d{4}|\d{1,2} \w+ \d{4}) · (Not rated|Score: [\d.]+\/77\.0)$/,
+  );
+  const older = cards.getByTestId('older-versions');
+  await expect(older.locator('summary')).toHaveText(/^Older reports \(\d+\)$/);
+  await older.locator('summary').click();
+  await expect(older.getByTestId('listing-facts').first()).toBeVisible();
+  await expectNoAxeViolations(page, 'marketplace grouped by asset');
+
+  await page.getByLabel('Search reports').fill('zz no such coin');
+  await expect(page.getByText('No reports match "zz no such coin".')).toBeVisible();
+  await page.getByRole('button', { name: 'Generate a new report' }).click();
+  await expect(page.getByRole('tab', { name: 'New Report' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Crypto asset name')).toHaveValue('zz no such coin');
+});

@@ -60,6 +60,13 @@ export function DashboardPage() {
 
   if (!user) return <FullScreenSpinner />;
 
+  const [newReportName, setNewReportName] = useState('');
+  const generateReport = (assetName: string) => {
+    setNewReportName(assetName);
+    setTab('new-report');
+    window.setTimeout(() => document.getElementById(NEW_REPORT_INPUT_ID)?.focus(), 0);
+  };
+
   const startFirstReport = () => {
     setTab('new-report');
     window.setTimeout(() => document.getElementById(NEW_REPORT_INPUT_ID)?.focus(), 0);
@@ -104,13 +111,13 @@ export function DashboardPage() {
           <TabsTrigger value="marketplace">Marketplace</TabsTrigger>
         </TabsList>
         <TabsContent value="new-report" className="mt-6">
-          <NewReportTab />
+          <NewReportTab initialName={newReportName} />
         </TabsContent>
         <TabsContent value="my-reports" className="mt-6">
           <MyReportsTab query={myReports} onGenerateFirst={startFirstReport} />
         </TabsContent>
         <TabsContent value="marketplace" className="mt-6">
-          <MarketplaceTab query={publicReports} />
+          <MarketplaceTab query={publicReports} onGenerate={generateReport} />
         </TabsContent>
       </Tabs>
     </div>

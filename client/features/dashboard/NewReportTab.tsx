@@ -44,8 +44,9 @@ function AssetFacts({ asset }: { asset: AssetSuggestion }) {
   );
 }
 
-export function NewReportTab() {
-  const [assetName, setAssetName] = useState('');
+/** `initialName`: a name carried over from an empty marketplace search. */
+export function NewReportTab({ initialName = '' }: { initialName?: string }) {
+  const [assetName, setAssetName] = useState(initialName);
   const [pickedId, setPickedId] = useState<string | null>(null);
   const [warningOpen, setWarningOpen] = useState(false);
   // Shown under the name until the buyer types or picks: never a toast far from the field.
