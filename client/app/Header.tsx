@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Button } from '../components/ui/button';
-import { LOGOUT_URL, useCurrentUser } from '../lib/auth';
+import { useCurrentUser, useLogout } from '../lib/auth';
 import { useSiteConfig } from '../lib/site-config';
 import { ThemeToggle } from './theme';
 
@@ -21,6 +21,7 @@ const NAV_LINK =
 
 export function Header() {
   const { user, isLoading } = useCurrentUser();
+  const logout = useLogout();
   return (
     <header className="border-b border-border bg-card">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
@@ -47,7 +48,13 @@ export function Header() {
               >
                 {user.email || 'User'}
               </span>
-              <Button variant="secondary" size="sm" onClick={() => window.location.assign(LOGOUT_URL)}>
+              {/* The one Logout (the dashboard no longer repeats it); a POST, never a link. */}
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={logout.isPending}
+                onClick={() => logout.mutate(undefined, { onSuccess: () => window.location.assign('/') })}
+              >
                 Logout
               </Button>
             </>

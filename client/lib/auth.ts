@@ -7,9 +7,6 @@ import { queryClient } from './query-client';
 /** The server seeds this key with the session's user (client/entry-server.tsx, main.tsx). */
 export const CURRENT_USER_KEY = ['/api/auth/me'] as const;
 
-/** Signs out and reloads: the header's Logout link, which works before the app has loaded. */
-export const LOGOUT_URL = '/api/logout';
-
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 

@@ -24,6 +24,7 @@ type TabValue = 'new-report' | 'my-reports' | 'marketplace';
 export function DashboardPage() {
   const { user } = useCurrentUser();
   const [tab, setTab] = useState<TabValue>('new-report');
+  const [newReportName, setNewReportName] = useState('');
 
   // Every 5 s while any report is being researched, otherwise 15 s; on focus and on mount; never cached.
   const myReports = useQuery({
@@ -60,7 +61,6 @@ export function DashboardPage() {
 
   if (!user) return <FullScreenSpinner />;
 
-  const [newReportName, setNewReportName] = useState('');
   const generateReport = (assetName: string) => {
     setNewReportName(assetName);
     setTab('new-report');
