@@ -125,6 +125,15 @@ export const PAGES = {
       noindex: true,
     },
   },
+  status: {
+    path: '/status',
+    meta: {
+      title: 'Service status — Crow Research',
+      description: 'Whether Crow Research, its database, research queue and payments are working.',
+      keywords: DEFAULT_KEYWORDS,
+      noindex: true,
+    },
+  },
   paymentSuccess: {
     path: '/payment-success',
     meta: {

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { FINANCIAL_DISCLAIMER, FOOTER_COPYRIGHT_YEAR } from '../../contract/constants';
-import { HEALTH_URL, useSiteConfig } from '../lib/site-config';
+import { useSiteConfig } from '../lib/site-config';
 
 const LINK = 'flex min-h-11 items-center text-sm text-muted hover:text-fg hover:underline';
 
@@ -39,9 +39,9 @@ export function Footer() {
           <a href="/api-docs" className={LINK}>
             API Reference
           </a>
-          <a href={HEALTH_URL} className={LINK}>
+          <Link href="/status" className={LINK}>
             Status
-          </a>
+          </Link>
           <a href={`mailto:${supportEmail}`} className={LINK}>
             Contact
           </a>

@@ -86,6 +86,10 @@ const ReportPage = lazyPage(
   () => import('../features/report/ReportPage'),
   (m) => m.ReportPage,
 );
+const StatusPage = lazyPage(
+  () => import('../features/status/StatusPage'),
+  (m) => m.StatusPage,
+);
 const SearchPage = lazyPage(
   () => import('../features/search/SearchPage'),
   (m) => m.SearchPage,
@@ -167,6 +171,7 @@ export function Routes() {
         <Route path={PAGES.report.path} component={signedIn(ReportPage)} />
         <Route path={PAGES.reports.path} component={signedIn(ReportPage)} />
         <Route path={PAGES.search.path} component={SearchPage} />
+        <Route path={PAGES.status.path} component={StatusPage} />
         <Route path={PAGES.documentation.path} component={DocumentationPage} />
         <Route path={PAGES.privacyPolicy.path} component={PrivacyPolicyPage} />
         <Route path={PAGES.termsOfService.path} component={TermsOfServicePage} />
