@@ -24,3 +24,15 @@ export const AUTH_MESSAGES = {
 
 export const USERNAME_HINT = '3-30 characters, letters, numbers, and underscores only';
 export const PASSWORD_HINT = 'Must be 8+ characters with uppercase, lowercase, number, and special character';
+
+/**
+ * The rules of a new password, each with the test the schema runs (contract/auth.ts): the forms
+ * show them as a checklist that ticks while the person types.
+ */
+export const PASSWORD_RULES = [
+  { key: 'length', label: 'At least 8 characters', met: (value: string) => value.length >= 8 },
+  { key: 'upper', label: 'An uppercase letter', met: (value: string) => /[A-Z]/.test(value) },
+  { key: 'lower', label: 'A lowercase letter', met: (value: string) => /[a-z]/.test(value) },
+  { key: 'digit', label: 'A number', met: (value: string) => /[0-9]/.test(value) },
+  { key: 'special', label: 'A special character', met: (value: string) => /[^A-Za-z0-9]/.test(value) },
+] as const;

@@ -52,8 +52,8 @@ export const CARDANO_MESSAGES = {
 
 /** The checkout's toasts and notes. */
 export const CARDANO_TEXTS = {
-  missingTitle: 'Missing Information',
-  missingDescription: 'Please fill in all required fields.',
+  missingDescriptionField: 'Please enter a description for this payment.',
+  conversionFailed: 'The current price could not be loaded.',
   createFailedTitle: 'Payment Creation Failed',
   researchErrorTitle: 'Research Error',
   researchErrorDescription: 'Failed to start research. Please contact support.',
@@ -137,6 +137,24 @@ export const cardanoPaymentResponseSchema = z.object({
   payment: cardanoPaymentSchema,
 });
 export type CardanoPaymentResponse = z.infer<typeof cardanoPaymentResponseSchema>;
+
+/** An unpaid payment whose window is still open: the dashboard offers to resume it. */
+export const openCardanoPaymentSchema = cardanoPaymentSchema.pick({
+  id: true,
+  currency: true,
+  amount: true,
+  remainingAmount: true,
+  expiresAt: true,
+  purchaseType: true,
+  researchAsset: true,
+  usdAmount: true,
+});
+export type OpenCardanoPayment = z.infer<typeof openCardanoPaymentSchema>;
+
+export const openCardanoPaymentsResponseSchema = z.object({ payments: z.array(openCardanoPaymentSchema) });
+
+/** The page of one payment: the address, QR code and countdown survive a reload there. */
+export const cardanoPaymentPath = (paymentId: number) => `/cardano-checkout/payment/${paymentId}`;
 
 /** A refused creation: `{ success: false, error }`, also carrying the API's usual error fields. */
 export const cardanoFailureSchema = apiErrorSchema.extend({

@@ -116,6 +116,24 @@ export const PAGES = {
       noindex: true,
     },
   },
+  cardanoPayment: {
+    path: '/cardano-checkout/payment/:paymentId',
+    meta: {
+      title: 'Your Cardano payment — Crow Research',
+      description: 'The address, amount and time left of a Cardano payment for a research report.',
+      keywords: DEFAULT_KEYWORDS,
+      noindex: true,
+    },
+  },
+  status: {
+    path: '/status',
+    meta: {
+      title: 'Service status — Crow Research',
+      description: 'Whether Crow Research, its database, research queue and payments are working.',
+      keywords: DEFAULT_KEYWORDS,
+      noindex: true,
+    },
+  },
   paymentSuccess: {
     path: '/payment-success',
     meta: {

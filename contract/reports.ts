@@ -545,6 +545,10 @@ export const publicReportItemSchema = z.object({
   owned: z.boolean(),
   /** The resolved asset (for the Watch button); null for an asset the sources do not know. */
   asset_id: z.string().nullable().optional(),
+  /** When the research completed (ISO, UTC): the marketplace dates each version. */
+  completed_at: z.string().nullable().optional(),
+  /** False when too few categories had evidence: listed as "Not rated". */
+  rated: z.boolean().optional(),
 });
 export type PublicReportItem = z.infer<typeof publicReportItemSchema>;
 

@@ -20,3 +20,14 @@ export const siteConfigSchema = z.object({
   creditPack: z.object({ credits: z.number(), priceUsd: z.number() }).optional(),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+/** GET /api/health: whether the service runs, for operators and the Status page. */
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['ok', 'down']),
+  queue: z.enum(['ok', 'down']),
+  /** Each payment method's mode, so an operator sees at a glance whether real money flows. */
+  payments: z.object({ card: paymentModeSchema, cardano: paymentModeSchema }),
+  uptimeSeconds: z.number(),
+});
+export type Health = z.infer<typeof healthSchema>;

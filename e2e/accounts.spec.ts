@@ -39,7 +39,7 @@ test('the register form shows the spec messages and keeps what was typed', async
   await expect(page.getByLabel('Username')).toHaveValue('ab');
 });
 
-test('wrong credentials give one generic error toast', async ({ page, signedIn }) => {
+test('wrong credentials give one generic error, under the password', async ({ page, signedIn }) => {
   await page.context().clearCookies();
   await page.goto('/login');
   await page.getByLabel('Email').fill(signedIn.email);

@@ -62,7 +62,7 @@ test('buying a new report with ADA in sandbox: address, QR, countdown, simulated
   await expect(item.getByRole('button', { name: /View Report/ })).toBeEnabled();
 });
 
-test('a failed conversion clears the amount silently; a refused creation shows the server message', async ({
+test('a failed conversion says so under the amount with a retry; a refused creation shows the server message under the button', async ({
   page,
   signedIn: _user,
 }) => {
@@ -71,7 +71,10 @@ test('a failed conversion clears the amount silently; a refused creation shows t
   );
   await page.goto(NEW_REPORT);
   await expect(page.getByLabel('Description')).toHaveValue('Research Report Purchase - Bitcoin');
-  await expect(page.getByLabel('Amount (ADA)')).toHaveValue('');
+  const amount = page.getByLabel('Amount (ADA)');
+  await expect(amount).toHaveValue('');
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await expect(amount).toHaveAccessibleDescription(/The current price could not be loaded\./);
   await expect(page.getByText('Price per unit')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Create Payment' })).toBeDisabled();
 
@@ -83,10 +86,64 @@ test('a failed conversion clears the amount silently; a refused creation shows t
       body: JSON.stringify({ success: false, error: 'The ADA price is unavailable right now.' }),
     }),
   );
-  await page.getByLabel('Amount (ADA)').fill('9.98');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(amount).toHaveValue('9.98');
+  await expect(amount).toHaveAttribute('aria-invalid', 'false');
   await page.getByRole('button', { name: 'Create Payment' }).click();
-  await expect(page.getByText('Payment Creation Failed').first()).toBeVisible();
-  await expect(page.getByText('The ADA price is unavailable right now.').first()).toBeVisible();
+  const refusal = page.locator('#cardano-create-error');
+  await expect(refusal).toContainText('Payment Creation Failed');
+  await expect(refusal).toContainText('The ADA price is unavailable right now.');
+  await expect(page.getByRole('button', { name: 'Create Payment' })).toHaveAccessibleDescription(
+    /The ADA price is unavailable right now\./,
+  );
+});
+
+test('a created payment has its own URL: a reload shows the same address, QR, amount and countdown, and the dashboard resumes it', async ({
+  page,
+  signedIn: _user,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(NEW_REPORT);
+  const amount = page.getByLabel('Amount (ADA)');
+  await expect(amount).toHaveValue('9.98');
+  // The server sets the amount from the price: the buyer cannot type another.
+  await expect(amount).toHaveAttribute('readonly', '');
+  const created = page.waitForResponse('**/api/cardano/create-payment');
+  await page.getByRole('button', { name: 'Create Payment' }).click();
+  const paymentId: number = (await (await created).json()).payment.id;
+  await expect(page).toHaveURL(new RegExp(`/cardano-checkout/payment/${paymentId}$`));
+  const address = page.getByTestId('payment-address');
+  await expect(address).toHaveText(/^addr_test1/);
+  const addressText = await address.textContent();
+  const qr = page.getByRole('img', { name: 'QR code of the payment request' });
+  const qrSource = await qr.getAttribute('src');
+  const countdown = page.getByTestId('payment-countdown');
+
+  // What a phone does when it comes back from the wallet app.
+  await page.reload();
+  await expect(address).toHaveText(addressText ?? '');
+  await expect(qr).toHaveAttribute('src', qrSource ?? '');
+  await expect(page.getByTestId('payment-amount')).toHaveText('9.98 ADA');
+  await expect(countdown).toHaveText(/^(30:00|29:[0-5]\d)$/);
+  await expect(page.getByRole('definition').filter({ hasText: /^Bitcoin$/ })).toBeVisible();
+  await expectNoAxeViolations(page, 'cardano payment page after a reload');
+
+  await page.goto('/dashboard');
+  const waiting = page.getByTestId('open-payments');
+  await expect(waiting).toContainText('Bitcoin');
+  await expect(waiting).toContainText('9.98 ADA');
+  await expectNoAxeViolations(page, 'dashboard with a payment waiting');
+  await waiting.getByRole('link', { name: 'Resume payment for Bitcoin' }).click();
+  await expect(page).toHaveURL(new RegExp(`/cardano-checkout/payment/${paymentId}$`));
+  await expect(address).toHaveText(addressText ?? '');
+  await expect(countdown).toHaveText(/^(30:00|29:[0-5]\d)$/);
+
+  // Paid, it no longer waits on the dashboard.
+  await page.getByRole('button', { name: 'Simulate incoming payment' }).click();
+  await expect(page.getByTestId('payment-status')).toHaveText('Confirmed');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByTestId('open-payments')).toHaveCount(0);
 });
 
 test('the CROW path shows the fixed, read-only token amount', async ({ page, signedIn: _user }) => {

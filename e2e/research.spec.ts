@@ -77,6 +77,12 @@ test('the documentation page explains the methodology from the contract and pass
       name: new RegExp(`Version ${METHODOLOGY_VERSION.replace('.', '\\.')} .*current`),
     }),
   ).toBeVisible();
+  // A table of contents leads to each part of the long page.
+  const contents = page.getByRole('navigation', { name: 'On this page' });
+  await expect(contents.getByRole('link')).toHaveCount(7);
+  await contents.getByRole('link', { name: 'Change log' }).click();
+  await expect(page).toHaveURL(/#change-log$/);
+  await expect(page.getByRole('heading', { name: 'Change log' })).toBeInViewport();
   await page.getByText('Rules of version 2026.11-1').click();
   await expect(page.getByText(/24-hour trading volume relative to market capitalisation/)).toBeVisible();
   // With the older rules opened; the page as it loads is checked in both themes by public-pages.spec.

@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
 import { FINANCIAL_DISCLAIMER, FOOTER_COPYRIGHT_YEAR } from '../../contract/constants';
-import { HEALTH_URL, useSiteConfig } from '../lib/site-config';
+import { useSiteConfig } from '../lib/site-config';
 
-const LINK = 'text-sm text-muted hover:text-fg hover:underline';
+const LINK = 'flex min-h-11 items-center text-sm text-muted hover:text-fg hover:underline';
 
 /** The financial disclaimer that every page carries. */
 export function Disclaimer() {
@@ -10,7 +10,7 @@ export function Disclaimer() {
     <aside aria-label="Financial disclaimer" className="border-t border-border bg-subtle">
       <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-muted">
         <strong className="text-fg">Disclaimer:</strong> {FINANCIAL_DISCLAIMER}{' '}
-        <Link href="/disclaimer" className="underline">
+        <Link href="/disclaimer" className="inline-flex min-h-11 min-w-11 items-center underline">
           Read the full disclaimer
         </Link>
         .
@@ -28,7 +28,7 @@ export function Footer() {
           <p className="font-semibold">{appName}</p>
           <p className="mt-1 text-sm text-muted">Sourced, AI-assisted research on crypto assets. Beta.</p>
         </div>
-        <nav aria-label="Product" className="flex flex-col gap-2">
+        <nav aria-label="Product" className="flex flex-col">
           <Link href="/documentation" className={LINK}>
             Research Methodology
           </Link>
@@ -39,14 +39,14 @@ export function Footer() {
           <a href="/api-docs" className={LINK}>
             API Reference
           </a>
-          <a href={HEALTH_URL} className={LINK}>
+          <Link href="/status" className={LINK}>
             Status
-          </a>
+          </Link>
           <a href={`mailto:${supportEmail}`} className={LINK}>
             Contact
           </a>
         </nav>
-        <nav aria-label="Legal" className="flex flex-col gap-2">
+        <nav aria-label="Legal" className="flex flex-col">
           <Link href="/disclaimer" className={LINK}>
             Disclaimer
           </Link>

@@ -46,6 +46,10 @@ const CardanoCheckoutPage = lazyPage(
   () => import('../features/cardano-checkout/CardanoCheckoutPage'),
   (m) => m.CardanoCheckoutPage,
 );
+const CardanoPaymentPage = lazyPage(
+  () => import('../features/cardano-checkout/CardanoPaymentPage'),
+  (m) => m.CardanoPaymentPage,
+);
 const CheckoutPage = lazyPage(
   () => import('../features/checkout/CheckoutPage'),
   (m) => m.CheckoutPage,
@@ -85,6 +89,10 @@ const TermsOfServicePage = lazyPage(
 const ReportPage = lazyPage(
   () => import('../features/report/ReportPage'),
   (m) => m.ReportPage,
+);
+const StatusPage = lazyPage(
+  () => import('../features/status/StatusPage'),
+  (m) => m.StatusPage,
 );
 const SearchPage = lazyPage(
   () => import('../features/search/SearchPage'),
@@ -162,11 +170,13 @@ export function Routes() {
         <Route path={PAGES.devOutbox.path} component={OutboxPage} />
         <Route path={PAGES.dashboard.path} component={signedIn(DashboardPage)} />
         <Route path={PAGES.checkout.path} component={checkout} />
+        <Route path={PAGES.cardanoPayment.path} component={signedIn(CardanoPaymentPage)} />
         <Route path={PAGES.cardanoCheckout.path} component={signedIn(CardanoCheckoutPage)} />
         <Route path={PAGES.paymentSuccess.path} component={signedIn(PaymentSuccessPage)} />
         <Route path={PAGES.report.path} component={signedIn(ReportPage)} />
         <Route path={PAGES.reports.path} component={signedIn(ReportPage)} />
         <Route path={PAGES.search.path} component={SearchPage} />
+        <Route path={PAGES.status.path} component={StatusPage} />
         <Route path={PAGES.documentation.path} component={DocumentationPage} />
         <Route path={PAGES.trackRecord.path} component={TrackRecordPage} />
         <Route path={PAGES.privacyPolicy.path} component={PrivacyPolicyPage} />

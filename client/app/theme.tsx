@@ -38,7 +38,7 @@ export function ThemeToggle() {
         setTheme(next);
       }}
       aria-label={`Switch to ${next} theme`}
-      className="rounded-md p-2 text-muted hover:bg-subtle hover:text-fg"
+      className="inline-flex size-11 items-center justify-center rounded-md text-muted hover:bg-subtle hover:text-fg"
     >
       {theme === 'dark' ? <Sun size={18} aria-hidden /> : <Moon size={18} aria-hidden />}
     </button>

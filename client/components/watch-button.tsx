@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Eye, EyeOff } from 'lucide-react';
+import { Check, Eye } from 'lucide-react';
 import { errorMessage } from '../lib/api';
 import { unwatchAsset, watchAsset, watchlistQuery } from '../lib/queries/watchlist';
 import { Button } from './ui/button';
@@ -36,7 +36,8 @@ export function WatchButton({ assetId, assetName }: { assetId: string; assetName
       onClick={() => toggle.mutate()}
       aria-label={`Watch ${assetName}`}
     >
-      {watching ? <EyeOff size={16} aria-hidden /> : <Eye size={16} aria-hidden />}
+      {/* A tick for "Watching": a crossed-out eye read as "not watching". */}
+      {watching ? <Check size={16} aria-hidden /> : <Eye size={16} aria-hidden />}
       {watching ? 'Watching' : 'Watch'}
     </Button>
   );

@@ -55,19 +55,9 @@ export function setCurrentUser(user: CurrentUser | null) {
 }
 
 /**
- * The header's Logout: ends the session with a POST (the same-origin guard judges writes; a GET
- * could be triggered by any page) and reloads the home page, which drops every cached answer.
+ * Ends the session with a POST (the same-origin guard judges writes; a GET could be triggered by
+ * any page) and clears every cached answer.
  */
-export async function logOutAndGoHome(): Promise<void> {
-  try {
-    await sendJson('POST', '/api/auth/logout');
-  } catch {
-    // Nothing to add: after the reload the header shows the user still signed in.
-  }
-  window.location.assign('/');
-}
-
-/** Ends the session and clears every cached answer. */
 export function useLogout() {
   return useMutation({
     mutationFn: () => sendJson('POST', '/api/auth/logout'),

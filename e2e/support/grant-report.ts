@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { queueExecutorFor } from '../../server/db/client';
-import { researchReports, users } from '../../server/db/schema';
+import { researchProgress, researchReports, users } from '../../server/db/schema';
 import { completePurchase, createPendingPurchase } from '../../server/domain/purchases';
 import { JOBS } from '../../server/jobs/definitions';
+import { markAgentStarted } from '../../server/research/repository';
 import { withE2eDatabase } from './database';
 
 // Browser tests that need a purchase without going through a checkout create it through the
@@ -59,5 +60,21 @@ export async function markReportProcessing(reportId: number): Promise<void> {
       .update(researchReports)
       .set({ status: 'processing', updatedAt: sql`now()` })
       .where(eq(researchReports.id, reportId));
+  });
+}
+
+/** What the research job records as it goes: one category finished, another started. */
+export async function markCategoriesProgress(
+  reportId: number,
+  finished: { key: string; agentName: string },
+  started: { key: string; agentName: string },
+): Promise<void> {
+  await withDatabase(async ({ db }) => {
+    await markAgentStarted(db, reportId, finished);
+    await db
+      .update(researchProgress)
+      .set({ status: 'completed', score: '3.00', completedAt: new Date() })
+      .where(and(eq(researchProgress.reportId, reportId), eq(researchProgress.categoryKey, finished.key)));
+    await markAgentStarted(db, reportId, started);
   });
 }

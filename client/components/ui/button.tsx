@@ -10,7 +10,12 @@ const VARIANTS = {
   link: 'text-primary underline-offset-4 hover:underline px-0',
 } as const;
 
-const SIZES = { sm: 'h-8 px-3 text-sm', md: 'h-10 px-4', lg: 'h-12 px-6 text-lg' } as const;
+// Every size is at least 44 × 44 px, a fingertip's target on a phone (WCAG 2.5.5).
+const SIZES = {
+  sm: 'min-h-11 min-w-11 px-3 text-sm',
+  md: 'min-h-11 min-w-11 px-4',
+  lg: 'min-h-12 min-w-12 px-6 text-lg',
+} as const;
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: keyof typeof VARIANTS;

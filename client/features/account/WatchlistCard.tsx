@@ -44,9 +44,11 @@ export function WatchlistCard() {
         </p>
       ) : (
         <>
-          <label className="mt-4 flex items-center gap-2 text-sm">
+          {/* The whole 44 px line is the tap target, not only the box. */}
+          <label className="mt-4 flex min-h-11 cursor-pointer items-center gap-3 text-sm">
             <input
               type="checkbox"
+              className="size-5 accent-[var(--color-primary)]"
               checked={data.watchOnPurchase}
               disabled={setting.isPending}
               onChange={(event) => setting.mutate(event.currentTarget.checked)}

@@ -19,6 +19,10 @@ export function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;
+  // The server's "Invalid email or password" goes once the person edits either field.
+  const clearServerError = () => {
+    if (form.getFieldState('password').error?.type === 'server') form.clearErrors('password');
+  };
 
   const onSubmit = form.handleSubmit((values) =>
     login.mutate(values, {
@@ -27,8 +31,9 @@ export function LoginPage() {
         // A full navigation, so every screen starts from the signed-in state.
         window.location.assign('/dashboard');
       },
+      // Under the password, where the eye is; typing again clears it.
       onError: (error) =>
-        toast({ title: 'Error', description: errorMessage(error, 'Login failed'), variant: 'destructive' }),
+        form.setError('password', { type: 'server', message: errorMessage(error, 'Login failed') }),
     }),
   );
 
@@ -46,7 +51,7 @@ export function LoginPage() {
               type="email"
               autoComplete="email"
               {...fieldAria('email', { invalid: Boolean(errors.email) })}
-              {...form.register('email')}
+              {...form.register('email', { onChange: clearServerError })}
             />
             <FieldError id="email-error" message={errors.email?.message} />
           </div>
@@ -65,7 +70,7 @@ export function LoginPage() {
               id="password"
               autoComplete="current-password"
               {...fieldAria('password', { invalid: Boolean(errors.password) })}
-              {...form.register('password')}
+              {...form.register('password', { onChange: clearServerError })}
             />
             <FieldError id="password-error" message={errors.password?.message} />
           </div>

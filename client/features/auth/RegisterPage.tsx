@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import type { RegisterRequest } from '../../../contract/auth';
-import { USERNAME_HINT } from '../../../contract/auth-messages';
+import { AUTH_MESSAGES, USERNAME_HINT } from '../../../contract/auth-messages';
 import { PAGES } from '../../../contract/pages';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { Button } from '../../components/ui/button';
@@ -21,6 +21,10 @@ export function RegisterPage() {
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
+  // A "taken" answer from the server goes once the person edits that field.
+  const clearServerError = (field: 'username' | 'email') => () => {
+    if (form.getFieldState(field).error?.type === 'server') form.clearErrors(field);
+  };
 
   const onSubmit = form.handleSubmit((values) =>
     register.mutate(values, {
@@ -28,12 +32,17 @@ export function RegisterPage() {
         toast({ title: 'Success', description: 'Account created successfully' });
         navigate('/dashboard');
       },
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Registration failed'),
-          variant: 'destructive',
-        }),
+      // A taken name or email goes under its field; anything else under the button.
+      onError: (error) => {
+        const message = errorMessage(error, 'Registration failed');
+        const field =
+          message === AUTH_MESSAGES.usernameTaken
+            ? 'username'
+            : message === AUTH_MESSAGES.emailTaken
+              ? 'email'
+              : 'root.server';
+        form.setError(field, { type: 'server', message });
+      },
     }),
   );
 
@@ -52,7 +61,7 @@ export function RegisterPage() {
               id="username"
               autoComplete="username"
               {...fieldAria('username', { invalid: Boolean(errors.username), hint: true })}
-              {...form.register('username')}
+              {...form.register('username', { onChange: clearServerError('username') })}
             />
             <FieldHint id="username-hint">{USERNAME_HINT}</FieldHint>
             <FieldError id="username-error" message={errors.username?.message} />
@@ -64,14 +73,20 @@ export function RegisterPage() {
               type="email"
               autoComplete="email"
               {...fieldAria('email', { invalid: Boolean(errors.email) })}
-              {...form.register('email')}
+              {...form.register('email', { onChange: clearServerError('email') })}
             />
             <FieldError id="email-error" message={errors.email?.message} />
           </div>
           <NewPasswordFields form={form} kind="first" />
-          <Button type="submit" className="w-full" disabled={register.isPending}>
+          <Button
+            type="submit"
+            className="w-full"
+            disabled={register.isPending}
+            aria-describedby={errors.root?.server ? 'register-error' : undefined}
+          >
             {register.isPending ? 'Creating Account...' : 'Create Account'}
           </Button>
+          <FieldError id="register-error" message={errors.root?.server?.message} />
         </form>
         <p className="mt-6 text-center text-sm text-muted">
           Already have an account?{' '}

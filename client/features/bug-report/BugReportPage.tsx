@@ -54,7 +54,7 @@ function emptyForm(email: string): BugReportForm {
   };
 }
 
-const SELECT = 'h-10 w-full rounded-md border border-border bg-card px-3 py-2 text-fg disabled:opacity-60';
+const SELECT = 'h-11 w-full rounded-md border border-border bg-card px-3 py-2 text-fg disabled:opacity-60';
 
 function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
   return (

@@ -1,17 +1,18 @@
-import { useState } from 'react';
-import { Link, useParams, useSearch } from 'wouter';
-import type { CardanoPayment } from '../../../contract/cardano';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
+import { type CardanoPayment, cardanoPaymentPath } from '../../../contract/cardano';
 import { PRICES_USD } from '../../../contract/constants';
 import { PAGES } from '../../../contract/pages';
-import { PURCHASE_TYPE_LABELS, type PurchaseType } from '../../../contract/reports';
+import type { PurchaseType } from '../../../contract/reports';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { OwnedReportNotice, usePurchaseCheck } from '../../components/ui/owned-report-notice';
 import { Page } from '../../components/ui/page';
 import { Spinner } from '../../components/ui/spinner';
 import { useSiteConfig } from '../../lib/site-config';
+import { cardanoPaymentQuery } from './api';
 import { PaymentForm, type PurchaseDetails } from './PaymentForm';
-import { PaymentStatus } from './PaymentStatus';
+import { PurchaseDetailsCard } from './PurchaseDetailsCard';
 
 function purchaseFrom(search: string, pathReportId: string | undefined): PurchaseDetails | null {
   const params = new URLSearchParams(search);
@@ -43,11 +44,19 @@ export function CardanoCheckoutPage() {
   const params = useParams<{ reportId?: string }>();
   const search = useSearch();
   const site = useSiteConfig();
-  const [payment, setPayment] = useState<CardanoPayment | null>(null);
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
   const purchase = purchaseFrom(search, params.reportId);
   const purchaseCheck = usePurchaseCheck(
     purchase?.purchaseType === 'existing_report' ? purchase.reportId : null,
   );
+
+  // A created payment lives at its own address: a reload (a phone back from its wallet app)
+  // shows the same address, QR code and countdown. Replace: Back never returns to the form.
+  const openPayment = (payment: CardanoPayment) => {
+    queryClient.setQueryData(cardanoPaymentQuery(payment.id).queryKey, { success: true, payment });
+    navigate(cardanoPaymentPath(payment.id), { replace: true });
+  };
 
   let body: React.ReactNode;
   if (!site.isLoaded) {
@@ -74,45 +83,23 @@ export function CardanoCheckoutPage() {
         </Button>
       </Card>
     );
-  } else if (!payment && purchase.reportId && purchaseCheck.data?.kind === 'owned') {
+  } else if (purchase.reportId && purchaseCheck.data?.kind === 'owned') {
     // One purchase per report: an owner is sent to the report, never to a second payment.
     body = <OwnedReportNotice reportId={purchase.reportId} message={purchaseCheck.data.message ?? ''} />;
   } else {
     body = (
       <div className="space-y-6">
-        <Card>
-          <CardTitle>Purchase Details</CardTitle>
-          <dl className="mt-4 grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
-            <div>
-              <dt className="text-muted">Asset</dt>
-              <dd className="font-medium">{payment?.researchAsset ?? purchase.assetName}</dd>
-            </div>
-            <div>
-              <dt className="text-muted">Purchase</dt>
-              <dd className="font-medium">{PURCHASE_TYPE_LABELS[purchase.purchaseType]}</dd>
-            </div>
-            <div>
-              <dt className="text-muted">Price</dt>
-              <dd className="font-medium">
-                ${(payment ? Number(payment.usdAmount) : purchase.usdAmount).toFixed(2)}
-              </dd>
-            </div>
-          </dl>
-          {site.cardanoPayments === 'sandbox' && (
-            <p className="mt-3 text-sm text-muted">
-              Sandbox mode: payments run on a simulated chain with a fixed test price.
-            </p>
-          )}
-        </Card>
-        {payment ? (
-          <PaymentStatus initial={payment} />
-        ) : (
-          <PaymentForm
-            purchase={purchase}
-            sandbox={site.cardanoPayments === 'sandbox'}
-            onCreated={setPayment}
-          />
-        )}
+        <PurchaseDetailsCard
+          assetName={purchase.assetName}
+          purchaseType={purchase.purchaseType}
+          usdAmount={purchase.usdAmount}
+          sandbox={site.cardanoPayments === 'sandbox'}
+        />
+        <PaymentForm
+          purchase={purchase}
+          sandbox={site.cardanoPayments === 'sandbox'}
+          onCreated={openPayment}
+        />
       </div>
     );
   }

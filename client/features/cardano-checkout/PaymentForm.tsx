@@ -9,8 +9,7 @@ import {
 import type { PurchaseType } from '../../../contract/reports';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
-import { Input, Label } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast';
+import { FieldError, fieldAria, Input, Label } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api';
 import { createCardanoPayment, priceConversionQuery } from './api';
 import { type CheckoutCurrency, formatUnitPrice } from './format';
@@ -58,28 +57,17 @@ export function PaymentForm({
     }
   }, [conversion.data, conversion.isError, currency]);
 
+  // A refusal is shown under the button that asked, not in a toast across the screen.
   const create = useMutation({
     mutationFn: (body: CreateCardanoPaymentRequest) => createCardanoPayment(body),
     onSuccess: (response) => onCreated(response.payment),
-    onError: (error) =>
-      toast({
-        title: CARDANO_TEXTS.createFailedTitle,
-        description: errorMessage(error, 'Failed to create payment request'),
-        variant: 'destructive',
-      }),
   });
 
   const missing = !amount.trim() || !description.trim();
+  const descriptionError = description.trim() ? undefined : CARDANO_TEXTS.missingDescriptionField;
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (missing) {
-      toast({
-        title: CARDANO_TEXTS.missingTitle,
-        description: CARDANO_TEXTS.missingDescription,
-        variant: 'destructive',
-      });
-      return;
-    }
+    if (missing) return;
     create.mutate({
       amount: Number(amount),
       currency: currency === 'ADA' ? 'ADA' : 'NATIVE_TOKEN',
@@ -92,7 +80,6 @@ export function PaymentForm({
     });
   };
 
-  const readOnlyAmount = currency === 'CROW' || converting;
   return (
     <Card>
       <CardTitle>Create Payment</CardTitle>
@@ -104,7 +91,7 @@ export function PaymentForm({
           <Label htmlFor="cardano-currency">Currency</Label>
           <select
             id="cardano-currency"
-            className="h-10 w-full rounded-md border border-border bg-card px-3 text-fg"
+            className="h-11 w-full rounded-md border border-border bg-card px-3 text-fg"
             value={currency}
             onChange={(event) => {
               const next = event.target.value as CheckoutCurrency;
@@ -125,10 +112,18 @@ export function PaymentForm({
             step="0.000001"
             min="0.001"
             value={amount}
-            readOnly={readOnlyAmount}
-            aria-describedby="cardano-amount-hint"
-            onChange={(event) => setAmount(event.target.value)}
+            // The server sets the amount from the report's price; the buyer only reads it.
+            readOnly
+            {...fieldAria('cardano-amount', { invalid: conversion.isError, hint: true })}
           />
+          {conversion.isError && !converting && (
+            <div className="mt-1 flex flex-wrap items-center gap-2">
+              <FieldError id="cardano-amount-error" message={CARDANO_TEXTS.conversionFailed} />
+              <Button variant="secondary" size="sm" onClick={() => void conversion.refetch()}>
+                Try again
+              </Button>
+            </div>
+          )}
           <p id="cardano-amount-hint" className="mt-1 text-xs text-muted" aria-live="polite">
             {converting
               ? 'Calculating the current price…'
@@ -149,12 +144,25 @@ export function PaymentForm({
             id="cardano-description"
             value={description}
             maxLength={200}
+            {...fieldAria('cardano-description', { invalid: Boolean(descriptionError) })}
             onChange={(event) => setDescription(event.target.value)}
           />
+          <FieldError id="cardano-description-error" message={descriptionError} />
         </div>
-        <Button type="submit" className="w-full" disabled={missing || create.isPending || converting}>
+        <Button
+          type="submit"
+          className="w-full"
+          disabled={missing || create.isPending || converting}
+          aria-describedby={create.isError ? 'cardano-create-error' : undefined}
+        >
           {create.isPending ? 'Creating Payment...' : 'Create Payment'}
         </Button>
+        {create.isError && (
+          <div id="cardano-create-error" role="alert" className="text-sm text-destructive">
+            <p className="font-semibold">{CARDANO_TEXTS.createFailedTitle}</p>
+            <p>{errorMessage(create.error, 'Failed to create payment request')}</p>
+          </div>
+        )}
       </form>
     </Card>
   );

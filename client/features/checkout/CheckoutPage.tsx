@@ -17,7 +17,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { assetCoverageQuery } from '../../lib/asset-coverage';
 import { formatUsd } from '../../lib/report-format';
 import { useSiteConfig } from '../../lib/site-config';
-import { confirmPayment, createPaymentIntent } from './api';
+import { afterPaymentPath, confirmPayment, createPaymentIntent } from './api';
 import type { CardFormProps } from './card-form';
 import { SandboxCardForm } from './SandboxCardForm';
 
@@ -74,6 +74,7 @@ function Checkout({
   const [step, setStep] = useState<Step>('method');
   const [method, setMethod] = useState<Method>('card');
   const [intent, setIntent] = useState<CreatePaymentIntentResponse | null>(null);
+  const [paidReportId, setPaidReportId] = useState<number | null>(null);
   // A credit pack's price is configuration, read from GET /api/config.
   const price =
     purchaseType === 'credit_pack' ? (config.creditPack?.priceUsd ?? 0) : PRICES_USD[purchaseType];
@@ -123,13 +124,13 @@ function Checkout({
 
   useEffect(() => {
     if (step !== 'succeeded') return;
-    const timer = window.setTimeout(() => navigate('/dashboard'), TIMINGS_MS.cardRedirect);
+    const timer = window.setTimeout(() => navigate(afterPaymentPath(paidReportId)), TIMINGS_MS.cardRedirect);
     return () => window.clearTimeout(timer);
-  }, [step, navigate]);
+  }, [step, navigate, paidReportId]);
 
   const onPaid = useCallback(async (paymentIntentId: string) => {
     try {
-      await confirmPayment(paymentIntentId);
+      setPaidReportId((await confirmPayment(paymentIntentId)).reportId);
     } catch {
       toast({
         title: 'Payment Confirmation Error',
@@ -279,7 +280,9 @@ function Checkout({
         <Card className="text-center" role="status">
           <CheckCircle2 size={40} aria-hidden className="mx-auto text-success" />
           <h2 className="mt-4 text-2xl font-bold">Payment successful!</h2>
-          <p className="mt-2 text-muted">Taking you to your dashboard...</p>
+          <p className="mt-2 text-muted">
+            {paidReportId ? 'Taking you to your report...' : 'Taking you to your dashboard...'}
+          </p>
         </Card>
       )}
     </div>

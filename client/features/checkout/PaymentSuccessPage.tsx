@@ -7,9 +7,12 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageMeta } from '../../components/ui/page-meta';
 import { Spinner } from '../../components/ui/spinner';
-import { confirmPayment } from './api';
+import { afterPaymentPath, confirmPayment } from './api';
 
-type Outcome = { kind: 'checking' } | { kind: 'succeeded' } | { kind: 'error'; message: string };
+type Outcome =
+  | { kind: 'checking' }
+  | { kind: 'succeeded'; reportId: number | null }
+  | { kind: 'error'; message: string };
 
 /** Where Stripe returns after a payment that needed a redirect. */
 export function PaymentSuccessPage() {
@@ -27,7 +30,7 @@ export function PaymentSuccessPage() {
     let cancelled = false;
     // The server asks Stripe itself; the query string alone grants nothing.
     confirmPayment(paymentIntent)
-      .then(() => !cancelled && setOutcome({ kind: 'succeeded' }))
+      .then(({ reportId }) => !cancelled && setOutcome({ kind: 'succeeded', reportId }))
       .catch(
         () => !cancelled && setOutcome({ kind: 'error', message: 'Error processing payment confirmation' }),
       );
@@ -38,9 +41,12 @@ export function PaymentSuccessPage() {
 
   useEffect(() => {
     if (outcome.kind !== 'succeeded') return;
-    const timer = window.setTimeout(() => navigate('/dashboard'), TIMINGS_MS.successPageRedirect);
+    const timer = window.setTimeout(
+      () => navigate(afterPaymentPath(outcome.reportId)),
+      TIMINGS_MS.successPageRedirect,
+    );
     return () => window.clearTimeout(timer);
-  }, [outcome.kind, navigate]);
+  }, [outcome, navigate]);
 
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-12">
@@ -53,7 +59,9 @@ export function PaymentSuccessPage() {
         <Card className="text-center" role="status">
           <CheckCircle2 size={48} aria-hidden className="mx-auto text-success" />
           <h1 className="mt-4 text-2xl font-bold">Payment Successful!</h1>
-          <p className="mt-2 text-muted">Your purchase is confirmed. Taking you to your dashboard...</p>
+          <p className="mt-2 text-muted">
+            Your purchase is confirmed. Taking you to {outcome.reportId ? 'your report' : 'your dashboard'}...
+          </p>
         </Card>
       ) : (
         <Card className="text-center">

@@ -2,8 +2,7 @@ import { FlaskConical } from 'lucide-react';
 import { useId, useState } from 'react';
 import { SANDBOX_CARDS } from '../../../contract/payments';
 import { Button } from '../../components/ui/button';
-import { Input, Label } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast';
+import { FieldError, Input, Label } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api';
 import { payWithSandboxCard } from './api';
 import type { CardFormProps } from './card-form';
@@ -14,17 +13,16 @@ export function SandboxCardForm({ paymentIntentId, payLabel, onBack, onPaid }: C
   const noteId = useId();
   const [cardNumber, setCardNumber] = useState('');
   const [processing, setProcessing] = useState(false);
+  // A declined card is said under the card number, as Stripe's own form does; typing clears it.
+  const [cardError, setCardError] = useState<string | undefined>(undefined);
+  const errorId = `${cardId}-error`;
 
   const pay = async () => {
     setProcessing(true);
     try {
       await payWithSandboxCard(paymentIntentId, cardNumber);
     } catch (error) {
-      toast({
-        title: 'Payment Failed',
-        description: errorMessage(error, 'Your payment could not be completed.'),
-        variant: 'destructive',
-      });
+      setCardError(`Payment Failed: ${errorMessage(error, 'Your payment could not be completed.')}`);
       setProcessing(false);
       return;
     }
@@ -61,11 +59,16 @@ export function SandboxCardForm({ paymentIntentId, payLabel, onBack, onPaid }: C
           inputMode="numeric"
           autoComplete="off"
           placeholder={SANDBOX_CARDS.succeeds}
-          aria-describedby={noteId}
+          aria-describedby={cardError ? `${errorId} ${noteId}` : noteId}
+          aria-invalid={Boolean(cardError)}
           value={cardNumber}
           maxLength={23}
-          onChange={(event) => setCardNumber(event.target.value)}
+          onChange={(event) => {
+            setCardError(undefined);
+            setCardNumber(event.target.value);
+          }}
         />
+        <FieldError id={errorId} message={cardError} />
       </div>
       <div className="flex gap-3">
         <Button variant="secondary" onClick={onBack} disabled={processing}>

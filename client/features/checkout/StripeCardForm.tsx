@@ -2,6 +2,7 @@ import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { FieldError } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import type { CardFormProps } from './card-form';
@@ -22,6 +23,9 @@ export default function StripeCardForm({
   const [elements, setElements] = useState<StripeElements | null>(null);
   const [ready, setReady] = useState(false);
   const [processing, setProcessing] = useState(false);
+  // A refusal (a declined card) is said under the card fields, as Stripe's examples do; a change
+  // to the card clears it.
+  const [payError, setPayError] = useState<string | undefined>(undefined);
 
   useEffect(() => {
     let cancelled = false;
@@ -36,6 +40,7 @@ export default function StripeCardForm({
         const created = loaded.elements({ clientSecret, appearance: { theme: dark ? 'night' : 'stripe' } });
         const element = created.create('payment');
         element.on('ready', () => setReady(true));
+        element.on('change', () => setPayError(undefined));
         element.mount(mountRef.current);
         destroy = () => element.destroy();
         setStripe(loaded);
@@ -60,11 +65,7 @@ export default function StripeCardForm({
         redirect: 'if_required',
       });
       if (result.error) {
-        toast({
-          title: 'Payment Failed',
-          description: result.error.message ?? 'Your payment could not be completed.',
-          variant: 'destructive',
-        });
+        setPayError(`Payment Failed: ${result.error.message ?? 'Your payment could not be completed.'}`);
       } else if (result.paymentIntent.status === 'succeeded') {
         await onPaid(result.paymentIntent.id);
       } else if (result.paymentIntent.status === 'processing') {
@@ -73,11 +74,7 @@ export default function StripeCardForm({
           description: 'Your payment is being processed. Please wait...',
         });
       } else {
-        toast({
-          title: 'Payment Failed',
-          description: 'Your payment could not be completed.',
-          variant: 'destructive',
-        });
+        setPayError('Payment Failed: Your payment could not be completed.');
       }
     } finally {
       setProcessing(false);
@@ -87,12 +84,18 @@ export default function StripeCardForm({
   return (
     <div className="space-y-6">
       <div ref={mountRef} data-testid="stripe-payment-element" className="min-h-24" />
+      <FieldError id="stripe-payment-error" message={payError} />
       {!ready && <Spinner label="Loading the payment form" />}
       <div className="flex gap-3">
         <Button variant="secondary" onClick={onBack} disabled={processing}>
           Back
         </Button>
-        <Button className="flex-1" onClick={pay} disabled={processing || !ready || !stripe || !elements}>
+        <Button
+          className="flex-1"
+          onClick={pay}
+          aria-describedby={payError ? 'stripe-payment-error' : undefined}
+          disabled={processing || !ready || !stripe || !elements}
+        >
           {processing ? 'Processing...' : payLabel}
         </Button>
       </div>

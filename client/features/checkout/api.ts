@@ -1,5 +1,6 @@
 import {
   type CreatePaymentIntentRequest,
+  confirmPaymentResponseSchema,
   createPaymentIntentResponseSchema,
 } from '../../../contract/payments';
 import { sendJson } from '../../lib/api';
@@ -9,7 +10,11 @@ export const createPaymentIntent = (body: CreatePaymentIntentRequest) =>
 
 /** The server asks the payment provider itself; an id alone grants nothing. */
 export const confirmPayment = (paymentIntentId: string) =>
-  sendJson('POST', '/api/confirm-payment', { paymentIntentId });
+  sendJson('POST', '/api/confirm-payment', { paymentIntentId }, confirmPaymentResponseSchema);
+
+/** Where a buyer goes once paid: the report bought (its research shown as it runs), else the dashboard. */
+export const afterPaymentPath = (reportId: number | null) =>
+  reportId ? `/report/${reportId}` : '/dashboard';
 
 /** The labelled sandbox card (never in production). */
 export const payWithSandboxCard = (paymentIntentId: string, cardNumber: string) =>

@@ -1,22 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { Bug, LogOut, Shield } from 'lucide-react';
+import { Bug, Shield } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { ADMIN_USER_ID, TIMINGS_MS } from '../../../contract/constants';
 import { PAGES } from '../../../contract/pages';
 import { Button } from '../../components/ui/button';
 import { PageMeta } from '../../components/ui/page-meta';
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { toast } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api';
-import { useCurrentUser, useLogout } from '../../lib/auth';
+import { useCurrentUser } from '../../lib/auth';
 import { myReportsQuery, publicReportsQuery } from '../../lib/queries/reports';
 import { queryClient } from '../../lib/query-client';
 import { isReportInProgress } from '../../lib/report-format';
 import { MarketplaceTab } from './MarketplaceTab';
 import { MyReportsTab } from './MyReportsTab';
 import { NEW_REPORT_INPUT_ID, NewReportTab } from './NewReportTab';
+import { OpenPayments } from './OpenPayments';
 import { useStatusNotifications } from './status-notifications';
 import { WatchNotices } from './WatchNotices';
 
@@ -24,9 +23,8 @@ type TabValue = 'new-report' | 'my-reports' | 'marketplace';
 
 export function DashboardPage() {
   const { user } = useCurrentUser();
-  const logout = useLogout();
-  const [, navigate] = useLocation();
   const [tab, setTab] = useState<TabValue>('new-report');
+  const [newReportName, setNewReportName] = useState('');
 
   // Every 5 s while any report is being researched, otherwise 15 s; on focus and on mount; never cached.
   const myReports = useQuery({
@@ -63,15 +61,11 @@ export function DashboardPage() {
 
   if (!user) return <FullScreenSpinner />;
 
-  const onLogout = () =>
-    logout.mutate(undefined, {
-      onSuccess: () => {
-        toast({ title: 'Success', description: 'Logged out successfully' });
-        navigate('/login');
-      },
-      onError: (error) =>
-        toast({ title: 'Error', description: errorMessage(error, 'Logout failed'), variant: 'destructive' }),
-    });
+  const generateReport = (assetName: string) => {
+    setNewReportName(assetName);
+    setTab('new-report');
+    window.setTimeout(() => document.getElementById(NEW_REPORT_INPUT_ID)?.focus(), 0);
+  };
 
   const startFirstReport = () => {
     setTab('new-report');
@@ -104,13 +98,11 @@ export function DashboardPage() {
               <Bug size={16} aria-hidden /> Report Bug
             </Link>
           </Button>
-          <Button variant="secondary" size="sm" onClick={onLogout} disabled={logout.isPending}>
-            <LogOut size={16} aria-hidden /> Logout
-          </Button>
         </div>
       </div>
 
       <WatchNotices />
+      <OpenPayments />
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)}>
         <TabsList aria-label="Dashboard sections">
@@ -119,13 +111,13 @@ export function DashboardPage() {
           <TabsTrigger value="marketplace">Marketplace</TabsTrigger>
         </TabsList>
         <TabsContent value="new-report" className="mt-6">
-          <NewReportTab />
+          <NewReportTab initialName={newReportName} />
         </TabsContent>
         <TabsContent value="my-reports" className="mt-6">
           <MyReportsTab query={myReports} onGenerateFirst={startFirstReport} />
         </TabsContent>
         <TabsContent value="marketplace" className="mt-6">
-          <MarketplaceTab query={publicReports} />
+          <MarketplaceTab query={publicReports} onGenerate={generateReport} />
         </TabsContent>
       </Tabs>
     </div>

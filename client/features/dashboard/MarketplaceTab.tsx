@@ -3,6 +3,7 @@ import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { PRICES_USD } from '../../../contract/constants';
+import { NOT_RATED_LABEL } from '../../../contract/methodology';
 import { PURCHASE_RULE_MESSAGES } from '../../../contract/purchases';
 import { type PublicReportItem, UNVERIFIED_NAME_LABEL } from '../../../contract/reports';
 import { Badge } from '../../components/ui/badge';
@@ -12,10 +13,66 @@ import { Input, Label } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { WatchButton } from '../../components/watch-button';
 import { publicReportsSearchQuery } from '../../lib/queries/reports';
-import { formatScore77, formatUsd, reportStatusLabel, reportStatusTone } from '../../lib/report-format';
+import { formatDate, formatScore77, formatUsd } from '../../lib/report-format';
 
-export function MarketplaceTab({ query }: { query: UseQueryResult<PublicReportItem[]> }) {
+/** One entry per asset, newest report first (the list arrives newest first). */
+function groupByAsset(items: PublicReportItem[]): PublicReportItem[][] {
+  const groups = new Map<string, PublicReportItem[]>();
+  for (const item of items) {
+    const key = item.asset_id ?? `name:${item.asset_name.trim().toLowerCase()}`;
+    groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+  return [...groups.values()];
+}
+
+/** The report's date and verdict: what tells two reports on one asset apart. */
+function ListingFacts({ item }: { item: PublicReportItem }) {
+  const score = formatScore77(item.composite_score);
+  return (
+    <p className="text-sm" data-testid="listing-facts">
+      {item.completed_at ? `${formatDate(item.completed_at)} · ` : ''}
+      <span className="font-medium">
+        {item.rated === false ? NOT_RATED_LABEL : score ? `Score: ${score}` : NOT_RATED_LABEL}
+      </span>
+    </p>
+  );
+}
+
+function ListingAction({ item, onBuy }: { item: PublicReportItem; onBuy: (item: PublicReportItem) => void }) {
+  const when = item.completed_at ? ` of ${formatDate(item.completed_at)}` : '';
+  return item.owned ? (
+    <div className="space-y-2">
+      <p className="text-sm text-muted">{PURCHASE_RULE_MESSAGES.owned}.</p>
+      <Button asChild variant="secondary" className="w-full">
+        <Link href={`/report/${item.id}`} aria-label={`View your report on ${item.asset_name}${when}`}>
+          View Report
+        </Link>
+      </Button>
+    </div>
+  ) : (
+    <Button
+      className="w-full"
+      onClick={() => onBuy(item)}
+      aria-label={`Buy for ${formatUsd(PRICES_USD.existing_report)}: ${item.asset_name}${when}`}
+    >
+      Buy for {formatUsd(PRICES_USD.existing_report)}
+    </Button>
+  );
+}
+
+export function MarketplaceTab({
+  query,
+  onGenerate,
+}: {
+  query: UseQueryResult<PublicReportItem[]>;
+  /** An empty search offers a new report on the name typed. */
+  onGenerate: (assetName: string) => void;
+}) {
   const [, navigate] = useLocation();
+  const buy = (item: PublicReportItem) =>
+    navigate(
+      `/checkout?reportId=${item.id}&purchaseType=existing_report&assetName=${encodeURIComponent(item.asset_name)}`,
+    );
   const searchId = useId();
   const [search, setSearch] = useState('');
   const [term, setTerm] = useState('');
@@ -59,57 +116,54 @@ export function MarketplaceTab({ query }: { query: UseQueryResult<PublicReportIt
         <Spinner label="Loading the marketplace" />
       ) : items.length === 0 ? (
         <Card className="text-center text-muted">
-          {typed ? `No reports match "${search.trim()}".` : 'No public reports available at this time.'}
+          <p>
+            {typed ? `No reports match "${search.trim()}".` : 'No public reports available at this time.'}
+          </p>
+          {typed && (
+            <Button className="mt-4" onClick={() => onGenerate(search.trim())}>
+              Generate a new report
+            </Button>
+          )}
         </Card>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2" aria-label="Public reports">
-          {items.map((item) => {
-            const score = formatScore77(item.composite_score);
-            return (
-              <li key={item.id} data-testid="public-report">
-                <Card className="flex h-full flex-col justify-between gap-4">
-                  <div className="space-y-2">
-                    <h2 className="text-lg font-semibold">{item.asset_name}</h2>
-                    {score && <p className="text-sm font-medium">Score: {score}</p>}
-                    <div className="flex flex-wrap gap-2">
-                      {!item.name_verified && (
-                        <Badge tone="warning" data-testid="unverified-name">
-                          {UNVERIFIED_NAME_LABEL}
-                        </Badge>
-                      )}
-                      <Badge tone={reportStatusTone(item.status)}>{reportStatusLabel(item.status)}</Badge>
-                      {item.owned && <Badge tone="info">Owned</Badge>}
-                    </div>
-                    {item.asset_id && <WatchButton assetId={item.asset_id} assetName={item.asset_name} />}
+          {groupByAsset(items).map(([latest, ...older]) => (
+            <li key={latest!.id} data-testid="public-report">
+              <Card className="flex h-full flex-col justify-between gap-4">
+                <div className="space-y-2">
+                  <h2 className="text-lg font-semibold">{latest!.asset_name}</h2>
+                  <ListingFacts item={latest!} />
+                  <div className="flex flex-wrap gap-2">
+                    {!latest!.name_verified && (
+                      <Badge tone="warning" data-testid="unverified-name">
+                        {UNVERIFIED_NAME_LABEL}
+                      </Badge>
+                    )}
+                    {latest!.owned && <Badge tone="info">Owned</Badge>}
                   </div>
-                  {item.owned ? (
-                    <div className="space-y-2">
-                      <p className="text-sm text-muted">{PURCHASE_RULE_MESSAGES.owned}.</p>
-                      <Button asChild variant="secondary" className="w-full">
-                        <Link
-                          href={`/report/${item.id}`}
-                          aria-label={`View your report on ${item.asset_name}`}
-                        >
-                          View Report
-                        </Link>
-                      </Button>
-                    </div>
-                  ) : (
-                    <Button
-                      onClick={() =>
-                        navigate(
-                          `/checkout?reportId=${item.id}&purchaseType=existing_report&assetName=${encodeURIComponent(item.asset_name)}`,
-                        )
-                      }
-                      aria-label={`Buy for ${formatUsd(PRICES_USD.existing_report)}: ${item.asset_name}`}
-                    >
-                      Buy for {formatUsd(PRICES_USD.existing_report)}
-                    </Button>
+                  {latest!.asset_id && (
+                    <WatchButton assetId={latest!.asset_id} assetName={latest!.asset_name} />
                   )}
-                </Card>
-              </li>
-            );
-          })}
+                </div>
+                <ListingAction item={latest!} onBuy={buy} />
+                {older.length > 0 && (
+                  <details className="text-sm" data-testid="older-versions">
+                    <summary className="flex min-h-11 cursor-pointer items-center font-medium">
+                      Older reports ({older.length})
+                    </summary>
+                    <ul className="space-y-3">
+                      {older.map((item) => (
+                        <li key={item.id} className="space-y-2 border-t border-border pt-3">
+                          <ListingFacts item={item} />
+                          <ListingAction item={item} onBuy={buy} />
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                )}
+              </Card>
+            </li>
+          ))}
         </ul>
       )}
     </div>

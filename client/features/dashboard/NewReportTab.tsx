@@ -7,8 +7,7 @@ import { MIN_RATED_CATEGORIES, NOT_RATED_LABEL } from '../../../contract/methodo
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
-import { Input, Label } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast';
+import { FieldError, Input, Label } from '../../components/ui/input';
 import { assetCoverageQuery } from '../../lib/asset-coverage';
 import { formatDate, formatScore77, formatUsd } from '../../lib/report-format';
 import { assetSuggestionsQuery } from './api';
@@ -33,6 +32,8 @@ export const NEW_REPORT_INPUT_ID = 'new-report-asset-name';
 
 /** The radio value of "research the typed name anyway". */
 const NONE_OF_THESE = '__none__';
+const EMPTY_ASSET_NAME = 'Please enter a crypto asset name';
+const PICK_ONE = 'Pick the asset you mean from the list first.';
 
 function AssetFacts({ asset }: { asset: AssetSuggestion }) {
   const kind = assetKindLabel(asset.kind, asset.platform);
@@ -46,11 +47,14 @@ function AssetFacts({ asset }: { asset: AssetSuggestion }) {
   );
 }
 
-export function NewReportTab() {
-  const [assetName, setAssetName] = useState('');
+/** `initialName`: a name carried over from an empty marketplace search. */
+export function NewReportTab({ initialName = '' }: { initialName?: string }) {
+  const [assetName, setAssetName] = useState(initialName);
   const [pickedId, setPickedId] = useState<string | null>(null);
   const [warningOpen, setWarningOpen] = useState(false);
   const [warningFor, setWarningFor] = useState<'unknown' | 'not-rated'>('unknown');
+  // Shown under the name until the buyer types or picks: never a toast far from the field.
+  const [fieldError, setFieldError] = useState<string | undefined>(undefined);
   const [, navigate] = useLocation();
   const inputId = NEW_REPORT_INPUT_ID;
   const choicesId = useId();
@@ -104,7 +108,7 @@ export function NewReportTab() {
 
   const purchase = () => {
     if (!typed) {
-      toast({ title: 'Error', description: 'Please enter a crypto asset name', variant: 'destructive' });
+      setFieldError(EMPTY_ASSET_NAME);
       return;
     }
     if (state === 'matched' && match) {
@@ -120,7 +124,7 @@ export function NewReportTab() {
         setWarningOpen(true);
       }
     } else if (state === 'choose') {
-      toast({ title: 'Which asset?', description: 'Pick the asset you mean from the list first.' });
+      setFieldError(PICK_ONE);
     }
   };
 
@@ -149,9 +153,11 @@ export function NewReportTab() {
             autoComplete="off"
             value={assetName}
             maxLength={100}
-            aria-describedby={statusId}
+            aria-invalid={Boolean(fieldError)}
+            aria-describedby={fieldError ? `${inputId}-error ${statusId}` : statusId}
             aria-controls={candidates.length ? choicesId : undefined}
             onChange={(event) => {
+              setFieldError(undefined);
               setAssetName(event.target.value);
               setPickedId(null);
               setWarningOpen(false);
@@ -164,6 +170,7 @@ export function NewReportTab() {
               }
             }}
           />
+          <FieldError id={`${inputId}-error`} message={fieldError} />
           <div id={statusId} aria-live="polite" className="mt-2 min-h-6 text-sm">
             {state === 'resolving' && <span className="text-muted">Checking our data sources…</span>}
             {state === 'search-failed' && (
@@ -214,6 +221,7 @@ export function NewReportTab() {
                     value={value}
                     checked={pickedId === value}
                     onChange={() => {
+                      setFieldError(undefined);
                       setPickedId(value);
                       setWarningOpen(false);
                     }}

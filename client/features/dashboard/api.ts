@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { type AssetSuggestion, assetSearchResponseSchema } from '../../../contract/assets';
+import { openCardanoPaymentsResponseSchema } from '../../../contract/cardano';
 import { getJson, sendJson } from '../../lib/api';
 
 /** The New Report tab shows at most this many candidates. */
@@ -31,3 +32,9 @@ export const assetSuggestionsQuery = (term: string) =>
 /** Hides a watched asset's notice on the dashboard. */
 export const dismissWatchAlert = (alertId: number) =>
   sendJson('POST', `/api/watchlist/alerts/${alertId}/dismiss`);
+
+/** The buyer's unpaid Cardano payments whose window is still open. */
+export const openCardanoPaymentsQuery = queryOptions({
+  queryKey: ['cardano-payments', 'open'],
+  queryFn: ({ signal }) => getJson('/api/cardano/payments/open', openCardanoPaymentsResponseSchema, signal),
+});

@@ -86,6 +86,17 @@ function BacktestFigures() {
   );
 }
 
+/** The page's table of contents: it is several screens long on a phone. */
+const CONTENTS = [
+  { id: 'scale', title: `The ${MAX_TOTAL}-point scale` },
+  { id: 'knockouts', title: 'Knockout rules' },
+  { id: 'kind-checks', title: 'Checks for each kind of asset' },
+  { id: 'categories', title: 'Categories and weights' },
+  { id: 'scoring-rules', title: 'Scoring rules' },
+  { id: 'track-record', title: 'How the ratings held up' },
+  { id: 'change-log', title: 'Change log' },
+] as const;
+
 export function DocumentationPage() {
   return (
     <Page meta={PAGES.documentation.meta} title="Research Methodology" wide>
@@ -97,8 +108,28 @@ export function DocumentationPage() {
           Methodology version {METHODOLOGY_VERSION}; every report stores the version that scored it.
         </p>
 
+        <nav aria-labelledby="toc-title" className="mb-8 rounded-lg border border-border bg-card p-4">
+          <h2 id="toc-title" className="text-sm font-semibold">
+            On this page
+          </h2>
+          <ul className="mt-1 grid gap-x-6 sm:grid-cols-2 lg:grid-cols-3">
+            {CONTENTS.map((entry) => (
+              <li key={entry.id}>
+                <a
+                  href={`#${entry.id}`}
+                  className="flex min-h-11 items-center text-sm text-primary underline"
+                >
+                  {entry.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
         <Card className="mb-8">
-          <CardTitle>The {MAX_TOTAL}-point scale</CardTitle>
+          <CardTitle id="scale" className="scroll-mt-4">
+            The {MAX_TOTAL}-point scale
+          </CardTitle>
           <div className="mt-3 space-y-2 text-sm">
             <p>
               Weighted sum S = Σ (weight × score) over the categories with evidence; its maximum M = 5 × the
@@ -145,7 +176,9 @@ export function DocumentationPage() {
         </div>
 
         <Card className="mb-8">
-          <CardTitle>Knockout rules</CardTitle>
+          <CardTitle id="knockouts" className="scroll-mt-4">
+            Knockout rules
+          </CardTitle>
           <p className="mt-3 text-sm">{KNOCKOUT_NOTE}</p>
           <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
             {KNOCKOUT_RULES.map((rule) => (
@@ -158,7 +191,9 @@ export function DocumentationPage() {
         </Card>
 
         <Card className="mb-8">
-          <CardTitle>Checks for each kind of asset</CardTitle>
+          <CardTitle id="kind-checks" className="scroll-mt-4">
+            Checks for each kind of asset
+          </CardTitle>
           <p className="mt-3 text-sm">
             On top of the 12 categories (their weights unchanged), each report checks what matters for the
             kind of asset it is. A check is met, a risk, or not assessed when none of the report’s sources
@@ -183,7 +218,9 @@ export function DocumentationPage() {
         </Card>
 
         <Card className="mb-8 overflow-x-auto">
-          <CardTitle>Categories and weights</CardTitle>
+          <CardTitle id="categories" className="scroll-mt-4">
+            Categories and weights
+          </CardTitle>
           <table className="mt-3 w-full text-left text-sm">
             <thead>
               <tr className="border-b border-border">
@@ -212,7 +249,9 @@ export function DocumentationPage() {
           </table>
         </Card>
 
-        <h2 className="mb-4 text-2xl font-semibold">Scoring rules</h2>
+        <h2 id="scoring-rules" className="mb-4 scroll-mt-4 text-2xl font-semibold">
+          Scoring rules
+        </h2>
         <div className="grid gap-4 md:grid-cols-2">
           {CATEGORIES.map((category) => {
             const rule = SCORING_RULES[category.key];
@@ -241,7 +280,9 @@ export function DocumentationPage() {
           })}
         </div>
 
-        <h2 className="mt-10 mb-4 text-2xl font-semibold">How the ratings held up</h2>
+        <h2 id="track-record" className="mt-10 mb-4 scroll-mt-4 text-2xl font-semibold">
+          How the ratings held up
+        </h2>
         <Card>
           <p className="text-sm">
             Every report is a dated version; a new report on the same asset becomes its next version and
@@ -259,6 +300,10 @@ export function DocumentationPage() {
         <ApiSection />
 
         <h2 className="mt-10 mb-4 text-2xl font-semibold">Change log</h2>
+
+        <h2 id="change-log" className="mt-10 mb-4 scroll-mt-4 text-2xl font-semibold">
+          Change log
+        </h2>
         <Card>
           <ol className="space-y-5 text-sm">
             {METHODOLOGY_CHANGELOG.map((entry) => (

@@ -20,6 +20,7 @@ import {
   changeDownText,
   changeUpText,
   coverageDateText,
+  type DatasetRef,
   dataAgeLine,
   describeDataset,
   type KindCheck,
@@ -44,7 +45,9 @@ import { downloadReportPdf } from '../../lib/download-pdf';
 import { formatDateTime } from '../../lib/report-format';
 import { listenToReport, reportQuery } from './api';
 import { ReportSeries } from './ReportSeries';
+import { ResearchProgress } from './ResearchProgress';
 import { ScoreChart } from './ScoreChart';
+import { categoriesWithEvidence, VerdictSummary } from './VerdictSummary';
 
 const ACTIVE: ReadonlySet<ReportStatus> = new Set(['pending', 'processing']);
 
@@ -117,7 +120,8 @@ function NotFound() {
 
 function AgentCard({ entry, notCounted }: { entry: ProgressEntry; notCounted: boolean }) {
   return (
-    <Card className="space-y-3 p-5">
+    // min-w-0 and wrap-anywhere: a raw URL in the findings wraps instead of widening its column.
+    <Card className="min-w-0 space-y-3 p-5 wrap-anywhere">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 className="font-semibold">{entry.agent_name}</h3>
@@ -153,6 +157,26 @@ function AgentCard({ entry, notCounted }: { entry: ProgressEntry; notCounted: bo
         />
       )}
     </Card>
+  );
+}
+
+/** "btc.csv at 6bf36b8 ↗": the file (or repository) and the commit read, linked; licence on hover. */
+function DatasetLink({ dataset }: { dataset: DatasetRef }) {
+  // A file's URL ends in its name; a repository "tree/<commit>" URL ends in the commit.
+  const last = dataset.url.split('/').filter(Boolean).pop() ?? '';
+  const name =
+    last && !(dataset.version && last.startsWith(dataset.version.slice(0, 7))) ? last : dataset.name;
+  const label = `${name}${dataset.version ? ` at ${dataset.version.slice(0, 7)}` : ''}`;
+  return (
+    <a
+      href={dataset.url}
+      title={describeDataset(dataset)}
+      className="mr-2 inline-flex min-h-11 items-center underline"
+      target="_blank"
+      rel="noreferrer"
+    >
+      {label} <span aria-hidden>↗</span>
+    </a>
   );
 }
 
@@ -317,8 +341,10 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
                     </Badge>
                   </td>
                   <td className="py-2 pr-3">{coverageDateText(entry) || '—'}</td>
-                  <td className="py-2 text-xs text-muted">
-                    {entry.datasets?.length ? entry.datasets.map(describeDataset).join('; ') : '—'}
+                  <td className="py-2 text-xs text-muted wrap-anywhere">
+                    {entry.datasets?.length
+                      ? entry.datasets.map((dataset) => <DatasetLink key={dataset.url} dataset={dataset} />)
+                      : '—'}
                   </td>
                 </tr>
               ))}
@@ -385,6 +411,7 @@ export function ReportPage() {
         ? `Research report on ${report.asset_name}: ${NOT_RATED_LABEL}, too few categories with evidence.`
         : `Research report on ${report.asset_name}, in progress.`,
   };
+  const evidence = categoriesWithEvidence(sections, progressData);
   const chartScores = Object.fromEntries(
     progressData.map((p) => [p.category_key, p.score === null ? null : Number(p.score)]),
   );
@@ -414,6 +441,13 @@ export function ReportPage() {
           <Spinner label="Checking for updates" className="text-primary" />
           Research in progress - checking for updates...
         </div>
+      )}
+      {active && (
+        <ResearchProgress
+          status={report.report_status}
+          startedAt={report.created_at}
+          progress={progressData}
+        />
       )}
       {report.report_status === 'failed' && (
         <div
@@ -459,6 +493,17 @@ export function ReportPage() {
         </div>
       </header>
 
+      {/* Read first: the verdict and what it stands on, then the category bars, then detail. */}
+      {completed && (
+        <VerdictSummary verdict={band} rated={scored} total={total} sections={sections} evidence={evidence} />
+      )}
+      {progressData.length > 0 && (
+        <Card className="mb-8">
+          <CardTitle className="mb-4">Category Scores</CardTitle>
+          <ScoreChart scores={chartScores} evidence={completed ? evidence : undefined} />
+        </Card>
+      )}
+
       {completed && <ReportSeries reportId={report.id} assetName={report.asset_name} />}
 
       {sections ? (
@@ -481,13 +526,6 @@ export function ReportPage() {
             <p className="mt-3">{paragraphs[0]}</p>
           </Card>
         )
-      )}
-
-      {progressData.length > 0 && (
-        <Card className="mb-8">
-          <CardTitle className="mb-4">Category Scores</CardTitle>
-          <ScoreChart scores={chartScores} />
-        </Card>
       )}
 
       <section aria-labelledby="categories-title" className="mb-8">
@@ -514,7 +552,7 @@ export function ReportPage() {
       {sections && sourcesParagraph && (
         <Card>
           <CardTitle>{REPORT_HEADINGS.sources}</CardTitle>
-          <p className="mt-4 whitespace-pre-line break-words text-sm">
+          <p className="mt-4 whitespace-pre-line text-sm wrap-anywhere">
             {sourcesParagraph.replace(/^Sources:\s*/, '')}
           </p>
         </Card>
@@ -527,7 +565,7 @@ export function ReportPage() {
             {paragraphs.map((paragraph, index) => (
               // Paragraphs have no identity beyond their position in the text.
               // biome-ignore lint/suspicious/noArrayIndexKey: static text split into paragraphs
-              <p key={index} className="whitespace-pre-line break-words">
+              <p key={index} className="whitespace-pre-line wrap-anywhere">
                 {paragraph}
               </p>
             ))}

@@ -32,7 +32,12 @@ function ChangesTable({ changes, caption }: { changes: ReportChangesResponse; ca
   );
   return (
     <div className="space-y-3">
-      <p className="text-sm font-medium">{changes.verdict}</p>
+      {/* Neither version has a total: "the total moved from x to x" would read as a finding. */}
+      <p className="text-sm font-medium">
+        {changes.riskLevel.before === null && changes.riskLevel.after === null
+          ? `Both versions are ${NOT_RATED_LABEL}: too few categories with evidence for a total.`
+          : changes.verdict}
+      </p>
       {changes.methodology.changed && (
         <p className="text-sm">
           The rules changed from methodology {changes.methodology.before ?? 'unknown'} to{' '}
@@ -173,8 +178,18 @@ export function ReportSeries({ reportId, assetName }: { reportId: number; assetN
           Version {current.version} of {versions.length > 0 ? Math.max(...versions.map((v) => v.version)) : 1}{' '}
           {current.dataAsOf ? ` · data as of ${shortDate(current.dataAsOf)}` : ' · no dated evidence'}
         </p>
-        <div className="mt-4 grid gap-6 lg:grid-cols-2">
-          <ScoreHistoryChart versions={versions} currentId={reportId} />
+        {/* min-w-0: the grid's columns never grow past the card for their content's sake. */}
+        <div className="mt-4 grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
+          {/* A line needs two rated versions; until then the history is said in words. */}
+          {versions.filter((v) => v.compositeScore !== null && v.compositeScore > 0).length >= 2 ? (
+            <ScoreHistoryChart versions={versions} currentId={reportId} />
+          ) : (
+            <p className="text-sm" data-testid="history-text">
+              {versions.length === 1
+                ? 'This is the first version of this report. A refresh adds the next, and the history then shows how the verdict moved.'
+                : 'Fewer than two versions have a total, so there is no line to draw yet: the table gives each version.'}
+            </p>
+          )}
           <table className="w-full text-left text-sm" aria-labelledby="score-history">
             <thead>
               <tr className="border-b border-border">
@@ -190,7 +205,7 @@ export function ReportSeries({ reportId, assetName }: { reportId: number; assetN
                 <th scope="col" className="py-2 pr-3">
                   Risk level
                 </th>
-                <th scope="col" className="py-2">
+                <th scope="col" className="hidden py-2 sm:table-cell">
                   Methodology
                 </th>
               </tr>
@@ -216,7 +231,7 @@ export function ReportSeries({ reportId, assetName }: { reportId: number; assetN
                     {v.compositeScore !== null ? v.compositeScore.toFixed(1) : NOT_RATED_LABEL}
                   </td>
                   <td className="py-2 pr-3">{riskLabel(v.riskLevel)}</td>
-                  <td className="py-2">{v.methodologyVersion ?? '—'}</td>
+                  <td className="hidden py-2 sm:table-cell">{v.methodologyVersion ?? '—'}</td>
                 </tr>
               ))}
             </tbody>

@@ -176,17 +176,31 @@ export async function exportAccount(ctx: AppContext, userId: number, currentSess
       browser,
       current,
     })),
-    purchases: data.purchases.map((p) => ({
-      id: p.id,
-      type: p.purchaseType,
-      assetName: p.assetName,
-      reportId: p.reportId,
-      amountUsd: p.amount,
-      paymentMethod: p.paymentMethod,
-      status: p.status,
-      createdAt: iso(p.createdAt),
-      completedAt: iso(p.completedAt),
-    })),
+    // A checkout started and never paid took no money: listed apart, never beside the purchase it
+    // was retried as, where it read as a second charge.
+    purchases: data.purchases
+      .filter((p) => p.status !== 'pending')
+      .map((p) => ({
+        id: p.id,
+        type: p.purchaseType,
+        assetName: p.assetName,
+        reportId: p.reportId,
+        amountUsd: p.amount,
+        paymentMethod: p.paymentMethod,
+        status: p.status,
+        createdAt: iso(p.createdAt),
+        completedAt: iso(p.completedAt),
+      })),
+    unpaidCheckouts: data.purchases
+      .filter((p) => p.status === 'pending')
+      .map((p) => ({
+        id: p.id,
+        type: p.purchaseType,
+        assetName: p.assetName,
+        paymentMethod: p.paymentMethod,
+        startedAt: iso(p.createdAt),
+        note: 'A checkout that was started and not paid: no money was taken.',
+      })),
     cardanoPayments: data.payments.map((p) => ({
       id: p.id,
       address: p.address,

@@ -471,6 +471,16 @@ describe('export', () => {
       stripePaymentIntentId: `pi_export_${user.id}`,
       status: 'completed',
     });
+    // An earlier checkout of the same report, abandoned before paying.
+    await t.ctx.db.insert(userPurchases).values({
+      userId: user.id,
+      purchaseType: 'new_report',
+      assetName: 'Bitcoin',
+      amount: '4.99',
+      paymentMethod: 'card',
+      stripePaymentIntentId: `pi_export_abandoned_${user.id}`,
+      status: 'pending',
+    });
     await t.ctx.db.insert(bugReports).values({
       name: 'Export Tester',
       email: user.email,
@@ -485,8 +495,21 @@ describe('export', () => {
     const data = response.json();
     expect(data.profile).toMatchObject({ id: user.id, username: user.username, email: user.email });
     expect(data.purchases).toEqual([
-      expect.objectContaining({ assetName: 'Bitcoin', amountUsd: '4.99', paymentMethod: 'card' }),
+      expect.objectContaining({
+        assetName: 'Bitcoin',
+        amountUsd: '4.99',
+        paymentMethod: 'card',
+        status: 'completed',
+      }),
     ]);
+    // The unpaid one is not a purchase: no amount, said to have taken no money.
+    expect(data.unpaidCheckouts).toEqual([
+      expect.objectContaining({
+        assetName: 'Bitcoin',
+        note: 'A checkout that was started and not paid: no money was taken.',
+      }),
+    ]);
+    expect(data.unpaidCheckouts[0]).not.toHaveProperty('amountUsd');
     expect(data.bugReports).toEqual([expect.objectContaining({ title: 'Chart overlaps' })]);
     expect(data.watchlist).toEqual({
       watchOnPurchase: false,

@@ -535,6 +535,36 @@ describe('open payments per user', () => {
     await createOk(alice); // so does a paid one
   });
 
+  it('GET /api/cardano/payments/open lists only the buyer’s own unpaid payments still in their window', async () => {
+    const paid = await createOk(alice);
+    const expired = await createOk(alice);
+    const open = await createOk(alice, { currency: 'NATIVE_TOKEN', amount: 10_000_000 });
+    await createOk(bob);
+    await expireNow(expired.id, new Date(Date.now() - 1_000));
+    chain.send(paid.address, [{ unit: 'lovelace', quantity: '9980000', confirmations: 5 }]);
+    await newWatcher().runCycle();
+
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/cardano/payments/open',
+      headers: { cookie: alice.cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().payments).toEqual([
+      {
+        id: open.id,
+        currency: 'NATIVE_TOKEN',
+        amount: '10000000',
+        remainingAmount: '10000000',
+        expiresAt: open.expiresAt,
+        purchaseType: 'new_report',
+        researchAsset: 'Bitcoin',
+        usdAmount: '4.99',
+      },
+    ]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/cardano/payments/open' })).statusCode).toBe(401);
+  });
+
   it('concurrent creations cannot slip past the cap', async () => {
     const results = await Promise.all(Array.from({ length: 8 }, () => create(alice, {})));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);

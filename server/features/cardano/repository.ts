@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { cardanoIncomingTransactions, cardanoPayments, userPurchases, users } from '../../db/schema';
 
@@ -168,6 +168,22 @@ export async function lockAndCountOpenPayments(tx: DbExecutor, userId: number, n
       ),
     );
   return row?.open ?? 0;
+}
+
+/** The user's unpaid payments whose window is still open, newest first, with their purchases. */
+export function findOpenPaymentsOf(db: DbExecutor, userId: number, now: Date) {
+  return db
+    .select({ payment: cardanoPayments, purchase: userPurchases })
+    .from(cardanoPayments)
+    .innerJoin(userPurchases, eq(userPurchases.cardanoPaymentId, cardanoPayments.id))
+    .where(
+      and(
+        eq(cardanoPayments.userId, userId),
+        eq(cardanoPayments.status, 'pending'),
+        gt(cardanoPayments.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(cardanoPayments.id));
 }
 
 export async function lockPayment(tx: DbExecutor, paymentId: number) {

@@ -6,6 +6,7 @@ import {
   convertPriceParamsSchema,
   convertPriceResponseSchema,
   createCardanoPaymentRequestSchema,
+  openCardanoPaymentsResponseSchema,
   simulatePaymentRequestSchema,
 } from '../../../contract/cardano';
 import { idParamSchema } from '../../../contract/http';
@@ -14,7 +15,13 @@ import { DomainError } from '../../domain/errors';
 import { domainErrorBody } from '../../http/errors';
 import { rateLimits } from '../../http/rate-limits';
 import { requireUserId } from '../../http/signed-in';
-import { convertPrice, createCardanoPayment, getCardanoPayment, simulateIncomingPayment } from './service';
+import {
+  convertPrice,
+  createCardanoPayment,
+  getCardanoPayment,
+  listOpenCardanoPayments,
+  simulateIncomingPayment,
+} from './service';
 
 /** Cardano payments (ADA / CROW), price conversion, payment status. */
 export async function cardanoRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -59,6 +66,13 @@ export async function cardanoRoutes(app: FastifyInstance, ctx: AppContext) {
       success: true as const,
       payment: await getCardanoPayment(ctx, requireUserId(request), request.params.id),
     }),
+  );
+
+  // The signed-in user's unpaid payments that can still be paid ("Resume payment").
+  api.get(
+    '/api/cardano/payments/open',
+    { schema: { response: { 200: openCardanoPaymentsResponseSchema } } },
+    async (request) => ({ payments: await listOpenCardanoPayments(ctx, requireUserId(request)) }),
   );
 
   api.get(

@@ -7,6 +7,7 @@ import {
   CROW_TOKEN_AMOUNT,
   type createCardanoPaymentRequestSchema,
   LOVELACE_PER_ADA,
+  type OpenCardanoPayment,
   type PriceConversion,
   roundAdaUp,
   toDisplayAmount,
@@ -23,6 +24,7 @@ import { PriceUnavailableError } from './price';
 import {
   allocateDerivationIndex,
   type CardanoPaymentRow,
+  findOpenPaymentsOf,
   findPaymentWithPurchase,
   insertCardanoPayment,
   lockAndCountOpenPayments,
@@ -193,6 +195,19 @@ export async function getCardanoPayment(ctx: AppContext, userId: number, payment
     payment.qrCode = await paymentQrCode(payment.paymentUri);
   }
   return payment;
+}
+
+/** The user's unpaid payments that can still be paid, for "Resume payment" on the dashboard. */
+export async function listOpenCardanoPayments(
+  ctx: AppContext,
+  userId: number,
+): Promise<OpenCardanoPayment[]> {
+  const rows = await findOpenPaymentsOf(ctx.db, userId, new Date());
+  return rows.map(({ payment, purchase }) => {
+    const { id, currency, amount, remainingAmount, expiresAt, purchaseType, researchAsset, usdAmount } =
+      toClientPayment(ctx.payments.cardano, payment, purchase);
+    return { id, currency, amount, remainingAmount, expiresAt, purchaseType, researchAsset, usdAmount };
+  });
 }
 
 function paymentQrCode(uri: string): Promise<string> {

@@ -1,19 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paymentModeSchema } from '../../../contract/site';
+import { healthSchema } from '../../../contract/site';
 import type { WebContext } from '../../context';
 import { READINESS_PARTS, readiness } from './readiness';
 import { pingDatabase } from './repository';
-
-const healthSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
-  database: z.enum(['ok', 'down']),
-  queue: z.enum(['ok', 'down']),
-  /** Each payment method's mode, so an operator sees at a glance whether real money flows. */
-  payments: z.object({ card: paymentModeSchema, cardano: paymentModeSchema }),
-  uptimeSeconds: z.number(),
-});
 
 const livenessSchema = z.object({ status: z.literal('ok'), uptimeSeconds: z.number() });
 

@@ -161,6 +161,9 @@ describe('GET /api/public-reports', () => {
       composite_score: '55.00',
       status: 'completed',
       owned: false,
+      // Dated and with its verdict, so two reports on one asset can be told apart.
+      completed_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+      rated: true,
     });
     expect(items.some((item) => item.id === hidden.id)).toBe(false);
 

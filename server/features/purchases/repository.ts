@@ -98,6 +98,10 @@ export async function listPublicReports(
       composite_score: researchReports.compositeScore,
       status: researchReports.status,
       name_verified: sql<boolean>`${researchReports.assetId} is not null`,
+      completed_at: sql<
+        string | null
+      >`to_char(${researchReports.completedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+      rated: sql<boolean>`coalesce((${researchReports.scores}->>'rated')::boolean, true)`,
     })
     .from(researchReports)
     .where(and(...conditions))

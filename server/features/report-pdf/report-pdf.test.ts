@@ -87,6 +87,11 @@ describe('the PDF of a researched report', () => {
     expect([...listed].sort((a, b) => a - b)).toEqual(listed);
     const text = flat(raw);
     expect(text).toContain('Dogecoin (DOGE) is Not rated');
+    // Not rated: no "0.00 out of 77" on the cover, no bar (red) for a category without evidence.
+    expect(firstPage).toContain('no total');
+    expect(firstPage).not.toMatch(/0\.00 ?out of 77/);
+    expect(text).toContain('n/a: no evidence found');
+    expect(text).toContain('Not rated: too few categories with evidence');
     expect(text).toMatch(/Data coverage: of Dogecoin's twelve categories, \w+ from dated public datasets/);
     expect(text).toMatch(
       /Hacks\/Scandals: Dated dataset, as of \d{4}-\d\d-\d\d \(SunWeb3Sec\/DeFiHackLabs @ [0-9a-f]{12}, license: Apache-2\.0\)/,

@@ -2,7 +2,7 @@ import { NOT_RATED_LABEL, RATING_BAND_TONES, RISK_LEVEL_LABELS } from '../../../
 import { dataAgeLine } from '../../../contract/reports';
 import type { ReportDocument } from '../document';
 import type { ReportCanvas } from './canvas';
-import { COLORS, CONTENT_WIDTH, formatDate, MARGIN, RISK_TONES, TONES } from './layout';
+import { COLORS, CONTENT_WIDTH, formatDate, MARGIN, NEUTRAL_TONE, RISK_TONES, TONES } from './layout';
 
 /**
  * The cover: app name, asset, facts, the score card and the introduction, then the contents
@@ -15,8 +15,9 @@ export function drawCover(
 ): { contentsListY: number } {
   const { doc, drawable, body, label, pill } = canvas;
   const asset = drawable(report.assetName);
-  const tone = report.rated ? TONES[RATING_BAND_TONES[report.band]] : TONES.neutral;
-  const riskTone = report.risk ? TONES[RISK_TONES[report.risk]] : TONES.neutral;
+  // Not rated is an absence of evidence, not a bad grade: grey, never red.
+  const tone = report.rated ? TONES[RATING_BAND_TONES[report.band]] : NEUTRAL_TONE;
+  const riskTone = report.risk ? TONES[RISK_TONES[report.risk]] : NEUTRAL_TONE;
   doc.rect(MARGIN.left, 92, 6, 86).fill(COLORS.accent);
   doc
     .font('Bold')
@@ -83,7 +84,7 @@ export function drawCover(
     .font('Body')
     .fontSize(12)
     .fillColor(COLORS.muted)
-    .text('out of 77', totalX, cardY + 88);
+    .text(report.rated ? 'out of 77' : 'no total', totalX, cardY + 88);
   doc.fontSize(8.5).text('77-point methodology scale', totalX, cardY + 106, { width: column - 24 });
 
   const compositeX = MARGIN.left + column + 12;

@@ -30,6 +30,9 @@ export const TONES = {
   neutral: { ink: '#475569', soft: '#f1f5f9' },
 } as const;
 
+/** A Not rated verdict and a category without evidence: grey. */
+export const NEUTRAL_TONE = { ink: '#64748b', soft: '#f1f5f9' } as const;
+
 export const RISK_TONES: Record<RiskLevel, keyof typeof TONES> = {
   'Likely Safe': 'success',
   Potential: 'warning',

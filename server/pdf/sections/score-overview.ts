@@ -32,6 +32,10 @@ export function drawScoreOverview(canvas: ReportCanvas, report: ReportDocument):
         align: 'center',
       });
   }
+  // A category without evidence keeps its floor score in the table, but gets no (red) bar.
+  const withoutEvidence = new Set(
+    (report.sections?.coverage ?? []).filter((c) => c.kind === 'none').map((c) => c.category_key),
+  );
   report.categories.forEach((category, index) => {
     const y = chartTop + index * rowHeight;
     doc
@@ -42,12 +46,12 @@ export function drawScoreOverview(canvas: ReportCanvas, report: ReportDocument):
         width: chartLabelWidth - 10,
         lineBreak: false,
       });
-    if (category.score == null) {
+    if (category.score == null || withoutEvidence.has(category.key)) {
       doc
         .font('Body')
         .fontSize(8.5)
         .fillColor(COLORS.muted)
-        .text('not scored', chartX + 6, y + 4);
+        .text(category.score == null ? 'not scored' : 'n/a: no evidence found', chartX + 6, y + 4);
       return;
     }
     const barWidth = category.score * unit;
@@ -132,12 +136,20 @@ export function drawScoreOverview(canvas: ReportCanvas, report: ReportDocument):
     ],
     { bold: true },
   );
-  const composite = report.rated
-    ? `${report.compositeOutOf5.toFixed(1)} / 5.0 · ${report.band}`
-    : `${NOT_RATED_LABEL}: too few categories with evidence`;
-  tableRow(['Composite', '', '', composite], {
-    bold: true,
-  });
+  tableRow(
+    ['Composite', '', '', report.rated ? `${report.compositeOutOf5.toFixed(1)} / 5.0 · ${report.band}` : '—'],
+    { bold: true },
+  );
+  if (!report.rated) {
+    // On a line of its own: squeezed into the narrow last column it ran over the note below.
+    doc
+      .font('Bold')
+      .fontSize(9)
+      .fillColor(COLORS.muted)
+      .text(`${NOT_RATED_LABEL}: too few categories with evidence`, MARGIN.left + 6, doc.y + 4, {
+        width: CONTENT_WIDTH - 12,
+      });
+  }
   doc.moveDown(0.8);
   doc
     .font('Body')

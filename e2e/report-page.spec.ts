@@ -1,0 +1,101 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import { grantNewReport } from './support/grant-report';
+
+// The report page read verdict-first: the verdict and how much evidence it stands on, three
+// reasons, a coverage bar, the category bars (no evidence: grey "n/a"), then the detail.
+
+async function completedReport(page: Page, email: string, assetName: string): Promise<number> {
+  const reportId = await grantNewReport(email, assetName);
+  await expect
+    .poll(
+      async () => (await (await page.request.get(`/api/reports/${reportId}`)).json()).report?.report_status,
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBe('completed');
+  return reportId;
+}
+
+const top = async (page: Page, testId: string) => (await page.getByTestId(testId).first().boundingBox())!.y;
+
+test('a Not rated report opens with its verdict, its evidence, three reasons and grey n/a bars', async ({
+  page,
+  signedIn,
+}) => {
+  test.setTimeout(120_000);
+  // Offline, Bitcoin is Not rated (three categories with evidence).
+  const first = await completedReport(page, signedIn.email, 'Bitcoin');
+  await page.goto(`/report/${first}`);
+  const verdict = page.getByTestId('verdict-summary');
+  await expect(verdict.getByRole('heading', { name: 'Not rated' })).toBeVisible();
+  const basis = page.getByTestId('verdict-basis');
+  await expect(basis).toHaveText(/^based on [0-3] of 12 categories$/);
+  const evidenced = Number((await basis.textContent())!.match(/based on (\d+)/)![1]);
+  const reasons = verdict.getByRole('list', { name: 'Reasons' }).getByRole('listitem');
+  await expect(reasons.first()).toHaveText(
+    `Evidence was found in ${evidenced} of 12 categories; a verdict needs at least 4.`,
+  );
+  expect(await reasons.count()).toBeLessThanOrEqual(3);
+  await expect(page.getByTestId('coverage-bar').getByRole('listitem')).toHaveCount(12);
+
+  const bars = page.getByTestId('category-bar');
+  await expect(bars).toHaveCount(12);
+  await expect(bars.and(page.locator('[data-missing="true"]'))).toHaveCount(12 - evidenced);
+  for (const bar of await bars.and(page.locator('[data-missing="true"]')).all()) {
+    await expect(bar).toContainText('n/a');
+  }
+  // Verdict, then the bars, then the detail.
+  expect(await top(page, 'verdict-summary')).toBeLessThan(await top(page, 'category-bar'));
+  expect(await top(page, 'category-bar')).toBeLessThan(await top(page, 'executive-summary'));
+  // One version: the history is a sentence, not an empty chart.
+  // (Other browser tests may have made earlier Bitcoin versions: then the sentence says so.)
+  await expect(page.getByTestId('history-text')).toHaveText(
+    /^(This is the first version of this report\.|Fewer than two versions have a total)/,
+  );
+  await expect(page.getByTestId('score-history-chart')).toHaveCount(0);
+  // Provenance as short links: the file and the commit read.
+  const datasetLink = page.getByRole('link', { name: /^[\w./-]+ at [0-9a-f]{7}$/ }).first();
+  await expect(datasetLink).toBeVisible();
+  await expect(datasetLink).toContainText('↗');
+  await expectNoAxeViolations(page, 'verdict-first Not rated report');
+
+  // A second Not rated version: no "the total moved from x to x" on reports with no total.
+  const second = await completedReport(page, signedIn.email, 'Bitcoin');
+  await page.goto(`/report/${second}`);
+  await expect(page.getByTestId('changes-section')).toContainText(
+    'Both versions are Not rated: too few categories with evidence for a total.',
+  );
+  await expect(page.getByText(/The total moved from/)).toHaveCount(0);
+});
+
+test('the marketplace shows one card per asset, its latest report dated with its verdict, older ones behind it', async ({
+  page,
+  signedIn,
+}) => {
+  test.setTimeout(120_000);
+  await completedReport(page, signedIn.email, 'Litecoin');
+  await completedReport(page, signedIn.email, 'Litecoin');
+  await page.goto('/dashboard');
+  await page.getByRole('tab', { name: 'Marketplace' }).click();
+  await page.getByLabel('Search reports').fill('Litecoin');
+  const cards = page.getByTestId('public-report').filter({
+    has: page.getByRole('heading', { name: 'Litecoin', exact: true }),
+  });
+  await expect(cards).toHaveCount(1);
+  await expect(cards.getByTestId('listing-facts').first()).toHaveText(
+    /^(\w+ \d{1,2}, \d{4}|\d{1,2} \w+ \d{4}) · (Not rated|Score: [\d.]+\/77\.0)$/,
+  );
+  const older = cards.getByTestId('older-versions');
+  await expect(older.locator('summary')).toHaveText(/^Older reports \(\d+\)$/);
+  await older.locator('summary').click();
+  await expect(older.getByTestId('listing-facts').first()).toBeVisible();
+  await expectNoAxeViolations(page, 'marketplace grouped by asset');
+
+  await page.getByLabel('Search reports').fill('zz no such coin');
+  await expect(page.getByText('No reports match "zz no such coin".')).toBeVisible();
+  await page.getByRole('button', { name: 'Generate a new report' }).click();
+  await expect(page.getByRole('tab', { name: 'New Report' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Crypto asset name')).toHaveValue('zz no such coin');
+});

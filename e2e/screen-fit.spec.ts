@@ -1,0 +1,91 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import { grantNewReport } from './support/grant-report';
+import { rescoreStoredReport } from './support/series';
+
+// Every page of the report journey fits the screen it is read on: nothing scrolls sideways on a
+// phone (390×844) or a laptop (1280×800), whatever long URL or table the report holds.
+
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+
+async function completedReport(page: Page, email: string, assetName: string): Promise<number> {
+  const reportId = await grantNewReport(email, assetName);
+  await expect
+    .poll(
+      async () => (await (await page.request.get(`/api/reports/${reportId}`)).json()).report?.report_status,
+      {
+        timeout: 60_000,
+        intervals: [250],
+      },
+    )
+    .toBe('completed');
+  return reportId;
+}
+
+/** What a reader would have to scroll sideways, in CSS pixels (0 when the page fits). */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+
+/** The elements that stick out past the right edge, for the failure message. */
+const widest = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter(
+        (el) =>
+          el.getBoundingClientRect().right > window.innerWidth + 1 &&
+          !(el instanceof SVGElement && !(el instanceof SVGSVGElement)),
+      )
+      .concat(
+        (() => {
+          const found: Element[] = [];
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          while (walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(walker.currentNode);
+            if (range.getBoundingClientRect().right > window.innerWidth + 1)
+              found.push(walker.currentNode.parentElement!);
+          }
+          return found;
+        })(),
+      )
+      .slice(-6)
+      .map(
+        (el) =>
+          `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> ${(el.textContent ?? '').slice(0, 30)} → ${Math.round(el.getBoundingClientRect().right)}`,
+      ),
+  );
+
+test('the report (rated and Not rated), methodology and track-record pages never scroll sideways', async ({
+  page,
+  signedIn,
+}) => {
+  test.setTimeout(120_000);
+  const notRated = await completedReport(page, signedIn.email, 'Bitcoin');
+  const rated = await completedReport(page, signedIn.email, 'Bitcoin');
+  // The snapshot gives Bitcoin three categories with evidence; rescored, the second version is rated.
+  await rescoreStoredReport(rated, { marketCap: 4, team: 4, useCase: 4, audits: 3 });
+  const pages = [
+    { path: `/report/${notRated}`, ready: page.getByTestId('not-rated') },
+    { path: `/report/${rated}`, ready: page.getByTestId('composite-score') },
+    { path: '/documentation', ready: page.getByRole('heading', { level: 1, name: 'Research Methodology' }) },
+    { path: '/track-record', ready: page.getByRole('heading', { level: 1 }) },
+  ];
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    for (const { path, ready } of pages) {
+      await page.goto(path);
+      await expect(ready).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const overflow = await sidewaysOverflow(page);
+      expect
+        .soft(overflow, `${path} at ${viewport.width}px: ${(await widest(page)).join('; ')}`)
+        .toBeLessThanOrEqual(0);
+    }
+  }
+  await page.goto(`/report/${rated}`);
+  await expect(page.getByTestId('composite-score')).toBeVisible();
+  await expectNoAxeViolations(page, 'rated report at 1280px');
+});
