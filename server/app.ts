@@ -18,6 +18,7 @@ import { cardPaymentRoutes } from './features/card-payments/routes';
 import { cardanoRoutes } from './features/cardano/routes';
 import { devOutboxRoutes } from './features/dev-outbox/routes';
 import { healthRoutes } from './features/health/routes';
+import { invoiceRoutes } from './features/invoices/routes';
 import { purchaseRoutes } from './features/purchases/routes';
 import { reportPdfRoutes } from './features/report-pdf/routes';
 import { reportRoutes } from './features/reports/routes';
@@ -117,6 +118,7 @@ export async function buildWebApp(ctx: AppContext): Promise<{ app: FastifyInstan
     cardanoRoutes,
     bugReportRoutes,
     adminRoutes,
+    invoiceRoutes,
   ];
   for (const feature of features) {
     await app.register(async (scope) => feature(scope, web));

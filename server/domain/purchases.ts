@@ -7,6 +7,7 @@ import { enqueueReceiptEmail } from '../email/jobs';
 import type { JobQueue } from '../jobs/queue';
 import { countPayment } from '../metrics/registry';
 import { noteInWorkContext } from '../request-context';
+import { issueInvoice, type SellerDetails } from './invoices';
 import { lockBuyerReport } from './purchase-rule';
 import { requestRefund } from './refunds';
 import { createReportAndEnqueueResearch } from './research-start';
@@ -72,11 +73,13 @@ const SUPERSEDED_REASON = 'Another payment for this report completed first';
  * Completes a pending purchase: a new report is created and its research enqueued; an existing
  * report is unlocked. Run it inside a transaction; the row lock serializes racing callers.
  * A failed or expired purchase is completed too when the money did arrive (it is never lost).
+ * The invoice is issued in the same transaction, by the seller given (decision 0300).
  */
 export async function completePurchase(
   tx: DbExecutor,
   queue: JobQueue,
   purchaseId: number,
+  seller: SellerDetails,
 ): Promise<CompletionResult> {
   const [unlocked] = await tx.select().from(userPurchases).where(eq(userPurchases.id, purchaseId));
   if (!unlocked) throw new Error(`purchase ${purchaseId} does not exist`);
@@ -139,6 +142,7 @@ export async function completePurchase(
     assetId: purchase.assetId ?? (reportId === null ? null : await assetIdOfReport(tx, reportId)),
     assetName: purchase.assetName,
   });
+  await issueInvoice(tx, seller, purchaseId);
   // The receipt is queued in this transaction: sent exactly when the purchase really completed.
   await enqueueReceiptEmail(tx, queue, purchaseId);
   countPayment(updated!.paymentMethod, 'paid');

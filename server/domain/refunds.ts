@@ -5,6 +5,7 @@ import { cardanoIncomingTransactions, cardanoPayments, refunds, userPurchases } 
 import { JOBS, sendJob } from '../jobs/definitions';
 import type { JobQueue } from '../jobs/queue';
 import { countPayment } from '../metrics/registry';
+import { issueCreditNote } from './invoices';
 
 // Refunds (decision 0081): one per purchase. A card refund is recorded as pending and a job
 // asks the card provider to return the money (retried until the provider answers); a Cardano
@@ -84,6 +85,8 @@ export async function requestRefund(
     .update(userPurchases)
     .set({ status: 'refunded', failureReason: FAILURE_NOTES[reason] })
     .where(eq(userPurchases.id, purchase.id));
+  // The credit note is issued with the refund itself (decision 0300), whatever the provider answers later.
+  await issueCreditNote(tx, created!);
   if (created!.paymentMethod === 'card') await enqueueCardRefund(tx, queue, created!.id);
   countPayment(created!.paymentMethod, 'refunded');
   return created!;

@@ -9,6 +9,7 @@ import { PURCHASE_RULE_CODE, PURCHASE_RULE_MESSAGES } from '../../../contract/pu
 import { newReportAssetNameSchema } from '../../../contract/reports';
 import type { AppContext } from '../../context';
 import { DomainError, invalid, notFound } from '../../domain/errors';
+import { sellerOf } from '../../domain/invoices';
 import { recordAbandonedIntents } from '../../domain/open-checkouts';
 import { checkPurchaseAsset } from '../../domain/purchase-asset';
 import {
@@ -195,7 +196,7 @@ export async function recordSucceededIntent(
       );
       return { kind: 'mismatch' as const };
     }
-    const result = await completePurchase(tx, ctx.queue, purchase.id);
+    const result = await completePurchase(tx, ctx.queue, purchase.id, sellerOf(ctx.config));
     if (result.refundedBecause === 'duplicate_payment') {
       ctx.log.warn(
         { purchaseId: purchase.id, paymentIntentId: intent.id },

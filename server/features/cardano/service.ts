@@ -15,6 +15,7 @@ import { PRICES_USD } from '../../../contract/constants';
 import { PURCHASE_RULE_CODE, PURCHASE_RULE_MESSAGES } from '../../../contract/purchases';
 import type { AppContext } from '../../context';
 import { DomainError, forbidden, invalid, notFound } from '../../domain/errors';
+import { sellerOf } from '../../domain/invoices';
 import { checkPurchaseAsset } from '../../domain/purchase-asset';
 import { checkReportPurchase, isOnePurchaseViolation } from '../../domain/purchase-rule';
 import { createPendingPurchase } from '../../domain/purchases';
@@ -222,6 +223,7 @@ export async function simulateIncomingPayment(
     log: ctx.log,
     confirmations: 0,
     stakeAddress: setup.stakeAddress,
+    seller: sellerOf(ctx.config),
   }).runCycle();
   return getCardanoPayment(ctx, userId, paymentId);
 }
