@@ -11,6 +11,7 @@ import { issueInvoice, type SellerDetails } from './invoices';
 import { lockBuyerReport } from './purchase-rule';
 import { requestRefund } from './refunds';
 import { createReportAndEnqueueResearch } from './research-start';
+import { type CheckoutEvidence, recordCheckoutEvidence } from './tax/checkout-evidence';
 import { watchBoughtAsset } from './watchlist';
 
 // The purchase state machine shared by every payment method:
@@ -39,6 +40,8 @@ export async function createPendingPurchase(
     paymentMethod: 'card' | 'cardano';
     stripePaymentIntentId?: string;
     cardanoPaymentId?: number;
+    /** Where the buyer is, as the checkout learnt it (decision 0302). */
+    taxEvidence?: CheckoutEvidence;
   },
 ): Promise<PurchaseRow> {
   const [row] = await db
@@ -55,6 +58,7 @@ export async function createPendingPurchase(
       cardanoPaymentId: input.cardanoPaymentId ?? null,
     })
     .returning();
+  if (input.taxEvidence) await recordCheckoutEvidence(db, row!.id, input.taxEvidence);
   countPayment(row!.paymentMethod, 'created');
   return row!;
 }

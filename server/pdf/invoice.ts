@@ -35,7 +35,7 @@ const TREATMENT_NOTES = {
 
 export function renderAccountingPdf(model: AccountingPdfModel, appName: string): Promise<Buffer> {
   const fonts = pdfFonts();
-  const fit = (text: string) => fitTextToFont(text, fonts.coverage);
+  const drawable = (text: string) => fitTextToFont(text, fonts.coverage);
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
@@ -60,7 +60,7 @@ export function renderAccountingPdf(model: AccountingPdfModel, appName: string):
 
   const line = (label: string, value: string) => {
     doc.font('Bold').fontSize(10).text(`${label}: `, { continued: true });
-    doc.font('Body').text(fit(value));
+    doc.font('Body').text(drawable(value));
   };
   doc.font('Bold').fontSize(20).text(`${model.title} ${model.number}`);
   doc.moveDown(0.5);
@@ -68,19 +68,19 @@ export function renderAccountingPdf(model: AccountingPdfModel, appName: string):
   if (model.creditsInvoice) line('Credits invoice', model.creditsInvoice);
   doc.moveDown();
   doc.font('Bold').fontSize(12).text('Seller');
-  doc.font('Body').fontSize(10).text(fit(model.seller.name));
-  for (const part of model.seller.address.split(',')) doc.text(fit(part.trim()));
+  doc.font('Body').fontSize(10).text(drawable(model.seller.name));
+  for (const part of model.seller.address.split(',')) doc.text(drawable(part.trim()));
   doc.text(`Country: ${model.seller.country}`);
-  if (model.seller.vatId) doc.text(fit(`VAT number: ${model.seller.vatId}`));
+  if (model.seller.vatId) doc.text(drawable(`VAT number: ${model.seller.vatId}`));
   doc.moveDown();
   doc.font('Bold').fontSize(12).text('Buyer');
-  doc.font('Body').fontSize(10).text(fit(model.buyer.name));
-  doc.text(fit(model.buyer.email));
+  doc.font('Body').fontSize(10).text(drawable(model.buyer.name));
+  doc.text(drawable(model.buyer.email));
   if (model.buyer.country) doc.text(`Country: ${model.buyer.country}`);
-  if (model.buyer.vatId) doc.text(fit(`VAT number: ${model.buyer.vatId}`));
+  if (model.buyer.vatId) doc.text(drawable(`VAT number: ${model.buyer.vatId}`));
   doc.moveDown();
   doc.font('Bold').fontSize(12).text('Line');
-  doc.font('Body').fontSize(10).text(fit(model.description));
+  doc.font('Body').fontSize(10).text(drawable(model.description));
   doc.moveDown(0.5);
   line('Net', `${model.net} ${model.currency}`);
   line(
@@ -101,7 +101,7 @@ export function renderAccountingPdf(model: AccountingPdfModel, appName: string):
   const treatmentNote = TREATMENT_NOTES[model.treatment];
   doc.moveDown();
   for (const note of [...(treatmentNote ? [treatmentNote] : []), ...model.notes]) {
-    doc.font('Body').fontSize(9).text(fit(note));
+    doc.font('Body').fontSize(9).text(drawable(note));
   }
   doc.end();
   return done;

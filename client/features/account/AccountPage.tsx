@@ -29,6 +29,7 @@ import {
   endSession,
   sessionsQuery,
 } from './api';
+import { InvoicesCard } from './InvoicesCard';
 import { WatchlistCard } from './WatchlistCard';
 
 const showError = (error: unknown, fallback: string) =>
@@ -54,6 +55,7 @@ export function AccountPage() {
         <ChangePasswordCard />
         <SessionsCard />
         <WatchlistCard />
+        <InvoicesCard />
         <Card>
           <CardTitle>Download your data</CardTitle>
           <CardDescription className="mt-1">

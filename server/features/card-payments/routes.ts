@@ -12,6 +12,7 @@ import {
 } from '../../../contract/payments';
 import type { AppContext } from '../../context';
 import { DomainError, invalid, notFound } from '../../domain/errors';
+import { countryFromHeader } from '../../domain/tax/checkout-evidence';
 import { rateLimits } from '../../http/rate-limits';
 import { requireUserId } from '../../http/signed-in';
 import { findPurchaseByIntentId } from './repository';
@@ -33,7 +34,11 @@ export async function cardPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
       },
       config: { rateLimit: limits.paymentCreate },
     },
-    async (request) => createPaymentIntent(ctx, setup.provider, requireUserId(request), request.body),
+    async (request) =>
+      createPaymentIntent(ctx, setup.provider, requireUserId(request), request.body, {
+        ip: request.ip,
+        ipCountry: ctx.config.TRUST_CF_IPCOUNTRY ? countryFromHeader(request.headers['cf-ipcountry']) : null,
+      }),
   );
 
   api.post(

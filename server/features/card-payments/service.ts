@@ -24,6 +24,7 @@ import {
   type PurchaseRow,
   priceOf,
 } from '../../domain/purchases';
+import { type CheckoutOrigin, gatherCheckoutEvidence } from '../../domain/tax/checkout-evidence';
 import { type CardPaymentProvider, type ProviderIntent, ProviderUnavailableError } from './provider';
 import { findPurchaseByIntentId } from './repository';
 
@@ -103,6 +104,7 @@ export async function createPaymentIntent(
   provider: CardPaymentProvider | null,
   userId: number,
   input: CreatePaymentIntentRequest,
+  origin: CheckoutOrigin | null = null,
 ): Promise<CreatePaymentIntentResponse> {
   let assetName: string;
   let assetId: string | null = null;
@@ -122,6 +124,7 @@ export async function createPaymentIntent(
     reportId = found.report.id;
   }
   if (!provider) throw unavailable();
+  const taxEvidence = await gatherCheckoutEvidence(ctx.config.VIES_URL, input, origin);
 
   // The amount comes from the server's price list only; whatever the client sent is ignored.
   const amount = priceOf(input.purchaseType);
@@ -149,6 +152,7 @@ export async function createPaymentIntent(
       reportId,
       paymentMethod: 'card',
       stripePaymentIntentId: intent.id,
+      taxEvidence,
     });
   } catch (error) {
     // A concurrent checkout of the same report won the race: its intent is the one to pay.

@@ -19,6 +19,7 @@ import { sellerOf } from '../../domain/invoices';
 import { checkPurchaseAsset } from '../../domain/purchase-asset';
 import { checkReportPurchase, isOnePurchaseViolation } from '../../domain/purchase-rule';
 import { createPendingPurchase } from '../../domain/purchases';
+import { type CheckoutOrigin, gatherCheckoutEvidence } from '../../domain/tax/checkout-evidence';
 import { SandboxChain } from './chain';
 import { PriceUnavailableError } from './price';
 import {
@@ -78,7 +79,12 @@ export async function convertPrice(
   };
 }
 
-export async function createCardanoPayment(ctx: AppContext, userId: number, body: CreateRequest) {
+export async function createCardanoPayment(
+  ctx: AppContext,
+  userId: number,
+  body: CreateRequest,
+  origin: CheckoutOrigin | null = null,
+) {
   const setup = ctx.payments.cardano;
   if (setup.mode === 'unavailable' || !setup.deriver)
     throw new DomainError('PAYMENT_UNAVAILABLE', CARDANO_MESSAGES.unavailable);
@@ -128,6 +134,7 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
     assetName = setup.crowAssetNameHex;
   }
 
+  const taxEvidence = await gatherCheckoutEvidence(ctx.config.VIES_URL, body, origin);
   const now = new Date();
   const expiresAt = new Date(now.getTime() + CARDANO_PAYMENT_WINDOW_MS);
   const maxOpen = ctx.config.CARDANO_MAX_OPEN_PAYMENTS;
@@ -163,6 +170,7 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
       reportId,
       paymentMethod: 'cardano',
       cardanoPaymentId: payment.id,
+      taxEvidence,
     });
     return { payment, purchase };
   });

@@ -1,17 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditNotes, invoices, userPurchases } from '../../db/schema';
-import { markResearchFailed } from '../../research/repository';
-import { readPdf } from '../../testing/pdf';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { type SignedInUser, signInAdmin, signUp } from '../../testing/users';
+import { creditNotes, invoices, userPurchases } from './db/schema';
 import {
   type FakeStripe,
   fakeStripeSettings,
   sendStripeWebhook,
   startFakeStripe,
-} from '../card-payments/fake-stripe';
-import { executeCardRefund } from '../card-payments/jobs';
+} from './features/card-payments/fake-stripe';
+import { executeCardRefund } from './features/card-payments/jobs';
+import { markResearchFailed } from './research/repository';
+import { readPdf } from './testing/pdf';
+import { createTestApp, type TestApp } from './testing/test-app';
+import { type SignedInUser, signInAdmin, signUp } from './testing/users';
 
 // Invoices and credit notes (decisions 0300-0301) through the real payment and refund routes.
 
