@@ -48,10 +48,9 @@ export const checkoutTaxFieldsSchema = z.object({
   /** An EU business buyer's VAT number, e.g. DE123456789 (checked against VIES). */
   vatId: z
     .string()
-    .trim()
-    .max(20)
-    .regex(/^[A-Za-z]{2}[0-9A-Za-z+*]{2,18}$/, 'VAT number must start with its two-letter country code')
-    .transform((value) => value.toUpperCase().replaceAll(' ', ''))
+    .max(30)
+    .transform((value) => value.toUpperCase().replace(/[\s.-]/g, ''))
+    .pipe(z.string().regex(/^[A-Z]{2}[0-9A-Z+*]{2,18}$/, 'VAT number must start with its two-letter country code'))
     .optional(),
 });
 export type CheckoutTaxFields = z.infer<typeof checkoutTaxFieldsSchema>;

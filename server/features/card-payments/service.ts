@@ -24,7 +24,11 @@ import {
   type PurchaseRow,
   priceOf,
 } from '../../domain/purchases';
-import { type CheckoutOrigin, gatherCheckoutEvidence } from '../../domain/tax/checkout-evidence';
+import {
+  type CheckoutOrigin,
+  gatherCheckoutEvidence,
+  recordCardCountry,
+} from '../../domain/tax/checkout-evidence';
 import { type CardPaymentProvider, type ProviderIntent, ProviderUnavailableError } from './provider';
 import { findPurchaseByIntentId } from './repository';
 
@@ -200,6 +204,7 @@ export async function recordSucceededIntent(
       );
       return { kind: 'mismatch' as const };
     }
+    if (intent.cardCountry) await recordCardCountry(tx, purchase.id, intent.cardCountry);
     const result = await completePurchase(tx, ctx.queue, purchase.id, sellerOf(ctx.config));
     if (result.refundedBecause === 'duplicate_payment') {
       ctx.log.warn(

@@ -44,6 +44,11 @@ function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
     metadata: { ...(intent.metadata ?? {}) },
     lastErrorMessage: intent.last_payment_error?.message ?? null,
     clientSecret: intent.client_secret ?? null,
+    // Present when the charge is expanded (confirm and reconciliation ask for it; a webhook sends an id).
+    cardCountry:
+      typeof intent.latest_charge === 'object' && intent.latest_charge
+        ? (intent.latest_charge.payment_method_details?.card?.country ?? null)
+        : null,
   };
 }
 
@@ -58,7 +63,7 @@ function unavailableOr(error: unknown): Error {
 export function stripeProvider(stripe: Stripe): CardPaymentProvider {
   async function retrieveIntent(id: string): Promise<ProviderIntent | null> {
     try {
-      return toProviderIntent(await stripe.paymentIntents.retrieve(id));
+      return toProviderIntent(await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
     } catch (error) {
       if (error instanceof stripeSdk().errors.StripeInvalidRequestError && error.statusCode === 404)
         return null;
