@@ -50,7 +50,11 @@ export const checkoutTaxFieldsSchema = z.object({
     .string()
     .max(30)
     .transform((value) => value.toUpperCase().replace(/[\s.-]/g, ''))
-    .pipe(z.string().regex(/^[A-Z]{2}[0-9A-Z+*]{2,18}$/, 'VAT number must start with its two-letter country code'))
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Z]{2}[0-9A-Z+*]{2,18}$/, 'VAT number must start with its two-letter country code'),
+    )
     .optional(),
 });
 export type CheckoutTaxFields = z.infer<typeof checkoutTaxFieldsSchema>;

@@ -13,6 +13,7 @@ import { accountRoutes } from './features/auth/account-routes';
 import { registerAccessGuard } from './features/auth/guard';
 import { authRoutes } from './features/auth/routes';
 import { registerSessionResolution } from './features/auth/sessions';
+import { booksExportRoutes } from './features/books-exports/routes';
 import { bugReportRoutes } from './features/bug-reports/routes';
 import { cardPaymentRoutes } from './features/card-payments/routes';
 import { cardanoRoutes } from './features/cardano/routes';
@@ -119,6 +120,7 @@ export async function buildWebApp(ctx: AppContext): Promise<{ app: FastifyInstan
     bugReportRoutes,
     adminRoutes,
     invoiceRoutes,
+    booksExportRoutes,
   ];
   for (const feature of features) {
     await app.register(async (scope) => feature(scope, web));
