@@ -18,6 +18,7 @@ import { bugReportRoutes } from './features/bug-reports/routes';
 import { cardPaymentRoutes } from './features/card-payments/routes';
 import { cardanoRoutes } from './features/cardano/routes';
 import { devOutboxRoutes } from './features/dev-outbox/routes';
+import { disputeRoutes } from './features/disputes/routes';
 import { healthRoutes } from './features/health/routes';
 import { invoiceRoutes } from './features/invoices/routes';
 import { purchaseRoutes } from './features/purchases/routes';
@@ -121,6 +122,7 @@ export async function buildWebApp(ctx: AppContext): Promise<{ app: FastifyInstan
     adminRoutes,
     invoiceRoutes,
     booksExportRoutes,
+    disputeRoutes,
   ];
   for (const feature of features) {
     await app.register(async (scope) => feature(scope, web));

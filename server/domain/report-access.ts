@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, notExists } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client';
-import { userPurchases } from '../db/schema';
+import { disputes, userPurchases } from '../db/schema';
 
 /**
  * A user may read a report, its progress and its PDF only after a completed purchase of it.
- * Callers answer 404 otherwise, exactly as for a report that does not exist.
+ * Callers answer 404 otherwise, exactly as for a report that does not exist. A purchase whose
+ * card payment was taken back by a lost dispute grants nothing (decision 0304).
  */
 export async function userHasReportAccess(
   db: DbExecutor,
@@ -19,6 +20,12 @@ export async function userHasReportAccess(
         eq(userPurchases.userId, userId),
         eq(userPurchases.reportId, reportId),
         eq(userPurchases.status, 'completed'),
+        notExists(
+          db
+            .select({ id: disputes.id })
+            .from(disputes)
+            .where(and(eq(disputes.purchaseId, userPurchases.id), eq(disputes.status, 'lost'))),
+        ),
       ),
     )
     .limit(1);

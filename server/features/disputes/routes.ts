@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminDisputeListSchema } from '../../../contract/disputes';
+import type { AppContext } from '../../context';
+import { listDisputes } from './repository';
+
+/** GET /api/admin/disputes (admin only, by the /api/admin prefix): newest first. */
+export async function disputeRoutes(app: FastifyInstance, ctx: AppContext) {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/admin/disputes', { schema: { response: { 200: adminDisputeListSchema } } }, async () =>
+      (await listDisputes(ctx.db)).map((row) => ({
+        id: row.id,
+        stripeDisputeId: row.stripeDisputeId,
+        purchaseId: row.purchaseId,
+        amount: (row.amount / 100).toFixed(2),
+        currency: row.currency.toUpperCase(),
+        reason: row.reason,
+        status: row.status,
+        evidenceDueBy: row.evidenceDueBy?.toISOString() ?? null,
+        accessRevokedAt: row.accessRevokedAt?.toISOString() ?? null,
+        createdAt: row.createdAt.toISOString(),
+      })),
+    );
+}
