@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userPurchases } from './db/schema';
+import { researchReports, userPurchases } from './db/schema';
 import {
   FAKE_STRIPE_WEBHOOK_SECRET,
   type FakeStripe,
@@ -137,5 +137,38 @@ describe('card disputes', () => {
     expect(
       listed.find((d: { stripeDisputeId: string }) => d.stripeDisputeId === 'dp_won').accessRevokedAt,
     ).toBeNull();
+  });
+
+  it('"Submit evidence" sends what the store knows to Stripe once', async () => {
+    const { buyer, purchase, intentId } = await boughtReport('Evidencecoin');
+    await t.ctx.db
+      .update(researchReports)
+      .set({ status: 'completed' })
+      .where(eq(researchReports.id, purchase.reportId!));
+    expect(await reportStatus(buyer, purchase.reportId!)).toBe(200); // a view, in the access log
+    await sendDisputeEvent('charge.dispute.created', dispute('dp_evidence', intentId, 'needs_response'));
+    const listed = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/disputes', headers: { cookie: admin.cookie } })
+    ).json();
+    const id = listed.find((d: { stripeDisputeId: string }) => d.stripeDisputeId === 'dp_evidence').id;
+    const submit = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/disputes/${id}/submit-evidence`,
+        headers: { cookie: admin.cookie },
+      });
+    const clicks = await Promise.all([submit(), submit()]);
+    expect(clicks.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const sent = fake.disputeUpdates.filter((update) => update.disputeId === 'dp_evidence');
+    expect(sent).toHaveLength(1);
+    const params = sent[0]!.params;
+    expect(params.get('submit')).toBe('true');
+    expect(params.get('evidence[customer_email_address]')).toBe(buyer.user.email);
+    expect(params.get('evidence[customer_purchase_ip]')).toBe('127.0.0.1');
+    expect(params.get('evidence[access_activity_log]')).toMatch(/viewed the report/);
+    expect(params.get('evidence[product_description]')).toContain('Evidencecoin');
+    expect(params.get('evidence[refund_policy_disclosure]')).toContain('not refundable');
+    expect(params.get('evidence[service_date]')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(params.get('evidence[uncategorized_text]')).toMatch(/Invoice INV-\d{6}/);
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, notExists } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client';
-import { disputes, userPurchases } from '../db/schema';
+import { disputes, reportAccessLog, userPurchases } from '../db/schema';
 
 /**
  * A user may read a report, its progress and its PDF only after a completed purchase of it.
@@ -30,4 +30,12 @@ export async function userHasReportAccess(
     )
     .limit(1);
   return Boolean(row);
+}
+
+/** Records that a buyer opened a completed report or downloaded its PDF (dispute evidence, decision 0304). */
+export async function logReportAccess(
+  db: DbExecutor,
+  entry: { userId: number; reportId: number; kind: 'view' | 'pdf_download'; ipAddress: string | null },
+): Promise<void> {
+  await db.insert(reportAccessLog).values(entry);
 }

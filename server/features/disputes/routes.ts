@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminDisputeListSchema } from '../../../contract/disputes';
+import { adminDisputeListSchema, submitEvidenceResponseSchema } from '../../../contract/disputes';
+import { idParamSchema } from '../../../contract/http';
 import type { AppContext } from '../../context';
 import { listDisputes } from './repository';
+import { submitDisputeEvidence } from './service';
 
-/** GET /api/admin/disputes (admin only, by the /api/admin prefix): newest first. */
+/** The admin's disputes (admin only, by the /api/admin prefix): the list, newest first, and Submit evidence. */
 export async function disputeRoutes(app: FastifyInstance, ctx: AppContext) {
   app
     .withTypeProvider<ZodTypeProvider>()
@@ -21,5 +23,13 @@ export async function disputeRoutes(app: FastifyInstance, ctx: AppContext) {
         accessRevokedAt: row.accessRevokedAt?.toISOString() ?? null,
         createdAt: row.createdAt.toISOString(),
       })),
+    );
+
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/api/admin/disputes/:id/submit-evidence',
+      { schema: { params: idParamSchema, response: { 200: submitEvidenceResponseSchema } } },
+      async (request) => submitDisputeEvidence(ctx, request.params.id),
     );
 }
