@@ -66,13 +66,13 @@ describe('invoices', () => {
       .select({ number: invoices.number, purchaseId: invoices.purchaseId })
       .from(invoices);
     const numbers = rows.map((row) => row.number).sort((a, b) => a - b);
-    expect(numbers).toEqual(Array.from({ length: rows.length }, (_, i) => i + 1));
+    expect(numbers, JSON.stringify(rows)).toEqual(Array.from({ length: rows.length }, (_, i) => i + 1));
     expect(new Set(rows.map((row) => row.purchaseId)).size).toBe(rows.length);
     const completed = await t.ctx.db
       .select()
       .from(userPurchases)
       .where(eq(userPurchases.status, 'completed'));
-    expect(rows.length).toBe(completed.length);
+    expect(rows.length, `${completed.length} completed purchases`).toBe(completed.length);
     expect(rows.length).toBeGreaterThanOrEqual(12);
   });
 
