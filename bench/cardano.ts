@@ -5,6 +5,7 @@
 // 2. one real payment hidden among 2,000 abandoned ones that each got a dust output in the same
 //    minute (the worst case for the per-cycle request budget): target confirmed within 2 cycles.
 // Run: npm run bench:cardano   (DATABASE_URL optional; otherwise a throwaway embedded PostgreSQL)
+
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { connectDatabase, type Database } from '../server/db/client';
 import { startEmbeddedPostgres } from '../server/db/embedded';
 import { runMigrations } from '../server/db/migrate';
 import { cardanoIncomingTransactions, cardanoPayments, userPurchases, users } from '../server/db/schema';
+import { SANDBOX_SELLER } from '../server/domain/invoices';
 import { BlockfrostChain } from '../server/features/cardano/chain';
 import { AddressDeriver, SANDBOX_ACCOUNT_XPUB } from '../server/features/cardano/derivation';
 import { startFakeBlockfrost } from '../server/features/cardano/testing/fake-services';
@@ -128,6 +130,7 @@ async function main() {
       log,
       confirmations: 3,
       stakeAddress: deriver.stakeAddress(),
+      seller: SANDBOX_SELLER,
     });
     const cycle = async (): Promise<CycleReport & { requests: number }> => {
       const before = fake.requests;

@@ -12,6 +12,7 @@ import { connectDatabase } from '../server/db/client';
 import { startEmbeddedPostgres } from '../server/db/embedded';
 import { runMigrations } from '../server/db/migrate';
 import { researchReports, users } from '../server/db/schema';
+import { SANDBOX_SELLER } from '../server/domain/invoices';
 import { completePurchase, createPendingPurchase } from '../server/domain/purchases';
 import { JOBS } from '../server/jobs/definitions';
 import { startQueue } from '../server/jobs/queue';
@@ -244,7 +245,9 @@ async function main() {
         paymentMethod: 'card',
         stripePaymentIntentId: `pi_bench_${counter}`,
       });
-      const { purchase } = await ctx.db.transaction((tx) => completePurchase(tx, queue, pending.id));
+      const { purchase } = await ctx.db.transaction((tx) =>
+        completePurchase(tx, queue, pending.id, SANDBOX_SELLER),
+      );
       return purchase.reportId!;
     };
     const waitCompleted = async (ids: number[]) => {

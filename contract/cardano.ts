@@ -1,5 +1,6 @@
 import { purchaseAssetFields } from './assets';
 import { apiErrorSchema } from './http';
+import { checkoutTaxFieldsSchema } from './invoices';
 import { newReportAssetNameSchema, optionalReportIdSchema, PURCHASE_TYPES } from './reports';
 import { requiredField, z } from './zod';
 
@@ -95,6 +96,7 @@ export const createCardanoPaymentRequestSchema = z.object({
     .regex(/^([0-9a-f]{2}){0,32}$/i, 'assetName must be hex-encoded')
     .optional(),
   ...purchaseAssetFields,
+  ...checkoutTaxFieldsSchema.shape,
 });
 export type CreateCardanoPaymentRequest = z.input<typeof createCardanoPaymentRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { purchaseAssetFields } from './assets';
+import { checkoutTaxFieldsSchema } from './invoices';
 import { optionalReportIdSchema, PURCHASE_TYPES } from './reports';
 import { z } from './zod';
 
@@ -25,6 +26,7 @@ export const createPaymentIntentRequestSchema = z.object({
   reportId: optionalReportIdSchema,
   amount: z.unknown().optional(),
   ...purchaseAssetFields,
+  ...checkoutTaxFieldsSchema.shape,
 });
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentRequestSchema>;
 

@@ -14,12 +14,15 @@ import { accountRoutes } from './features/auth/account-routes';
 import { registerAccessGuard } from './features/auth/guard';
 import { authRoutes } from './features/auth/routes';
 import { registerSessionResolution } from './features/auth/sessions';
+import { booksExportRoutes } from './features/books-exports/routes';
 import { bugReportRoutes } from './features/bug-reports/routes';
 import { cardPaymentRoutes } from './features/card-payments/routes';
 import { cardanoRoutes } from './features/cardano/routes';
 import { x402Settlement } from './features/cardano/x402-settlement';
 import { devOutboxRoutes } from './features/dev-outbox/routes';
+import { disputeRoutes } from './features/disputes/routes';
 import { healthRoutes } from './features/health/routes';
+import { invoiceRoutes } from './features/invoices/routes';
 import { purchaseRoutes } from './features/purchases/routes';
 import { reportPdfRoutes } from './features/report-pdf/routes';
 import { reportRoutes } from './features/reports/routes';
@@ -135,6 +138,9 @@ export async function buildWebApp(ctx: AppContext): Promise<{ app: FastifyInstan
     bugReportRoutes,
     adminRoutes,
     apiKeyRoutes,
+    invoiceRoutes,
+    booksExportRoutes,
+    disputeRoutes,
   ];
   for (const feature of features) {
     await app.register(async (scope) => feature(scope, web));

@@ -217,6 +217,25 @@ const envSchema = z.object({
       .optional(),
   ),
   EMAIL_FROM: z.string().min(3).default('Crow Research <no-reply@crowresearch.example>'),
+
+  /** The seller named on invoices and credit notes (decision 0300). Without them the demo and
+   * tests use labelled sandbox seller details; a production store taking payments refuses to start. */
+  SELLER_LEGAL_NAME: optionalString,
+  /** Postal address, one line (commas separate the lines on the invoice). */
+  SELLER_ADDRESS: optionalString,
+  /** ISO 3166-1 alpha-2 country where the seller is established. */
+  SELLER_COUNTRY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'must be a two-letter ISO country code such as IE')
+      .optional(),
+  ),
+  /** The seller's VAT number (and OSS registration, which uses it in the EU). */
+  SELLER_VAT_ID: optionalString,
+  /** VIES REST endpoint base (test-only override of the European Commission's service). */
+  VIES_URL: z.url().default('https://ec.europa.eu/taxation_customs/vies/rest-api'),
+  /** Read the buyer's IP country from CF-IPCountry; only true behind Cloudflare (decision 0302). */
+  TRUST_CF_IPCOUNTRY: bool,
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -289,6 +308,10 @@ function productionProblem(values: Env, payments: Config['payments']): string | 
     if (!policy || policy === PLACEHOLDER_CROW_POLICY_ID) {
       return 'CROW_POLICY_ID must name your CROW token (not the example value) when Cardano payments are live in production';
     }
+  }
+  const anyLive = payments.card === 'live' || payments.cardano === 'live';
+  if (anyLive && !(values.SELLER_LEGAL_NAME && values.SELLER_ADDRESS && values.SELLER_COUNTRY)) {
+    return 'SELLER_LEGAL_NAME, SELLER_ADDRESS and SELLER_COUNTRY are required when payments are live in production (every sale gets an invoice naming the seller)';
   }
   return undefined;
 }

@@ -53,7 +53,12 @@ const STRIPE = {
 };
 const CARDANO = { CARDANO_ACCOUNT_XPUB: 'xpub_placeholder', BLOCKFROST_PROJECT_ID: 'mainnetProjectId' };
 const DATABASE = { DATABASE_URL: 'postgres://u@h/db' };
-const PROD = { NODE_ENV: 'production', ...DATABASE };
+const SELLER = {
+  SELLER_LEGAL_NAME: 'Crow Research Ltd',
+  SELLER_ADDRESS: '1 Main St, Dublin',
+  SELLER_COUNTRY: 'IE',
+};
+const PROD = { NODE_ENV: 'production', ...DATABASE, ...SELLER };
 const OWN_POLICY = 'ab'.repeat(28);
 
 describe('sandbox only in the zero-config demo', () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRefund } from '../contract/admin';
 import type { CardanoPayment } from '../contract/cardano';
 import { cardanoPayments, refunds, researchReports, userPurchases } from './db/schema';
+import { SANDBOX_SELLER } from './domain/invoices';
 import {
   type FakeStripe,
   fakeStripeSettings,
@@ -182,6 +183,7 @@ describe('money that arrives after the account was deleted', () => {
       log: pino({ level: 'silent' }),
       confirmations: 0,
       stakeAddress: t.ctx.payments.cardano.stakeAddress,
+      seller: SANDBOX_SELLER,
     }).runCycle();
 
     const [purchase] = await t.ctx.db

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { researchReports, users, watchAlerts } from '../../server/db/schema';
+import { SANDBOX_SELLER } from '../../server/domain/invoices';
 import { completePurchase, createPendingPurchase } from '../../server/domain/purchases';
 import { watchAsset } from '../../server/domain/watchlist';
 import { SandboxChain } from '../../server/features/cardano/chain';
@@ -60,7 +61,7 @@ export async function noticeOfNewVersion(
           paymentMethod: 'card',
           stripePaymentIntentId: `pi_e2e_notice_${Date.now()}_${Math.random().toString(36).slice(2)}`,
         });
-        await completePurchase(tx, queue, pending.id);
+        await completePurchase(tx, queue, pending.id, SANDBOX_SELLER);
       });
     }
     const v2 = await version('46.00', new Date());

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queueExecutorFor } from '../../server/db/client';
 import { researchProgress, researchReports, users } from '../../server/db/schema';
+import { SANDBOX_SELLER } from '../../server/domain/invoices';
 import { completePurchase, createPendingPurchase } from '../../server/domain/purchases';
 import { JOBS } from '../../server/jobs/definitions';
 import { markAgentStarted } from '../../server/research/repository';
@@ -29,7 +30,7 @@ export async function grantNewReport(email: string, assetName: string, holdSecon
         paymentMethod: 'card',
         stripePaymentIntentId: `pi_e2e_${Date.now()}_${Math.random().toString(36).slice(2)}`,
       });
-      const { purchase } = await completePurchase(tx, queue, pending.id);
+      const { purchase } = await completePurchase(tx, queue, pending.id, SANDBOX_SELLER);
       if (holdSeconds > 0) {
         await queueExecutorFor(tx).executeSql(
           `update pgboss.job set start_after = now() + make_interval(secs => $1)

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { researchReports, users } from '../../server/db/schema';
+import { SANDBOX_SELLER } from '../../server/domain/invoices';
 import { completePurchase, createPendingPurchase } from '../../server/domain/purchases';
 import { markResearchFailed } from '../../server/research/repository';
 import { withE2eDatabase } from './database';
@@ -32,7 +33,7 @@ export async function ownedPublicReport(email: string, assetName: string): Promi
         paymentMethod: 'card',
         stripePaymentIntentId: `pi_e2e_owned_${Date.now()}_${Math.random().toString(36).slice(2)}`,
       });
-      await completePurchase(tx, queue, pending.id);
+      await completePurchase(tx, queue, pending.id, SANDBOX_SELLER);
       return report!.id;
     });
   });

@@ -694,3 +694,162 @@ export const x402Payments = pgTable('x402_payments', {
   lovelace: numeric('lovelace', { precision: 38, scale: 0 }).notNull(),
   createdAt: createdAt(),
 });
+
+// The merchant's books (decisions 0300-0303): invoices and credit notes in gap-free series,
+// the tax evidence captured at checkout. Issued documents are never changed (a trigger refuses
+// UPDATE and DELETE on both tables: migration 0010).
+
+/** The last number issued in each series; incremented in the issuing transaction (no gaps). */
+export const documentCounters = pgTable('document_counters', {
+  series: text('series', { enum: ['invoice', 'credit_note'] }).primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/** What the buyer said and where the request came from at checkout: the place-of-supply evidence. */
+export const purchaseTaxEvidence = pgTable('purchase_tax_evidence', {
+  purchaseId: integer('purchase_id')
+    .primaryKey()
+    .references(() => userPurchases.id, { onDelete: 'cascade' }),
+  /** ISO 3166-1 alpha-2 the buyer chose at checkout. */
+  statedCountry: text('stated_country'),
+  /** From the trusted proxy's country header (CF-IPCountry), only behind a trusted proxy. */
+  ipCountry: text('ip_country'),
+  ipAddress: text('ip_address'),
+  /** The card's issuing country, recorded when the card provider reports the payment. */
+  cardCountry: text('card_country'),
+  /** An EU business buyer's VAT number as typed, and what VIES answered at checkout. */
+  vatId: text('vat_id'),
+  viesStatus: text('vies_status', { enum: ['valid', 'invalid', 'unavailable'] }),
+  viesCountry: text('vies_country'),
+  viesCheckedAt: timestamp('vies_checked_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    /** The gap-free number in the invoice series. */
+    number: integer('number').notNull(),
+    purchaseId: integer('purchase_id')
+      .notNull()
+      .references(() => userPurchases.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    sellerName: text('seller_name').notNull(),
+    sellerAddress: text('seller_address').notNull(),
+    sellerCountry: text('seller_country').notNull(),
+    sellerVatId: text('seller_vat_id'),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    buyerCountry: text('buyer_country'),
+    buyerVatId: text('buyer_vat_id'),
+    description: text('description').notNull(),
+    currency: text('currency').notNull(),
+    totalAmount: numeric('total_amount', { precision: 10, scale: 2 }).notNull(),
+    netAmount: numeric('net_amount', { precision: 10, scale: 2 }).notNull(),
+    vatAmount: numeric('vat_amount', { precision: 10, scale: 2 }).notNull(),
+    /** Percent, e.g. 21.00 (0 under reverse charge or outside the EU). */
+    vatRate: numeric('vat_rate', { precision: 5, scale: 2 }).notNull(),
+    /** The country whose VAT applies (null: no EU VAT). */
+    vatCountry: text('vat_country'),
+    vatTreatment: text('vat_treatment', {
+      enum: ['eu_vat', 'reverse_charge', 'outside_eu'],
+    }).notNull(),
+    /** Which dataset row the rate came from (dataset, commit, effective date). */
+    vatRateSource: text('vat_rate_source'),
+    /** Every piece of place-of-supply evidence and the rule that decided (decision 0302). */
+    evidence: jsonb('evidence').notNull(),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
+    /** Card payment intent id, or the Cardano transaction hash. */
+    paymentReference: text('payment_reference'),
+    /** Cardano only: what was paid (ADA or CROW in display units), the USD rate and its time. */
+    cryptoCurrency: text('crypto_currency'),
+    cryptoAmount: numeric('crypto_amount', { precision: 24, scale: 6 }),
+    usdRate: numeric('usd_rate', { precision: 24, scale: 10 }),
+    rateAt: timestamp('rate_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_key').on(t.number),
+    uniqueIndex('invoices_purchase_key').on(t.purchaseId),
+    index('invoices_user_idx').on(t.userId, t.issuedAt),
+    index('invoices_issued_idx').on(t.issuedAt),
+  ],
+);
+
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: serial('id').primaryKey(),
+    number: integer('number').notNull(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    refundId: integer('refund_id')
+      .notNull()
+      .references(() => refunds.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    reason: text('reason').notNull(),
+    currency: text('currency').notNull(),
+    /** Credited amounts, positive: the whole invoice is credited (refunds are always full). */
+    totalAmount: numeric('total_amount', { precision: 10, scale: 2 }).notNull(),
+    netAmount: numeric('net_amount', { precision: 10, scale: 2 }).notNull(),
+    vatAmount: numeric('vat_amount', { precision: 10, scale: 2 }).notNull(),
+    cryptoCurrency: text('crypto_currency'),
+    cryptoAmount: numeric('crypto_amount', { precision: 24, scale: 6 }),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_number_key').on(t.number),
+    uniqueIndex('credit_notes_refund_key').on(t.refundId),
+    index('credit_notes_user_idx').on(t.userId, t.issuedAt),
+  ],
+);
+
+/** Each time a buyer opened a report page or downloaded its PDF (dispute evidence, decision 0304). */
+export const reportAccessLog = pgTable(
+  'report_access_log',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => researchReports.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['view', 'pdf_download'] }).notNull(),
+    ipAddress: text('ip_address'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('report_access_log_user_report_idx').on(t.userId, t.reportId, t.at)],
+);
+
+/** Card disputes as Stripe reports them (charge.dispute.* webhooks), and the evidence we sent once. */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: serial('id').primaryKey(),
+    stripeDisputeId: text('stripe_dispute_id').notNull(),
+    stripeChargeId: text('stripe_charge_id'),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    purchaseId: integer('purchase_id').references(() => userPurchases.id),
+    /** In the currency's minor units (cents). */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').notNull(),
+    /** Stripe's dispute status (needs_response, under_review, won, lost, …). */
+    status: text('status').notNull(),
+    evidenceDueBy: timestamp('evidence_due_by', { withTimezone: true }),
+    evidenceSubmittedAt: timestamp('evidence_submitted_at', { withTimezone: true }),
+    evidence: jsonb('evidence'),
+    /** Set when a lost dispute ended the buyer's access to the report. */
+    accessRevokedAt: timestamp('access_revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('disputes_stripe_dispute_key').on(t.stripeDisputeId)],
+);

@@ -8,9 +8,11 @@ import type { JobQueue } from '../jobs/queue';
 import { countPayment } from '../metrics/registry';
 import { noteInWorkContext } from '../request-context';
 import { addCredits } from './credits';
+import { issueInvoice, type SellerDetails } from './invoices';
 import { lockBuyerReport } from './purchase-rule';
 import { requestRefund } from './refunds';
 import { createReportAndEnqueueResearch } from './research-start';
+import { type CheckoutEvidence, recordCheckoutEvidence } from './tax/checkout-evidence';
 import { watchBoughtAsset } from './watchlist';
 
 // The purchase state machine shared by every payment method:
@@ -59,6 +61,8 @@ export async function createPendingPurchase(
     cardanoPaymentId?: number;
     /** credit_pack only: the pack as configured when it is sold. */
     pack?: CreditPack;
+    /** Where the buyer is, as the checkout learnt it (decision 0302). */
+    taxEvidence?: CheckoutEvidence;
   },
 ): Promise<PurchaseRow> {
   const [row] = await db
@@ -76,6 +80,7 @@ export async function createPendingPurchase(
       cardanoPaymentId: input.cardanoPaymentId ?? null,
     })
     .returning();
+  if (input.taxEvidence) await recordCheckoutEvidence(db, row!.id, input.taxEvidence);
   countPayment(row!.paymentMethod, 'created');
   return row!;
 }
@@ -94,11 +99,13 @@ const SUPERSEDED_REASON = 'Another payment for this report completed first';
  * Completes a pending purchase: a new report is created and its research enqueued; an existing
  * report is unlocked. Run it inside a transaction; the row lock serializes racing callers.
  * A failed or expired purchase is completed too when the money did arrive (it is never lost).
+ * The invoice is issued in the same transaction, by the seller given (decision 0300).
  */
 export async function completePurchase(
   tx: DbExecutor,
   queue: JobQueue,
   purchaseId: number,
+  seller: SellerDetails,
 ): Promise<CompletionResult> {
   const [unlocked] = await tx.select().from(userPurchases).where(eq(userPurchases.id, purchaseId));
   if (!unlocked) throw new Error(`purchase ${purchaseId} does not exist`);
@@ -178,6 +185,9 @@ export async function completePurchase(
     assetId: purchase.assetId ?? (reportId === null ? null : await assetIdOfReport(tx, reportId)),
     assetName: purchase.assetName,
   });
+  // A report paid with prepaid credits was invoiced when its pack was bought (the pack is the
+  // taxable supply); every other completed purchase is invoiced here.
+  if (updated!.paymentMethod !== 'credits') await issueInvoice(tx, seller, purchaseId);
   // The receipt is queued in this transaction: sent exactly when the purchase really completed.
   await enqueueReceiptEmail(tx, queue, purchaseId);
   countPayment(updated!.paymentMethod, 'paid');

@@ -12,6 +12,7 @@ import { JOBS, sendJob } from '../jobs/definitions';
 import type { JobQueue } from '../jobs/queue';
 import { countPayment } from '../metrics/registry';
 import { addCredits } from './credits';
+import { issueCreditNote } from './invoices';
 
 // Refunds (decision 0081): one per purchase. An API credit (decision 0283) goes back to the
 // buyer's balance at once. A card refund is recorded as pending and a job
@@ -112,6 +113,8 @@ export async function requestRefund(
     .update(userPurchases)
     .set({ status: 'refunded', failureReason: FAILURE_NOTES[reason] })
     .where(eq(userPurchases.id, purchase.id));
+  // The credit note is issued with the refund itself (decision 0300), whatever the provider answers later.
+  await issueCreditNote(tx, created!);
   if (created!.paymentMethod === 'card') await enqueueCardRefund(tx, queue, created!.id);
   countPayment(created!.paymentMethod, 'refunded');
   return created!;

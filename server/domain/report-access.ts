@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, notExists } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client';
-import { userPurchases } from '../db/schema';
+import { disputes, reportAccessLog, userPurchases } from '../db/schema';
 
 /**
  * A user may read a report, its progress and its PDF only after a completed purchase of it.
- * Callers answer 404 otherwise, exactly as for a report that does not exist.
+ * Callers answer 404 otherwise, exactly as for a report that does not exist. A purchase whose
+ * card payment was taken back by a lost dispute grants nothing (decision 0304).
  */
 export async function userHasReportAccess(
   db: DbExecutor,
@@ -19,8 +20,22 @@ export async function userHasReportAccess(
         eq(userPurchases.userId, userId),
         eq(userPurchases.reportId, reportId),
         eq(userPurchases.status, 'completed'),
+        notExists(
+          db
+            .select({ id: disputes.id })
+            .from(disputes)
+            .where(and(eq(disputes.purchaseId, userPurchases.id), eq(disputes.status, 'lost'))),
+        ),
       ),
     )
     .limit(1);
   return Boolean(row);
+}
+
+/** Records that a buyer opened a completed report or downloaded its PDF (dispute evidence, decision 0304). */
+export async function logReportAccess(
+  db: DbExecutor,
+  entry: { userId: number; reportId: number; kind: 'view' | 'pdf_download'; ipAddress: string | null },
+): Promise<void> {
+  await db.insert(reportAccessLog).values(entry);
 }

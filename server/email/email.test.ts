@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailMessages, researchReports, userPurchases } from '../db/schema';
+import { sellerOf } from '../domain/invoices';
 import { completePurchase, createPendingPurchase } from '../domain/purchases';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { signUp } from '../testing/users';
@@ -53,7 +54,7 @@ async function completedPurchase(
     paymentMethod: 'card',
     stripePaymentIntentId: `pi_mail_${userId}_${Date.now()}`,
   });
-  return t.ctx.db.transaction((tx) => completePurchase(tx, t.ctx.queue, pending.id));
+  return t.ctx.db.transaction((tx) => completePurchase(tx, t.ctx.queue, pending.id, sellerOf(t.ctx.config)));
 }
 
 describe('over SMTP', () => {
@@ -85,7 +86,9 @@ describe('over SMTP', () => {
   it('sends one receipt per completed purchase, however often the payment is reported', async () => {
     const { user } = await signUp(t.app);
     const { purchase } = await completedPurchase(user.id, 'new_report', null);
-    await t.ctx.db.transaction((tx) => completePurchase(tx, t.ctx.queue, purchase.id)); // repeated webhook
+    await t.ctx.db.transaction((tx) =>
+      completePurchase(tx, t.ctx.queue, purchase.id, sellerOf(t.ctx.config)),
+    ); // repeated webhook
     await mailTo(user.email, 'Your Crow Research receipt');
     const body = readableBody(received(user.email)[0]!.raw);
     expect(body).toContain(`Receipt: #${purchase.id}`);
@@ -193,7 +196,9 @@ describe('when the mail server fails', () => {
         paymentMethod: 'card',
         stripePaymentIntentId: 'pi_mail_down',
       });
-      const result = await down.ctx.db.transaction((tx) => completePurchase(tx, down.ctx.queue, pending.id));
+      const result = await down.ctx.db.transaction((tx) =>
+        completePurchase(tx, down.ctx.queue, pending.id, sellerOf(down.ctx.config)),
+      );
       expect(result.purchase.status).toBe('completed');
       await expect
         .poll(

@@ -1,5 +1,7 @@
+import { invoicePdfPath } from '../../contract/invoices';
 import type { AppContext } from '../context';
 import type { Database, DbExecutor } from '../db/client';
+import { documentNumber, INVOICE_PREFIX } from '../domain/invoices';
 import { type CheckedJob, JOBS, workJob } from '../jobs/definitions';
 import type { JobQueue } from '../jobs/queue';
 import { countEmail } from '../metrics/registry';
@@ -66,7 +68,7 @@ const METHOD_LABELS = {
 async function composeReceipt(db: Database, brand: EmailBrand, purchaseId: number): Promise<Composed[]> {
   const row = await findReceiptFacts(db, purchaseId);
   if (!row) return [];
-  const { purchase, user, cardano } = row;
+  const { purchase, user, cardano, invoice } = row;
   const method =
     purchase.paymentMethod === 'cardano' && cardano
       ? `Cardano (${Number(cardano.amount)} ${cardano.currency === 'ADA' ? 'ADA' : 'CROW'})`
@@ -89,6 +91,12 @@ async function composeReceipt(db: Database, brand: EmailBrand, purchaseId: numbe
         method,
         paidAt: purchase.completedAt ?? purchase.createdAt,
         reportId: purchase.reportId,
+        invoice: invoice
+          ? {
+              number: documentNumber(INVOICE_PREFIX, invoice.number),
+              pdfPath: invoicePdfPath('invoice', invoice.id),
+            }
+          : null,
       }),
     },
   ];

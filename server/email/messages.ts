@@ -92,6 +92,8 @@ export function receiptEmail(
     method: string;
     paidAt: Date;
     reportId: number | null;
+    /** The purchase's invoice (decision 0300): its number and the path of its PDF. */
+    invoice?: { number: string; pdfPath: string } | null;
   },
 ): RenderedEmail {
   const url = input.reportId ? `${brand.baseUrl}/report/${input.reportId}` : `${brand.baseUrl}/dashboard`;
@@ -99,12 +101,18 @@ export function receiptEmail(
     paragraphs: ['Thank you for your purchase. This is your receipt.'],
     facts: [
       ['Receipt', `#${input.purchaseId}`],
+      ...(input.invoice ? [['Invoice', input.invoice.number] as [string, string]] : []),
       ['Item', oneLine(input.what, 120)],
       ['Amount', `$${input.amountUsd} USD`],
       ['Payment method', input.method],
       ['Date', `${input.paidAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`],
     ],
     link: { label: 'Open your report', url },
+    closing: input.invoice
+      ? [
+          `Your invoice ${input.invoice.number} (PDF, while signed in): ${brand.baseUrl}${input.invoice.pdfPath}. All your invoices and credit notes are on your account page: ${brand.baseUrl}/account`,
+        ]
+      : [],
   });
 }
 

@@ -4,6 +4,7 @@ import {
   cardanoPayments,
   type EMAIL_KINDS,
   emailMessages,
+  invoices,
   researchReports,
   userPurchases,
   users,
@@ -20,10 +21,11 @@ export type EmailKind = (typeof EMAIL_KINDS)[number];
 /** A completed purchase with its buyer and, for Cardano, the payment it was paid with. */
 export async function findReceiptFacts(db: DbExecutor, purchaseId: number) {
   const [row] = await db
-    .select({ purchase: userPurchases, user: users, cardano: cardanoPayments })
+    .select({ purchase: userPurchases, user: users, cardano: cardanoPayments, invoice: invoices })
     .from(userPurchases)
     .innerJoin(users, eq(users.id, userPurchases.userId))
     .leftJoin(cardanoPayments, eq(cardanoPayments.id, userPurchases.cardanoPaymentId))
+    .leftJoin(invoices, eq(invoices.purchaseId, userPurchases.id))
     .where(
       and(eq(userPurchases.id, purchaseId), eq(userPurchases.status, 'completed'), isNull(users.deletedAt)),
     );

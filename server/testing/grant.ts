@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client';
+import { SANDBOX_SELLER } from '../domain/invoices';
 import { completePurchase, createPendingPurchase } from '../domain/purchases';
 import type { JobQueue } from '../jobs/queue';
 
@@ -18,6 +19,6 @@ export async function grantNewReport(
     paymentMethod: 'card',
     stripePaymentIntentId: `pi_test_${randomUUID().replaceAll('-', '')}`,
   });
-  const { purchase } = await db.transaction((tx) => completePurchase(tx, queue, pending.id));
+  const { purchase } = await db.transaction((tx) => completePurchase(tx, queue, pending.id, SANDBOX_SELLER));
   return { purchaseId: purchase.id, reportId: purchase.reportId! };
 }

@@ -30,6 +30,7 @@ import {
   endSession,
   sessionsQuery,
 } from './api';
+import { InvoicesCard } from './InvoicesCard';
 import { WatchlistCard } from './WatchlistCard';
 
 const showError = (error: unknown, fallback: string) =>
@@ -56,6 +57,7 @@ export function AccountPage() {
         <SessionsCard />
         <WatchlistCard />
         <ApiKeysCard />
+        <InvoicesCard />
         <Card>
           <CardTitle>Download your data</CardTitle>
           <CardDescription className="mt-1">

@@ -7,6 +7,7 @@ import type { WatchlistResponse } from '../../../contract/watchlist';
 import type { AppContext } from '../../context';
 import { addCredits, creditBalance } from '../../domain/credits';
 import { DomainError, notFound } from '../../domain/errors';
+import { sellerOf } from '../../domain/invoices';
 import { checkPurchaseAsset } from '../../domain/purchase-asset';
 import { completePurchase, priceOf } from '../../domain/purchases';
 import { seriesOfReport } from '../../domain/report-series';
@@ -170,7 +171,7 @@ export async function buyReport(
       // Throwing rolls the purchase back with the transaction: nothing was bought, nothing spent.
       if (!spent) throw new DomainError('PAYMENT_REQUIRED', API_V1_MESSAGES.noCredits);
     }
-    return (await completePurchase(tx, ctx.queue, pending.id)).purchase;
+    return (await completePurchase(tx, ctx.queue, pending.id, sellerOf(ctx.config))).purchase;
   });
   if (bought) {
     const purchase = await toApiPurchase(ctx, bought);

@@ -3,7 +3,9 @@ import type { DbExecutor } from '../../db/client';
 import {
   bugReports,
   cardanoPayments,
+  creditNotes,
   emailMessages,
+  invoices,
   passwordResetTokens,
   sessions,
   userPurchases,
@@ -92,7 +94,12 @@ export async function exportUserData(db: DbExecutor, userId: number) {
       .orderBy(asc(watchlistEntries.createdAt)),
     db.select().from(watchAlerts).where(eq(watchAlerts.userId, userId)).orderBy(asc(watchAlerts.id)),
   ]);
-  return { purchases, payments, bugs, watched, alerts };
+  // Invoices and credit notes as issued (decision 0300).
+  const [invoiceRows, creditNoteRows] = await Promise.all([
+    db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(asc(invoices.number)),
+    db.select().from(creditNotes).where(eq(creditNotes.userId, userId)).orderBy(asc(creditNotes.number)),
+  ]);
+  return { purchases, payments, bugs, watched, alerts, invoices: invoiceRows, creditNotes: creditNoteRows };
 }
 
 /**

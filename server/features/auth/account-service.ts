@@ -8,8 +8,10 @@ import {
 } from '../../../contract/account';
 import { AUTH_MESSAGES } from '../../../contract/auth';
 import { ADMIN_USER_ID } from '../../../contract/constants';
+import { invoicePdfPath } from '../../../contract/invoices';
 import type { AppContext } from '../../context';
 import { forbidden, invalid, notFound, unauthenticated } from '../../domain/errors';
+import { CREDIT_NOTE_PREFIX, documentNumber, INVOICE_PREFIX } from '../../domain/invoices';
 import { closeOpenCheckouts } from '../../domain/open-checkouts';
 import { passwordResetEmail } from '../../email/messages';
 import { storeAndEnqueueEmail } from '../../email/outbox';
@@ -243,6 +245,41 @@ export async function exportAccount(ctx: AppContext, userId: number, currentSess
       device: b.device,
       status: b.status,
       createdAt: iso(b.createdAt),
+    })),
+    invoices: data.invoices.map((i) => ({
+      number: documentNumber(INVOICE_PREFIX, i.number),
+      purchaseId: i.purchaseId,
+      issuedAt: iso(i.issuedAt),
+      description: i.description,
+      currency: i.currency,
+      total: i.totalAmount,
+      net: i.netAmount,
+      vat: i.vatAmount,
+      vatRate: i.vatRate,
+      vatCountry: i.vatCountry,
+      vatTreatment: i.vatTreatment,
+      buyerCountry: i.buyerCountry,
+      buyerVatId: i.buyerVatId,
+      paymentMethod: i.paymentMethod,
+      cryptoCurrency: i.cryptoCurrency,
+      cryptoAmount: i.cryptoAmount,
+      usdRate: i.usdRate,
+      rateAt: iso(i.rateAt),
+      pdfUrl: invoicePdfPath('invoice', i.id),
+    })),
+    creditNotes: data.creditNotes.map((c) => ({
+      number: documentNumber(CREDIT_NOTE_PREFIX, c.number),
+      invoiceNumber: documentNumber(
+        INVOICE_PREFIX,
+        data.invoices.find((i) => i.id === c.invoiceId)?.number ?? 0,
+      ),
+      issuedAt: iso(c.issuedAt),
+      reason: c.reason,
+      currency: c.currency,
+      total: c.totalAmount,
+      net: c.netAmount,
+      vat: c.vatAmount,
+      pdfUrl: invoicePdfPath('credit_note', c.id),
     })),
   };
 }

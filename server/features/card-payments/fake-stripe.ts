@@ -51,6 +51,8 @@ export interface FakeStripe {
   cancelRequests: { intentId: string; params: URLSearchParams }[];
   /** Every create request as received, for assertions on what was sent. */
   createRequests: { params: URLSearchParams; idempotencyKey: string | undefined }[];
+  /** Every dispute update (evidence) as received, with its idempotency key. */
+  disputeUpdates: { disputeId: string; params: URLSearchParams; idempotencyKey: string | undefined }[];
   /** When set, every request answers this HTTP status with an api_error body. */
   failWith: number | null;
   setStatus(id: string, status: string, errorMessage?: string): FakeIntent;
@@ -92,6 +94,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     intents,
     refunds: [],
     refundRequests: [],
+    disputeUpdates: [],
     cancelRequests: [],
     createRequests: [],
     failWith: null,
@@ -155,6 +158,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         new URLSearchParams(body),
         request.headers['idempotency-key'] as string | undefined,
       );
+    }
+    const disputeUpdate = /^\/v1\/disputes\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'POST' && disputeUpdate) {
+      const disputeId = decodeURIComponent(disputeUpdate[1]!);
+      const params = new URLSearchParams(body);
+      fake.disputeUpdates.push({
+        disputeId,
+        params,
+        idempotencyKey: request.headers['idempotency-key'] as string | undefined,
+      });
+      return send(response, 200, {
+        id: disputeId,
+        object: 'dispute',
+        status: params.get('submit') === 'true' ? 'under_review' : 'needs_response',
+      });
     }
     const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
     if (request.method === 'POST' && cancel) {

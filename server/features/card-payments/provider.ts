@@ -22,6 +22,8 @@ export interface ProviderIntent {
   lastErrorMessage: string | null;
   /** What the browser needs to pay this intent (resuming an open checkout). */
   clientSecret: string | null;
+  /** The paying card's issuing country, when the provider sent the charge with the intent (VAT evidence). */
+  cardCountry?: string | null;
 }
 
 export interface CreateIntentInput {

@@ -11,7 +11,9 @@ import {
   webhookResponseSchema,
 } from '../../../contract/payments';
 import type { AppContext } from '../../context';
+import { recordDispute } from '../../domain/disputes';
 import { DomainError, invalid, notFound } from '../../domain/errors';
+import { countryFromHeader } from '../../domain/tax/checkout-evidence';
 import { rateLimits } from '../../http/rate-limits';
 import { requireUserId } from '../../http/signed-in';
 import { findPurchaseByIntentId } from './repository';
@@ -33,7 +35,11 @@ export async function cardPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
       },
       config: { rateLimit: limits.paymentCreate },
     },
-    async (request) => createPaymentIntent(ctx, setup.provider, requireUserId(request), request.body),
+    async (request) =>
+      createPaymentIntent(ctx, setup.provider, requireUserId(request), request.body, {
+        ip: request.ip,
+        ipCountry: ctx.config.TRUST_CF_IPCOUNTRY ? countryFromHeader(request.headers['cf-ipcountry']) : null,
+      }),
   );
 
   api.post(
@@ -109,6 +115,12 @@ export async function cardPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
             }
           } else if (event.type === 'payment_intent.payment_failed') {
             await recordFailedIntent(ctx, event.intent);
+          } else if (event.type === 'dispute') {
+            const recorded = await recordDispute(ctx.db, event.dispute);
+            ctx.log.warn(
+              { disputeId: event.dispute.id, status: event.dispute.status, purchaseId: recorded.purchaseId },
+              'card dispute reported',
+            );
           }
           return { received: true as const };
         },

@@ -9,6 +9,7 @@ import { PURCHASE_RULE_CODE, PURCHASE_RULE_MESSAGES } from '../../../contract/pu
 import { newReportAssetNameSchema } from '../../../contract/reports';
 import type { AppContext } from '../../context';
 import { DomainError, invalid, notFound } from '../../domain/errors';
+import { sellerOf } from '../../domain/invoices';
 import { recordAbandonedIntents } from '../../domain/open-checkouts';
 import { checkPurchaseAsset } from '../../domain/purchase-asset';
 import {
@@ -25,6 +26,11 @@ import {
   type PurchaseRow,
   priceOf,
 } from '../../domain/purchases';
+import {
+  type CheckoutOrigin,
+  gatherCheckoutEvidence,
+  recordCardCountry,
+} from '../../domain/tax/checkout-evidence';
 import { type CardPaymentProvider, type ProviderIntent, ProviderUnavailableError } from './provider';
 import { findPurchaseByIntentId } from './repository';
 
@@ -104,6 +110,7 @@ export async function createPaymentIntent(
   provider: CardPaymentProvider | null,
   userId: number,
   input: CreatePaymentIntentRequest,
+  origin: CheckoutOrigin | null = null,
 ): Promise<CreatePaymentIntentResponse> {
   let assetName: string;
   let assetId: string | null = null;
@@ -127,6 +134,7 @@ export async function createPaymentIntent(
     reportId = found.report.id;
   }
   if (!provider) throw unavailable();
+  const taxEvidence = await gatherCheckoutEvidence(ctx.config.VIES_URL, input, origin);
 
   // The amount comes from the server's price list only; whatever the client sent is ignored.
   const amount = priceOf(input.purchaseType, pack);
@@ -155,6 +163,7 @@ export async function createPaymentIntent(
       paymentMethod: 'card',
       stripePaymentIntentId: intent.id,
       ...(pack ? { pack } : {}),
+      taxEvidence,
     });
   } catch (error) {
     // A concurrent checkout of the same report won the race: its intent is the one to pay.
@@ -202,7 +211,8 @@ export async function recordSucceededIntent(
       );
       return { kind: 'mismatch' as const };
     }
-    const result = await completePurchase(tx, ctx.queue, purchase.id);
+    if (intent.cardCountry) await recordCardCountry(tx, purchase.id, intent.cardCountry);
+    const result = await completePurchase(tx, ctx.queue, purchase.id, sellerOf(ctx.config));
     if (result.refundedBecause === 'duplicate_payment') {
       ctx.log.warn(
         { purchaseId: purchase.id, paymentIntentId: intent.id },

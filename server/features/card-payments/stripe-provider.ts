@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type Stripe from 'stripe';
+import type { DisputeReport } from '../../domain/disputes';
 import type {
   CancelOutcome,
   CardPaymentProvider,
@@ -44,6 +45,11 @@ function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
     metadata: { ...(intent.metadata ?? {}) },
     lastErrorMessage: intent.last_payment_error?.message ?? null,
     clientSecret: intent.client_secret ?? null,
+    // Present when the charge is expanded (confirm and reconciliation ask for it; a webhook sends an id).
+    cardCountry:
+      typeof intent.latest_charge === 'object' && intent.latest_charge
+        ? (intent.latest_charge.payment_method_details?.card?.country ?? null)
+        : null,
   };
 }
 
@@ -58,7 +64,7 @@ function unavailableOr(error: unknown): Error {
 export function stripeProvider(stripe: Stripe): CardPaymentProvider {
   async function retrieveIntent(id: string): Promise<ProviderIntent | null> {
     try {
-      return toProviderIntent(await stripe.paymentIntents.retrieve(id));
+      return toProviderIntent(await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
     } catch (error) {
       if (error instanceof stripeSdk().errors.StripeInvalidRequestError && error.statusCode === 404)
         return null;
@@ -128,6 +134,7 @@ export function stripeProvider(stripe: Stripe): CardPaymentProvider {
 export type WebhookEvent =
   | { type: 'payment_intent.succeeded'; intent: ProviderIntent }
   | { type: 'payment_intent.payment_failed'; intent: ProviderIntent }
+  | { type: 'dispute'; dispute: DisputeReport }
   | { type: 'ignored'; eventType: string };
 
 /** Verifies the signature over the raw body bytes; throws when it does not match. */
@@ -140,6 +147,30 @@ export function parseWebhook(
   const event = stripe.webhooks.constructEvent(rawBody, signature, secret);
   if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
     return { type: event.type, intent: toProviderIntent(event.data.object) };
+  }
+  if (
+    event.type === 'charge.dispute.created' ||
+    event.type === 'charge.dispute.updated' ||
+    event.type === 'charge.dispute.closed'
+  ) {
+    const dispute = event.data.object;
+    const intent = dispute.payment_intent;
+    const charge = dispute.charge;
+    return {
+      type: 'dispute',
+      dispute: {
+        id: dispute.id,
+        chargeId: typeof charge === 'string' ? charge : (charge?.id ?? null),
+        paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+        amount: dispute.amount,
+        currency: dispute.currency,
+        reason: dispute.reason,
+        status: dispute.status,
+        evidenceDueBy: dispute.evidence_details?.due_by
+          ? new Date(dispute.evidence_details.due_by * 1000)
+          : null,
+      },
+    };
   }
   return { type: 'ignored', eventType: event.type };
 }

@@ -10,6 +10,7 @@ import {
   researchReports,
   userPurchases,
 } from '../../db/schema';
+import { SANDBOX_SELLER } from '../../domain/invoices';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type SignedInUser, signInAdmin, signUp } from '../../testing/users';
 import { BlockfrostChain, SandboxChain } from './chain';
@@ -117,6 +118,7 @@ function newWatcher(options: { requestBudget?: number } = {}) {
     log,
     confirmations: 2,
     stakeAddress,
+    seller: SANDBOX_SELLER,
     ...options,
   });
 }
@@ -818,6 +820,7 @@ describe('sandbox ledger in PostgreSQL', () => {
       await new CardanoWatcher({
         db: sandbox.ctx.db,
         queue: sandbox.ctx.queue,
+        seller: SANDBOX_SELLER,
         chain: new SandboxChain(sandbox.ctx.db),
         log,
         confirmations: 0,

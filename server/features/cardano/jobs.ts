@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { sellerOf } from '../../domain/invoices';
 import { JOBS, scheduleJob, workJob } from '../../jobs/definitions';
 import { recordCardanoCycle } from '../../metrics/registry';
 import { CardanoWatcher, expireCardanoPayments } from './watcher';
@@ -19,6 +20,7 @@ export async function registerCardanoJobs(ctx: AppContext): Promise<void> {
     log: ctx.log,
     confirmations: setup.confirmations,
     stakeAddress: setup.stakeAddress,
+    seller: sellerOf(ctx.config),
   });
   await workJob(ctx.queue, JOBS.cardanoWatch, async () => {
     recordCardanoCycle(await watcher.runCycle());

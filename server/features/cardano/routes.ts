@@ -12,6 +12,7 @@ import {
 import { idParamSchema } from '../../../contract/http';
 import type { AppContext } from '../../context';
 import { DomainError } from '../../domain/errors';
+import { countryFromHeader } from '../../domain/tax/checkout-evidence';
 import { domainErrorBody } from '../../http/errors';
 import { rateLimits } from '../../http/rate-limits';
 import { requireUserId } from '../../http/signed-in';
@@ -46,7 +47,12 @@ export async function cardanoRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       try {
-        const payment = await createCardanoPayment(ctx, requireUserId(request), request.body);
+        const payment = await createCardanoPayment(ctx, requireUserId(request), request.body, {
+          ip: request.ip,
+          ipCountry: ctx.config.TRUST_CF_IPCOUNTRY
+            ? countryFromHeader(request.headers['cf-ipcountry'])
+            : null,
+        });
         return { success: true as const, payment };
       } catch (error) {
         // A refused creation answers { success: false, error } with its status code.

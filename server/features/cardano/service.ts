@@ -16,9 +16,11 @@ import { PRICES_USD } from '../../../contract/constants';
 import { PURCHASE_RULE_CODE, PURCHASE_RULE_MESSAGES } from '../../../contract/purchases';
 import type { AppContext } from '../../context';
 import { DomainError, forbidden, invalid, notFound } from '../../domain/errors';
+import { sellerOf } from '../../domain/invoices';
 import { checkPurchaseAsset } from '../../domain/purchase-asset';
 import { checkReportPurchase, isOnePurchaseViolation } from '../../domain/purchase-rule';
 import { createPendingPurchase, creditPackName, creditPackOf } from '../../domain/purchases';
+import { type CheckoutOrigin, gatherCheckoutEvidence } from '../../domain/tax/checkout-evidence';
 import { SandboxChain } from './chain';
 import { PriceUnavailableError } from './price';
 import {
@@ -79,7 +81,12 @@ export async function convertPrice(
   };
 }
 
-export async function createCardanoPayment(ctx: AppContext, userId: number, body: CreateRequest) {
+export async function createCardanoPayment(
+  ctx: AppContext,
+  userId: number,
+  body: CreateRequest,
+  origin: CheckoutOrigin | null = null,
+) {
   const setup = ctx.payments.cardano;
   if (setup.mode === 'unavailable' || !setup.deriver)
     throw new DomainError('PAYMENT_UNAVAILABLE', CARDANO_MESSAGES.unavailable);
@@ -135,6 +142,7 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
     assetName = setup.crowAssetNameHex;
   }
 
+  const taxEvidence = await gatherCheckoutEvidence(ctx.config.VIES_URL, body, origin);
   const now = new Date();
   const expiresAt = new Date(now.getTime() + CARDANO_PAYMENT_WINDOW_MS);
   const maxOpen = ctx.config.CARDANO_MAX_OPEN_PAYMENTS;
@@ -171,6 +179,7 @@ export async function createCardanoPayment(ctx: AppContext, userId: number, body
       paymentMethod: 'cardano',
       cardanoPaymentId: payment.id,
       ...(body.purchaseType === 'credit_pack' ? { pack: creditPackOf(ctx.config) } : {}),
+      taxEvidence,
     });
     return { payment, purchase };
   });
@@ -244,6 +253,7 @@ export async function simulateIncomingPayment(
     log: ctx.log,
     confirmations: 0,
     stakeAddress: setup.stakeAddress,
+    seller: sellerOf(ctx.config),
   }).runCycle();
   return getCardanoPayment(ctx, userId, paymentId);
 }

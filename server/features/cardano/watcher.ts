@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { CARDANO_LATE_WATCH_MS, type CardanoIncomingClassification } from '../../../contract/cardano';
 import type { Database } from '../../db/client';
+import type { SellerDetails } from '../../domain/invoices';
 import { completePurchase, failPurchase } from '../../domain/purchases';
 import type { JobQueue } from '../../jobs/queue';
 import type { ChainClient, ChainTransaction } from './chain';
@@ -38,6 +39,8 @@ export interface WatcherDeps {
   confirmations: number;
   /** The stake address all receive addresses share. */
   stakeAddress: string;
+  /** Who issues the invoice of a purchase the watcher completes. */
+  seller: SellerDetails;
   /** Most chain requests one cycle makes; transactions beyond it are looked at next cycle. */
   requestBudget?: number;
   /** How many transaction looks run at the same time. */
@@ -298,6 +301,7 @@ export class CardanoWatcher {
         tx,
         this.deps.queue,
         purchase.id,
+        this.deps.seller,
       );
       // Late by block time: when the money was put on chain, not when the watcher saw it.
       const paidLate = paid.some((row) => row.blockTime.getTime() > payment.expiresAt.getTime());

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { myReportItemSchema, publicReportItemSchema } from '../../../contract/reports';
 import { researchReports } from '../../db/schema';
+import { sellerOf } from '../../domain/invoices';
 import { completePurchase, createPendingPurchase } from '../../domain/purchases';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type SignedInUser, signUp } from '../../testing/users';
@@ -45,7 +46,7 @@ async function buy(
       paymentMethod: 'card',
       stripePaymentIntentId: `pi_test_${Math.random().toString(36).slice(2)}`,
     });
-    return (await completePurchase(tx, t.ctx.queue, pending.id)).purchase;
+    return (await completePurchase(tx, t.ctx.queue, pending.id, sellerOf(t.ctx.config))).purchase;
   });
   // Lists are invalidated by the change notification, which arrives just after the commit.
   await t.web.changes.sync();

@@ -6,7 +6,7 @@ import { idParamSchema } from '../../../contract/http';
 import { REPORT_PDF_MESSAGES } from '../../../contract/report-pdf';
 import type { AppContext } from '../../context';
 import { conflict, notFound, unauthenticated } from '../../domain/errors';
-import { userHasReportAccess } from '../../domain/report-access';
+import { logReportAccess, userHasReportAccess } from '../../domain/report-access';
 import { notModified, notModifiedSchema } from '../../http/etag';
 import { PdfByteCache } from '../../pdf/byte-cache';
 import { contentDisposition } from '../../pdf/file-name';
@@ -43,6 +43,12 @@ export async function reportPdfRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!state || !hasAccess) throw notFound(REPORT_PDF_MESSAGES.notFound);
       if (state.status === 'failed') throw conflict(REPORT_PDF_MESSAGES.failed);
       if (state.status !== 'completed') throw conflict(REPORT_PDF_MESSAGES.notReady);
+      await logReportAccess(ctx.db, {
+        userId: user.id,
+        reportId,
+        kind: 'pdf_download',
+        ipAddress: request.ip,
+      });
 
       let sha256 = state.stored?.sha256;
       let pdf: Buffer | null | undefined;

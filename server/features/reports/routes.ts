@@ -11,6 +11,7 @@ import { reportResponseSchema, researchRequestSchema } from '../../../contract/r
 import { reportStreamLimitMessage, researchStartResponseSchema } from '../../../contract/research';
 import type { WebContext } from '../../context';
 import { DomainError } from '../../domain/errors';
+import { logReportAccess } from '../../domain/report-access';
 import { etagMatches, etagOf, notModifiedSchema } from '../../http/etag';
 import { rateLimits, reportEventStreamLimit } from '../../http/rate-limits';
 import { requireUserId } from '../../http/signed-in';
@@ -54,7 +55,12 @@ export async function reportRoutes(app: FastifyInstance, ctx: WebContext) {
     '/api/reports/:id',
     { schema: { params: idParams, response: { 200: reportResponseSchema } } },
     async (request, reply) => {
-      const report = await accessibleReport(ctx.db, requireUserId(request), request.params.id);
+      const userId = requireUserId(request);
+      const report = await accessibleReport(ctx.db, userId, request.params.id);
+      // A completed report read is a view in the access log; progress polls before that are not.
+      if (report.status === 'completed') {
+        await logReportAccess(ctx.db, { userId, reportId: report.id, kind: 'view', ipAddress: request.ip });
+      }
       reply.header('cache-control', 'no-store');
       return reportResponse(ctx.db, report);
     },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildScores, type CategoryScores } from '../../../contract/methodology';
 import { WATCHLIST_MESSAGES, watchlistResponseSchema } from '../../../contract/watchlist';
 import { emailMessages, researchReports, watchAlerts, watchlistEntries } from '../../db/schema';
+import { sellerOf } from '../../domain/invoices';
 import { completePurchase, createPendingPurchase } from '../../domain/purchases';
 import { createEmailHandler, enqueueWatchAlerts, registerEmailJobs } from '../../email/jobs';
 import type { EmailJob } from '../../email/outbox';
@@ -114,7 +115,9 @@ describe('the watchlist API', () => {
         paymentMethod: 'card',
         stripePaymentIntentId: `pi_watch_${randomUUID()}`,
       });
-      await t.ctx.db.transaction((tx) => completePurchase(tx, t.ctx.queue, pending.id));
+      await t.ctx.db.transaction((tx) =>
+        completePurchase(tx, t.ctx.queue, pending.id, sellerOf(t.ctx.config)),
+      );
     };
     await buy('bitcoin', 'Bitcoin');
     expect((await watchlistOf(buyer)).assets.map((a) => a.assetId)).toEqual(['bitcoin']);

@@ -1,0 +1,144 @@
+import { type AccountingDocument, INVOICE_MESSAGES, invoicePdfPath } from '../../../contract/invoices';
+import type { AppContext } from '../../context';
+import { notFound } from '../../domain/errors';
+import {
+  CREDIT_NOTE_PREFIX,
+  type CreditNoteRow,
+  documentNumber,
+  INVOICE_PREFIX,
+  type InvoiceRow,
+} from '../../domain/invoices';
+import { type AccountingPdfModel, renderAccountingPdf } from '../../pdf/invoice';
+import { findCreditNoteOf, findInvoiceOf, listCreditNotesOf, listInvoicesOf } from './repository';
+
+// The buyer's invoices and credit notes: the list, and each as a PDF (rendered on request from
+// the immutable row; nothing to store or invalidate).
+
+export function invoiceToDocument(invoice: InvoiceRow): AccountingDocument {
+  return {
+    kind: 'invoice',
+    id: invoice.id,
+    number: documentNumber(INVOICE_PREFIX, invoice.number),
+    issuedAt: invoice.issuedAt.toISOString(),
+    description: invoice.description,
+    currency: invoice.currency,
+    total: invoice.totalAmount,
+    net: invoice.netAmount,
+    vat: invoice.vatAmount,
+    vatRate: invoice.vatRate,
+    vatCountry: invoice.vatCountry,
+    reverseCharge: invoice.vatTreatment === 'reverse_charge',
+    creditsInvoice: null,
+    pdfUrl: invoicePdfPath('invoice', invoice.id),
+  };
+}
+
+export function creditNoteToDocument(
+  note: CreditNoteRow,
+  invoice: Pick<InvoiceRow, 'number' | 'description' | 'vatRate' | 'vatCountry' | 'vatTreatment'>,
+): AccountingDocument {
+  return {
+    kind: 'credit_note',
+    id: note.id,
+    number: documentNumber(CREDIT_NOTE_PREFIX, note.number),
+    issuedAt: note.issuedAt.toISOString(),
+    description: `Refund: ${invoice.description}`,
+    currency: note.currency,
+    total: note.totalAmount,
+    net: note.netAmount,
+    vat: note.vatAmount,
+    vatRate: invoice.vatRate,
+    vatCountry: invoice.vatCountry,
+    reverseCharge: invoice.vatTreatment === 'reverse_charge',
+    creditsInvoice: documentNumber(INVOICE_PREFIX, invoice.number),
+    pdfUrl: invoicePdfPath('credit_note', note.id),
+  };
+}
+
+/** Invoices and credit notes of a user, newest first. */
+export async function listAccountingDocuments(
+  ctx: AppContext,
+  userId: number,
+): Promise<AccountingDocument[]> {
+  const [invoiceRows, noteRows] = await Promise.all([
+    listInvoicesOf(ctx.db, userId),
+    listCreditNotesOf(ctx.db, userId),
+  ]);
+  const invoiceById = new Map(invoiceRows.map((row) => [row.id, row]));
+  const documents = [
+    ...invoiceRows.map(invoiceToDocument),
+    ...noteRows.map(({ note }) => creditNoteToDocument(note, invoiceById.get(note.invoiceId)!)),
+  ];
+  return documents.sort(
+    (a, b) => b.issuedAt.localeCompare(a.issuedAt) || (a.kind === 'credit_note' ? -1 : 1),
+  );
+}
+
+function invoiceModel(invoice: InvoiceRow): AccountingPdfModel {
+  return {
+    title: 'Invoice',
+    number: documentNumber(INVOICE_PREFIX, invoice.number),
+    issuedAt: invoice.issuedAt,
+    creditsInvoice: null,
+    seller: {
+      name: invoice.sellerName,
+      address: invoice.sellerAddress,
+      country: invoice.sellerCountry,
+      vatId: invoice.sellerVatId,
+    },
+    buyer: {
+      name: invoice.buyerName,
+      email: invoice.buyerEmail,
+      country: invoice.buyerCountry,
+      vatId: invoice.buyerVatId,
+    },
+    description: invoice.description,
+    currency: invoice.currency,
+    net: invoice.netAmount,
+    vatRate: invoice.vatRate,
+    vat: invoice.vatAmount,
+    total: invoice.totalAmount,
+    vatCountry: invoice.vatCountry,
+    treatment: invoice.vatTreatment,
+    paymentMethod: invoice.paymentMethod,
+    paymentReference: invoice.paymentReference,
+    crypto:
+      invoice.cryptoCurrency && invoice.cryptoAmount && invoice.usdRate && invoice.rateAt
+        ? {
+            currency: invoice.cryptoCurrency,
+            amount: invoice.cryptoAmount,
+            usdRate: invoice.usdRate,
+            rateAt: invoice.rateAt,
+          }
+        : null,
+    notes: ['Prices include VAT where VAT applies.'],
+  };
+}
+
+export async function invoicePdf(ctx: AppContext, userId: number, invoiceId: number) {
+  const invoice = await findInvoiceOf(ctx.db, userId, invoiceId);
+  if (!invoice) throw notFound(INVOICE_MESSAGES.notFound);
+  const model = invoiceModel(invoice);
+  return { fileName: `${model.number}.pdf`, pdf: await renderAccountingPdf(model, ctx.config.APP_NAME) };
+}
+
+export async function creditNotePdf(ctx: AppContext, userId: number, creditNoteId: number) {
+  const found = await findCreditNoteOf(ctx.db, userId, creditNoteId);
+  if (!found) throw notFound(INVOICE_MESSAGES.notFound);
+  const { note, invoice } = found;
+  const model: AccountingPdfModel = {
+    ...invoiceModel(invoice),
+    title: 'Credit note',
+    number: documentNumber(CREDIT_NOTE_PREFIX, note.number),
+    issuedAt: note.issuedAt,
+    creditsInvoice: documentNumber(INVOICE_PREFIX, invoice.number),
+    description: `Refund: ${invoice.description}`,
+    net: note.netAmount,
+    vat: note.vatAmount,
+    total: note.totalAmount,
+    notes: [
+      `Credits invoice ${documentNumber(INVOICE_PREFIX, invoice.number)} in full (reason: ${note.reason.replaceAll('_', ' ')}).`,
+    ],
+  };
+  return { fileName: `${model.number}.pdf`, pdf: await renderAccountingPdf(model, ctx.config.APP_NAME) };
+}

@@ -1,0 +1,108 @@
+import PDFDocument from 'pdfkit';
+import { fitTextToFont, pdfFonts } from './fonts';
+
+// An invoice or credit note as a one-page PDF, drawn with the report's fonts (decision 0300).
+// Pure: the document's own facts only, so the same document always renders the same text.
+
+export interface AccountingPdfModel {
+  title: 'Invoice' | 'Credit note';
+  number: string;
+  issuedAt: Date;
+  /** A credit note names the invoice it credits. */
+  creditsInvoice: string | null;
+  seller: { name: string; address: string; country: string; vatId: string | null };
+  buyer: { name: string; email: string; country: string | null; vatId: string | null };
+  description: string;
+  currency: string;
+  net: string;
+  vatRate: string;
+  vat: string;
+  total: string;
+  vatCountry: string | null;
+  treatment: 'eu_vat' | 'reverse_charge' | 'outside_eu';
+  paymentMethod: string;
+  paymentReference: string | null;
+  crypto: { currency: string; amount: string; usdRate: string; rateAt: Date } | null;
+  notes: string[];
+}
+
+const TREATMENT_NOTES = {
+  eu_vat: null,
+  reverse_charge:
+    'Reverse charge: VAT to be accounted for by the recipient (Article 196, Directive 2006/112/EC).',
+  outside_eu: 'Supply outside the scope of EU VAT (customer located outside the EU).',
+} as const;
+
+export function renderAccountingPdf(model: AccountingPdfModel, appName: string): Promise<Buffer> {
+  const fonts = pdfFonts();
+  const drawable = (text: string) => fitTextToFont(text, fonts.coverage);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    lang: 'en',
+    displayTitle: true,
+    info: {
+      Title: `${model.title} ${model.number}`,
+      Author: model.seller.name,
+      Creator: appName,
+      CreationDate: model.issuedAt,
+      ModDate: model.issuedAt,
+    },
+  });
+  doc.registerFont('Body', fonts.regular as unknown as Buffer);
+  doc.registerFont('Bold', fonts.bold as unknown as Buffer);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const line = (label: string, value: string) => {
+    doc.font('Bold').fontSize(10).text(`${label}: `, { continued: true });
+    doc.font('Body').text(drawable(value));
+  };
+  doc.font('Bold').fontSize(20).text(`${model.title} ${model.number}`);
+  doc.moveDown(0.5);
+  line('Issue date', model.issuedAt.toISOString().slice(0, 10));
+  if (model.creditsInvoice) line('Credits invoice', model.creditsInvoice);
+  doc.moveDown();
+  doc.font('Bold').fontSize(12).text('Seller');
+  doc.font('Body').fontSize(10).text(drawable(model.seller.name));
+  for (const part of model.seller.address.split(',')) doc.text(drawable(part.trim()));
+  doc.text(`Country: ${model.seller.country}`);
+  if (model.seller.vatId) doc.text(drawable(`VAT number: ${model.seller.vatId}`));
+  doc.moveDown();
+  doc.font('Bold').fontSize(12).text('Buyer');
+  doc.font('Body').fontSize(10).text(drawable(model.buyer.name));
+  doc.text(drawable(model.buyer.email));
+  if (model.buyer.country) doc.text(`Country: ${model.buyer.country}`);
+  if (model.buyer.vatId) doc.text(drawable(`VAT number: ${model.buyer.vatId}`));
+  doc.moveDown();
+  doc.font('Bold').fontSize(12).text('Line');
+  doc.font('Body').fontSize(10).text(drawable(model.description));
+  doc.moveDown(0.5);
+  line('Net', `${model.net} ${model.currency}`);
+  line(
+    `VAT ${model.vatRate}%${model.vatCountry ? ` (${model.vatCountry})` : ''}`,
+    `${model.vat} ${model.currency}`,
+  );
+  line('Total', `${model.total} ${model.currency}`);
+  doc.moveDown();
+  line('Payment method', model.paymentMethod === 'card' ? 'Card' : 'Cardano');
+  if (model.paymentReference) line('Payment reference', model.paymentReference);
+  if (model.crypto) {
+    line('Paid', `${model.crypto.amount} ${model.crypto.currency}`);
+    line(
+      'USD rate used',
+      `1 ${model.crypto.currency} = ${model.crypto.usdRate} USD at ${model.crypto.rateAt.toISOString()}`,
+    );
+  }
+  const treatmentNote = TREATMENT_NOTES[model.treatment];
+  doc.moveDown();
+  for (const note of [...(treatmentNote ? [treatmentNote] : []), ...model.notes]) {
+    doc.font('Body').fontSize(9).text(drawable(note));
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,183 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoices, purchaseTaxEvidence, userPurchases } from './db/schema';
+import {
+  type FakeStripe,
+  fakeStripeSettings,
+  sendStripeWebhook,
+  startFakeStripe,
+} from './features/card-payments/fake-stripe';
+import { type FakeVies, startFakeVies } from './testing/fake-vies';
+import { createTestApp, type TestApp } from './testing/test-app';
+import { signUp } from './testing/users';
+
+// VAT place of supply through the real checkout (decision 0302): the country the buyer states,
+// the trusted proxy's IP country, and a VAT number checked against (a fake of) VIES.
+
+let fake: FakeStripe;
+let vies: FakeVies;
+let t: TestApp;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  vies = await startFakeVies({
+    valid: { DE811907980: 'MUSTER GMBH' },
+    unavailable: ['DE999999999'],
+    dropped: ['DE888888888'],
+  });
+  t = await createTestApp({
+    ...fakeStripeSettings(fake),
+    ENABLE_SANDBOX: 'true',
+    VIES_URL: vies.url,
+    TRUST_CF_IPCOUNTRY: 'true',
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+  await vies.close();
+});
+
+async function buy(fields: { country?: string; vatId?: string }, ipCountry?: string) {
+  const buyer = await signUp(t.app);
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers: { cookie: buyer.cookie, ...(ipCountry ? { 'cf-ipcountry': ipCountry } : {}) },
+    payload: {
+      purchaseType: 'new_report',
+      assetName: `Vatcoin ${Math.random()}`,
+      acknowledgeUnknownAsset: true,
+      ...fields,
+    },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  const intent = fake.setStatus(created.json().paymentIntentId, 'succeeded');
+  await sendStripeWebhook(t.app, 'payment_intent.succeeded', intent);
+  const [purchase] = await t.ctx.db
+    .select()
+    .from(userPurchases)
+    .where(eq(userPurchases.stripePaymentIntentId, intent.id));
+  const [invoice] = await t.ctx.db.select().from(invoices).where(eq(invoices.purchaseId, purchase!.id));
+  const [evidence] = await t.ctx.db
+    .select()
+    .from(purchaseTaxEvidence)
+    .where(eq(purchaseTaxEvidence.purchaseId, purchase!.id));
+  return { invoice: invoice!, evidence: evidence! };
+}
+
+describe('VAT place of supply', () => {
+  it('stated country and IP country agree: that country and its rate, evidence stored', async () => {
+    const { invoice, evidence } = await buy({ country: 'de' }, 'DE');
+    expect(invoice).toMatchObject({
+      buyerCountry: 'DE',
+      vatCountry: 'DE',
+      vatRate: '19.00',
+      netAmount: '4.19',
+      vatAmount: '0.80',
+      vatTreatment: 'eu_vat',
+    });
+    expect(invoice.vatRateSource).toContain('ibericode/vat-rates');
+    expect(invoice.evidence).toMatchObject({
+      statedCountry: 'DE',
+      ipCountry: 'DE',
+      rule: 'two_agreeing_pieces',
+    });
+    expect(evidence).toMatchObject({ statedCountry: 'DE', ipCountry: 'DE' });
+  });
+
+  it("conflicting evidence: the seller's country, and the conflict is recorded", async () => {
+    const { invoice } = await buy({ country: 'FR' }, 'DE');
+    expect(invoice).toMatchObject({ buyerCountry: null, vatCountry: 'IE', vatRate: '23.00' });
+    expect(invoice.evidence).toMatchObject({
+      statedCountry: 'FR',
+      ipCountry: 'DE',
+      rule: 'insufficient_evidence_seller_country',
+    });
+  });
+
+  it('a customer outside the EU pays no EU VAT', async () => {
+    const { invoice } = await buy({ country: 'US' }, 'US');
+    expect(invoice).toMatchObject({
+      vatTreatment: 'outside_eu',
+      vatRate: '0.00',
+      vatAmount: '0.00',
+      netAmount: '4.99',
+    });
+  });
+
+  it('an IP country header is ignored unless the proxy is trusted for it', async () => {
+    const untrusting = await createTestApp({ ...fakeStripeSettings(fake), ENABLE_SANDBOX: 'true' });
+    try {
+      const buyer = await signUp(untrusting.app);
+      const created = await untrusting.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        headers: { cookie: buyer.cookie, 'cf-ipcountry': 'DE' },
+        payload: {
+          purchaseType: 'new_report',
+          assetName: 'Headercoin',
+          acknowledgeUnknownAsset: true,
+          country: 'DE',
+        },
+      });
+      const [purchase] = await untrusting.ctx.db
+        .select()
+        .from(userPurchases)
+        .where(eq(userPurchases.stripePaymentIntentId, created.json().paymentIntentId));
+      const [evidence] = await untrusting.ctx.db
+        .select()
+        .from(purchaseTaxEvidence)
+        .where(eq(purchaseTaxEvidence.purchaseId, purchase!.id));
+      expect(evidence).toMatchObject({ statedCountry: 'DE', ipCountry: null });
+    } finally {
+      await untrusting.close();
+    }
+  });
+
+  it('a VIES-valid VAT number: reverse charge, no VAT, the number on the invoice', async () => {
+    const { invoice, evidence } = await buy({ country: 'DE', vatId: 'DE 811907980' }, 'DE');
+    expect(vies.requests).toContainEqual({ countryCode: 'DE', vatNumber: '811907980' });
+    expect(evidence).toMatchObject({ viesStatus: 'valid', viesCountry: 'DE' });
+    expect(invoice).toMatchObject({
+      vatTreatment: 'reverse_charge',
+      vatRate: '0.00',
+      vatAmount: '0.00',
+      buyerVatId: 'DE811907980',
+    });
+  });
+
+  it('an invalid number, or VIES down or unreachable: VAT is charged', async () => {
+    for (const [vatId, status] of [
+      ['DE123456789', 'invalid'],
+      ['DE999999999', 'unavailable'],
+      ['DE888888888', 'unavailable'],
+    ] as const) {
+      const { invoice, evidence } = await buy({ country: 'DE', vatId }, 'DE');
+      expect(evidence.viesStatus, vatId).toBe(status);
+      expect(invoice, vatId).toMatchObject({
+        vatTreatment: 'eu_vat',
+        vatCountry: 'DE',
+        vatRate: '19.00',
+        buyerVatId: null,
+      });
+    }
+  });
+
+  it('refuses a malformed country with a readable message', async () => {
+    const buyer = await signUp(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: { cookie: buyer.cookie },
+      payload: {
+        purchaseType: 'new_report',
+        assetName: 'Badcountrycoin',
+        acknowledgeUnknownAsset: true,
+        country: 'Germany',
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('two-letter code');
+  });
+});
