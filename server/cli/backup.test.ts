@@ -146,7 +146,7 @@ describe('npm run db:backup and db:restore', () => {
     const again = run('db-restore', file, targetUrl);
     expect(again.status).toBe(1);
     expect(again.stderr).toMatch(
-      /^Refusing to restore: the target database is not empty \(rows in .*report_pdfs, .*nothing was changed/
+      /^Refusing to restore: the target database is not empty \(rows in .*report_pdfs, .*nothing was changed/,
     );
     expect((await fingerprint(targetUrl)).tables).toEqual(before.tables);
 
