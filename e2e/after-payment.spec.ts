@@ -34,7 +34,7 @@ test('while research runs, the report page shows the twelve categories filling i
   signedIn,
 }) => {
   test.setTimeout(90_000);
-  const reportId = await grantNewReport(signedIn.email, 'Bitcoin', 600);
+  const reportId = await grantNewReport(signedIn.email, 'Lido Staked Ether', 600);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/report/${reportId}`);
   const categories = page.getByTestId('category-progress');

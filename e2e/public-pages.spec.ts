@@ -168,7 +168,7 @@ test('the documentation, kept as sent while hydrating, renders in full after cli
   await page.waitForLoadState('networkidle');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Research Methodology' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Scoring rules' })).toBeVisible();
-  await expect(page.getByRole('table')).toContainText('What it measures');
+  await expect(page.getByRole('table').first()).toContainText('What it measures');
 });
 
 test('hydrated pages stay interactive: the theme toggle and client navigation work', async ({ page }) => {

@@ -25,8 +25,8 @@ test('a Not rated report opens with its verdict, its evidence, three reasons and
   signedIn,
 }) => {
   test.setTimeout(120_000);
-  // Offline, Bitcoin is Not rated (three categories with evidence).
-  const first = await completedReport(page, signedIn.email, 'Bitcoin');
+  // Offline, Lido Staked Ether is Not rated (two categories with evidence).
+  const first = await completedReport(page, signedIn.email, 'Lido Staked Ether');
   await page.goto(`/report/${first}`);
   const verdict = page.getByTestId('verdict-summary');
   await expect(verdict.getByRole('heading', { name: 'Not rated' })).toBeVisible();
@@ -50,7 +50,7 @@ test('a Not rated report opens with its verdict, its evidence, three reasons and
   expect(await top(page, 'verdict-summary')).toBeLessThan(await top(page, 'category-bar'));
   expect(await top(page, 'category-bar')).toBeLessThan(await top(page, 'executive-summary'));
   // One version: the history is a sentence, not an empty chart.
-  // (Other browser tests may have made earlier Bitcoin versions: then the sentence says so.)
+  // (Other browser tests may have made earlier Lido Staked Ether versions: then the sentence says so.)
   await expect(page.getByTestId('history-text')).toHaveText(
     /^(This is the first version of this report\.|Fewer than two versions have a total)/,
   );
@@ -62,7 +62,7 @@ test('a Not rated report opens with its verdict, its evidence, three reasons and
   await expectNoAxeViolations(page, 'verdict-first Not rated report');
 
   // A second Not rated version: no "the total moved from x to x" on reports with no total.
-  const second = await completedReport(page, signedIn.email, 'Bitcoin');
+  const second = await completedReport(page, signedIn.email, 'Lido Staked Ether');
   await page.goto(`/report/${second}`);
   await expect(page.getByTestId('changes-section')).toContainText(
     'Both versions are Not rated: too few categories with evidence for a total.',

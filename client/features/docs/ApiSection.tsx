@@ -20,7 +20,7 @@ const ENDPOINTS: [string, string, string][] = [
 export function ApiSection() {
   return (
     <>
-      <h2 id="api" className="mt-10 mb-4 text-2xl font-semibold">
+      <h2 id="api" className="mt-10 mb-4 scroll-mt-4 text-2xl font-semibold">
         API
       </h2>
       <Card>

@@ -94,6 +94,7 @@ const CONTENTS = [
   { id: 'categories', title: 'Categories and weights' },
   { id: 'scoring-rules', title: 'Scoring rules' },
   { id: 'track-record', title: 'How the ratings held up' },
+  { id: 'api', title: 'API' },
   { id: 'change-log', title: 'Change log' },
 ] as const;
 
@@ -298,8 +299,6 @@ export function DocumentationPage() {
         </Card>
 
         <ApiSection />
-
-        <h2 className="mt-10 mb-4 text-2xl font-semibold">Change log</h2>
 
         <h2 id="change-log" className="mt-10 mb-4 scroll-mt-4 text-2xl font-semibold">
           Change log
