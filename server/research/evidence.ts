@@ -237,6 +237,13 @@ export interface DeveloperFacts {
 }
 
 /** From daily prices over (up to) the last 365 days, or a dataset's own price statistics. */
+export interface SnapshotPriceRange {
+  high: { date: string; priceUsd: number };
+  latest: { date: string; priceUsd: number };
+  /** How many monthly snapshots price the asset. */
+  snapshots: number;
+}
+
 export interface PriceHistoryFacts {
   /**
    * Largest peak-to-trough fall in the window, as a positive ratio (0.55 = 55%). Absent when
@@ -310,6 +317,12 @@ export interface MarketEvidence {
   watchlistUsers?: Fact<number>;
   genesisDate?: Fact<string>;
   athChangeRatio?: Fact<number>;
+  /**
+   * The highest and the latest of a dataset's monthly snapshot prices (offline demo): a fall from
+   * the highest snapshot is a lower bound of the fall from the all-time high, which a price between
+   * snapshots may have set higher.
+   */
+  snapshotPrices?: Fact<SnapshotPriceRange>;
   team?: Fact<TeamFacts>;
   useCase?: Fact<UseCaseFacts>;
   chain?: Fact<ChainKind>;

@@ -78,6 +78,11 @@ export const formatUsd = (value: number) => {
 const formatThreshold = (value: number) =>
   value >= 1e9 ? `$${value / 1e9} billion` : value >= 1e6 ? `$${value / 1e6} million` : formatUsd(value);
 const formatPct = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
+/** A unit price as the dataset states it: cents from $1, four significant digits below. */
+const formatPrice = (value: number) =>
+  value >= 1
+    ? `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+    : `$${value.toPrecision(4)}`;
 const formatCount = (value: number) => Math.round(value).toLocaleString('en-US');
 const clampScore = (score: number) => Math.min(5, Math.max(1, score));
 
@@ -831,6 +836,21 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
       penalty += 1;
       penalties.push(`more than ${t.athDrawdownPenalty * 100}% below its all-time high`);
     }
+  } else if (e.snapshotPrices) {
+    // A lower bound of the fall from the all-time high: when it passes a threshold, so does that fall.
+    const { high, latest, snapshots } = e.snapshotPrices.value;
+    const below = Math.max(0, 1 - latest.priceUsd / high.priceUsd);
+    facts.push(
+      `On ${latest.date} its price was ${formatPct(below)} below the highest of its ${snapshots} monthly snapshot prices (${formatPrice(high.priceUsd)} on ${high.date}); a higher price between snapshots is not seen.`,
+    );
+    if (below > t.athCollapse) {
+      penalty += 2;
+      penalties.push(`more than ${t.athCollapse * 100}% below its highest snapshot price`);
+    } else if (below > t.athDrawdownPenalty) {
+      penalty += 1;
+      penalties.push(`more than ${t.athDrawdownPenalty * 100}% below its highest snapshot price`);
+    }
+    missing.push('all-time-high price (only monthly snapshot prices)');
   } else missing.push('all-time-high price');
   const history = e.priceHistory?.value;
   if (history && e.priceHistory) {
@@ -860,7 +880,7 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
       penalty += 1;
       penalties.push(`volatility above ${t.volatilityPenalty * 100}% a year`);
     }
-  } else missing.push('price history');
+  } else missing.push(e.snapshotPrices ? 'daily price history (volatility)' : 'price history');
   const onchain = e.onchain?.value;
   if (onchain && e.onchain) {
     // Shown for growth, not scored: the methodology has no ladder for on-chain activity.
@@ -892,7 +912,7 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
         ? `; ${penalty} point${penalty > 1 ? 's' : ''} less for ${penalties.join(' and ')}`
         : ''
     }.`,
-    sources: sourcesOf(since, e.athChangeRatio, e.priceHistory, e.onchain),
+    sources: sourcesOf(since, e.athChangeRatio, e.snapshotPrices, e.priceHistory, e.onchain),
     evidenceFound: true,
     ...(nextUp && score < 5 ? { nextUp } : {}),
     ...(score > 1

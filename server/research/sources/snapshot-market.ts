@@ -216,6 +216,10 @@ export function createMarketData(file: MarketFile) {
         evidence.volume24hUsd = fact(last[3]!, source);
       }
       evidence.pricedSince = fact(bitcoin.firstPricedDate, bitcoinSource());
+      const lastPrice = bitcoin.lastYear.at(-1)?.[1];
+      // The daily file states the all-time high: the latest close against it.
+      if (lastPrice !== undefined && bitcoin.allTimeHigh.priceUsd > 0)
+        evidence.athChangeRatio = fact(lastPrice / bitcoin.allTimeHigh.priceUsd - 1, bitcoinSource());
       evidence.priceHistory = fact(bitcoinYear(bitcoin), bitcoinSource());
       evidence.marketHistory = fact(
         {
@@ -232,6 +236,20 @@ export function createMarketData(file: MarketFile) {
         months[points[0]![0]]!,
         historySource(asset.name, points[0]![0], newest![0]),
       );
+      // The highest and the latest of its monthly prices: a fall the snapshots prove.
+      const priced = points.filter((p) => p[2] > 0);
+      const latest = priced.at(-1);
+      if (latest && priced.length >= 2) {
+        const high = priced.reduce((best, p) => (p[2] > best[2] ? p : best));
+        evidence.snapshotPrices = fact(
+          {
+            high: { date: months[high[0]]!, priceUsd: high[2] },
+            latest: { date: months[latest[0]]!, priceUsd: latest[2] },
+            snapshots: priced.length,
+          },
+          historySource(asset.name, priced[0]![0], latest[0]),
+        );
+      }
     }
 
     // A dollar stablecoin's lowest monthly price over every snapshot it is in.

@@ -4,6 +4,7 @@ import { offlineReportInput } from '../offline-report';
 import { buildReportText } from '../report-text';
 import { snapshotMarketData } from './snapshot';
 import { PUBLIC_DATA, SNAPSHOT_ASSETS, type SnapshotAsset } from './snapshot-data';
+import { loadMarketFile } from './snapshot-market';
 
 // Nothing a cited dataset row states may be reported as missing. Every offline asset's report is
 // written through the research job's own path (the offline demo's evidence, the scorers, the kind
@@ -116,5 +117,41 @@ describe('nothing a dataset row states is reported missing', () => {
     }
     expect(problems).toEqual([]);
     expect(withFigures).toBeGreaterThan(130);
+  });
+
+  it('states the fall from the highest monthly price, or from the all-time high, wherever the price files hold them', () => {
+    const file = loadMarketFile()!;
+    const problems: string[] = [];
+    let checked = 0;
+    for (const asset of SNAPSHOT_ASSETS) {
+      const existence = paragraph(report(asset), 'existenceGrowthX2');
+      const stated = existence.split('Missing:')[0]!;
+      if (file.bitcoinDaily.assetId === asset.id) {
+        const last = file.bitcoinDaily.lastYear.at(-1)![1];
+        const below = ((1 - last / file.bitcoinDaily.allTimeHigh.priceUsd) * 100).toFixed(1);
+        checked += 1;
+        if (!stated.includes(`The price is ${below}% below its all-time high.`))
+          problems.push(`${asset.id}: all-time high (${below}%) not stated`);
+        continue;
+      }
+      // Read from the file, not through the product's own market code.
+      const points = file.cmcMonthly.assets
+        .filter((a) => a.id === asset.id)
+        .flatMap((a) => a.points)
+        .filter((p) => p[2] > 0)
+        .sort((a, b) => a[0] - b[0]);
+      if (points.length < 2) continue;
+      checked += 1;
+      const high = Math.max(...points.map((p) => p[2]));
+      const below = (Math.max(0, 1 - points.at(-1)![2] / high) * 100).toFixed(1);
+      if (!stated.includes(`${below}% below the highest of its ${points.length} monthly snapshot prices`))
+        problems.push(
+          `${asset.id}: fall of ${below}% from the highest of ${points.length} monthly prices not stated`,
+        );
+      if (/hold no [^.]*\bprice history\b/.test(existence) && !/daily price history/.test(existence))
+        problems.push(`${asset.id}: says the sources hold no price history`);
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThan(130);
   });
 });
