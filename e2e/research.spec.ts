@@ -79,7 +79,7 @@ test('the documentation page explains the methodology from the contract and pass
   ).toBeVisible();
   // A table of contents leads to each part of the long page.
   const contents = page.getByRole('navigation', { name: 'On this page' });
-  await expect(contents.getByRole('link')).toHaveCount(7);
+  await expect(contents.getByRole('link')).toHaveCount(8);
   await contents.getByRole('link', { name: 'Change log' }).click();
   await expect(page).toHaveURL(/#change-log$/);
   await expect(page.getByRole('heading', { name: 'Change log' })).toBeInViewport();

@@ -66,7 +66,8 @@ export function ApiSection() {
               {ENDPOINTS.map(([method, path, what]) => (
                 <tr key={path} className="border-b border-border last:border-0">
                   <td className="py-2 pr-4 whitespace-nowrap">{method}</td>
-                  <th scope="row" className="py-2 pr-4 font-mono text-xs font-normal">
+                  {/* break-all: a long path wraps on a phone instead of widening the page. */}
+                  <th scope="row" className="py-2 pr-4 font-mono text-xs font-normal break-all">
                     {path}
                   </th>
                   <td className="py-2">{what}</td>
