@@ -133,9 +133,10 @@ describe('GET /api/reports/:id', () => {
     expect(existence.research_findings).toMatch(
       /record of its chain begins on 2011-10-07 .*at least 1[45]\.\d years/,
     );
-    // The report is as old as its oldest source (CoinGecko's supply row of 2025-11-03), and its
-    // data line credits Coin Metrics and the market copies.
-    expect(body.sections?.dataAsOf).toBe('2025-11-03');
+    // The report is as old as its oldest source (the monthly snapshots' newest month, 2025-10-01,
+    // behind its fall from the highest snapshot price), and its data line credits Coin Metrics and
+    // the market copies.
+    expect(body.sections?.dataAsOf).toBe('2025-10-01');
     expect(body.reportContent).toContain('CoinMarketCap and CoinGecko market figures as copied in');
     expect(body.reportContent).toContain(
       `Coin Metrics community data (${file}, 2025-12-16, license: CC BY-NC 4.0, non-commercial use only)`,
