@@ -28,10 +28,12 @@ COPY --from=production-dependencies /app/node_modules ./node_modules
 COPY package.json ./
 COPY --from=build /app/dist ./dist
 # Data the server reads at run time, where the built server looks for it (beside the sources'
-# places in the repository): migrations, the research datasets and the wallet labels.
+# places in the repository): migrations, the research datasets, the wallet labels and the EU VAT
+# rates.
 COPY server/db/migrations ./server/db/migrations
 COPY server/research/datasets ./server/research/datasets
 COPY server/research/sources/wallet-labels.json ./server/research/sources/wallet-labels.json
+COPY server/domain/tax/eu-vat-rates.json ./server/domain/tax/eu-vat-rates.json
 # The official image's unprivileged user; nothing in /app is writable by it.
 USER node
 EXPOSE 5000
