@@ -323,6 +323,11 @@ export interface MarketEvidence {
    * snapshots may have set higher.
    */
   snapshotPrices?: Fact<SnapshotPriceRange>;
+  /**
+   * The newest market row of an asset the monthly snapshots stopped listing long ago (offline
+   * demo): too old to score, stated with its date instead of being called missing.
+   */
+  staleMarket?: Fact<{ date: string; marketCapUsd: number; volume24hUsd: number; circulating: number }>;
   team?: Fact<TeamFacts>;
   useCase?: Fact<UseCaseFacts>;
   chain?: Fact<ChainKind>;

@@ -139,6 +139,29 @@ const noEvidence = (what: string): CategoryAssessment => ({
   keyRisk: `No ${what} could be found for this asset, so this part of it cannot be checked.`,
 });
 
+/**
+ * A figure the sources hold only from long ago (a snapshot that stopped listing the asset): stated
+ * with its date and left unscored, like missing evidence, but never called missing.
+ */
+function staleFigure(
+  e: AssetEvidence,
+  what: string,
+  figure: (row: NonNullable<AssetEvidence['staleMarket']>['value']) => number,
+  format: (value: number) => string,
+): CategoryAssessment | undefined {
+  const stale = e.staleMarket;
+  if (!stale || !(figure(stale.value) > 0)) return undefined;
+  return {
+    ...noEvidence(what),
+    facts: [
+      `No current figure: the newest ${what} in the sources is ${format(figure(stale.value))} on ${stale.value.date}, when the snapshots last listed this asset; figures that old are not scored.`,
+    ],
+    sources: [stale.source],
+    nextUp: `A current ${what} would let this category be scored on its merits.`,
+    keyRisk: `The newest ${what} in the sources is from ${stale.value.date}: the asset is no longer among the listed assets.`,
+  };
+}
+
 /** Why a live source left this evidence missing, in the report's words (its gap, when recorded). */
 function gapFacts(e: AssetEvidence, fact: string): string[] {
   return [...(e.marketGaps ?? []), ...(e.securityGaps ?? [])]
@@ -226,7 +249,11 @@ function marketCapChart(e: AssetEvidence): DatedChart | undefined {
 }
 
 export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
-  if (!e.marketCapUsd) return noEvidence('market capitalisation');
+  if (!e.marketCapUsd)
+    return (
+      staleFigure(e, 'market capitalisation', (row) => row.marketCapUsd, formatUsd) ??
+      noEvidence('market capitalisation')
+    );
   const value = e.marketCapUsd.value;
   const score = levelAtLeast(value, t.marketCapUsd);
   const steps = ladderSteps(score, t.marketCapUsd, (x) => `a market capitalisation of ${formatThreshold(x)}`);
@@ -266,7 +293,10 @@ export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
 }
 
 export function scoreVolume(e: AssetEvidence): CategoryAssessment {
-  if (!e.volume24hUsd) return noEvidence('trading volume');
+  if (!e.volume24hUsd)
+    return (
+      staleFigure(e, 'trading volume', (row) => row.volume24hUsd, formatUsd) ?? noEvidence('trading volume')
+    );
   const volume = e.volume24hUsd.value;
   const base = levelAtLeast(volume, t.volume24hUsd);
   const facts = [`24-hour trading volume is ${formatUsd(volume)}.`];
@@ -423,7 +453,12 @@ export function scoreCirculatingSupply(e: AssetEvidence, now: Date = new Date())
     if (!unlocks)
       return e.supply && supply?.maxUnknown && !supply.total
         ? supplyWithoutTotal(e.supply, 'total supply')
-        : noEvidence('supply data');
+        : (staleFigure(
+            e,
+            'circulating supply',
+            (row) => row.circulating,
+            (n) => Math.round(n).toLocaleString('en-US'),
+          ) ?? noEvidence('supply data'));
     const ratio = unlocks.status.unlockedShare;
     const score = levelAtLeast(ratio, UNLOCK_THRESHOLDS.unlockedShare);
     const ladder = UNLOCK_THRESHOLDS.unlockedShare;

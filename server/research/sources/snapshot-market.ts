@@ -205,6 +205,18 @@ export function createMarketData(file: MarketFile) {
         evidence.supply = fact({ circulating: current[4], total: null, max: null, maxUnknown: true }, source);
     }
 
+    // A row too old to score is still stated, with its date, never called missing.
+    if (!coingecko && !current && newest)
+      evidence.staleMarket = fact(
+        {
+          date: months[newest[0]]!,
+          marketCapUsd: newest[3],
+          volume24hUsd: newest[5],
+          circulating: newest[4],
+        },
+        monthSource(newest[0], asset.name),
+      );
+
     // History: how long the asset has been priced, the longest span the files prove.
     if (bitcoin) {
       // The daily file's last day with a market cap is newer than the market rows: its cap and

@@ -154,4 +154,29 @@ describe('nothing a dataset row states is reported missing', () => {
     expect(problems).toEqual([]);
     expect(checked).toBeGreaterThan(130);
   });
+
+  it('states a market row too old to score with its date instead of calling it missing', () => {
+    const problems: string[] = [];
+    let stale = 0;
+    for (const asset of SNAPSHOT_ASSETS) {
+      const row = snapshotMarketData(asset)?.evidence.staleMarket?.value;
+      if (!row) continue;
+      stale += 1;
+      const text = report(asset);
+      for (const [key, what] of [
+        ['marketCap', 'market capitalisation'],
+        ['volumeX2', 'trading volume'],
+      ] as const) {
+        const line = paragraph(text, key);
+        if (
+          MISSING.test(line) ||
+          !line.includes(`the newest ${what} in the sources is`) ||
+          !line.includes(row.date)
+        )
+          problems.push(`${asset.id}: ${what} of ${row.date}: ${line.slice(0, 160)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(stale).toBeGreaterThan(0);
+  });
 });
