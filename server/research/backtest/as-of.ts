@@ -9,7 +9,7 @@ import {
   incidentOfCurated,
   incidentOfHack,
 } from '../sources/incidents';
-import { auditSource, snapshotMarketEvidenceOf } from '../sources/snapshot';
+import { auditFactOf, snapshotMarketEvidenceOf } from '../sources/snapshot';
 import {
   PUBLIC_DATA,
   type PublicAuditRecord,
@@ -106,31 +106,9 @@ export function marketAsOf(market: MarketFile, asOf: string): MarketFile {
   };
 }
 
-function auditsFact(records: PublicAuditRecord[]): Fact<AuditFacts> | undefined {
-  if (!records.length) return undefined;
-  const reports = [...records]
-    .sort((a, b) => b.date.localeCompare(a.date))
-    .map((record) => ({
-      auditor: record.auditor,
-      scope: record.scope ? `${record.project}: ${record.scope}` : record.project,
-      date: record.date,
-      url: record.url,
-      kind: record.kind,
-      ...(record.auditorIsDeveloper ? { auditorIsDeveloper: true } : {}),
-      source: auditSource(record),
-    }));
-  const independentYears = reports
-    .filter((r) => !r.auditorIsDeveloper)
-    .map((r) => Number(r.date.slice(0, 4)));
-  return {
-    value: {
-      count: independentYears.length,
-      ...(independentYears.length ? { latestYear: Math.max(...independentYears) } : {}),
-      reports,
-    },
-    source: reports[0]!.source,
-  };
-}
+/** The audits known on the day, newest first. */
+const auditsFact = (records: PublicAuditRecord[]) =>
+  auditFactOf([...records].sort((x, y) => y.date.localeCompare(x.date)));
 
 /** The as-of evidence builder for one day: built once per day, then per asset. */
 export function evidenceOn(data: BacktestData, asOf: string) {

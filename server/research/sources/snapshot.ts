@@ -269,8 +269,12 @@ export function auditSource(record: PublicAuditRecord): Source {
  * evidence that the code was never audited.
  */
 export function snapshotAudits(asset: Pick<SnapshotAsset, 'id'>): Fact<AuditFacts> | undefined {
-  const records = auditsByAsset.get(asset.id);
-  if (!records?.length) return undefined;
+  return auditFactOf(auditsByAsset.get(asset.id) ?? []);
+}
+
+/** The audit fact of some listing records, in the order given (the first one's source is the fact's). */
+export function auditFactOf(records: readonly PublicAuditRecord[]): Fact<AuditFacts> | undefined {
+  if (!records.length) return undefined;
   const reports = records.map((record) => ({
     auditor: record.auditor,
     scope: record.scope ? `${record.project}: ${record.scope}` : record.project,
