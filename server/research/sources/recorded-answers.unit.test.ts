@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeHttp, sendJson, startFakeHttp } from '../testing/fake-http';
 import { recorded, sendRecorded } from '../testing/recorded';
+import { CoinGeckoSource } from './coingecko';
 import { DefiLlamaSource } from './defillama';
 import { GitHubSource } from './github';
 import { HolderSource } from './holders';
@@ -193,5 +194,33 @@ describe('Ethplorer as recorded (31 January 2022, Uniswap)', () => {
       `/getTokenInfo/${UNI}?apiKey=freekey`,
       `/getTopTokenHolders/${UNI}?apiKey=freekey&limit=50`,
     ]);
+  });
+});
+
+describe('CoinGecko /coins/{id} as recorded (3 January 2022, Bitcoin)', () => {
+  it('reads market facts from the recorded coin through the official SDK, and names the calls without a recording', async () => {
+    fake.handler = (req, res) => {
+      if (pathOf(req.url!) === '/coins/bitcoin')
+        return sendRecorded(res, recorded('coingecko-coin-bitcoin-200'));
+      // No recording of tickers or market_chart was found: CoinGecko's not-found answer.
+      return sendJson(res, 404, { error: 'coin not found' });
+    };
+    const evidence = await new CoinGeckoSource({
+      baseUrl: fake.base,
+      apiKey: 'demo-key',
+      plan: 'demo',
+      retries: 0,
+    }).market({ id: 'bitcoin', name: 'Bitcoin', symbol: 'BTC' });
+    expect(evidence.marketCapUsd?.value).toBe(896_715_851_610);
+    expect(evidence.volume24hUsd?.value).toBe(34_904_913_615);
+    expect(evidence.supply?.value).toEqual({ circulating: 18_918_831, total: 21_000_000, max: 21_000_000 });
+    expect(evidence.athChangeRatio?.value).toBeCloseTo(-0.3140407, 6);
+    expect(evidence.genesisDate?.value).toBe('2009-01-03');
+    expect(evidence.social?.value.twitterFollowers).toBe(4_195_117);
+    expect(evidence.marketCapUsd?.source.url).toBe('https://www.coingecko.com/en/coins/bitcoin');
+    expect(evidence.marketGaps?.map((g) => g.facts[0])).toEqual(['liquidity', 'priceHistory']);
+    const coinCall = fake.seen.find((s) => pathOf(s.url) === '/coins/bitcoin')!;
+    expect(coinCall.url).toContain('market_data=true');
+    expect(coinCall.headers['x-cg-demo-api-key']).toBe('demo-key');
   });
 });

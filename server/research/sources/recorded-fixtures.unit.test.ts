@@ -10,6 +10,7 @@ describe('recorded provider responses', () => {
   it('are stored', () => {
     expect(names).toEqual([
       'coingecko-429-rate-limit',
+      'coingecko-coin-bitcoin-200',
       'defillama-protocols-200-aave-subset',
       'ethplorer-429-request-limit',
       'ethplorer-getTokenInfo-200',
