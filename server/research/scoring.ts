@@ -11,6 +11,7 @@ import type {
   AssetEvidence,
   AuditFacts,
   AuditReport,
+  ClientShareReading,
   Fact,
   HackRecord,
   IncidentRecord,
@@ -1303,10 +1304,39 @@ const KIND_PHRASES: Record<string, string> = {
   exchange: 'an exchange token',
 };
 
+const sharePct = (share: number) =>
+  share > 0 && share < 0.0005 ? 'under 0.1%' : `${(share * 100).toFixed(1)}%`;
+
+/** "Consensus clients per Miga Labs (…), 2026-08-21 (_data/migalabs.json): lighthouse 51.0%, …" */
+export function clientSharesText(r: ClientShareReading): string {
+  const listed = r.shares.filter((s) => s.share > 0);
+  const flag = r.hasSupermajority
+    ? `; the file marks ${listed[0]?.client} as holding two thirds or more`
+    : r.hasMajority
+      ? `; the file marks ${listed[0]?.client} as holding a majority`
+      : '; no client holds a majority';
+  return `${r.layer === 'execution' ? 'Execution' : 'Consensus'} clients per ${r.measuredBy} (${r.method}) on ${r.date} (${r.path}): ${listed.map((s) => `${s.client} ${sharePct(s.share)}`).join(', ')}${flag}`;
+}
+
 export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
+  // The network's client shares are shown with their dates, not scored (no ladder for them).
+  const clientFacts = (e.clientDiversity?.value.readings ?? []).map(
+    (r) => `${clientSharesText(r)} (shown, not scored).`,
+  );
   if (!e.chain) return noEvidence('chain information');
   const kind = e.chain.value;
-  const platform = e.profile?.value.platform;
+  const labelled = e.tokenContracts?.value;
+  const contractFacts = labelled
+    ? [
+        `Its contract${labelled.contracts.length > 1 ? 's' : ''} on ${labelled.chain} (chain id ${labelled.chainId}): ${labelled.contracts
+          .map(
+            (c) =>
+              `${c.address}, labelled “${c.name}” (${c.symbol})${c.website ? ` with the website ${c.website}` : ''}`,
+          )
+          .join('; ')}.`,
+      ]
+    : [];
+  const platform = e.profile?.value.platform ?? e.tokenContracts?.value.chain;
   const text = {
     layer1: 'It is the native coin of its own layer-1 blockchain.',
     layer2: 'It is the native coin of a layer-2 network.',
@@ -1321,9 +1351,14 @@ export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
       ...(assetKind
         ? [`The asset is classified as ${KIND_PHRASES[assetKind] ?? `a ${assetKind} asset`}.`]
         : missingFact(['asset classification'])),
+      ...contractFacts,
+      ...clientFacts,
     ],
     rationale: 'An asset that runs on its own chain depends on no other network.',
-    sources: sourcesOf(e.chain, e.profile),
+    sources: [
+      ...sourcesOf(e.chain, e.profile, e.tokenContracts),
+      ...(e.clientDiversity?.value.readings ?? []).map((r) => r.source),
+    ],
     evidenceFound: true,
     ...(score < 5
       ? {

@@ -130,7 +130,14 @@ export function checkReportText(
   // 4. Every sentence that cites a record by its link: each date and figure must be the record's.
   // A trailing "(Sources: …)" lists where a paragraph's facts came from; a claim cites its record inline.
   const claimText = text.replace(/\s*\(Sources: [^)]*\)/g, '').replace(/^\[\d+\] /gm, '');
-  for (const sentence of claimText.split(/\n|(?<=[.!?])\s+(?=[A-Z0-9[])/)) {
+  // The summary's examples name several categories in one sentence ("…; Team: … (link); …"): each
+  // category's clause is its own claim, so one clause's link does not vouch for another's figures.
+  const clauseOfCategory = new RegExp(
+    `; (?=(?:${CATEGORIES.map((c) => c.name.replace('/', '\\/')).join('|')}): )`,
+  );
+  for (const sentence of claimText
+    .split(/\n|(?<=[.!?])\s+(?=[A-Z0-9[])/)
+    .flatMap((s) => s.split(clauseOfCategory))) {
     const links = (sentence.match(URL_IN_TEXT) ?? []).map((u) => u.replace(/[.,;]+$/, ''));
     const records = links.map((l) => byLink.get(l)).filter((r): r is string => r !== undefined);
     if (!records.length) continue;

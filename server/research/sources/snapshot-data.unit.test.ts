@@ -19,7 +19,15 @@ import { loadPublicData, PUBLIC_DATA_DIRECTORY, SNAPSHOT_ASSETS, SNAPSHOT_DATE }
 // The offline data is generated from public datasets and validated at load: every record names
 // its dataset, commit, file and license, and a broken record stops the load with its file named.
 
-const FILES = ['assets.json', 'hacks.json', 'stablecoins.json', 'audits.json', 'unlocks.json'];
+const FILES = [
+  'assets.json',
+  'hacks.json',
+  'stablecoins.json',
+  'audits.json',
+  'unlocks.json',
+  'client-diversity.json',
+  'token-contracts.json',
+];
 
 function copyWith(file: string, edit: (json: Record<string, unknown>) => void): URL {
   const directory = mkdtempSync(join(tmpdir(), 'crow-public-data-'));
@@ -234,5 +242,18 @@ describe('offline data from public datasets', () => {
       (json.dataset as { version: string }).version = 'main';
     });
     expect(() => loadPublicData(noCommit)).toThrow(/stablecoins\.json: dataset\.version: a full commit hash/);
+    const shareOverOne = copyWith('client-diversity.json', (json) => {
+      (json.files as { readings: { shares: { share: number }[] }[] }[])[0]!.readings[0]!.shares[0]!.share =
+        42;
+    });
+    expect(() => loadPublicData(shareOverOne)).toThrow(
+      /client-diversity\.json: files\.0\.readings\.0\.shares\.0\.share/,
+    );
+    const tokenOfUnknownAsset = copyWith('token-contracts.json', (json) => {
+      (json.records as { id: string }[])[0]!.id = 'no-such-asset';
+    });
+    expect(() => loadPublicData(tokenOfUnknownAsset)).toThrow(
+      /token-contracts\.json: unknown asset no-such-asset/,
+    );
   });
 });
