@@ -18,9 +18,16 @@ export interface X402Settlement {
   payTo: string;
   /** The price of one new report in lovelace, at the current quote. */
   priceLovelace(): Promise<bigint>;
-  /** Puts the verified transaction's payment on the chain (the sandbox ledger in the demo). */
-  submit(tx: VerifiedPayment): Promise<void>;
+  /**
+   * Puts the verified transaction on the chain: the sandbox ledger in the demo, Blockfrost live
+   * (submitted, then awaited in a block). A chain that refuses it (spent or missing inputs, an
+   * invalid script, …) answers `refused` with its reason; nothing is paid then.
+   */
+  submit(tx: VerifiedPayment): Promise<SubmitOutcome>;
 }
+
+/** confirmed: in a block; mempool: the node took it but no block held it within the wait. */
+export type SubmitOutcome = { status: 'confirmed' | 'mempool' } | { refused: string };
 
 export interface PaymentRequirements {
   scheme: 'exact';
