@@ -202,7 +202,7 @@ export async function apiV1Routes(
         if (!x402) throw new DomainError('PAYMENT_REQUIRED', message);
         const required = paymentRequired(
           resource,
-          paymentRequirements(x402, await x402.priceLovelace()),
+          paymentRequirements(x402, await x402.prices()),
           reason ? message : 'PAYMENT-SIGNATURE header is required',
         );
         reply.header('payment-required', encodeHeader(required));

@@ -142,7 +142,7 @@ export async function buyReport(
   const assetId = asset.assetId ?? requestedAssetId;
   const verified =
     payment.kind === 'x402'
-      ? verifyPayment(payment.header, payment.settlement, await payment.settlement.priceLovelace())
+      ? verifyPayment(payment.header, payment.settlement, await payment.settlement.prices())
       : undefined;
   let settlement: 'confirmed' | 'mempool' = 'confirmed';
   const bought = await ctx.db.transaction(async (tx) => {
@@ -162,6 +162,8 @@ export async function buyReport(
         network: verified.network,
         payTo: verified.payTo,
         lovelace: verified.lovelaceToPayTo.toString(),
+        unit: verified.asset,
+        quantity: verified.quantity.toString(),
       });
       // Throwing rolls the purchase back: the same signed transaction never pays twice.
       if (!first) throw new X402Refusal('transaction_already_used', API_V1_MESSAGES.transactionUsed);

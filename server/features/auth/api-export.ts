@@ -48,6 +48,8 @@ export async function apiDataExport(db: DbExecutor, userId: number) {
       network: payment.network,
       transaction: payment.txHash,
       payTo: payment.payTo,
+      asset: payment.unit,
+      quantity: payment.quantity,
       lovelace: payment.lovelace,
       createdAt: iso(payment.createdAt),
     })),

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import {
   Address,
+  AssetName,
+  Assets,
   BigNum,
   FixedTransaction,
+  MultiAsset,
   make_vkey_witness,
   PrivateKey,
+  ScriptHash,
   TransactionBody,
   TransactionHash,
   TransactionInput,
@@ -36,6 +40,8 @@ import { X402_DERIVATION_INDEX } from './x402-settlement';
 // transaction is never submitted again; one the chain refuses (its inputs already spent) buys
 // nothing; an outage answers 503 and buys nothing.
 
+const POLICY = 'ab'.repeat(28);
+const CROW_ASSET = `${POLICY}.${Buffer.from('CROW').toString('hex')}`;
 let chain: FakeBlockfrost;
 let prices: FakeCoinGecko;
 let t: TestApp;
@@ -52,6 +58,8 @@ beforeAll(async () => {
     CARDANO_NETWORK: 'preprod',
     COINGECKO_API_KEY: 'demo-test-key',
     COINGECKO_BASE_URL: prices.url,
+    CROW_POLICY_ID: POLICY,
+    CROW_ASSET_NAME: 'CROW',
     X402_CONFIRM_SECONDS: '1',
   });
   const user = await signUp(t.app);
@@ -89,14 +97,23 @@ const buy = (idempotencyKey: string, paymentSignature?: string) =>
     payload: { assetId: 'bitcoin' },
   });
 
-/** A test wallet's transaction: spends `input` (a fresh one by default), pays `lovelace` to `payTo`, signed. */
-function signedTransaction(payTo: string, lovelace: bigint, input = randomBytes(32)): string {
+/**
+ * A test wallet's transaction: spends `input` (a fresh one by default), pays `lovelace` to
+ * `payTo` (with `crow` CROW tokens beside it when given), signed.
+ */
+function signedTransaction(payTo: string, lovelace: bigint, input = randomBytes(32), crow?: bigint): string {
   const inputs = TransactionInputs.new();
   inputs.add(TransactionInput.new(TransactionHash.from_bytes(input), 0));
   const outputs = TransactionOutputs.new();
-  outputs.add(
-    TransactionOutput.new(Address.from_bech32(payTo), Value.new(BigNum.from_str(lovelace.toString()))),
-  );
+  const value = Value.new(BigNum.from_str(lovelace.toString()));
+  if (crow !== undefined) {
+    const tokens = Assets.new();
+    tokens.insert(AssetName.new(Buffer.from('CROW')), BigNum.from_str(crow.toString()));
+    const multiAsset = MultiAsset.new();
+    multiAsset.insert(ScriptHash.from_hex(POLICY), tokens);
+    value.set_multiasset(multiAsset);
+  }
+  outputs.add(TransactionOutput.new(Address.from_bech32(payTo), value));
   const body = TransactionBody.new_tx_body(inputs, outputs, BigNum.from_str('170000'));
   const unsigned = FixedTransaction.new_from_body_bytes(body.to_bytes());
   const witnesses = Vkeywitnesses.new();
@@ -109,8 +126,13 @@ function signedTransaction(payTo: string, lovelace: bigint, input = randomBytes(
 const hashOf = (transaction: string) =>
   FixedTransaction.from_bytes(Buffer.from(transaction, 'base64')).transaction_hash().to_hex();
 
-function paymentFor(required: { accepts: { network: string; payTo: string }[] }, transaction: string) {
-  return encode({ x402Version: 2, accepted: required.accepts[0], payload: { transaction } });
+function paymentFor(
+  required: { accepts: { network: string; payTo: string; asset: string }[] },
+  transaction: string,
+  asset = 'lovelace',
+) {
+  const accepted = required.accepts.find((option) => option.asset === asset);
+  return encode({ x402Version: 2, accepted, payload: { transaction } });
 }
 
 async function requirements(idempotencyKey: string) {
@@ -153,7 +175,13 @@ describe('x402 on Cardano through Blockfrost (live)', () => {
     expect(chain.submitted).toEqual([{ txHash, contentType: 'application/cbor' }]);
     expect((chain.requestsByKind.tx ?? 0) - lookupsBefore).toBe(2);
     const [recorded] = await t.ctx.db.select().from(x402Payments).where(eq(x402Payments.txHash, txHash));
-    expect(recorded).toMatchObject({ purchaseId: purchase.purchaseId, payTo, lovelace: amount.toString() });
+    expect(recorded).toMatchObject({
+      purchaseId: purchase.purchaseId,
+      payTo,
+      unit: 'lovelace',
+      quantity: amount.toString(),
+      lovelace: amount.toString(),
+    });
 
     // The same signed transaction for another purchase: refused before it reaches the chain.
     const replayed = await buy('live-2', paymentFor(required, transaction));
@@ -192,6 +220,49 @@ describe('x402 on Cardano through Blockfrost (live)', () => {
     const under = await buy('live-5', paymentFor(required, signedTransaction(payTo, amount - 1n)));
     expect(decode(under.headers['payment-response']).errorReason).toBe('insufficient_amount');
     expect(chain.submitted).toHaveLength(submittedBefore);
+  });
+
+  it('takes the CROW token at its fixed price, checked in the outputs to our address', async () => {
+    const { required, payTo } = await requirements('live-crow-1');
+    const crow = required.accepts.find((option: { asset: string }) => option.asset === CROW_ASSET);
+    expect(crow).toMatchObject({ scheme: 'exact', network: 'cardano:preprod', amount: '10000000', payTo });
+
+    // Only ADA where CROW was chosen, or one token short: refused, nothing submitted.
+    const submittedBefore = chain.submitted.length;
+    const adaOnly = await buy(
+      'live-crow-1',
+      paymentFor(required, signedTransaction(payTo, 50_000_000n), CROW_ASSET),
+    );
+    expect(decode(adaOnly.headers['payment-response']).errorReason).toBe('insufficient_amount');
+    const short = await buy(
+      'live-crow-1',
+      paymentFor(required, signedTransaction(payTo, 1_500_000n, undefined, 9_999_999n), CROW_ASSET),
+    );
+    expect(decode(short.headers['payment-response']).errorReason).toBe('insufficient_amount');
+    const otherToken = await buy(
+      'live-crow-1',
+      encode({
+        x402Version: 2,
+        accepted: { ...crow, asset: `${'cd'.repeat(28)}.43524f57` },
+        payload: { transaction: signedTransaction(payTo, 1_500_000n, undefined, 10_000_000n) },
+      }),
+    );
+    expect(decode(otherToken.headers['payment-response']).errorReason).toBe('invalid_asset');
+    expect(chain.submitted).toHaveLength(submittedBefore);
+
+    const transaction = signedTransaction(payTo, 1_500_000n, undefined, 10_000_000n);
+    const paid = await buy('live-crow-1', paymentFor(required, transaction, CROW_ASSET));
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(decode(paid.headers['payment-response'])).toMatchObject({
+      success: true,
+      transaction: hashOf(transaction),
+      extensions: { status: 'confirmed' },
+    });
+    const [recorded] = await t.ctx.db
+      .select()
+      .from(x402Payments)
+      .where(eq(x402Payments.txHash, hashOf(transaction)));
+    expect(recorded).toMatchObject({ unit: CROW_ASSET, quantity: '10000000', lovelace: '1500000' });
   });
 
   it('answers 503 and buys nothing while Blockfrost is down; a transaction not yet in a block when the wait ends counts as in the mempool', async () => {

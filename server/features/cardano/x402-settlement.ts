@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LOVELACE_PER_ADA } from '../../../contract/cardano';
+import { CROW_TOKEN_AMOUNT, LOVELACE_PER_ADA } from '../../../contract/cardano';
 import { PRICES_USD } from '../../../contract/constants';
 import type { AppContext } from '../../context';
 import { DomainError } from '../../domain/errors';
@@ -16,7 +16,8 @@ export const X402_DERIVATION_INDEX = 2_000_000_000;
 interface SubmittedPayment {
   txHash: string;
   cborHex: string;
-  lovelaceToPayTo: bigint;
+  asset: string;
+  quantity: bigint;
   payer: string;
 }
 
@@ -35,17 +36,21 @@ export function x402Settlement(ctx: AppContext) {
   return {
     network: setup.network === 'mainnet' ? ('cardano:mainnet' as const) : ('cardano:preprod' as const),
     payTo,
-    async priceLovelace() {
+    /** ADA at the current quote, or the CROW token at its fixed price, as the checkout sells them. */
+    async prices() {
       const { tokenAmount } = await convertPrice(ctx, PRICES_USD.new_report, 'ADA');
-      return BigInt(Math.round(tokenAmount * 100)) * (LOVELACE_PER_ADA / 100n);
+      return [
+        { asset: 'lovelace', amount: BigInt(Math.round(tokenAmount * 100)) * (LOVELACE_PER_ADA / 100n) },
+        { asset: `${setup.crowPolicyId}.${setup.crowAssetNameHex}`, amount: BigInt(CROW_TOKEN_AMOUNT) },
+      ];
     },
     async submit(payment: SubmittedPayment) {
       if (!live) {
         await insertSandboxOutput(ctx.db, {
           txHash: payment.txHash,
           address: payTo,
-          unit: 'lovelace',
-          quantity: payment.lovelaceToPayTo.toString(),
+          unit: payment.asset.replace('.', ''),
+          quantity: payment.quantity.toString(),
           senderAddress: payment.payer,
         });
         return { status: 'confirmed' as const };
