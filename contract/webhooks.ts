@@ -83,4 +83,3 @@ export const WEBHOOK_URL_MESSAGES: readonly string[] = [
   WEBHOOK_MESSAGES.privateAddress,
   WEBHOOK_MESSAGES.unresolvable,
 ];
-export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
