@@ -13,6 +13,7 @@ export const API_V1_MESSAGES = {
   noCredits: 'No API credits left. Buy a credit pack on your account page, or pay per call.',
   reportNotFound: "The report you're looking for doesn't exist or you don't have access to it.",
   transactionUsed: 'This signed transaction has already paid for a purchase.',
+  transactionRefused: 'The Cardano network refused the transaction:',
 } as const;
 
 export const IDEMPOTENCY_KEY_MAX = 255;
