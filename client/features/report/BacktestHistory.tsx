@@ -21,12 +21,22 @@ const BAND_TONES: Record<Band, BadgeTone> = {
   'Not rated': 'grey',
 };
 
-/** Consecutive months with one band, so a phone reads the story in a few lines. */
+/** The first of the month after `day` ("2022-05-01" → "2022-06-01"). */
+const nextMonth = (day: string) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return date.toISOString().slice(0, 10);
+};
+
+/**
+ * Consecutive months with one band, so a phone reads the story in a few lines; a month the
+ * snapshots skip ends a period, so no period spans months without a rating.
+ */
 function bandPeriods(ratings: History['ratings']) {
   const periods: { band: Band; from: string; to: string; months: number }[] = [];
   for (const r of ratings) {
     const last = periods.at(-1);
-    if (last && last.band === r.band) {
+    if (last && last.band === r.band && nextMonth(last.to) === r.asOf) {
       last.to = r.asOf;
       last.months += 1;
     } else periods.push({ band: r.band, from: r.asOf, to: r.asOf, months: 1 });
@@ -145,10 +155,10 @@ function HistoryBody({ history, assetName }: { history: History; assetName: stri
           <tbody>
             {ratings.map((r) => (
               <tr key={r.asOf} className="border-b border-border/60">
-                <th scope="row" className="py-1 pr-2 font-normal tabular-nums">
+                <th scope="row" className="whitespace-nowrap py-1 pr-2 font-normal tabular-nums">
                   {r.asOf}
                 </th>
-                <td className="py-1 pr-2">{r.band}</td>
+                <td className="whitespace-nowrap py-1 pr-2">{r.band}</td>
                 <td className="py-1 pr-2 tabular-nums">{r.total.toFixed(2)}</td>
                 <td className="py-1">{outcomeText(r, failures)}</td>
               </tr>

@@ -124,10 +124,6 @@ const NAMED_CASES = [
   { name: 'TerraUSD (UST) before its peg broke in May 2022', id: 'terrausd', before: '2022-05-01' },
 ];
 
-export function summarize(data: BacktestData, run: BacktestRun): Backtest {
-  return summarizeRun(data, run).summary;
-}
-
 /**
  * The summary, and for each stored rating the index in `summary.failures` of the first failure
  * within 365 days after it (-1 for none): an asset's report lists its own ratings with what
