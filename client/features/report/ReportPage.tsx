@@ -44,6 +44,7 @@ import { toast } from '../../components/ui/toast';
 import { downloadReportPdf } from '../../lib/download-pdf';
 import { formatDateTime } from '../../lib/report-format';
 import { listenToReport, reportQuery } from './api';
+import { BacktestHistory } from './BacktestHistory';
 import { ReportSeries } from './ReportSeries';
 import { ResearchProgress } from './ResearchProgress';
 import { ScoreChart } from './ScoreChart';
@@ -505,6 +506,7 @@ export function ReportPage() {
       )}
 
       {completed && <ReportSeries reportId={report.id} assetName={report.asset_name} />}
+      {completed && <BacktestHistory reportId={report.id} assetName={report.asset_name} />}
 
       {sections ? (
         <>

@@ -1,5 +1,5 @@
 import { CATEGORIES, type CategoryKey, type RiskLevel, type Scores } from '../../../contract/methodology';
-import type { AssetEvidence, AuditFacts, Fact, IncidentRecord } from '../evidence';
+import type { AssetEvidence, IncidentRecord } from '../evidence';
 import { assessEvidence } from '../peers';
 import { coverageOf } from '../report-text';
 import type { CategoryAssessment } from '../scoring';

@@ -213,8 +213,10 @@ describe('offline data from public datasets', () => {
     expect(tether.some((i) => i.date === '2017-11-19' && i.link.startsWith('https://tether.to/'))).toBe(true);
     expect(curatedIncidents({ id: 'curve-dao-token' }).value.some((i) => i.date === '2023-07-30')).toBe(true);
     expect(curatedIncidents({ id: 'bitcoin' }).value).toEqual([]);
-    const conviction = curatedIncidents({ id: 'ftx-token' }).value.find((i) => i.knockout);
-    expect(conviction?.knockout).toBe('fraud-conviction');
+    const conviction = curatedIncidents({ id: 'ftx-token' }).value.find(
+      (i) => i.knockout === 'fraud-conviction',
+    );
+    expect(conviction?.date).toBe('2023-11-02');
     expect(conviction?.link).toMatch(/^https:\/\/www\.justice\.gov\/.+/);
     expect(loadIncidentList().incidents.every((i) => i.document.publishedAt)).toBe(true);
   });
