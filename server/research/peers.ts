@@ -109,9 +109,6 @@ export interface PeerReport {
 /** The peers' own reports by asset id; an asset without one is not yet researched. */
 export type PeerReports = Pick<ReadonlyMap<string, PeerReport>, 'get'>;
 
-/** No peer researched: a fresh store, before any report is published. */
-export const NO_PEER_REPORTS: PeerReports = new Map();
-
 /** The report an offline assessment amounts to, for the offline reports written without a database. */
 export function offlinePeerReport(assessment: AssetAssessment, now: Date): PeerReport {
   const rated = isRated(assessment.scores) && assessment.scores.riskLevel !== null;
