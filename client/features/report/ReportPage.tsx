@@ -552,7 +552,9 @@ export function ReportPage() {
                 key={entry.id}
                 entry={entry}
                 notCounted={
-                  sections?.coverage.find((c) => c.category_key === entry.category_key)?.kind === 'none'
+                  sections?.coverage.find((c) => c.category_key === entry.category_key)?.kind === 'none' ||
+                  // A completed category without a score had no evidence (the API gives null).
+                  (entry.status === 'completed' && entry.score === null)
                 }
               />
             ))}
