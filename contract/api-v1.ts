@@ -47,8 +47,13 @@ const exampleRating = {
 export const ratingCategorySchema = z.object({
   key: z.string(),
   name: z.string(),
-  /** 1 to 5; null while research runs or when the category has no score. */
-  score: z.number().nullable(),
+  /** 1 to 5; null while research runs and for a category without evidence (not counted in the total). */
+  score: z
+    .number()
+    .nullable()
+    .describe(
+      '1 to 5; null while research runs and for a category without evidence (not counted in the total).',
+    ),
   /** Where the evidence came from: live sources, the dated datasets, or none found. */
   evidenceKind: z.enum(COVERAGE_KINDS).nullable(),
   sources: z.array(sourceSchema),

@@ -1,5 +1,5 @@
 import type { DatedChart } from '../../contract/charts';
-import type { CategoryKey } from '../../contract/methodology';
+import { CATEGORIES, type CategoryKey } from '../../contract/methodology';
 import { type Source, sourceKey } from '../../contract/reports';
 import {
   KNOCKOUT_RULES,
@@ -1199,6 +1199,11 @@ export function incidentSeverity(incident: IncidentRecord): number {
   }
 }
 
+/** The category a knockout incident belongs to by its rule; null for any other incident. */
+function knockoutCategoryOf(incident: IncidentRecord): CategoryKey | null {
+  return KNOCKOUT_RULES.find((rule) => rule.kind === incident.knockout)?.category ?? null;
+}
+
 const SAME_EVENT_DAYS = 7;
 const sameEvent = (incident: IncidentRecord, hacks: HackRecord[]) =>
   (incident.kind === 'hack' || incident.kind === 'exploit') &&
@@ -1251,6 +1256,11 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
       nextDown: 'Any recorded hack, depeg, regulator action or scandal would lower the score.',
     };
   }
+  // The team's own fraud or regulatory finding is listed under Team (its accountability rule).
+  const { fraud, regulatory } = teamFault(e);
+  const listedByTeam = (e.team ? [fraud, regulatory] : [fraud]).filter(
+    (i): i is IncidentRecord => i !== undefined,
+  );
   const events = [
     ...hacks.map((hack) => ({
       date: hack.date,
@@ -1258,18 +1268,32 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
       text: `${hack.date.slice(0, 10)}: ${hack.name}${hack.technique ? ` (${hack.technique})` : ''}, ${formatUsd(hack.amountUsd)} lost${hack.returnedUsd > 0 ? `, ${formatUsd(hack.returnedUsd)} returned` : ''}${hack.link ? ` (${hack.link})` : ''}.`,
       title: hack.name,
     })),
-    ...incidents.map((incident) => ({
-      date: incident.date,
-      severity: incidentSeverity(incident),
-      text: `${incident.date}: ${incident.title} (${incident.kind}${incident.amountUsd ? `, ${formatUsd(incident.amountUsd)}` : ''}). ${incident.summary} (${incident.link})`,
-      title: incident.title,
-    })),
+    ...incidents.map((incident) => {
+      // A knockout is listed, with its record and document, only in the category its rule names
+      // (Team, Existence/Growth), and the team's own fraud under Team; here each still counts, by
+      // reference, as the scandal it is.
+      const listedUnder = knockoutCategoryOf(incident) ?? (listedByTeam.includes(incident) ? 'team' : null);
+      const reference = listedUnder
+        ? `the ${incident.kind}${incident.knockout ? ' knockout' : ''} listed under ${CATEGORIES.find((c) => c.key === listedUnder)!.name}`
+        : null;
+      return {
+        date: incident.date,
+        severity: incidentSeverity(incident),
+        text: reference
+          ? `${incident.date}: ${reference}.`
+          : `${incident.date}: ${incident.title} (${incident.kind}${incident.amountUsd ? `, ${formatUsd(incident.amountUsd)}` : ''}). ${incident.summary} (${incident.link})`,
+        title: reference ?? incident.title,
+      };
+    }),
   ].sort((a, b) => a.date.localeCompare(b.date));
   const worst = events.reduce((low, event) => (event.severity < low.severity ? event : low));
   const recent = events.some((event) => yearsBetween(event.date, now) <= t.recentYears);
   const score = clampScore(worst.severity - (recent ? 1 : 0));
   const largest = hacks.length ? Math.max(...hacks.map(hackNetLoss)) : undefined;
-  const incidentSources = documentsOf(incidents, e.incidents?.source);
+  const incidentSources = documentsOf(
+    incidents.filter((incident) => knockoutCategoryOf(incident) === null && !listedByTeam.includes(incident)),
+    e.incidents?.source,
+  );
   return {
     score,
     facts: [

@@ -146,19 +146,30 @@ const listNames = (items: string[]) =>
 /** How the asset's evidence in one category compares with its peers', named. */
 function peerSentence(name: string, score: number, found: boolean, peers: CategoryPeers | undefined): string {
   if (!peers) return '';
-  const { compared, withEvidence, kindPlural } = peers;
-  if (compared === 0) return `${name} has no peers of its kind in the dataset to compare with here.`;
+  const { compared, ofKind, withEvidence, kindPlural } = peers;
+  if (compared === 0) {
+    const none =
+      ofKind === 0
+        ? `${name} has no peers of its kind in the dataset to compare with here.`
+        : `None of the ${ofKind === 1 ? `one other ${kindPlural.replace(/s$/, '')}` : `${ofKind} other ${kindPlural}`} has a published report yet, so ${name} is not compared with them here.`;
+    return found
+      ? none
+      : `${none} A gap in the data: this category is left out of ${name}'s total rather than counted as a weakness.`;
+  }
+  // Only peers with a published report of their own are compared, with that report's scores.
   const others =
-    compared === 1 ? `the one other ${kindPlural.replace(/s$/, '')}` : `the ${compared} other ${kindPlural}`;
+    compared === 1
+      ? `the one other ${kindPlural.replace(/s$/, '')} researched so far`
+      : `the ${compared} other ${kindPlural} researched so far`;
   const scored = (list: { name: string; score: number }[]) =>
     listNames(list.slice(0, 3).map((p) => `${p.name} ${p.score}/5`));
   if (!found) {
     return withEvidence.length === 0
-      ? `None of ${others} in the dataset has this evidence either: a gap in the data, left out of ${name}'s total rather than counted as a weakness.`
-      : `${withEvidence.length} of ${others} in the dataset ${withEvidence.length === 1 ? 'has' : 'have'} it (${scored(withEvidence)}): a gap particular to ${name}, left out of its total rather than counted as a weakness.`;
+      ? `None of ${others} has this evidence either: a gap in the data, left out of ${name}'s total rather than counted as a weakness.`
+      : `${withEvidence.length} of ${others} ${withEvidence.length === 1 ? 'has' : 'have'} it (${scored(withEvidence)}): a gap particular to ${name}, left out of its total rather than counted as a weakness.`;
   }
   if (withEvidence.length === 0)
-    return `None of ${others} in the dataset has evidence here, so ${name} cannot be ranked against them on this point.`;
+    return `None of ${others} has evidence here, so ${name} cannot be ranked against them on this point.`;
   const lower = withEvidence.filter((p) => p.score < score).length;
   const higher = withEvidence.filter((p) => p.score > score).length;
   const same = withEvidence.filter((p) => p.score === score);

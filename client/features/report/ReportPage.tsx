@@ -358,7 +358,18 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
         <CardTitle>{REPORT_HEADINGS.peers}</CardTitle>
         <div className="mt-3 space-y-2 text-sm" data-testid="peer-comparison">
           {peerLines(sections.peers).map((line) => (
-            <p key={line}>{line}</p>
+            <p key={line}>
+              {/* A peer's own report is cited by its page (/report/N): a link here. */}
+              {line.split(/(\/report\/\d+)/).map((part, index) =>
+                index % 2 === 1 ? (
+                  <Link key={part} href={part} className="underline">
+                    {part}
+                  </Link>
+                ) : (
+                  part
+                ),
+              )}
+            </p>
           ))}
         </div>
       </Card>
@@ -543,7 +554,9 @@ export function ReportPage() {
                 key={entry.id}
                 entry={entry}
                 notCounted={
-                  sections?.coverage.find((c) => c.category_key === entry.category_key)?.kind === 'none'
+                  sections?.coverage.find((c) => c.category_key === entry.category_key)?.kind === 'none' ||
+                  // A completed category without a score had no evidence (the API gives null).
+                  (entry.status === 'completed' && entry.score === null)
                 }
               />
             ))}

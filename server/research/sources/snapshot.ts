@@ -440,7 +440,6 @@ export function createSnapshotSources(options: SnapshotOptions = {}): ResearchSo
   };
   return {
     mode: 'offline',
-    demoData: options.nonCommercial === true,
     async resolve(text) {
       const found = findSnapshotAsset(text);
       return found ? refOf(found) : null;
