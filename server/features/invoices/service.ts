@@ -8,7 +8,7 @@ import {
   INVOICE_PREFIX,
   type InvoiceRow,
 } from '../../domain/invoices';
-import { type AccountingPdfModel, renderAccountingPdf } from '../../pdf/invoice';
+import { type AccountingPdfModel, invoicePdfModel, renderAccountingPdf } from '../../pdf/invoice';
 import { findCreditNoteOf, findInvoiceOf, listCreditNotesOf, listInvoicesOf } from './repository';
 
 // The buyer's invoices and credit notes: the list, and each as a PDF (rendered on request from
@@ -74,51 +74,10 @@ export async function listAccountingDocuments(
   );
 }
 
-function invoiceModel(invoice: InvoiceRow): AccountingPdfModel {
-  return {
-    title: 'Invoice',
-    number: documentNumber(INVOICE_PREFIX, invoice.number),
-    issuedAt: invoice.issuedAt,
-    creditsInvoice: null,
-    seller: {
-      name: invoice.sellerName,
-      address: invoice.sellerAddress,
-      country: invoice.sellerCountry,
-      vatId: invoice.sellerVatId,
-    },
-    buyer: {
-      name: invoice.buyerName,
-      email: invoice.buyerEmail,
-      country: invoice.buyerCountry,
-      vatId: invoice.buyerVatId,
-    },
-    description: invoice.description,
-    currency: invoice.currency,
-    net: invoice.netAmount,
-    vatRate: invoice.vatRate,
-    vat: invoice.vatAmount,
-    total: invoice.totalAmount,
-    vatCountry: invoice.vatCountry,
-    treatment: invoice.vatTreatment,
-    paymentMethod: invoice.paymentMethod,
-    paymentReference: invoice.paymentReference,
-    crypto:
-      invoice.cryptoCurrency && invoice.cryptoAmount && invoice.usdRate && invoice.rateAt
-        ? {
-            currency: invoice.cryptoCurrency,
-            amount: invoice.cryptoAmount,
-            usdRate: invoice.usdRate,
-            rateAt: invoice.rateAt,
-          }
-        : null,
-    notes: ['Prices include VAT where VAT applies.'],
-  };
-}
-
 export async function invoicePdf(ctx: AppContext, userId: number, invoiceId: number) {
   const invoice = await findInvoiceOf(ctx.db, userId, invoiceId);
   if (!invoice) throw notFound(INVOICE_MESSAGES.notFound);
-  const model = invoiceModel(invoice);
+  const model = invoicePdfModel(invoice);
   return { fileName: `${model.number}.pdf`, pdf: await renderAccountingPdf(model, ctx.config.APP_NAME) };
 }
 
@@ -127,7 +86,7 @@ export async function creditNotePdf(ctx: AppContext, userId: number, creditNoteI
   if (!found) throw notFound(INVOICE_MESSAGES.notFound);
   const { note, invoice } = found;
   const model: AccountingPdfModel = {
-    ...invoiceModel(invoice),
+    ...invoicePdfModel(invoice),
     title: 'Credit note',
     number: documentNumber(CREDIT_NOTE_PREFIX, note.number),
     issuedAt: note.issuedAt,
