@@ -13,7 +13,7 @@ import { readPdf } from './testing/pdf';
 import { createTestApp, type TestApp } from './testing/test-app';
 import { type SignedInUser, signInAdmin, signUp } from './testing/users';
 
-// The buyer's mail about money (decision 0305): the receipt links its invoice, and every refund,
+// The buyer's mail about money (decision 0307): the receipt links its invoice, and every refund,
 // by card or on Cardano, tells the buyer its credit note's number and links the credit note's PDF.
 // Read from the development outbox, as the buyer sees it.
 

@@ -1,4 +1,11 @@
-import { type AccountingDocument, INVOICE_MESSAGES, invoicePdfPath } from '../../../contract/invoices';
+import {
+  type AccountingDocument,
+  INVOICE_MESSAGES,
+  invoicePdfPath,
+  type VatPreview,
+  type vatPreviewRequestSchema,
+} from '../../../contract/invoices';
+import type { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../domain/errors';
 import {
@@ -8,6 +15,10 @@ import {
   INVOICE_PREFIX,
   type InvoiceRow,
 } from '../../domain/invoices';
+import { creditPackOf, priceOf } from '../../domain/purchases';
+import { vatForStatedCountry } from '../../domain/tax/place-of-supply';
+import { splitInclusiveTotal } from '../../domain/tax/vat-rates';
+import { checkVatNumber } from '../../domain/tax/vies';
 import { type AccountingPdfModel, invoicePdfModel, renderAccountingPdf } from '../../pdf/invoice';
 import { findCreditNoteOf, findInvoiceOf, listCreditNotesOf, listInvoicesOf } from './repository';
 
@@ -100,4 +111,29 @@ export async function creditNotePdf(ctx: AppContext, userId: number, creditNoteI
     ],
   };
   return { fileName: `${model.number}.pdf`, pdf: await renderAccountingPdf(model, ctx.config.APP_NAME) };
+}
+
+/**
+ * The checkout's price breakdown for the country the buyer states (decision 0305): the same
+ * tax-inclusive total, split into net and the VAT of that country, or reverse charge when VIES
+ * confirms the VAT number for it.
+ */
+export async function previewCheckoutVat(
+  ctx: AppContext,
+  request: z.output<typeof vatPreviewRequestSchema>,
+): Promise<VatPreview> {
+  const { country, vatId } = request.tax;
+  const vies = vatId ? await checkVatNumber(ctx.config.VIES_URL, vatId) : null;
+  const vat = vatForStatedCountry(country, vies, new Date());
+  const total = priceOf(request.purchaseType, creditPackOf(ctx.config));
+  const { netCents, vatCents } = splitInclusiveTotal(Math.round(Number(total) * 100), vat.ratePercent);
+  return {
+    country,
+    total,
+    net: (netCents / 100).toFixed(2),
+    vat: (vatCents / 100).toFixed(2),
+    vatRate: vat.ratePercent.toFixed(2),
+    treatment: vat.treatment,
+    vies: vies?.status ?? null,
+  };
 }
