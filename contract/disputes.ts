@@ -13,8 +13,11 @@ export const adminDisputeSchema = z.object({
   status: z.string(),
   evidenceDueBy: z.string().nullable(),
   accessRevokedAt: z.string().nullable(),
+  /** When "Submit evidence" sent the evidence to Stripe; null until then. */
+  evidenceSubmittedAt: z.string().nullable(),
   createdAt: z.string(),
 });
+export type AdminDispute = z.infer<typeof adminDisputeSchema>;
 export const adminDisputeListSchema = z.array(adminDisputeSchema);
 
 /** The refund policy as the terms of service state it, sent as dispute evidence. */

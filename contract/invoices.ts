@@ -1,3 +1,4 @@
+import { PURCHASE_TYPES } from './reports';
 import { z } from './zod';
 
 // The buyer's invoices and credit notes (decisions 0300-0302): the account page lists them and
@@ -58,3 +59,60 @@ export const checkoutTaxFieldsSchema = z.object({
     .optional(),
 });
 export type CheckoutTaxFields = z.infer<typeof checkoutTaxFieldsSchema>;
+
+/** VIES and VAT numbers write Greece as EL; countries are ISO 3166 (GR). */
+export const vatNumberCountry = (vatId: string) => (vatId.slice(0, 2) === 'EL' ? 'GR' : vatId.slice(0, 2));
+
+export const CHECKOUT_TAX_MESSAGES = {
+  countryRequired: 'Choose the country you are in',
+  vatIdCountry: (country: string) =>
+    `This VAT number is not from the country you chose: it must start with ${country === 'GR' ? 'EL' : country}`,
+} as const;
+
+/**
+ * The checkout form's tax fields (decision 0305): there the buyer must state a country, the
+ * evidence the place of supply is decided from; a VAT number is optional and must belong to it.
+ * Programs calling the API may still leave both out (checkoutTaxFieldsSchema).
+ */
+export const checkoutTaxFormSchema = z
+  .object({
+    country: z
+      .string({ message: CHECKOUT_TAX_MESSAGES.countryRequired })
+      .trim()
+      .min(1, CHECKOUT_TAX_MESSAGES.countryRequired)
+      .pipe(checkoutTaxFieldsSchema.shape.country.unwrap()),
+    vatId: z
+      .string()
+      .optional()
+      .transform((value) => (value?.trim() ? value : undefined))
+      .pipe(checkoutTaxFieldsSchema.shape.vatId),
+  })
+  .superRefine((fields, ctx) => {
+    if (fields.vatId && vatNumberCountry(fields.vatId) !== fields.country) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['vatId'],
+        message: CHECKOUT_TAX_MESSAGES.vatIdCountry(fields.country),
+      });
+    }
+  });
+
+/** POST /api/checkout/vat-preview: the VAT in the price for the stated country, before paying. */
+export const vatPreviewRequestSchema = z.object({
+  purchaseType: z.enum(PURCHASE_TYPES, { message: 'Choose a purchase type' }),
+  tax: checkoutTaxFormSchema,
+});
+
+export const vatPreviewSchema = z.object({
+  country: z.string(),
+  /** The tax-inclusive price, e.g. "4.99"; it does not change with the country. */
+  total: z.string(),
+  net: z.string(),
+  vat: z.string(),
+  /** Percent, e.g. "19.00". */
+  vatRate: z.string(),
+  treatment: z.enum(['eu_vat', 'reverse_charge', 'outside_eu']),
+  /** What VIES said of the VAT number, when one was given. */
+  vies: z.enum(['valid', 'invalid', 'unavailable']).nullable(),
+});
+export type VatPreview = z.infer<typeof vatPreviewSchema>;

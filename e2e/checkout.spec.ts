@@ -132,6 +132,8 @@ test('checkout without purchase details goes back to the dashboard; Cardano carr
     purchaseType: 'new_report',
     assetName: 'Bitcoin',
     amount: '4.99',
+    // The country the buyer states (suggested by the browser's en-US) goes along (decision 0305).
+    country: 'US',
   });
 });
 

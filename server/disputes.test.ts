@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { researchReports, userPurchases } from './db/schema';
+import { invoices, reportAccessLog, researchReports, userPurchases } from './db/schema';
 import {
   FAKE_STRIPE_WEBHOOK_SECRET,
   type FakeStripe,
@@ -10,6 +10,10 @@ import {
   sendStripeWebhook,
   startFakeStripe,
 } from './features/card-payments/fake-stripe';
+import { runResearch } from './research/pipeline';
+import { createSnapshotSources } from './research/sources/snapshot';
+import { deterministicWriter } from './research/writer';
+import { readPdf } from './testing/pdf';
 import { createTestApp, type TestApp } from './testing/test-app';
 import { type SignedInUser, signInAdmin, signUp } from './testing/users';
 
@@ -171,4 +175,93 @@ describe('card disputes', () => {
     expect(params.get('evidence[service_date]')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(params.get('evidence[uncategorized_text]')).toMatch(/Invoice INV-\d{6}/);
   });
+
+  it('"Submit evidence" uploads the invoice PDF through Stripe\'s Files API and names it as the receipt', async () => {
+    const { buyer, purchase, intentId } = await boughtReport('Receiptcoin');
+    await sendDisputeEvent('charge.dispute.created', dispute('dp_receipt', intentId, 'needs_response'));
+    const id = await disputeRowId('dp_receipt');
+    const submitted = await submitEvidence(id);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+
+    const [invoice] = await t.ctx.db.select().from(invoices).where(eq(invoices.purchaseId, purchase.id));
+    const number = `INV-${String(invoice!.number).padStart(6, '0')}`;
+    const uploads = fake.fileUploads.filter((upload) => upload.fileName === `${number}.pdf`);
+    expect(uploads).toHaveLength(1);
+    const upload = uploads[0]!;
+    expect(upload.purpose).toBe('dispute_evidence');
+    expect(upload.contentType).toBe('application/pdf');
+    expect(upload.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = (await readPdf(upload.bytes)).text;
+    expect(text).toContain(number);
+    expect(text).toContain('Receiptcoin');
+    // The same bytes the buyer downloads from the account page.
+    const buyerPdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/account/invoices/${invoice!.id}/pdf`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect((await readPdf(buyerPdf.rawPayload)).text).toBe(text);
+
+    const [sent] = fake.disputeUpdates.filter((update) => update.disputeId === 'dp_receipt');
+    expect(sent!.params.get('evidence[receipt]')).toBe(upload.id);
+    expect(submitted.json().evidence.receipt).toBe(upload.id);
+  });
+
+  it("the access log the evidence reads holds the buyer's report view and PDF download with their times", async () => {
+    const { buyer, purchase, intentId } = await boughtReport('Accesslogcoin');
+    const outcome = await runResearch(
+      {
+        db: t.ctx.db,
+        queue: t.ctx.queue,
+        sources: createSnapshotSources(),
+        writer: deterministicWriter,
+        log: t.ctx.log,
+      },
+      purchase.reportId!,
+    );
+    expect(outcome).toBe('completed');
+    expect(await reportStatus(buyer, purchase.reportId!)).toBe(200);
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/${purchase.reportId}/pdf`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+
+    const logged = await t.ctx.db
+      .select()
+      .from(reportAccessLog)
+      .where(eq(reportAccessLog.reportId, purchase.reportId!));
+    expect(logged.map((entry) => entry.kind).sort()).toEqual(['pdf_download', 'view']);
+    expect(logged.every((entry) => entry.userId === buyer.user.id && entry.ipAddress === '127.0.0.1')).toBe(
+      true,
+    );
+
+    await sendDisputeEvent('charge.dispute.created', dispute('dp_access', intentId, 'needs_response'));
+    expect((await submitEvidence(await disputeRowId('dp_access'))).statusCode).toBe(200);
+    const [sent] = fake.disputeUpdates.filter((update) => update.disputeId === 'dp_access');
+    const log = sent!.params.get('evidence[access_activity_log]')!.split('\n');
+    const view = logged.find((entry) => entry.kind === 'view')!;
+    const download = logged.find((entry) => entry.kind === 'pdf_download')!;
+    expect(log).toEqual(
+      expect.arrayContaining([
+        `${view.at.toISOString()} viewed the report from 127.0.0.1`,
+        `${download.at.toISOString()} downloaded the report PDF from 127.0.0.1`,
+      ]),
+    );
+  });
 });
+
+async function disputeRowId(stripeDisputeId: string): Promise<number> {
+  const listed = (
+    await t.app.inject({ method: 'GET', url: '/api/admin/disputes', headers: { cookie: admin.cookie } })
+  ).json();
+  return listed.find((d: { stripeDisputeId: string }) => d.stripeDisputeId === stripeDisputeId).id;
+}
+
+const submitEvidence = (id: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/admin/disputes/${id}/submit-evidence`,
+    headers: { cookie: admin.cookie },
+  });

@@ -181,3 +181,53 @@ describe('VAT place of supply', () => {
     expect(response.json().message).toContain('two-letter code');
   });
 });
+
+describe('the checkout VAT preview (decision 0305)', () => {
+  const preview = async (tax: Record<string, string>, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/checkout/vat-preview',
+      headers: cookie ? { cookie } : {},
+      payload: { purchaseType: 'new_report', tax },
+    });
+
+  it("shows the stated country's VAT inside the unchanged price, and reverse charge for a VIES-valid number", async () => {
+    const { cookie } = await signUp(t.app);
+    expect((await preview({ country: 'de' }, cookie)).json()).toEqual({
+      country: 'DE',
+      total: '4.99',
+      net: '4.19',
+      vat: '0.80',
+      vatRate: '19.00',
+      treatment: 'eu_vat',
+      vies: null,
+    });
+    expect((await preview({ country: 'DE', vatId: 'DE 811 907 980' }, cookie)).json()).toMatchObject({
+      total: '4.99',
+      net: '4.99',
+      vat: '0.00',
+      treatment: 'reverse_charge',
+      vies: 'valid',
+    });
+    expect((await preview({ country: 'DE', vatId: 'DE999999999' }, cookie)).json()).toMatchObject({
+      vat: '0.80',
+      treatment: 'eu_vat',
+      vies: 'unavailable',
+    });
+    expect((await preview({ country: 'US' }, cookie)).json()).toMatchObject({
+      vat: '0.00',
+      treatment: 'outside_eu',
+    });
+  });
+
+  it("refuses a missing country and a VAT number of another country with the field's message", async () => {
+    const { cookie } = await signUp(t.app);
+    const missing = await preview({ country: '' }, cookie);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain('Choose the country you are in');
+    const foreign = await preview({ country: 'FR', vatId: 'DE811907980' }, cookie);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toContain('must start with FR');
+    expect((await preview({ country: 'DE' })).statusCode).toBe(401);
+  });
+});

@@ -423,6 +423,7 @@ export const passwordResetTokens = pgTable(
 export const EMAIL_KINDS = [
   'password_reset',
   'receipt',
+  'refund',
   'report_ready',
   'research_failed',
   'watch_alert',

@@ -8,6 +8,7 @@ import {
   researchReports,
   userPurchases,
 } from '../db/schema';
+import { enqueueRefundEmail } from '../email/jobs';
 import { JOBS, sendJob } from '../jobs/definitions';
 import type { JobQueue } from '../jobs/queue';
 import { countPayment } from '../metrics/registry';
@@ -115,6 +116,8 @@ export async function requestRefund(
     .where(eq(userPurchases.id, purchase.id));
   // The credit note is issued with the refund itself (decision 0300), whatever the provider answers later.
   await issueCreditNote(tx, created!);
+  // The buyer hears of it with the credit note's number and link, in this same transaction.
+  await enqueueRefundEmail(tx, queue, created!.id);
   if (created!.paymentMethod === 'card') await enqueueCardRefund(tx, queue, created!.id);
   countPayment(created!.paymentMethod, 'refunded');
   return created!;

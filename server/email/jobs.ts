@@ -1,7 +1,7 @@
 import { invoicePdfPath } from '../../contract/invoices';
 import type { AppContext } from '../context';
 import type { Database, DbExecutor } from '../db/client';
-import { documentNumber, INVOICE_PREFIX } from '../domain/invoices';
+import { CREDIT_NOTE_PREFIX, documentNumber, INVOICE_PREFIX } from '../domain/invoices';
 import { type CheckedJob, JOBS, workJob } from '../jobs/definitions';
 import type { JobQueue } from '../jobs/queue';
 import { countEmail } from '../metrics/registry';
@@ -9,6 +9,7 @@ import {
   type EmailBrand,
   type RenderedEmail,
   receiptEmail,
+  refundEmail,
   reportReadyEmail,
   researchFailedEmail,
 } from './messages';
@@ -18,6 +19,7 @@ import {
   findEmail,
   findPayingBuyers,
   findReceiptFacts,
+  findRefundFacts,
   findReportForEmail,
   markEmailAttemptFailed,
   markEmailSent,
@@ -33,6 +35,11 @@ import { raiseWatchAlerts } from './watch-alerts';
 /** Enqueues the receipt of a purchase on the caller's connection (call inside its transaction). */
 export async function enqueueReceiptEmail(executor: DbExecutor, queue: JobQueue, purchaseId: number) {
   await sendEmailJob(executor, queue, { event: 'receipt', purchaseId }, `receipt-${purchaseId}`);
+}
+
+/** Enqueues the buyer's refund email, with its credit note (call inside the refund's transaction). */
+export async function enqueueRefundEmail(executor: DbExecutor, queue: JobQueue, refundId: number) {
+  await sendEmailJob(executor, queue, { event: 'refund', refundId }, `refund-${refundId}`);
 }
 
 /** Enqueues the alerts to the asset's watchers that a new version of its report completed. */
@@ -97,6 +104,46 @@ async function composeReceipt(db: Database, brand: EmailBrand, purchaseId: numbe
               pdfPath: invoicePdfPath('invoice', invoice.id),
             }
           : null,
+      }),
+    },
+  ];
+}
+
+/** How a refund's money goes back, as the buyer should expect it. */
+function refundReturnedHow(refund: { paymentMethod: string; quantity: string; currency: string }) {
+  if (refund.paymentMethod === 'card') {
+    return 'The money goes back to the card you paid with; your bank may take 5 to 10 business days to show it.';
+  }
+  if (refund.paymentMethod === 'cardano') {
+    return `We will send the ${refund.currency === 'ADA' ? 'ADA' : 'CROW'} you paid back to the address it came from.`;
+  }
+  return 'Your API credit is back on your balance.';
+}
+
+async function composeRefund(db: Database, brand: EmailBrand, refundId: number): Promise<Composed[]> {
+  const row = await findRefundFacts(db, refundId);
+  if (!row) return [];
+  const { refund, purchase, user, creditNote, invoice } = row;
+  return [
+    {
+      kind: 'refund',
+      dedupeKey: `refund-${refund.id}`,
+      userId: user.id,
+      to: user.email,
+      message: refundEmail(brand, {
+        username: user.username,
+        refundId: refund.id,
+        what: `the ${purchase.purchaseType === 'credit_pack' ? 'API credit pack' : `research report on ${purchase.assetName}`}`,
+        amountUsd: refund.usdAmount,
+        returnedHow: refundReturnedHow(refund),
+        creditNote:
+          creditNote && invoice
+            ? {
+                number: documentNumber(CREDIT_NOTE_PREFIX, creditNote.number),
+                pdfPath: invoicePdfPath('credit_note', creditNote.id),
+                invoiceNumber: documentNumber(INVOICE_PREFIX, invoice.number),
+              }
+            : null,
       }),
     },
   ];
@@ -181,7 +228,9 @@ export function createEmailHandler(ctx: AppContext, sender: MailSender) {
     const composed =
       data.event === 'receipt'
         ? await composeReceipt(ctx.db, brand, data.purchaseId)
-        : await composeResearchOutcome(ctx.db, brand, data.reportId, data.event);
+        : data.event === 'refund'
+          ? await composeRefund(ctx.db, brand, data.refundId)
+          : await composeResearchOutcome(ctx.db, brand, data.reportId, data.event);
     // Stored first (idempotent by dedupe key), then each delivered by its own job: one recipient's
     // failing address never holds back another's message.
     for (const mail of composed) {

@@ -116,6 +116,43 @@ export function receiptEmail(
   });
 }
 
+export function refundEmail(
+  brand: EmailBrand,
+  input: {
+    username: string;
+    refundId: number;
+    what: string;
+    amountUsd: string;
+    /** How the money goes back, in one sentence. */
+    returnedHow: string;
+    /** The credit note issued with the refund (decision 0300) and the invoice it credits. */
+    creditNote: { number: string; pdfPath: string; invoiceNumber: string } | null;
+  },
+): RenderedEmail {
+  return render(brand, `Your ${brand.appName} refund`, `Hello ${input.username},`, {
+    paragraphs: [`We are refunding your payment for ${oneLine(input.what, 120)}.`, input.returnedHow],
+    facts: [
+      ['Refund', `#${input.refundId}`],
+      ...(input.creditNote
+        ? [
+            ['Credit note', input.creditNote.number] as [string, string],
+            ['Credits invoice', input.creditNote.invoiceNumber] as [string, string],
+          ]
+        : []),
+      ['Amount', `$${input.amountUsd} USD`],
+    ],
+    ...(input.creditNote
+      ? {
+          link: {
+            label: `Your credit note ${input.creditNote.number} (PDF, while signed in)`,
+            url: `${brand.baseUrl}${input.creditNote.pdfPath}`,
+          },
+        }
+      : {}),
+    closing: [`All your invoices and credit notes are on your account page: ${brand.baseUrl}/account`],
+  });
+}
+
 export function reportReadyEmail(
   brand: EmailBrand,
   input: { username: string; assetName: string; reportId: number },

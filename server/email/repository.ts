@@ -2,9 +2,11 @@ import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client';
 import {
   cardanoPayments,
+  creditNotes,
   type EMAIL_KINDS,
   emailMessages,
   invoices,
+  refunds,
   researchReports,
   userPurchases,
   users,
@@ -29,6 +31,25 @@ export async function findReceiptFacts(db: DbExecutor, purchaseId: number) {
     .where(
       and(eq(userPurchases.id, purchaseId), eq(userPurchases.status, 'completed'), isNull(users.deletedAt)),
     );
+  return row;
+}
+
+/** A refund with its buyer, the purchase it returns and the credit note issued with it (if any). */
+export async function findRefundFacts(db: DbExecutor, refundId: number) {
+  const [row] = await db
+    .select({
+      refund: refunds,
+      purchase: userPurchases,
+      user: users,
+      creditNote: creditNotes,
+      invoice: invoices,
+    })
+    .from(refunds)
+    .innerJoin(userPurchases, eq(userPurchases.id, refunds.purchaseId))
+    .innerJoin(users, eq(users.id, refunds.userId))
+    .leftJoin(creditNotes, eq(creditNotes.refundId, refunds.id))
+    .leftJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .where(and(eq(refunds.id, refundId), isNull(users.deletedAt)));
   return row;
 }
 

@@ -57,6 +57,7 @@ export const JOBS = {
     payload: z.union([
       z.object({ messageId: id }),
       z.object({ event: z.literal('receipt'), purchaseId: id }),
+      z.object({ event: z.literal('refund'), refundId: id }),
       z.object({ event: z.enum(['report_ready', 'research_failed', 'watch_alert']), reportId: id }),
     ]),
     // About 30 s, 1, 2, 4, 8 minutes…: a mail server that is down delays, never blocks.

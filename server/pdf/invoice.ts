@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { documentNumber, INVOICE_PREFIX, type InvoiceRow } from '../domain/invoices';
 import { fitTextToFont, pdfFonts } from './fonts';
 
 // An invoice or credit note as a one-page PDF, drawn with the report's fonts (decision 0300).
@@ -24,6 +25,48 @@ export interface AccountingPdfModel {
   paymentReference: string | null;
   crypto: { currency: string; amount: string; usdRate: string; rateAt: Date } | null;
   notes: string[];
+}
+
+/** An issued invoice as its PDF shows it (the account page, and dispute evidence sent to Stripe). */
+export function invoicePdfModel(invoice: InvoiceRow): AccountingPdfModel {
+  return {
+    title: 'Invoice',
+    number: documentNumber(INVOICE_PREFIX, invoice.number),
+    issuedAt: invoice.issuedAt,
+    creditsInvoice: null,
+    seller: {
+      name: invoice.sellerName,
+      address: invoice.sellerAddress,
+      country: invoice.sellerCountry,
+      vatId: invoice.sellerVatId,
+    },
+    buyer: {
+      name: invoice.buyerName,
+      email: invoice.buyerEmail,
+      country: invoice.buyerCountry,
+      vatId: invoice.buyerVatId,
+    },
+    description: invoice.description,
+    currency: invoice.currency,
+    net: invoice.netAmount,
+    vatRate: invoice.vatRate,
+    vat: invoice.vatAmount,
+    total: invoice.totalAmount,
+    vatCountry: invoice.vatCountry,
+    treatment: invoice.vatTreatment,
+    paymentMethod: invoice.paymentMethod,
+    paymentReference: invoice.paymentReference,
+    crypto:
+      invoice.cryptoCurrency && invoice.cryptoAmount && invoice.usdRate && invoice.rateAt
+        ? {
+            currency: invoice.cryptoCurrency,
+            amount: invoice.cryptoAmount,
+            usdRate: invoice.usdRate,
+            rateAt: invoice.rateAt,
+          }
+        : null,
+    notes: ['Prices include VAT where VAT applies.'],
+  };
 }
 
 const TREATMENT_NOTES = {

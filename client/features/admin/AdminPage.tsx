@@ -9,6 +9,7 @@ import { Page } from '../../components/ui/page';
 import { useCurrentUser } from '../../lib/auth';
 import { bugReportsQuery } from './api';
 import { BugReportsSection } from './BugReports';
+import { DisputesSection } from './Disputes';
 import { FailedReportsSection } from './FailedReports';
 import { FlaggedPaymentsSection, OpenRefundsSection, UnmatchedIncomingSection } from './PaymentLists';
 
@@ -78,6 +79,7 @@ function AdminOverview() {
       <BugReportsSection reports={reports} />
       <FailedReportsSection />
       <OpenRefundsSection />
+      <DisputesSection />
       <FlaggedPaymentsSection />
       <UnmatchedIncomingSection />
     </Page>

@@ -10,6 +10,7 @@ import {
   adminBugReportSchema,
   type BugStatus,
 } from '../../../contract/bug-reports';
+import { adminDisputeListSchema, submitEvidenceResponseSchema } from '../../../contract/disputes';
 import { refundResponseSchema, retryResearchResponseSchema } from '../../../contract/purchases';
 import { getJson, sendJson } from '../../lib/api';
 
@@ -59,4 +60,19 @@ export function retryResearch(reportId: number) {
 /** Refunds a paid purchase: sent through the card provider, or recorded as due for Cardano. */
 export function refundPurchase(purchaseId: number) {
   return sendJson('POST', `/api/admin/purchases/${purchaseId}/refund`, undefined, refundResponseSchema);
+}
+
+export const disputesQuery = queryOptions({
+  queryKey: ['admin', 'disputes'],
+  queryFn: ({ signal }) => getJson('/api/admin/disputes', adminDisputeListSchema, signal),
+});
+
+/** Sends the store's evidence for a card dispute to Stripe (once; a second time answers 409). */
+export function submitDisputeEvidence(disputeId: number) {
+  return sendJson(
+    'POST',
+    `/api/admin/disputes/${disputeId}/submit-evidence`,
+    undefined,
+    submitEvidenceResponseSchema,
+  );
 }

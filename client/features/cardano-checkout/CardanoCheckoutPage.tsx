@@ -30,6 +30,8 @@ function purchaseFrom(search: string, pathReportId: string | undefined): Purchas
   const queryAmount = Number(params.get('amount'));
   const usdAmount = Number.isFinite(queryAmount) && queryAmount > 0 ? queryAmount : PRICES_USD[purchaseType];
   const assetId = params.get('assetId')?.trim();
+  const country = params.get('country')?.trim();
+  const vatId = params.get('vatId')?.trim();
   return {
     purchaseType,
     assetName,
@@ -37,6 +39,8 @@ function purchaseFrom(search: string, pathReportId: string | undefined): Purchas
     usdAmount,
     ...(assetId ? { assetId } : {}),
     ...(params.get('acknowledgeUnknownAsset') === '1' ? { acknowledgeUnknownAsset: true } : {}),
+    ...(country ? { country } : {}),
+    ...(vatId ? { vatId } : {}),
   };
 }
 

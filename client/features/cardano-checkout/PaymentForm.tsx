@@ -7,6 +7,7 @@ import {
   type CreateCardanoPaymentRequest,
 } from '../../../contract/cardano';
 import type { PurchaseType } from '../../../contract/reports';
+import { CheckoutTaxFields, useCheckoutTax, VatBreakdown } from '../../components/checkout-tax-fields';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { FieldError, fieldAria, Input, Label } from '../../components/ui/input';
@@ -22,6 +23,9 @@ export interface PurchaseDetails {
   /** The asset picked in the New Report tab, or the confirmation of an unknown name. */
   assetId?: string;
   acknowledgeUnknownAsset?: boolean;
+  /** The country and VAT number given on the checkout page (decision 0305), to edit here. */
+  country?: string;
+  vatId?: string;
 }
 
 /** The create-payment form: currency, amount (converted, read-only for CROW), description. */
@@ -38,6 +42,10 @@ export function PaymentForm({
   const [amount, setAmount] = useState('');
   const [tokenPrice, setTokenPrice] = useState<number | null>(null);
   const [description, setDescription] = useState(CARDANO_TEXTS.defaultDescription(purchase.assetName));
+  const tax = useCheckoutTax({
+    ...(purchase.country ? { country: purchase.country } : {}),
+    ...(purchase.vatId ? { vatId: purchase.vatId } : {}),
+  });
 
   const conversion = useQuery({
     ...priceConversionQuery(purchase.usdAmount, currency),
@@ -67,7 +75,8 @@ export function PaymentForm({
   const descriptionError = description.trim() ? undefined : CARDANO_TEXTS.missingDescriptionField;
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (missing) return;
+    const taxFields = tax.submit();
+    if (missing || !taxFields) return;
     create.mutate({
       amount: Number(amount),
       currency: currency === 'ADA' ? 'ADA' : 'NATIVE_TOKEN',
@@ -77,6 +86,8 @@ export function PaymentForm({
       researchAsset: purchase.assetName,
       ...(purchase.assetId ? { assetId: purchase.assetId } : {}),
       ...(purchase.acknowledgeUnknownAsset ? { acknowledgeUnknownAsset: true } : {}),
+      country: taxFields.country,
+      ...(taxFields.vatId ? { vatId: taxFields.vatId } : {}),
     });
   };
 
@@ -149,6 +160,12 @@ export function PaymentForm({
           />
           <FieldError id="cardano-description-error" message={descriptionError} />
         </div>
+        <CheckoutTaxFields tax={tax} idPrefix="cardano" />
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+          <dt className="text-muted">Price</dt>
+          <dd className="font-semibold">${purchase.usdAmount.toFixed(2)}</dd>
+          <VatBreakdown tax={tax} purchaseType={purchase.purchaseType} />
+        </dl>
         <Button
           type="submit"
           className="w-full"

@@ -7,6 +7,7 @@ import { PRICES_USD, TIMINGS_MS } from '../../../contract/constants';
 import { PAGES } from '../../../contract/pages';
 import type { CreatePaymentIntentResponse } from '../../../contract/payments';
 import { PURCHASE_TYPE_LABELS, PURCHASE_TYPES, type PurchaseType } from '../../../contract/reports';
+import { CheckoutTaxFields, useCheckoutTax, VatBreakdown } from '../../components/checkout-tax-fields';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { OwnedReportNotice, usePurchaseCheck } from '../../components/ui/owned-report-notice';
@@ -87,14 +88,18 @@ function Checkout({
     enabled: purchaseType === 'new_report' && assetId !== undefined,
   });
 
+  const tax = useCheckoutTax();
+
   const createIntent = useMutation({
-    mutationFn: () =>
+    mutationFn: (taxFields: { country: string; vatId?: string | undefined }) =>
       createPaymentIntent({
         purchaseType,
         assetName,
         ...(reportId > 0 ? { reportId } : {}),
         ...(assetId ? { assetId } : {}),
         ...(acknowledgeUnknownAsset ? { acknowledgeUnknownAsset } : {}),
+        country: taxFields.country,
+        ...(taxFields.vatId ? { vatId: taxFields.vatId } : {}),
       }),
     onSuccess: (created) => {
       setIntent(created);
@@ -144,6 +149,9 @@ function Checkout({
   const onUnavailable = useCallback(() => setStep('unavailable'), []);
 
   const onContinue = () => {
+    // The country is the place-of-supply evidence the buyer gives: asked before either method.
+    const taxFields = tax.submit();
+    if (!taxFields) return;
     if (method === 'cardano') {
       const params = new URLSearchParams({
         reportId: String(reportId),
@@ -152,11 +160,13 @@ function Checkout({
         amount: price.toFixed(2),
         ...(assetId ? { assetId } : {}),
         ...(acknowledgeUnknownAsset ? { acknowledgeUnknownAsset: '1' } : {}),
+        country: taxFields.country,
+        ...(taxFields.vatId ? { vatId: taxFields.vatId } : {}),
       });
       navigate(`/cardano-checkout?${params.toString()}`);
       return;
     }
-    createIntent.mutate();
+    createIntent.mutate(taxFields);
   };
 
   const meta = { ...PAGES.checkout.meta, title: `Purchase ${assetName} Research Report` };
@@ -193,6 +203,7 @@ function Checkout({
         <dd className="font-semibold" data-testid="checkout-price">
           {formatUsd(price)}
         </dd>
+        <VatBreakdown tax={tax} purchaseType={purchaseType} />
         {coverage.data && (
           <>
             <dt className="text-muted">Evidence</dt>
@@ -252,6 +263,9 @@ function Checkout({
               />
             </div>
           </fieldset>
+          <div className="mt-6">
+            <CheckoutTaxFields tax={tax} idPrefix="checkout" />
+          </div>
           <Button className="mt-6 w-full" onClick={onContinue} disabled={createIntent.isPending}>
             {createIntent.isPending ? 'Preparing payment...' : 'Continue'}
           </Button>

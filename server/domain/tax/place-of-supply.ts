@@ -84,3 +84,34 @@ export function decideVat(evidence: SupplyEvidence, sellerCountry: string, on: D
     rule,
   };
 }
+
+/**
+ * The VAT a buyer who states `country` finds in the tax-inclusive price, shown at checkout before
+ * paying (decision 0305): the treatment the invoice gives when the evidence confirms that
+ * country, with reverse charge only for a VAT number VIES confirmed for it.
+ */
+export function vatForStatedCountry(
+  country: string,
+  vies: { status: 'valid' | 'invalid' | 'unavailable'; country: string | null } | null,
+  on: Date,
+): Pick<VatDecision, 'vatCountry' | 'treatment' | 'ratePercent' | 'rateSource'> {
+  const decision = decideVat(
+    {
+      // The preview assumes what the invoice needs: a second piece of evidence that agrees.
+      statedCountry: country,
+      ipCountry: country,
+      cardCountry: null,
+      vatId: vies ? 'checked' : null,
+      vies: vies?.status ?? null,
+      viesCountry: vies?.status === 'valid' ? vies.country : null,
+    },
+    country,
+    on,
+  );
+  return {
+    vatCountry: decision.vatCountry,
+    treatment: decision.treatment,
+    ratePercent: decision.ratePercent,
+    rateSource: decision.rateSource,
+  };
+}

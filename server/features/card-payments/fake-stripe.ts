@@ -40,6 +40,17 @@ export interface FakeRefund {
   transfer_reversal: null;
 }
 
+export interface FakeFileUpload {
+  id: string;
+  /** The Host header: the SDK addresses uploads to Stripe's files host. */
+  host: string | undefined;
+  purpose: string | undefined;
+  fileName: string | undefined;
+  contentType: string | undefined;
+  bytes: Buffer;
+  idempotencyKey: string | undefined;
+}
+
 export interface FakeStripe {
   url: string;
   intents: Map<string, FakeIntent>;
@@ -51,6 +62,8 @@ export interface FakeStripe {
   cancelRequests: { intentId: string; params: URLSearchParams }[];
   /** Every create request as received, for assertions on what was sent. */
   createRequests: { params: URLSearchParams; idempotencyKey: string | undefined }[];
+  /** Every file upload (multipart, as the SDK sends it to the files host), idempotent replays included. */
+  fileUploads: FakeFileUpload[];
   /** Every dispute update (evidence) as received, with its idempotency key. */
   disputeUpdates: { disputeId: string; params: URLSearchParams; idempotencyKey: string | undefined }[];
   /** When set, every request answers this HTTP status with an api_error body. */
@@ -59,13 +72,45 @@ export interface FakeStripe {
   close(): Promise<void>;
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
+function readBody(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', reject);
   });
+}
+
+interface MultipartPart {
+  name: string | undefined;
+  fileName: string | undefined;
+  contentType: string | undefined;
+  data: Buffer;
+}
+
+/** Splits a multipart/form-data body (RFC 7578) into its parts, bytes untouched. */
+function parseMultipart(body: Buffer, contentType: string | undefined): MultipartPart[] {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(contentType ?? '');
+  if (!boundary) return [];
+  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+  const parts: MultipartPart[] = [];
+  let start = body.indexOf(delimiter);
+  while (start !== -1) {
+    const next = body.indexOf(delimiter, start + delimiter.length);
+    if (next === -1) break;
+    // Each part: CRLF, headers, CRLF CRLF, data, CRLF, then the next delimiter.
+    const part = body.subarray(start + delimiter.length + 2, next - 2);
+    const split = part.indexOf('\r\n\r\n');
+    const headers = part.subarray(0, split).toString('utf8');
+    parts.push({
+      name: /name="([^"]*)"/.exec(headers)?.[1],
+      fileName: /filename="([^"]*)"/.exec(headers)?.[1],
+      contentType: /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1]?.trim(),
+      data: part.subarray(split + 4),
+    });
+    start = next;
+  }
+  return parts;
 }
 
 function send(response: ServerResponse, status: number, body: unknown) {
@@ -90,11 +135,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
   const byKey = new Map<string, FakeIntent>();
   const refundsByKey = new Map<string, FakeRefund>();
+  const filesByKey = new Map<string, FakeFileUpload>();
   const fake: Omit<FakeStripe, 'url' | 'close'> = {
     intents,
     refunds: [],
     refundRequests: [],
     disputeUpdates: [],
+    fileUploads: [],
     cancelRequests: [],
     createRequests: [],
     failWith: null,
@@ -110,7 +157,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   };
 
   const server: Server = createServer(async (request, response) => {
-    const body = await readBody(request);
+    const raw = await readBody(request);
+    const body = raw.toString('utf8');
     if (!request.headers.authorization?.startsWith('Bearer sk_')) {
       return send(response, 401, stripeError('invalid_request_error', 'Invalid API Key provided'));
     }
@@ -159,6 +207,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         request.headers['idempotency-key'] as string | undefined,
       );
     }
+    if (request.method === 'POST' && url.pathname === '/v1/files') {
+      return uploadFile(response, request, raw);
+    }
     const disputeUpdate = /^\/v1\/disputes\/([^/]+)$/.exec(url.pathname);
     if (request.method === 'POST' && disputeUpdate) {
       const disputeId = decodeURIComponent(disputeUpdate[1]!);
@@ -199,6 +250,46 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       stripeError('invalid_request_error', `Unrecognized request URL (${url.pathname})`),
     );
   });
+
+  /** Stripe's Files API: a multipart upload answered with a file object. */
+  function uploadFile(response: ServerResponse, request: IncomingMessage, raw: Buffer) {
+    const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
+    const replay = idempotencyKey ? filesByKey.get(idempotencyKey) : undefined;
+    const parts = parseMultipart(raw, request.headers['content-type']);
+    const filePart = parts.find((part) => part.name === 'file');
+    const purpose = parts.find((part) => part.name === 'purpose')?.data.toString('utf8');
+    if (!filePart || !purpose) {
+      return send(
+        response,
+        400,
+        stripeError('invalid_request_error', 'Missing required param: file.', { param: 'file' }),
+      );
+    }
+    const upload: FakeFileUpload = {
+      id: replay?.id ?? `file_${randomBytes(12).toString('hex')}`,
+      host: request.headers.host,
+      purpose,
+      fileName: filePart.fileName,
+      contentType: filePart.contentType,
+      bytes: Buffer.from(filePart.data),
+      idempotencyKey,
+    };
+    fake.fileUploads.push(upload);
+    if (idempotencyKey && !replay) filesByKey.set(idempotencyKey, upload);
+    return send(response, 200, {
+      id: upload.id,
+      object: 'file',
+      created: Math.floor(Date.now() / 1000),
+      expires_at: null,
+      filename: upload.fileName ?? null,
+      links: null,
+      purpose,
+      size: upload.bytes.length,
+      title: null,
+      type: upload.fileName?.split('.').pop() ?? null,
+      url: null,
+    });
+  }
 
   /** Stripe cancels an intent that is not yet paid or cancelled, and refuses the others. */
   function cancelIntent(response: ServerResponse, intentId: string, params: URLSearchParams) {

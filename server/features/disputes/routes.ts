@@ -21,6 +21,7 @@ export async function disputeRoutes(app: FastifyInstance, ctx: AppContext) {
         status: row.status,
         evidenceDueBy: row.evidenceDueBy?.toISOString() ?? null,
         accessRevokedAt: row.accessRevokedAt?.toISOString() ?? null,
+        evidenceSubmittedAt: row.evidenceSubmittedAt?.toISOString() ?? null,
         createdAt: row.createdAt.toISOString(),
       })),
     );

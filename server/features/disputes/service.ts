@@ -2,11 +2,13 @@ import { DISPUTE_MESSAGES, REFUND_POLICY_TEXT } from '../../../contract/disputes
 import type { AppContext } from '../../context';
 import { conflict, DomainError, notFound } from '../../domain/errors';
 import { documentNumber, INVOICE_PREFIX } from '../../domain/invoices';
+import { invoicePdfModel, renderAccountingPdf } from '../../pdf/invoice';
 import { evidenceFacts, lockDispute, markEvidenceSubmitted } from './repository';
 
 // "Submit evidence" (decision 0304): assembled from what the store knows and sent to Stripe once.
 // The dispute row stays locked while Stripe is asked, so two clicks cannot both submit; the
-// idempotency key makes a retried request after a lost answer the same submission.
+// idempotency keys make a retried request after a lost answer the same upload and submission.
+// The invoice goes as its PDF, uploaded through Stripe's Files API and named as the receipt (0306).
 
 export async function submitDisputeEvidence(ctx: AppContext, disputeId: number) {
   const stripe = ctx.payments.card.stripe;
@@ -35,6 +37,21 @@ export async function submitDisputeEvidence(ctx: AppContext, disputeId: number) 
         ? `Invoice ${documentNumber(INVOICE_PREFIX, facts.invoice.number)} issued ${facts.invoice.issuedAt.toISOString().slice(0, 10)} for ${facts.invoice.totalAmount} ${facts.invoice.currency}; the report was delivered on ${serviceDate}.`
         : `The report was delivered on ${serviceDate}.`,
     };
+    if (facts.invoice) {
+      const model = invoicePdfModel(facts.invoice);
+      const file = await stripe.files.create(
+        {
+          purpose: 'dispute_evidence',
+          file: {
+            data: await renderAccountingPdf(model, ctx.config.APP_NAME),
+            name: `${model.number}.pdf`,
+            type: 'application/pdf',
+          },
+        },
+        { idempotencyKey: `dispute-evidence-file-${dispute.id}` },
+      );
+      evidence.receipt = file.id;
+    }
     await stripe.disputes.update(
       dispute.stripeDisputeId,
       { evidence, submit: true },

@@ -3,12 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_MESSAGES } from '../../../contract/auth';
 import { idParamSchema } from '../../../contract/http';
-import { accountingDocumentListSchema } from '../../../contract/invoices';
+import {
+  accountingDocumentListSchema,
+  vatPreviewRequestSchema,
+  vatPreviewSchema,
+} from '../../../contract/invoices';
 import type { AppContext } from '../../context';
 import { unauthenticated } from '../../domain/errors';
-import { creditNotePdf, invoicePdf, listAccountingDocuments } from './service';
+import { creditNotePdf, invoicePdf, listAccountingDocuments, previewCheckoutVat } from './service';
 
-/** The signed-in buyer's invoices and credit notes (decision 0300): the list and each PDF. */
+/** The signed-in buyer's invoices and credit notes (decision 0300): the list and each PDF; the checkout's VAT preview. */
 export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const userIdOf = (request: { user?: { id: number } | null }) => {
@@ -20,6 +24,16 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/account/invoices',
     { schema: { response: { 200: accountingDocumentListSchema } } },
     async (request) => listAccountingDocuments(ctx, userIdOf(request)),
+  );
+
+  // Before paying: the VAT in the price for the country the buyer states (decision 0305).
+  api.post(
+    '/api/checkout/vat-preview',
+    { schema: { body: vatPreviewRequestSchema, response: { 200: vatPreviewSchema } } },
+    async (request) => {
+      userIdOf(request);
+      return previewCheckoutVat(ctx, request.body);
+    },
   );
 
   const pdfSchema = {

@@ -1,4 +1,11 @@
-import { type AccountingDocument, INVOICE_MESSAGES, invoicePdfPath } from '../../../contract/invoices';
+import {
+  type AccountingDocument,
+  INVOICE_MESSAGES,
+  invoicePdfPath,
+  type VatPreview,
+  type vatPreviewRequestSchema,
+} from '../../../contract/invoices';
+import type { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../domain/errors';
 import {
@@ -8,7 +15,11 @@ import {
   INVOICE_PREFIX,
   type InvoiceRow,
 } from '../../domain/invoices';
-import { type AccountingPdfModel, renderAccountingPdf } from '../../pdf/invoice';
+import { creditPackOf, priceOf } from '../../domain/purchases';
+import { vatForStatedCountry } from '../../domain/tax/place-of-supply';
+import { splitInclusiveTotal } from '../../domain/tax/vat-rates';
+import { checkVatNumber } from '../../domain/tax/vies';
+import { type AccountingPdfModel, invoicePdfModel, renderAccountingPdf } from '../../pdf/invoice';
 import { findCreditNoteOf, findInvoiceOf, listCreditNotesOf, listInvoicesOf } from './repository';
 
 // The buyer's invoices and credit notes: the list, and each as a PDF (rendered on request from
@@ -74,51 +85,10 @@ export async function listAccountingDocuments(
   );
 }
 
-function invoiceModel(invoice: InvoiceRow): AccountingPdfModel {
-  return {
-    title: 'Invoice',
-    number: documentNumber(INVOICE_PREFIX, invoice.number),
-    issuedAt: invoice.issuedAt,
-    creditsInvoice: null,
-    seller: {
-      name: invoice.sellerName,
-      address: invoice.sellerAddress,
-      country: invoice.sellerCountry,
-      vatId: invoice.sellerVatId,
-    },
-    buyer: {
-      name: invoice.buyerName,
-      email: invoice.buyerEmail,
-      country: invoice.buyerCountry,
-      vatId: invoice.buyerVatId,
-    },
-    description: invoice.description,
-    currency: invoice.currency,
-    net: invoice.netAmount,
-    vatRate: invoice.vatRate,
-    vat: invoice.vatAmount,
-    total: invoice.totalAmount,
-    vatCountry: invoice.vatCountry,
-    treatment: invoice.vatTreatment,
-    paymentMethod: invoice.paymentMethod,
-    paymentReference: invoice.paymentReference,
-    crypto:
-      invoice.cryptoCurrency && invoice.cryptoAmount && invoice.usdRate && invoice.rateAt
-        ? {
-            currency: invoice.cryptoCurrency,
-            amount: invoice.cryptoAmount,
-            usdRate: invoice.usdRate,
-            rateAt: invoice.rateAt,
-          }
-        : null,
-    notes: ['Prices include VAT where VAT applies.'],
-  };
-}
-
 export async function invoicePdf(ctx: AppContext, userId: number, invoiceId: number) {
   const invoice = await findInvoiceOf(ctx.db, userId, invoiceId);
   if (!invoice) throw notFound(INVOICE_MESSAGES.notFound);
-  const model = invoiceModel(invoice);
+  const model = invoicePdfModel(invoice);
   return { fileName: `${model.number}.pdf`, pdf: await renderAccountingPdf(model, ctx.config.APP_NAME) };
 }
 
@@ -127,7 +97,7 @@ export async function creditNotePdf(ctx: AppContext, userId: number, creditNoteI
   if (!found) throw notFound(INVOICE_MESSAGES.notFound);
   const { note, invoice } = found;
   const model: AccountingPdfModel = {
-    ...invoiceModel(invoice),
+    ...invoicePdfModel(invoice),
     title: 'Credit note',
     number: documentNumber(CREDIT_NOTE_PREFIX, note.number),
     issuedAt: note.issuedAt,
@@ -141,4 +111,29 @@ export async function creditNotePdf(ctx: AppContext, userId: number, creditNoteI
     ],
   };
   return { fileName: `${model.number}.pdf`, pdf: await renderAccountingPdf(model, ctx.config.APP_NAME) };
+}
+
+/**
+ * The checkout's price breakdown for the country the buyer states (decision 0305): the same
+ * tax-inclusive total, split into net and the VAT of that country, or reverse charge when VIES
+ * confirms the VAT number for it.
+ */
+export async function previewCheckoutVat(
+  ctx: AppContext,
+  request: z.output<typeof vatPreviewRequestSchema>,
+): Promise<VatPreview> {
+  const { country, vatId } = request.tax;
+  const vies = vatId ? await checkVatNumber(ctx.config.VIES_URL, vatId) : null;
+  const vat = vatForStatedCountry(country, vies, new Date());
+  const total = priceOf(request.purchaseType, creditPackOf(ctx.config));
+  const { netCents, vatCents } = splitInclusiveTotal(Math.round(Number(total) * 100), vat.ratePercent);
+  return {
+    country,
+    total,
+    net: (netCents / 100).toFixed(2),
+    vat: (vatCents / 100).toFixed(2),
+    vatRate: vat.ratePercent.toFixed(2),
+    treatment: vat.treatment,
+    vies: vies?.status ?? null,
+  };
 }
