@@ -44,6 +44,13 @@ for (const viewport of [
       expect(await link.textContent()).not.toMatch(/https?:\/\//);
     }
 
+    // The categories' findings cite their sources with the same short links, not raw addresses.
+    const categories = page.locator('section[aria-labelledby="categories-title"]');
+    await expect(categories).not.toContainText('https://');
+    await expect(
+      categories.getByRole('link', { name: /^btc-usd-max\.csv at [0-9a-f]{7}/ }).first(),
+    ).toBeVisible();
+
     const agents = page.getByRole('heading', { level: 3, name: /Agent$/ });
     await expect(agents).toHaveCount(12);
     await expect(page.getByText('completed', { exact: true })).toHaveCount(0);

@@ -49,7 +49,7 @@ import { BacktestHistory } from './BacktestHistory';
 import { ReportSeries } from './ReportSeries';
 import { ResearchProgress } from './ResearchProgress';
 import { ScoreChart } from './ScoreChart';
-import { numberedSources, SourcesList } from './SourcesList';
+import { numberedSources, SourcesList, TextWithShortLinks } from './SourcesList';
 import { categoriesWithEvidence, VerdictSummary } from './VerdictSummary';
 
 const ACTIVE: ReadonlySet<ReportStatus> = new Set(['pending', 'processing']);
@@ -143,13 +143,17 @@ function AgentCard({ entry, notCounted }: { entry: ProgressEntry; notCounted: bo
       {entry.research_findings && (
         <div>
           <h4 className="text-sm font-semibold">Research Findings</h4>
-          <p className="text-sm">{entry.research_findings}</p>
+          <p className="text-sm">
+            <TextWithShortLinks text={entry.research_findings} sources={entry.sources} />
+          </p>
         </div>
       )}
       {entry.detailed_analysis && (
         <div>
           <h4 className="text-sm font-semibold">Detailed Analysis</h4>
-          <p className="text-sm text-muted">{entry.detailed_analysis}</p>
+          <p className="text-sm text-muted">
+            <TextWithShortLinks text={entry.detailed_analysis} sources={entry.sources} />
+          </p>
         </div>
       )}
       {entry.chart && (

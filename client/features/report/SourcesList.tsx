@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   type DatasetRef,
   describeDataset,
@@ -36,32 +37,60 @@ export function shortSourceLabel(url: string, dataset: DatasetRef | undefined): 
   return version ? `${name} at ${shortCommit(version)}` : name;
 }
 
-function SourceLink({ source }: { source: Source }) {
-  const url = source.url ?? source.dataset?.url;
-  if (!url) return source.dataset ? <span>{describeDataset(source.dataset)}</span> : null;
+function ShortLink({ url, dataset }: { url: string; dataset: DatasetRef | undefined }) {
   return (
     <a
       href={url}
-      title={source.dataset ? describeDataset(source.dataset) : url}
+      title={dataset ? describeDataset(dataset) : url}
       className="inline-flex min-h-11 items-center text-primary underline wrap-anywhere"
       target="_blank"
       rel="noreferrer"
     >
-      {shortSourceLabel(url, source.dataset)}
+      {shortSourceLabel(url, dataset)}
       <span aria-hidden>&nbsp;↗</span>
     </a>
   );
 }
 
+function SourceLink({ source }: { source: Source }) {
+  const url = source.url ?? source.dataset?.url;
+  if (!url) return source.dataset ? <span>{describeDataset(source.dataset)}</span> : null;
+  return <ShortLink url={url} dataset={source.dataset} />;
+}
+
+const URL_IN_TEXT = /https?:\/\/[^\s)]+[^\s).,;:]/g;
+
+/**
+ * Text whose raw URLs (a category's "Sources: https://…") are short links, named from the
+ * category's own sources: "btc-usd-max.csv at 8e0dc7b ↗" instead of a 120-character address.
+ */
+export function TextWithShortLinks({ text, sources }: { text: string; sources: readonly Source[] }) {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(URL_IN_TEXT)) {
+    const url = match[0];
+    const source = sources.find((s) => s.url === url || s.dataset?.url === url);
+    parts.push(
+      text.slice(last, match.index),
+      <ShortLink key={match.index} url={url} dataset={source?.dataset} />,
+    );
+    last = match.index + url.length;
+  }
+  parts.push(text.slice(last));
+  return <>{parts}</>;
+}
+
 /** Each source: its number, what it is, a short link and its date; licences on the link's title. */
 export function SourcesList({ sources }: { sources: readonly Source[] }) {
   return (
-    <ol className="mt-3 space-y-1 text-sm" data-testid="sources">
+    <ol className="mt-3 space-y-3 text-sm" data-testid="sources">
       {sources.map((source, index) => (
         <li key={sourceKey(source)} className="wrap-anywhere">
-          <span className="tabular-nums text-muted">[{index + 1}]</span> {source.title} ·{' '}
-          <SourceLink source={source} />{' '}
-          <span className="text-xs text-muted">({sourceDateText(source)})</span>
+          <span className="tabular-nums text-muted">[{index + 1}]</span> {source.title}
+          <span className="flex flex-wrap items-center gap-x-2">
+            <SourceLink source={source} />
+            <span className="text-xs text-muted">{sourceDateText(source)}</span>
+          </span>
         </li>
       ))}
     </ol>
