@@ -5,7 +5,6 @@ import { Router } from 'wouter';
 import type { InitialState } from '../contract/initial-state';
 import { App } from './app/App';
 import { preloadAllPages } from './app/Routes';
-import { ServerThemeContext, type Theme } from './app/theme';
 import { CURRENT_USER_KEY } from './lib/auth';
 import { ServerPageHtmlContext } from './lib/server-page-html';
 import { SITE_CONFIG_KEY } from './lib/site-config';
@@ -19,19 +18,12 @@ const pagesLoaded = preloadAllPages();
 export interface RenderRequest {
   pathname: string;
   search: string;
-  theme: Theme;
   state: InitialState;
   /** The body of a page the server writes itself (the track record). */
   pageHtml?: string;
 }
 
-export async function renderPage({
-  pathname,
-  search,
-  theme,
-  state,
-  pageHtml,
-}: RenderRequest): Promise<string> {
+export async function renderPage({ pathname, search, state, pageHtml }: RenderRequest): Promise<string> {
   // One client per render: nothing cached leaks from one visitor to the next.
   const queryClient = new QueryClient({
     // Everything a public page reads is seeded below; nothing is fetched while rendering.
@@ -48,13 +40,11 @@ export async function renderPage({
   const html = renderToString(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <ServerThemeContext.Provider value={theme}>
-          <ServerPageHtmlContext.Provider value={pageHtml ?? null}>
-            <Router ssrPath={pathname} ssrSearch={search}>
-              <App />
-            </Router>
-          </ServerPageHtmlContext.Provider>
-        </ServerThemeContext.Provider>
+        <ServerPageHtmlContext.Provider value={pageHtml ?? null}>
+          <Router ssrPath={pathname} ssrSearch={search}>
+            <App />
+          </Router>
+        </ServerPageHtmlContext.Provider>
       </QueryClientProvider>
     </StrictMode>,
   );

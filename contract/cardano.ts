@@ -59,7 +59,8 @@ export const CARDANO_TEXTS = {
   researchErrorTitle: 'Research Error',
   researchErrorDescription: 'Failed to start research. Please contact support.',
   confirmedTitle: 'Payment Confirmed',
-  confirmedDescription: 'Your payment was received. Taking you to your dashboard…',
+  confirmedDescription: (toReport: boolean) =>
+    `Your payment was received. Taking you to your ${toReport ? 'report' : 'dashboard'}…`,
   confirmationNote: 'Confirmation usually takes 1-2 minutes after you send the payment.',
   defaultDescription: (asset: string) => `Research Report Purchase - ${asset}`,
 } as const;

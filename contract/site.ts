@@ -31,3 +31,12 @@ export const healthSchema = z.object({
   uptimeSeconds: z.number(),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/** The cookie that keeps the theme chosen with the toggle (1 year, see the cookie policy). */
+export const THEME_COOKIE = 'theme_preference';
+export type Theme = 'light' | 'dark';
+
+/** The theme chosen with the toggle; null until one was chosen, when the system setting applies. */
+export function chosenTheme(cookie: string | undefined): Theme | null {
+  return cookie === 'dark' || cookie === 'light' ? cookie : null;
+}

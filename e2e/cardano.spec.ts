@@ -4,13 +4,13 @@ import { skipToMyReportsRefresh } from './support/my-reports';
 
 const NEW_REPORT = '/cardano-checkout?purchaseType=new_report&assetName=Bitcoin&amount=4.99';
 
-test('buying a new report with ADA in sandbox: address, QR, countdown, simulated payment, dashboard', async ({
+test('buying a new report with ADA in sandbox: address, QR, countdown, simulated payment, then the report page', async ({
   page,
   context,
   signedIn: _user,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  // Time runs, but the pause before the redirect to the dashboard is skipped once seen (below).
+  // Time runs, but the pause before the redirect to the report is skipped once seen (below).
   await page.clock.install();
   await page.goto(NEW_REPORT);
   await expect(page.getByRole('heading', { name: 'Purchase Details' })).toBeVisible();
@@ -48,12 +48,16 @@ test('buying a new report with ADA in sandbox: address, QR, countdown, simulated
   await page.getByRole('button', { name: 'Simulate incoming payment' }).click();
   await expect(page.getByText('Payment Confirmed').first()).toBeVisible();
   await expect(page.getByTestId('payment-status')).toHaveText('Confirmed');
+  await expect(page.getByText('Taking you to your report').first()).toBeVisible();
   await page.clock.fastForward(TIMINGS_MS.cardanoRedirect);
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 8_000 });
-  // The server completed the purchase and created the report (research enqueued) on confirmation.
+  // The server completed the purchase and created the report (research enqueued) on confirmation;
+  // the buyer lands on it, as a card buyer does, and sees it fill in.
   const status = await (await page.request.get(`/api/cardano/payment/${paymentId}`)).json();
   expect(status.payment).toMatchObject({ status: 'confirmed', receivedAmount: '9.980000' });
   expect(status.payment.reportId).toEqual(expect.any(Number));
+  await expect(page).toHaveURL(new RegExp(`/report/${status.payment.reportId}$`), { timeout: 8_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Bitcoin' })).toBeVisible();
+  await page.goto('/dashboard');
   // The research worker then completes the report, which shows in My Reports.
   await page.getByRole('tab', { name: 'My Reports' }).click();
   const item = page.getByTestId('my-report').filter({ hasText: 'Bitcoin' });

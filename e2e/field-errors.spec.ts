@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, newUser, test } from './fixtures';
+import { expect, expectNoAxeViolations, newUser, PASSWORD, test } from './fixtures';
 
 // An error is said under the field it is about, wired for screen readers (aria-invalid,
 // aria-describedby) and gone as soon as the person corrects the field; a toast in a corner (on
@@ -112,4 +112,75 @@ test('the password rules tick one by one while typing, on register and on the re
   const replacement = page.getByLabel('New password', { exact: true });
   await replacement.pressSequentially('Abc');
   await expect(met()).toHaveText([/An uppercase letter/, /A lowercase letter/]);
+});
+
+test('the account forms say a wrong password under the password field, not in a toast, and typing clears it', async ({
+  page,
+  signedIn: _user,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/account');
+  const current = page.getByLabel('Current password');
+  await current.fill('Wrong#Pass1');
+  await page.getByLabel('New password', { exact: true }).fill('Renewed#Pass7');
+  await page.getByLabel('Confirm new password').fill('Renewed#Pass7');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expectFieldError(current, 'Your current password is not correct');
+  await expect(errorToasts(page)).toHaveCount(0);
+  await expectNoAxeViolations(page, 'account with a wrong current password');
+  await current.fill(PASSWORD);
+  await expectFieldCleared(current, 'Your current password is not correct');
+
+  // The same password as the current one is said under the new password.
+  const next = page.getByLabel('New password', { exact: true });
+  await next.fill(PASSWORD);
+  await page.getByLabel('Confirm new password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expectFieldError(next, 'The new password must differ from the current one');
+  await expect(errorToasts(page)).toHaveCount(0);
+
+  const deletion = page.getByLabel('Password', { exact: true });
+  await deletion.fill('Wrong#Pass1');
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expectFieldError(deletion, 'The password is not correct');
+  await expect(errorToasts(page)).toHaveCount(0);
+  await deletion.fill('Wrong#Pass2');
+  await expectFieldCleared(deletion, 'The password is not correct');
+  await expect(page).toHaveURL(/\/account$/);
+});
+
+test('a refused bug report is said under its submit button, which points at it; editing a field clears it', async ({
+  page,
+  signedIn: _user,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.route('**/api/bug-report', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'Bug reports are paused for maintenance',
+      }),
+    }),
+  );
+  await page.goto('/bug-report');
+  await page.getByLabel('Name *').fill('Grace Hopper');
+  await page.getByLabel('Category').selectOption({ label: 'Payment Issues' });
+  const title = page.getByLabel('Title *');
+  await title.fill('Pay button spins');
+  await page.getByLabel('Description *').fill('The Pay button spins forever.');
+  const submit = page.getByRole('button', { name: 'Submit Bug Report' });
+  await submit.click();
+  await expect(submit).toHaveAccessibleDescription(
+    /Submission Failed: Bug reports are paused for maintenance/,
+  );
+  await expect(page.locator('#bug-report-error')).toBeVisible();
+  await expect(errorToasts(page)).toHaveCount(0);
+  await expect(title).toHaveValue('Pay button spins');
+  await expectNoAxeViolations(page, 'bug report refused');
+  await title.fill('Pay button spins forever');
+  await expect(page.locator('#bug-report-error')).toHaveCount(0);
+  await expect(submit).not.toHaveAccessibleDescription(/Submission Failed/);
 });

@@ -11,6 +11,7 @@ import {
 import {
   type AgentResearchData,
   agentResearchDataSchema,
+  OFFLINE_DATA_NOTE,
   type Source,
   sourceKey,
 } from '../../contract/reports';
@@ -335,7 +336,7 @@ export function dataNoteFor(
   sources: readonly Source[] = [],
 ): string {
   return mode === 'offline'
-    ? `${name} was researched from the offline demo snapshot, not live market data — ${snapshotDataNote(sources)}.`
+    ? `${name} ${OFFLINE_DATA_NOTE} — ${snapshotDataNote(sources)}.`
     : `${name} was researched from live CoinGecko and DeFiLlama data retrieved on ${now.toISOString().slice(0, 10)}.`;
 }
 

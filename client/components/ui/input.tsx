@@ -3,7 +3,9 @@ import {
   type InputHTMLAttributes,
   type LabelHTMLAttributes,
   type TextareaHTMLAttributes,
+  useEffect,
 } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { cn } from '../../lib/cn';
 
 const FIELD =
@@ -54,4 +56,19 @@ export function FieldHint({ id, children }: { id: string; children: string }) {
       {children}
     </p>
   );
+}
+
+/**
+ * A form's refusal shown under its submit button (`root.server`) goes as soon as any field is
+ * edited, as a field's own error does (decision 0261).
+ */
+export function useClearRootErrorOnEdit<T extends FieldValues>(form: UseFormReturn<T>) {
+  useEffect(() => {
+    const subscription = form.watch((_values, { type }) => {
+      // An edit by the person has an event type ('input' under Preact, 'change' under React);
+      // a reset or setValue has none.
+      if (type && form.formState.errors.root?.server) form.clearErrors('root.server');
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
 }

@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Download, LogOut } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import {
+  ACCOUNT_MESSAGES,
   type ChangePasswordRequest,
   changePasswordRequestSchema,
   type DeleteAccountRequest,
@@ -13,7 +14,7 @@ import { NewPasswordFields } from '../../components/new-password-fields';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
-import { FieldError, fieldAria, Label } from '../../components/ui/input';
+import { FieldError, fieldAria, Label, useClearRootErrorOnEdit } from '../../components/ui/input';
 import { Page } from '../../components/ui/page';
 import { PasswordInput } from '../../components/ui/password-input';
 import { toast } from '../../components/ui/toast';
@@ -94,9 +95,21 @@ function ChangePasswordCard() {
         form.reset();
         queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey });
       },
-      onError: (error) => showError(error, 'The password could not be changed'),
+      // A wrong current password goes under it, a new one equal to it under the new one, anything
+      // else under the button; editing the field clears it (decision 0261).
+      onError: (error) => {
+        const message = errorMessage(error, 'The password could not be changed');
+        const field =
+          message === ACCOUNT_MESSAGES.currentPasswordWrong
+            ? 'currentPassword'
+            : message === ACCOUNT_MESSAGES.samePassword
+              ? 'password'
+              : 'root.server';
+        form.setError(field, { type: 'server', message });
+      },
     }),
   );
+  useClearRootErrorOnEdit(form);
 
   return (
     <Card>
@@ -116,9 +129,14 @@ function ChangePasswordCard() {
           <FieldError id="currentPassword-error" message={errors.currentPassword?.message} />
         </div>
         <NewPasswordFields form={form} kind="replacement" />
-        <Button type="submit" disabled={change.isPending}>
+        <Button
+          type="submit"
+          disabled={change.isPending}
+          aria-describedby={errors.root?.server ? 'change-password-error' : undefined}
+        >
           {change.isPending ? 'Saving...' : 'Change password'}
         </Button>
+        <FieldError id="change-password-error" message={errors.root?.server?.message} />
       </form>
     </Card>
   );
@@ -229,9 +247,17 @@ function DeleteAccountCard({ isAdmin }: { isAdmin: boolean }) {
         toast({ title: 'Account deleted', description: message });
         window.location.assign('/');
       },
-      onError: (error) => showError(error, 'The account could not be deleted'),
+      // A wrong password goes under it; any other refusal under the button.
+      onError: (error) => {
+        const message = errorMessage(error, 'The account could not be deleted');
+        form.setError(message === ACCOUNT_MESSAGES.passwordWrongForDelete ? 'password' : 'root.server', {
+          type: 'server',
+          message,
+        });
+      },
     }),
   );
+  useClearRootErrorOnEdit(form);
 
   return (
     <Card className="border-destructive/40">
@@ -258,9 +284,15 @@ function DeleteAccountCard({ isAdmin }: { isAdmin: boolean }) {
               />
               <FieldError id="deletePassword-error" message={errors.password?.message} />
             </div>
-            <Button type="submit" variant="destructive" disabled={remove.isPending}>
+            <Button
+              type="submit"
+              variant="destructive"
+              disabled={remove.isPending}
+              aria-describedby={errors.root?.server ? 'delete-account-error' : undefined}
+            >
               {remove.isPending ? 'Deleting...' : 'Delete my account'}
             </Button>
+            <FieldError id="delete-account-error" message={errors.root?.server?.message} />
           </form>
         </>
       )}

@@ -16,9 +16,18 @@ import { TIMINGS_MS } from '../../../contract/constants';
 import { PAGES } from '../../../contract/pages';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { FieldError, FieldHint, fieldAria, Input, Label, Textarea } from '../../components/ui/input';
+import {
+  FieldError,
+  FieldHint,
+  fieldAria,
+  Input,
+  Label,
+  Textarea,
+  useClearRootErrorOnEdit,
+} from '../../components/ui/input';
 import { Page } from '../../components/ui/page';
 import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
 import { useCurrentUser } from '../../lib/auth';
 import { useSiteConfig } from '../../lib/site-config';
 import { submitBugReport } from './api';
@@ -92,15 +101,16 @@ export function BugReportPage() {
         form.reset(emptyForm(user?.email ?? ''));
         redirectTimer.current = window.setTimeout(() => navigate('/dashboard'), TIMINGS_MS.bugReportRedirect);
       },
-      // The form keeps everything the reporter wrote, so a retry is one click.
-      onError: () =>
-        toast({
-          title: BUG_MESSAGES.submitFailed,
-          description: BUG_MESSAGES.submitFailedDescription,
-          variant: 'destructive',
+      // Under the submit button, where the eye is; the form keeps everything the reporter wrote,
+      // so a retry is one click. Editing any field clears it.
+      onError: (error) =>
+        form.setError('root.server', {
+          type: 'server',
+          message: `${BUG_MESSAGES.submitFailed}: ${errorMessage(error, BUG_MESSAGES.submitFailedDescription)}`,
         }),
     }),
   );
+  useClearRootErrorOnEdit(form);
 
   const field = (name: FieldName) => ({
     id: name,
@@ -229,10 +239,15 @@ export function BugReportPage() {
             <Button variant="secondary" onClick={() => navigate('/dashboard')}>
               Cancel
             </Button>
-            <Button type="submit" disabled={submit.isPending || sent}>
+            <Button
+              type="submit"
+              disabled={submit.isPending || sent}
+              aria-describedby={errors.root?.server ? 'bug-report-error' : undefined}
+            >
               {submit.isPending ? 'Submitting...' : 'Submit Bug Report'}
             </Button>
           </div>
+          <FieldError id="bug-report-error" message={errors.root?.server?.message} />
         </form>
       </Card>
     </Page>

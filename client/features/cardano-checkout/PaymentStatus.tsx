@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
+import { afterPaymentPath } from '../../lib/after-payment';
 import { errorMessage } from '../../lib/api';
 import { cardanoPaymentQuery, simulateIncomingPayment, startResearch } from './api';
 import { formatCountdown, formatExactAmount, formatTokenAmount } from './format';
@@ -58,13 +59,17 @@ export function PaymentStatus({ initial }: { initial: CardanoPayment }) {
   const status: CardanoPayment['status'] =
     payment.status === 'pending' && locallyExpired ? 'expired' : payment.status;
 
-  // Confirmed: one toast, research for a new report, then the dashboard after 3 s.
+  // Confirmed: one toast, research for a new report, then the report page after 3 s (where the
+  // research is shown as it runs), as a card buyer lands there; the dashboard when there is none.
   const handled = useRef(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
     if (payment.status !== 'confirmed' || handled.current) return;
     handled.current = true;
-    toast({ title: CARDANO_TEXTS.confirmedTitle, description: CARDANO_TEXTS.confirmedDescription });
+    toast({
+      title: CARDANO_TEXTS.confirmedTitle,
+      description: CARDANO_TEXTS.confirmedDescription(payment.reportId !== null),
+    });
     if (payment.purchaseType === 'new_report') {
       startResearch(payment.researchAsset).catch(() => {
         // The server starts research itself on confirmation; only warn when it has not.
@@ -77,7 +82,10 @@ export function PaymentStatus({ initial }: { initial: CardanoPayment }) {
         }
       });
     }
-    redirectTimer.current = setTimeout(() => navigate('/dashboard'), TIMINGS_MS.cardanoRedirect);
+    redirectTimer.current = setTimeout(
+      () => navigate(afterPaymentPath(payment.reportId)),
+      TIMINGS_MS.cardanoRedirect,
+    );
   }, [payment, navigate]);
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 

@@ -14,11 +14,12 @@ import { OwnedReportNotice, usePurchaseCheck } from '../../components/ui/owned-r
 import { PageMeta } from '../../components/ui/page-meta';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
+import { afterPaymentPath } from '../../lib/after-payment';
 import { ApiError, errorMessage } from '../../lib/api';
 import { assetCoverageQuery } from '../../lib/asset-coverage';
 import { formatUsd } from '../../lib/report-format';
 import { useSiteConfig } from '../../lib/site-config';
-import { afterPaymentPath, confirmPayment, createPaymentIntent } from './api';
+import { confirmPayment, createPaymentIntent } from './api';
 import type { CardFormProps } from './card-form';
 import { SandboxCardForm } from './SandboxCardForm';
 

@@ -7,7 +7,8 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageMeta } from '../../components/ui/page-meta';
 import { Spinner } from '../../components/ui/spinner';
-import { afterPaymentPath, confirmPayment } from './api';
+import { afterPaymentPath } from '../../lib/after-payment';
+import { confirmPayment } from './api';
 
 type Outcome =
   | { kind: 'checking' }

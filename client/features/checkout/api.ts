@@ -12,10 +12,6 @@ export const createPaymentIntent = (body: CreatePaymentIntentRequest) =>
 export const confirmPayment = (paymentIntentId: string) =>
   sendJson('POST', '/api/confirm-payment', { paymentIntentId }, confirmPaymentResponseSchema);
 
-/** Where a buyer goes once paid: the report bought (its research shown as it runs), else the dashboard. */
-export const afterPaymentPath = (reportId: number | null) =>
-  reportId ? `/report/${reportId}` : '/dashboard';
-
 /** The labelled sandbox card (never in production). */
 export const payWithSandboxCard = (paymentIntentId: string, cardNumber: string) =>
   sendJson('POST', '/api/sandbox/card-payment', { paymentIntentId, cardNumber });

@@ -33,6 +33,7 @@ import {
   type ReportSections,
   type ReportStatus,
   scoreArithmeticLines,
+  summaryForPage,
 } from '../../../contract/reports';
 import { DatedLineChart } from '../../components/dated-line-chart';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
@@ -48,6 +49,7 @@ import { BacktestHistory } from './BacktestHistory';
 import { ReportSeries } from './ReportSeries';
 import { ResearchProgress } from './ResearchProgress';
 import { ScoreChart } from './ScoreChart';
+import { numberedSources, SourcesList, TextWithShortLinks } from './SourcesList';
 import { categoriesWithEvidence, VerdictSummary } from './VerdictSummary';
 
 const ACTIVE: ReadonlySet<ReportStatus> = new Set(['pending', 'processing']);
@@ -126,25 +128,32 @@ function AgentCard({ entry, notCounted }: { entry: ProgressEntry; notCounted: bo
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 className="font-semibold">{entry.agent_name}</h3>
-          <p className="text-xs text-muted">Completed: {formatDate(entry.completed_at)}</p>
+          {entry.status === 'completed' && (
+            <p className="text-xs text-muted">Completed: {formatDate(entry.completed_at)}</p>
+          )}
         </div>
         <div className="flex items-center gap-2">
           <span className="font-semibold tabular-nums">
             {notCounted ? NOT_COUNTED_TEXT : entry.score ? `${Number(entry.score).toFixed(1)}/5` : '—'}
           </span>
-          <Badge tone={STATUS_TONES[entry.status]}>{entry.status}</Badge>
+          {/* A badge only while the agent works or when it failed: twelve "completed" say nothing. */}
+          {entry.status !== 'completed' && <Badge tone={STATUS_TONES[entry.status]}>{entry.status}</Badge>}
         </div>
       </div>
       {entry.research_findings && (
         <div>
           <h4 className="text-sm font-semibold">Research Findings</h4>
-          <p className="text-sm">{entry.research_findings}</p>
+          <p className="text-sm">
+            <TextWithShortLinks text={entry.research_findings} sources={entry.sources} />
+          </p>
         </div>
       )}
       {entry.detailed_analysis && (
         <div>
           <h4 className="text-sm font-semibold">Detailed Analysis</h4>
-          <p className="text-sm text-muted">{entry.detailed_analysis}</p>
+          <p className="text-sm text-muted">
+            <TextWithShortLinks text={entry.detailed_analysis} sources={entry.sources} />
+          </p>
         </div>
       )}
       {entry.chart && (
@@ -196,7 +205,9 @@ function KindChecks({ checks }: { checks: KindCheck[] }) {
         What a careful analyst checks for this kind of asset, on top of the 12 categories. Every risk found is
         also among the key risks.
       </p>
-      <div className="mt-3 overflow-x-auto">
+      {/* Wider than a phone, the table scrolls in its card: a labelled region the keyboard can reach. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll it by keyboard */}
+      <section tabIndex={0} aria-labelledby="kind-checks" className="mt-3 overflow-x-auto">
         <table className="w-full text-left text-sm" aria-labelledby="kind-checks">
           <thead>
             <tr className="border-b border-border">
@@ -227,7 +238,7 @@ function KindChecks({ checks }: { checks: KindCheck[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </Card>
   );
 }
@@ -268,7 +279,9 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
 
       <Card className="mb-8">
         <CardTitle id="score-changes">{REPORT_HEADINGS.changes}</CardTitle>
-        <div className="mt-3 overflow-x-auto">
+        {/* Wider than a phone, the table scrolls in its card: a labelled region the keyboard can reach. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll it by keyboard */}
+        <section tabIndex={0} aria-labelledby="score-changes" className="mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm" aria-labelledby="score-changes">
             <thead>
               <tr className="border-b border-border">
@@ -305,12 +318,14 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </Card>
 
       <Card className="mb-8">
         <CardTitle id="data-coverage">{REPORT_HEADINGS.coverage}</CardTitle>
-        <div className="mt-3 overflow-x-auto">
+        {/* Wider than a phone, the table scrolls in its card: a labelled region the keyboard can reach. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll it by keyboard */}
+        <section tabIndex={0} aria-labelledby="data-coverage" className="mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm" aria-labelledby="data-coverage">
             <thead>
               <tr className="border-b border-border">
@@ -351,7 +366,7 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </Card>
 
       <Card className="mb-8">
@@ -424,6 +439,7 @@ export function ReportPage() {
         : `Research report on ${report.asset_name}, in progress.`,
   };
   const evidence = categoriesWithEvidence(sections, progressData);
+  const sources = numberedSources(progressData);
   const chartScores = Object.fromEntries(
     progressData.map((p) => [p.category_key, p.score === null ? null : Number(p.score)]),
   );
@@ -524,7 +540,7 @@ export function ReportPage() {
           <Card className="mb-8">
             <CardTitle>{REPORT_HEADINGS.summary}</CardTitle>
             <p className="mt-3" data-testid="executive-summary">
-              {sections.summary}
+              {sources.length > 0 ? summaryForPage(sections.summary) : sections.summary}
             </p>
             {sections.writer === 'llm' && (
               <p className="mt-2 text-xs text-muted">Written by the AI writer from the evidence below.</p>
@@ -564,12 +580,14 @@ export function ReportPage() {
         )}
       </section>
 
-      {sections && sourcesParagraph && (
-        <Card>
+      {sections && (sources.length > 0 || sourcesParagraph) && (
+        <Card id="sources">
           <CardTitle>{REPORT_HEADINGS.sources}</CardTitle>
-          <p className="mt-4 whitespace-pre-line text-sm wrap-anywhere">
-            {sourcesParagraph.replace(/^Sources:\s*/, '')}
-          </p>
+          {sources.length > 0 ? (
+            <SourcesList sources={sources} />
+          ) : (
+            <p className="mt-4 text-sm wrap-anywhere">{sourcesParagraph?.replace(/^Sources:\s*/, '')}</p>
+          )}
         </Card>
       )}
 

@@ -12,7 +12,6 @@ import type { InitialState } from '../../../contract/initial-state';
 export interface RenderInput {
   pathname: string;
   search: string;
-  theme: 'light' | 'dark';
   state: InitialState;
   /** The body of a page the server writes itself (the track record); such pages are not cached here. */
   pageHtml?: string;
@@ -68,12 +67,12 @@ export async function loadPageRenderer(clientDist: string): Promise<PageRenderer
     preloads.set(pagePath, files.map((file) => `<link rel="modulepreload" href="/${file}">`).join(''));
   }
 
-  // Signed-out pages depend only on path and theme: render each once.
+  // Signed-out pages depend only on the path (the theme is a class on <html>, set outside): render each once.
   const signedOut = new LRUCache<string, Promise<string>>({ max: 500 });
   return {
     render(input) {
       if (input.state.user || input.pageHtml !== undefined) return renderPage(input);
-      const key = `${input.theme}|${input.pathname}`;
+      const key = input.pathname;
       let html = signedOut.get(key);
       if (!html) {
         html = renderPage(input);

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { findPageMeta, NOT_FOUND_META, PAGES } from '../../../contract/pages';
-import { siteConfigSchema } from '../../../contract/site';
+import { chosenTheme, siteConfigSchema, THEME_COOKIE } from '../../../contract/site';
 import type { AppContext } from '../../context';
 import { contentSecurityPolicy } from '../../http/csp';
 import { errorBody } from '../../http/errors';
@@ -126,7 +126,8 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext, pageBodi
     const meta = findPageMeta(pathname);
     const pageMeta = meta ?? NOT_FOUND_META;
     const origin = originOf(ctx, request);
-    const theme = request.cookies.theme_preference === 'dark' ? 'dark' : 'light';
+    // The theme chosen with the toggle; none chosen, the stylesheet follows the system setting.
+    const theme = chosenTheme(request.cookies[THEME_COOKIE]);
     const state = { user: request.user, config: siteConfig };
     // Public pages arrive complete; a signed-in visitor's home page is the dashboard, drawn in the browser.
     const serverRendered = renderer && pageMeta.serverRendered && !(pathname === '/' && request.user);
@@ -136,7 +137,6 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext, pageBodi
       ? await renderer.render({
           pathname,
           search,
-          theme,
           state,
           ...(pageHtml !== undefined ? { pageHtml } : {}),
         })
@@ -147,7 +147,7 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext, pageBodi
       serverRendered ? renderer.preloadTags(pathname) : '',
     ].join('\n');
     const html = page
-      .replace('<html lang="en">', `<html lang="en" class="${theme}">`)
+      .replace('<html lang="en">', theme ? `<html lang="en" class="${theme}">` : '<html lang="en">')
       .replace(/<title>.*<\/title>/, '')
       // Functions, not strings: a "$&" or "$`" in page text must not be read as a pattern.
       .replace('<!--app-head-->', () => head)
