@@ -66,7 +66,7 @@ export function BacktestHistory({ reportId, assetName }: { reportId: number; ass
           <strong>A back-test, not this report’s history:</strong> ratings computed now with methodology{' '}
           {backtest.methodologyVersion}, each on the data dated on or before its day (the monthly snapshots
           from {backtest.firstAsOf} to {backtest.lastAsOf}). None was published at the time.{' '}
-          <Link href="/track-record" className="underline">
+          <Link href="/track-record" className="inline-flex min-h-11 items-center underline">
             How the back-test works
           </Link>
         </p>
@@ -131,7 +131,7 @@ function HistoryBody({ history, assetName }: { history: History; assetName: stri
         </div>
       )}
       <details>
-        <summary className="cursor-pointer text-sm font-medium">
+        <summary className="min-h-11 cursor-pointer py-3 text-sm font-medium">
           All {ratings.length} monthly ratings and what followed each within a year
         </summary>
         <table className="mt-2 w-full text-left text-xs" data-testid="backtest-table">
