@@ -1,7 +1,7 @@
 import { CATEGORIES, METHODOLOGY_VERSION } from '../../contract/methodology';
 import type { AssetEvidence } from './evidence';
 import { kindCheckRisks, kindChecks } from './kind-checks';
-import { assessEvidence, categoryPeers, peerGroupOf } from './peers';
+import { assessEvidence, categoryPeers, peerEvidenceOf, peerGroupOf } from './peers';
 import { dataNoteFor } from './pipeline';
 import { buildReportText, type CategoryResult, coverageOf, type ReportTextInput } from './report-text';
 import { snapshotMarketEvidence, snapshotRef, snapshotSecurityEvidence } from './sources/snapshot';
@@ -53,6 +53,7 @@ export async function offlineReportInput(
       ...(assessment.nextDown ? { nextDown: assessment.nextDown } : {}),
       ...(assessment.keyRisk ? { keyRisk: naming(assessment.keyRisk, asset.name) } : {}),
       ...(assessment.knockout ? { knockout: assessment.knockout } : {}),
+      ...(peers ? { peerEvidence: peerEvidenceOf(peers) } : {}),
     });
   }
   const scores = verdictOf(results);

@@ -19,7 +19,7 @@ import type {
   StoredEvidence,
 } from './evidence';
 import { kindCheckRisks, kindChecks } from './kind-checks';
-import { categoryPeers, peerGroupOf } from './peers';
+import { categoryPeers, peerEvidenceOf, peerGroupOf } from './peers';
 import {
   buildReportText,
   buildSummary,
@@ -154,6 +154,7 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
       facts,
       coverage,
       ...optional,
+      ...(peers ? { peerEvidence: peerEvidenceOf(peers) } : {}),
     };
   };
 

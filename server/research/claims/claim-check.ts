@@ -114,10 +114,13 @@ export function checkReportText(
   // 3. Named peers: each figure against the peer's own report, generated the same way.
   const peerLine = /Named peers: (.*)\.$/m.exec(text)?.[1] ?? '';
   for (const peer of peerLine.split('; ')) {
-    const match = /^(.*) \(([^)]+)\): (?:(\d+\.\d\d) of 77, (.+)|Not rated)$/.exec(peer);
+    // "Name (SYMBOL): …", or "USDC: …" for a peer whose name is its symbol.
+    const match = /^(.*?)(?: \(([^)]+)\))?: (?:(\d+\.\d\d) of 77, (.+)|Not rated)$/.exec(peer);
     if (!match) continue;
     count('peer');
-    const own = ownScores.get(`${match[1]}|${match[2]}`);
+    const own = match[2]
+      ? ownScores.get(`${match[1]}|${match[2]}`)
+      : [...ownScores].find(([key]) => key.split('|')[0] === match[1])?.[1];
     if (!own) {
       fail(`peer ${match[1]} has no report of its own`);
       continue;
