@@ -12,12 +12,12 @@ import {
 // Issue 32's prose target: with names, symbols and numbers normalised, how much of each of 15
 // reports of different kinds appears in 4 or more of them. The analytic prose (summary and each
 // category's analysis) is at the issue's 20%; the whole text a buyer reads on the page and in the
-// PDF (findings, thresholds and kind checks included) is held at the level reached, 67%, which is
+// PDF (findings, thresholds and kind checks included) is held at the level reached, 65%, which is
 // still above the 20% target (decision 0255 says what repeats and why).
 
 const NOW = new Date('2026-11-24T00:00:00Z');
 const ANALYTIC_TARGET = 0.2;
-const BUYER_TEXT_REACHED = 0.67;
+const BUYER_TEXT_REACHED = 0.65;
 
 type Sample = Awaited<ReturnType<typeof repetitionSample>>;
 

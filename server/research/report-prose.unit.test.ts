@@ -33,6 +33,7 @@ describe('grammar check (the check itself)', () => {
       1,
     );
     expect(grammarSlips('It scores the the same.')).toHaveLength(1);
+    expect(grammarSlips('Of them, 1 score lower than Bitcoin and 3 scores higher.')).toHaveLength(2);
     expect(grammarSlips('Total supply has no cap; A hard cap would score 2.')).toHaveLength(1);
     expect(
       grammarSlips(

@@ -339,7 +339,8 @@ export function scoreVolume(e: AssetEvidence): CategoryAssessment {
       : steps.up;
   const nextDown =
     penalties.length === 0 && score > 1
-      ? `${steps.down ?? ''} Thin order books, a spread wider than ${t.wideSpread * 100}% or turnover below ${t.minTurnover * 100}% would also cost a point.`.trim()
+      ? // The market-quality deduction is the same for every asset: the methodology page states it.
+        (steps.down ?? 'Thin order books or a wide spread would cost a point (see the methodology).')
       : steps.down;
   return applyCollapseCap(e, {
     score,
@@ -505,7 +506,6 @@ export function scoreCirculatingSupply(e: AssetEvidence, now: Date = new Date())
       locked > 0
         ? `${formatCount(locked)} tokens (${formatPct(1 - ratio)}) do not circulate yet and could be unlocked.`
         : 'The whole supply of this asset already circulates.',
-      ...(supply.max ? [] : ['No maximum supply is set for this asset.']),
     ],
     rationale: 'Supply that does not circulate yet can be unlocked and sold later.',
     sources: sourcesOf(e.supply),

@@ -183,7 +183,11 @@ function peerSentence(
   const nearest = same.length
     ? `${listNames(same.slice(0, 3).map((p) => p.name))} ${same.length === 1 ? 'matches' : 'match'} its ${score}/5`
     : `the nearest are ${scored([...withEvidence].sort((a, b) => Math.abs(a.score - score) - Math.abs(b.score - score)))}`;
-  return `Of ${others}, ${withEvidence.length} ${withEvidence.length === 1 ? 'has' : 'have'} ${category} evidence: ${position}; ${nearest}.`;
+  const count =
+    withEvidence.length === compared && compared > 1
+      ? 'all have'
+      : `${withEvidence.length} ${withEvidence.length === 1 ? 'has' : 'have'}`;
+  return `Of ${others}, ${count} ${category} evidence: ${position}; ${nearest}.`;
 }
 
 /**
