@@ -42,6 +42,10 @@ const DAY_S = 86_400;
 
 /** Paths the fake answers with a recorded real response (server/research/sources/fixtures/recorded). */
 const RECORDED_ANSWERS: Record<string, RecordedResponse> = {
+  // DeFiLlama's 2022 list cut to its Aave items: V2 (CoinGecko id "aave") and V3, one parent.
+  '/protocols': recorded('defillama-protocols-200-aave-subset'),
+  // A commits page whose Link header says how many pages (PyGithub's 2026 recording).
+  '/repos/aave/aave-v3-core/commits': recorded('github-commits-200-link'),
   '/repos/aave/aave-v3-core/contributors': recorded('github-contributors-403-too-large'),
 };
 
@@ -74,7 +78,8 @@ async function startFakeSources() {
         ]);
         return { prices, market_caps: prices, total_volumes: prices };
       }
-      if (url.pathname === '/protocol/aave')
+      // The recorded list names no "parent#" page, so the history is asked for by the main item's slug.
+      if (url.pathname === '/protocol/aave-v2')
         return {
           name: 'Aave',
           audit_links: ['https://blog.openzeppelin.com/aave-v3-audit'],
@@ -92,7 +97,6 @@ async function startFakeSources() {
             archived: false,
           },
         ];
-      if (url.pathname === '/repos/aave/aave-v3-core/commits') return [{}];
       if (url.pathname === `/getTokenInfo/${AAVE_TOKEN}`)
         return { address: AAVE_TOKEN, name: 'Aave Token', holdersCount: 170_000 };
       if (url.pathname === `/getTopTokenHolders/${AAVE_TOKEN}`)
@@ -137,31 +141,6 @@ async function startFakeSources() {
             max_supply: 16e6,
           },
         };
-      if (url.pathname === '/protocols')
-        return [
-          // As DeFiLlama lists versions: the token's id on one child only, the rest under the parent.
-          {
-            id: '1',
-            name: 'Aave V3',
-            symbol: 'AAVE',
-            gecko_id: null,
-            audits: '2',
-            audit_links: [
-              'https://github.com/trailofbits/publications/blob/master/reviews/2022-01-aave-v3.pdf',
-            ],
-            tvl: 2e10,
-            parentProtocol: 'parent#aave',
-          },
-          {
-            id: '2',
-            name: 'Aave V2',
-            symbol: 'AAVE',
-            gecko_id: 'aave',
-            audits: '2',
-            tvl: 1e9,
-            parentProtocol: 'parent#aave',
-          },
-        ];
       if (url.pathname === '/hacks')
         return [
           {
@@ -176,7 +155,8 @@ async function startFakeSources() {
         ];
       return null;
     })();
-    // Calls with a recorded real answer get its bytes (GitHub refuses Aave's contributor list).
+    // Calls with a recorded real answer get its bytes (DeFiLlama's list, GitHub's commits page and
+    // its refusal of Aave's contributor list).
     const recording = RECORDED_ANSWERS[url.pathname];
     setTimeout(() => {
       if (recording) return sendRecorded(res, recording);

@@ -13,6 +13,7 @@ export const API_V1_MESSAGES = {
   noCredits: 'No API credits left. Buy a credit pack on your account page, or pay per call.',
   reportNotFound: "The report you're looking for doesn't exist or you don't have access to it.",
   transactionUsed: 'This signed transaction has already paid for a purchase.',
+  transactionRefused: 'The Cardano network refused the transaction:',
 } as const;
 
 export const IDEMPOTENCY_KEY_MAX = 255;
@@ -46,8 +47,13 @@ const exampleRating = {
 export const ratingCategorySchema = z.object({
   key: z.string(),
   name: z.string(),
-  /** 1 to 5; null while research runs or when the category has no score. */
-  score: z.number().nullable(),
+  /** 1 to 5; null while research runs and for a category without evidence (not counted in the total). */
+  score: z
+    .number()
+    .nullable()
+    .describe(
+      '1 to 5; null while research runs and for a category without evidence (not counted in the total).',
+    ),
   /** Where the evidence came from: live sources, the dated datasets, or none found. */
   evidenceKind: z.enum(COVERAGE_KINDS).nullable(),
   sources: z.array(sourceSchema),

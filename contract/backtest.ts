@@ -122,3 +122,57 @@ export const trackRecordResponseSchema = z.object({
     ),
   }),
 });
+
+/**
+ * One asset's back-tested ratings (decision 0293): what the current methodology says of it on
+ * each monthly snapshot day, from the facts dated by then, and what followed. Not the report's
+ * own history: none of these ratings was published at the time.
+ */
+const assetBacktestRatingSchema = z.object({
+  asOf: isoDay,
+  band: z.enum(BACKTEST_BANDS),
+  total: z.number(),
+  categoriesWithEvidence: z.number().int(),
+  /** Index in `failures` of the first failure within 365 days; null for none. */
+  failure: z.number().int().nullable(),
+  /** Whether the 365 days after `asOf` are over by the newest snapshot. */
+  yearObserved: z.boolean(),
+});
+
+export const assetBacktestResponseSchema = z.object({
+  assetId: z.string(),
+  /** Null where the back-test has not been built on this server. */
+  backtest: z
+    .object({
+      notice: z.string(),
+      methodologyVersion: z.string(),
+      firstAsOf: isoDay,
+      lastAsOf: isoDay,
+    })
+    .nullable(),
+  /** Null where no monthly snapshot lists the asset. */
+  history: z
+    .object({
+      name: z.string(),
+      symbols: z.array(z.string()),
+      ratings: z.array(assetBacktestRatingSchema),
+      /** Each failure once, with the last rating before it. */
+      failures: z.array(
+        z.object({
+          event: failureEventSchema,
+          before: z.object({ asOf: isoDay, band: z.enum(BACKTEST_BANDS), total: z.number() }),
+        }),
+      ),
+    })
+    .nullable(),
+});
+export type AssetBacktestResponse = z.infer<typeof assetBacktestResponseSchema>;
+
+/** An asset id as the catalogue and the back-test spell it ("bitcoin", "cmc:Name|SYM"). */
+export const assetBacktestParamsSchema = z.object({
+  assetId: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[\w:|.\- ]+$/, 'An asset id is letters, digits and - _ . : | only.'),
+});

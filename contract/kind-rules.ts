@@ -80,7 +80,7 @@ export const KIND_RULES: Record<
       {
         key: 'validators',
         label: 'Validator and client concentration',
-        rule: 'Share of stake or blocks held by the largest validators, and of nodes on one client.',
+        rule: 'Share of stake or blocks held by the largest validators, and of nodes on one client: one client running a majority of either client layer in the newest reading is a risk.',
         category: 'layer1',
       },
       {

@@ -148,16 +148,22 @@ export const kindCheckSchema = z.object({
 });
 export type KindCheck = z.infer<typeof kindCheckSchema>;
 
-/** One peer: an asset of the same kind, scored from the same datasets and methodology. */
+/** One peer: an asset of the same kind, as its own latest published report says (or not yet researched). */
 export const peerSchema = z.object({
   id: z.string(),
   name: z.string(),
   symbol: z.string(),
+  /** False when the peer has no published report yet (then no total); absent on older reports. */
+  researched: z.boolean().optional(),
   rated: z.boolean(),
-  /** Total on the 77-point scale; null when Not rated. */
+  /** Total on the 77-point scale, from the peer's own report; null when Not rated or not researched. */
   total: z.number().nullable(),
-  /** Risk level label ("Potential Risk"); null when Not rated. */
+  /** Risk level label ("Potential Risk"); null when Not rated or not researched. */
   riskLevel: z.string().nullable(),
+  /** The peer's own report the figures come from: its id (null offline), version and day. */
+  report: z
+    .object({ id: z.number().nullable(), version: z.number().nullable(), date: z.string() })
+    .optional(),
 });
 export type Peer = z.infer<typeof peerSchema>;
 
@@ -173,7 +179,9 @@ export const peerGroupSchema = z.object({
   basis: z.string(),
   /** Every other asset of the kind in the dataset. */
   compared: z.number(),
-  /** How many of them are rated. */
+  /** How many of them have a published report (absent on older reports: all were scored). */
+  researched: z.number().optional(),
+  /** How many of the researched ones are rated. */
   rated: z.number(),
   /** The report's total when rated, else null (then it is not ranked). */
   total: z.number().nullable(),
@@ -352,9 +360,17 @@ const plural = (count: number, word: string, many = `${word}s`) => `${count} ${c
 export const nameWithSymbol = (name: string, symbol: string): string =>
   name.toLowerCase() === symbol.toLowerCase() ? name : `${name} (${symbol})`;
 
+/** Where a peer's own report is: its page, else (offline) its day. */
+const peerReportCitation = (report: NonNullable<Peer['report']>): string =>
+  report.id === null
+    ? ` (its report of ${report.date})`
+    : ` (its report version ${report.version ?? 1} of ${report.date}, /report/${report.id})`;
+
 /** "Ethereum (ETH): 58.20 of 77, Potential Risk" or "Dogecoin (DOGE): Not rated". */
 export const describePeer = (peer: Peer): string =>
-  `${nameWithSymbol(peer.name, peer.symbol)}: ${peer.rated && peer.total !== null ? `${peer.total.toFixed(2)} of 77, ${peer.riskLevel}` : 'Not rated'}`;
+  peer.researched === false
+    ? `${nameWithSymbol(peer.name, peer.symbol)}: not yet researched`
+    : `${nameWithSymbol(peer.name, peer.symbol)}: ${peer.rated && peer.total !== null ? `${peer.total.toFixed(2)} of 77, ${peer.riskLevel}` : 'Not rated'}${peer.report ? peerReportCitation(peer.report) : ''}`;
 
 /** Where a rated total stands among the rated peers, by its rank: never "higher than 0 of 18". */
 function standingAmongRated(name: string, total: number, below: number, rated: number): string {
@@ -379,14 +395,19 @@ export function peerLines(peers: PeerGroup | null): string[] {
   const [one, many] = kindNouns(peers.kind);
   if (peers.compared === 0)
     return [`${name} is the only ${one} in the dataset, so it has no peers of its kind yet.`];
+  const researched = peers.researched ?? peers.compared;
   const standing =
-    peers.total === null || peers.below === null
-      ? `${name} is Not rated, so its total is not ranked against them; ${peers.rated === 0 ? 'none of them is rated either' : `${plural(peers.rated, 'of them is', 'of them are')} rated`}.`
-      : peers.rated === 0
-        ? `None of them holds enough evidence for a rating, so ${name}'s total of ${peers.total.toFixed(2)} of 77 has nothing to rank against.`
-        : standingAmongRated(name, peers.total, peers.below, peers.rated);
+    researched === 0
+      ? `None of them has a published report yet, so ${name} is not ranked against them.`
+      : peers.total === null || peers.below === null
+        ? `${name} is Not rated, so its total is not ranked against them; ${peers.rated === 0 ? 'none of them is rated either' : `${plural(peers.rated, 'of them is', 'of them are')} rated`}.`
+        : peers.rated === 0
+          ? `None of them holds enough evidence for a rating, so ${name}'s total of ${peers.total.toFixed(2)} of 77 has nothing to rank against.`
+          : standingAmongRated(name, peers.total, peers.below, peers.rated);
   return [
-    `${name}'s peers are the ${peers.compared === 1 ? `one other ${one}` : `${peers.compared} other ${many}`} in the dataset (${peers.kindLabel}), scored from the ${peers.basis}.`,
+    peers.researched === undefined
+      ? `${name}'s peers are the ${peers.compared === 1 ? `one other ${one}` : `${peers.compared} other ${many}`} in the dataset (${peers.kindLabel}), scored from the ${peers.basis}.`
+      : `${name}'s peers are the ${peers.compared === 1 ? `one other ${one}` : `${peers.compared} other ${many}`} in the dataset (${peers.kindLabel}); ${researched} ${researched === 1 ? 'has' : 'have'} a published report, and each figure below is from ${peers.basis}.`,
     standing,
     ...(peers.named.length ? [`Named peers: ${peers.named.map(describePeer).join('; ')}.`] : []),
   ];
@@ -482,7 +503,13 @@ export const progressEntrySchema = z.object({
   id: z.number(),
   agent_name: z.string(),
   category_key: z.string(),
-  score: z.string().nullable(),
+  /** "1.00" to "5.00"; null while research runs and for a category without evidence (not counted). */
+  score: z
+    .string()
+    .nullable()
+    .describe(
+      '"1.00" to "5.00"; null while research runs and for a category without evidence (not counted).',
+    ),
   status: z.enum(REPORT_STATUSES),
   research_findings: z.string().nullable(),
   detailed_analysis: z.string().nullable(),

@@ -59,3 +59,27 @@ export const webhookDeliverySchema = z.object({
   createdAt: z.string(),
 });
 export const webhookDeliveryListSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
+
+/** The account page's list: each endpoint with how its newest delivery went (null before any). */
+export const accountWebhookSchema = webhookEndpointSchema.extend({
+  lastDelivery: webhookDeliverySchema
+    .pick({
+      event: true,
+      attempts: true,
+      lastStatus: true,
+      lastError: true,
+      deliveredAt: true,
+      createdAt: true,
+    })
+    .nullable(),
+});
+export type AccountWebhook = z.infer<typeof accountWebhookSchema>;
+export const accountWebhookListSchema = z.object({ endpoints: z.array(accountWebhookSchema) });
+
+/** The messages that are about the URL field (shown under it on the account page). */
+export const WEBHOOK_URL_MESSAGES: readonly string[] = [
+  WEBHOOK_MESSAGES.urlInvalid,
+  WEBHOOK_MESSAGES.httpsOnly,
+  WEBHOOK_MESSAGES.privateAddress,
+  WEBHOOK_MESSAGES.unresolvable,
+];

@@ -11,7 +11,7 @@ test('a customer creates an API key, sees it once, uses it, and revokes it', asy
   await expect(page.getByText('Give the key a name')).toBeVisible();
 
   await page.getByLabel('Key name').fill('Portfolio bot');
-  await page.getByRole('checkbox', { name: /watchlist/ }).check();
+  await page.getByRole('checkbox', { name: /^watchlist —/ }).check();
   await page.getByRole('button', { name: 'Create key' }).click();
   const shown = page.getByRole('region', { name: /Your new key "Portfolio bot"/ });
   await expect(shown).toBeVisible();

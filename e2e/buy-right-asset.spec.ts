@@ -227,6 +227,10 @@ test('the report page and the PDF show the buyer-first sections', async ({ page,
     await expect(page.getByRole('table', { name: 'Data coverage' })).toContainText('Dated dataset');
     await expect(page.getByTestId('peer-comparison')).toContainText('(Meme)');
     await expect(page.getByTestId('peer-comparison')).toContainText('Named peers: Shiba Inu (SHIB)');
+    // Each peer as its own stored report says (linked), or not yet researched: no side score.
+    await expect(page.getByTestId('peer-comparison')).toContainText(
+      /Shiba Inu \(SHIB\): (not yet researched|[^;]* \(its report version \d+ of \d{4}-\d\d-\d\d, \/report\/\d+\))/,
+    );
     // How old the data is, in the header, and the dataset behind each category.
     await expect(page.getByTestId('data-as-of')).toHaveText(
       /^Data as of \d{4}-\d{2}-\d{2} \(\d+ days before this report\)$/,

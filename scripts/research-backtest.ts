@@ -6,7 +6,7 @@ import {
   headlineFigures,
 } from '../server/research/backtest/artefact';
 import { loadBacktestData } from '../server/research/backtest/as-of';
-import { runBacktest, summarize } from '../server/research/backtest/run';
+import { runBacktest, summarizeRun } from '../server/research/backtest/run';
 
 // `npm run research:backtest`: rates every monthly snapshot day with the current methodology on
 // the facts dated by then, prints the default-study table and writes the stored ratings and
@@ -16,8 +16,8 @@ const started = performance.now();
 const data = loadBacktestData();
 const run = runBacktest(data);
 const rated = performance.now();
-const summary = summarize(data, run);
-writeFileSync(BACKTEST_FILE, `${JSON.stringify(backtestArtefact(run, summary))}\n`);
+const { summary, failureOfRating } = summarizeRun(data, run);
+writeFileSync(BACKTEST_FILE, `${JSON.stringify(backtestArtefact(run, summary, failureOfRating))}\n`);
 // The current version's headline figures, for the methodology page (shipped with the client).
 writeFileSync(BACKTEST_FIGURES_FILE, `${JSON.stringify(headlineFigures(summary), null, 2)}\n`);
 const seconds = (ms: number) => (ms / 1000).toFixed(1);

@@ -9,6 +9,7 @@ import type { AppContext, WebContext } from './context';
 import { ChangeFeed } from './db/change-feed';
 import { adminRoutes } from './features/admin/routes';
 import { apiKeyRoutes } from './features/api-keys/routes';
+import { accountWebhookRoutes } from './features/api-v1/account-webhook-routes';
 import { apiV1Routes } from './features/api-v1/routes';
 import { accountRoutes } from './features/auth/account-routes';
 import { registerAccessGuard } from './features/auth/guard';
@@ -138,6 +139,7 @@ export async function buildWebApp(ctx: AppContext): Promise<{ app: FastifyInstan
     bugReportRoutes,
     adminRoutes,
     apiKeyRoutes,
+    accountWebhookRoutes,
     invoiceRoutes,
     booksExportRoutes,
     disputeRoutes,

@@ -166,6 +166,8 @@ const envSchema = z.object({
   BLOCKFROST_PROJECT_ID: optionalString,
   BLOCKFROST_URL: optionalUrl,
   CARDANO_CONFIRMATIONS: z.coerce.number().int().min(0).max(100).default(3),
+  /** How long an x402 payment submitted through Blockfrost is awaited in a block before answering. */
+  X402_CONFIRM_SECONDS: z.coerce.number().min(0).max(600).default(90),
   /** Unpaid Cardano payments one user may have open at once (each holds an address under watch). */
   CARDANO_MAX_OPEN_PAYMENTS: z.coerce.number().int().min(1).max(100).default(5),
   CROW_POLICY_ID: optionalString.pipe(

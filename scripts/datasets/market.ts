@@ -15,7 +15,7 @@ const BITCOIN_REPO = 'RobACA2026/operational-governance-engine';
 // commits read): only facts are taken, credited to the publisher and to the copy.
 const NO_LICENSE = 'none declared (facts only)';
 
-interface MirrorHelpers {
+export interface MirrorHelpers {
   git: (repo: string, ...args: string[]) => string;
   datasetOf: (
     repo: string,

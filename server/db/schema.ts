@@ -691,7 +691,12 @@ export const x402Payments = pgTable('x402_payments', {
     .references(() => userPurchases.id, { onDelete: 'cascade' }),
   network: text('network').notNull(),
   payTo: text('pay_to').notNull(),
+  /** The ADA the outputs to pay_to carried. */
   lovelace: numeric('lovelace', { precision: 38, scale: 0 }).notNull(),
+  /** What paid (decision 0286): 'lovelace', or the CROW token as "<policy id>.<asset name hex>". */
+  unit: text('unit').notNull().default('lovelace'),
+  /** How much of `unit` the outputs to pay_to carried. */
+  quantity: numeric('quantity', { precision: 38, scale: 0 }).notNull(),
   createdAt: createdAt(),
 });
 

@@ -5,6 +5,7 @@ import type { DbExecutor } from '../db/client';
 import { researchProgress, researchReports, userPurchases } from '../db/schema';
 import type { VersionForChanges } from '../research/changes';
 import type { StoredEvidence } from '../research/evidence';
+import { dataAsOfDates } from '../research/report-text';
 
 // A report series: the completed reports on one resolved asset id, numbered 1, 2, 3… in the
 // order they completed. Nothing is stored for it: completion is final, so the numbering of the
@@ -17,8 +18,8 @@ export interface SeriesVersion {
   assetName: string;
   completedAt: Date;
   /**
-   * How old the data is, as the report's header says it: the oldest date among its categories'
-   * sources (a dataset's own date offline, the retrieval date live); else the completion time.
+   * How old the data is, as the report's cover says it (dataAsOfDates over its categories'
+   * sources: a dataset's own date offline, the retrieval date live); null without dated sources.
    */
   dataAsOf: Date | null;
   /** Null when Not rated. */
@@ -33,12 +34,13 @@ const versionColumns = {
   assetId: researchReports.assetId,
   assetName: researchReports.assetName,
   completedAt: researchReports.completedAt,
-  oldestSourceDate: sql<string | null>`(
-    select min(left(source->>'retrievedAt', 10))
-    from ${researchProgress}, jsonb_array_elements(
-      case when jsonb_typeof(${researchProgress.researchData}->'sources') = 'array'
-        then ${researchProgress.researchData}->'sources' else '[]'::jsonb end) as source
-    where ${researchProgress.reportId} = ${researchReports.id}
+  // Every source's retrievedAt, for dataAsOfDates (the report's own rule, not a second one in SQL).
+  sourceDates: sql<string[] | null>`(
+    select jsonb_agg(source->>'retrievedAt')
+    from ${researchProgress} as progress, jsonb_array_elements(
+      case when jsonb_typeof(progress.research_data->'sources') = 'array'
+        then progress.research_data->'sources' else '[]'::jsonb end) as source
+    where progress.report_id = "research_reports"."id"
   )`,
   compositeScore: researchReports.compositeScore,
   riskLevel: sql<string | null>`${researchReports.scores}->>'riskLevel'`,
@@ -52,7 +54,7 @@ type VersionRow = {
   assetId: string | null;
   assetName: string;
   completedAt: Date | null;
-  oldestSourceDate: string | null;
+  sourceDates: string[] | null;
   compositeScore: string;
   riskLevel: string | null;
   rated: string | null;
@@ -60,13 +62,16 @@ type VersionRow = {
   isPublic: boolean;
 };
 
+const dataAsOfOf = (row: VersionRow): string | null =>
+  dataAsOfDates((row.sourceDates ?? []).filter((d): d is string => typeof d === 'string'));
+
 const toVersion = (row: VersionRow, index: number): SeriesVersion => ({
   id: row.id,
   version: index + 1,
   assetId: row.assetId,
   assetName: row.assetName,
   completedAt: row.completedAt!,
-  dataAsOf: row.oldestSourceDate ? new Date(`${row.oldestSourceDate}T00:00:00Z`) : null,
+  dataAsOf: dataAsOfOf(row) ? new Date(`${dataAsOfOf(row)}T00:00:00Z`) : null,
   compositeScore: row.rated === 'false' ? null : Number(row.compositeScore),
   riskLevel: RISK_LEVELS.includes(row.riskLevel as RiskLevel) ? (row.riskLevel as RiskLevel) : null,
   methodologyVersion: row.methodologyVersion,
@@ -192,5 +197,5 @@ export async function ownedReportWithData(
       ),
     )
     .orderBy(desc(researchReports.completedAt), desc(researchReports.id));
-  return rows.find((row) => row.oldestSourceDate === wanted.dataAsOf)?.id ?? null;
+  return rows.find((row) => dataAsOfOf(row) === wanted.dataAsOf)?.id ?? null;
 }

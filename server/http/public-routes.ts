@@ -13,6 +13,7 @@ export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/logout',
   'GET /api/config',
   'GET /api/track-record',
+  'GET /api/track-record/assets/:assetId',
   'GET /api/public-reports',
   'GET /api/assets/search',
   'GET /api/assets/:id/coverage',

@@ -284,6 +284,29 @@ export interface TvlTrendFacts {
   change365d?: number;
 }
 
+/** One file's newest reading of Ethereum's client shares (clientdiversity.org's data files). */
+export interface ClientShareReading {
+  layer: 'execution' | 'consensus';
+  /** Who measured it and how, as the repository's methodology page says. */
+  measuredBy: string;
+  method: string;
+  /** The data file, e.g. `_data/migalabs.json`. */
+  path: string;
+  /** The reading's day (the file's newest). */
+  date: string;
+  /** Every client the reading lists, largest first, as ratios. */
+  shares: { client: string; share: number }[];
+  /** The file's own flags: one client at 50% or more, at 66% or more. */
+  hasMajority: boolean;
+  hasSupermajority: boolean;
+  source: Source;
+}
+
+/** Which clients run Ethereum, per file, newest reading each (decision 0243). */
+export interface ClientDiversityFacts {
+  readings: ClientShareReading[];
+}
+
 /** A live source that did not answer: its facts are missing, and the report can say why. */
 export interface SourceGap {
   source: string;
@@ -331,6 +354,16 @@ export interface MarketEvidence {
   team?: Fact<TeamFacts>;
   useCase?: Fact<UseCaseFacts>;
   chain?: Fact<ChainKind>;
+  /**
+   * The token's contracts on its host chain, as a dataset of explorer labels names them (offline
+   * demo: dawsbot/eth-labels, decision 0244): what the asset is, by address.
+   */
+  tokenContracts?: Fact<{
+    chainId: number;
+    /** The host chain as the catalogue names it. */
+    chain: string;
+    contracts: { address: string; name: string; symbol: string; website?: string }[];
+  }>;
   /** Share of the 10 largest holders (kept for reports scored before HolderFacts). */
   topHoldersShare?: Fact<number>;
   holders?: Fact<HolderFacts>;
@@ -355,6 +388,8 @@ export interface SecurityEvidence {
   tvlTrend?: Fact<TvlTrendFacts>;
   /** Present (possibly empty) when the curated incident list was consulted. */
   incidents?: Fact<IncidentRecord[]>;
+  /** The network's own client shares (Ethereum only, from clientdiversity.org's files). */
+  clientDiversity?: Fact<ClientDiversityFacts>;
   /** Live security sources that failed for this report (their facts are missing). */
   securityGaps?: SourceGap[];
 }

@@ -7,7 +7,7 @@ import {
 import { CATEGORIES, type CategoryKey } from '../../contract/methodology';
 import type { KeyRisk, KindCheck, Source } from '../../contract/reports';
 import type { AssetEvidence, AssetKind, Fact } from './evidence';
-import { formatUsd, hackNetLoss, isIndependentCodeReview } from './scoring';
+import { clientSharesText, formatUsd, hackNetLoss, isIndependentCodeReview } from './scoring';
 import { unlockStatusAt } from './unlocks';
 
 // The per-kind checks of contract/kind-rules.ts applied to a report's evidence. Pure: the same
@@ -96,6 +96,34 @@ function stablecoinChecks(e: AssetEvidence): KindCheck[] {
   ];
 }
 
+/**
+ * Client concentration from the newest reading of each client layer (decision 0243): a client
+ * the file marks as holding a majority is a risk. Older readings of other files are stated in
+ * the Layer 1 category with their dates; the largest validators' share of stake is in none.
+ */
+function validatorsCheck(e: AssetEvidence): KindCheck {
+  const g = 'layer1';
+  const readings = e.clientDiversity?.value.readings ?? [];
+  if (!readings.length || !e.clientDiversity)
+    return unknown(g, 'validators', 'how concentrated its validators or clients are');
+  const newest = (['execution', 'consensus'] as const).flatMap((layer) => {
+    const ofLayer = readings.filter((r) => r.layer === layer).sort((a, b) => b.date.localeCompare(a.date));
+    return ofLayer.length ? [ofLayer[0]!] : [];
+  });
+  const majority = newest.filter((r) => r.hasMajority);
+  return check(
+    g,
+    'validators',
+    majority.length ? 'risk' : 'met',
+    `Newest reading of each client layer: ${newest.map((r) => `${clientSharesText(r)}.`).join(' ')} ${
+      majority.length
+        ? 'A single client running most of a layer means one bug in it reaches most of the network.'
+        : 'No single client runs most of either layer.'
+    } The files give no share of stake for the largest validators.`,
+    ...newest.map((r) => ({ value: r, source: r.source })),
+  );
+}
+
 function networkChecks(e: AssetEvidence): KindCheck[] {
   const g = 'layer1';
   const outages = (e.incidents?.value ?? []).filter((incident) => /outage|halt/i.test(incident.title));
@@ -123,7 +151,7 @@ function networkChecks(e: AssetEvidence): KindCheck[] {
     );
   }
   return [
-    unknown(g, 'validators', 'how concentrated its validators or clients are'),
+    validatorsCheck(e),
     outages.length
       ? check(
           g,

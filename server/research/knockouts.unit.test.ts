@@ -8,7 +8,7 @@ import {
 import type { Source } from '../../contract/reports';
 import { KNOCKOUT_RULES, SCORING_RULES_BY_VERSION } from '../../contract/scoring-rules';
 import type { AssetEvidence, Fact, IncidentRecord } from './evidence';
-import { offlineReportInput } from './offline-report';
+import { offlineDemoEvidence, offlineReportInput } from './offline-report';
 import { buildSummary, type CategoryResult, rulesKeyRisks } from './report-text';
 import { SCORERS, scoreAudits } from './scoring';
 import { SNAPSHOT_ASSETS, SNAPSHOT_DATE } from './sources/snapshot-data';
@@ -83,6 +83,28 @@ describe('knockouts', () => {
     );
     expect(assessments.every((a) => !a.knockout)).toBe(true);
     expect(scores.riskLevel).toBe('Likely Safe');
+  });
+
+  it('lists each incident of every knockout-marked snapshot asset under one category, the one its rule names', async () => {
+    const marked = SNAPSHOT_ASSETS.map((asset) => ({ asset, evidence: offlineDemoEvidence(asset) })).filter(
+      ({ evidence }) => evidence.incidents?.value.some((incident) => incident.knockout),
+    );
+    expect(marked.map(({ asset }) => asset.name)).toEqual(
+      expect.arrayContaining(['Celsius Network', 'FTX Token', 'Terra Luna Classic']),
+    );
+    for (const { asset, evidence } of marked) {
+      const { results } = await offlineReportInput(asset, NOW, evidence);
+      for (const incident of evidence.incidents!.value) {
+        const listedUnder = results
+          .filter((r) =>
+            [r.findings, r.analysis, ...(r.facts ?? [])].some((text) => text.includes(incident.link)),
+          )
+          .map((r) => r.key);
+        const rule = KNOCKOUT_RULES.find((r) => r.kind === incident.knockout);
+        if (rule) expect(listedUnder, `${asset.name}: ${incident.title}`).toEqual([rule.category]);
+        else expect(listedUnder.length, `${asset.name}: ${incident.title}`).toBeLessThanOrEqual(1);
+      }
+    }
   });
 
   it('names the knockout first in the summary', () => {

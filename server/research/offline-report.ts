@@ -1,7 +1,14 @@
 import { CATEGORIES, METHODOLOGY_VERSION } from '../../contract/methodology';
 import type { AssetEvidence } from './evidence';
 import { kindCheckRisks, kindChecks } from './kind-checks';
-import { assessEvidence, categoryPeers, peerEvidenceOf, peerGroupOf } from './peers';
+import {
+  assessEvidence,
+  categoryPeers,
+  offlinePeerReports,
+  type PeerReports,
+  peerEvidenceOf,
+  peerGroupOf,
+} from './peers';
 import { dataNoteFor } from './pipeline';
 import { buildReportText, type CategoryResult, coverageOf, type ReportTextInput } from './report-text';
 import { snapshotMarketEvidence, snapshotRef, snapshotSecurityEvidence } from './sources/snapshot';
@@ -26,14 +33,16 @@ export async function offlineReportInput(
   now: Date,
   evidence: AssetEvidence = offlineDemoEvidence(asset),
   /** Add the checks for the asset's kind, as the pipeline does. */
-  options: { kindChecks?: boolean } = {},
+  options: { kindChecks?: boolean; peerReports?: PeerReports } = {},
 ): Promise<ReportTextInput> {
   const ref = snapshotRef(asset);
+  // Without a database every snapshot asset's own offline report stands as its published one.
+  const peerReports = options.peerReports ?? offlinePeerReports(now);
   const { categories } = assessEvidence(evidence, now);
   const results: CategoryResult[] = [];
   for (const category of CATEGORIES) {
     const assessment = categories[category.key];
-    const peers = categoryPeers(category.key, { assetId: asset.id, kind: asset.kind }, now, true);
+    const peers = categoryPeers(category.key, { assetId: asset.id, kind: asset.kind }, peerReports);
     const written = await deterministicWriter.write({
       asset: ref,
       assetName: asset.name,
@@ -78,8 +87,7 @@ export async function offlineReportInput(
     methodologyVersion: METHODOLOGY_VERSION,
     peers: peerGroupOf(
       { assetId: asset.id, assetName: asset.name, kind: asset.kind, platform: asset.platform, scores },
-      now,
-      true,
+      peerReports,
     ),
   };
 }

@@ -3,8 +3,8 @@ import {
   CATEGORIES,
   type CategoryKey,
   isRated,
-  METHODOLOGY_VERSION,
   RISK_LEVEL_LABELS,
+  type RiskLevel,
   type Scores,
 } from '../../contract/methodology';
 import type { Peer, PeerGroup } from '../../contract/reports';
@@ -15,9 +15,9 @@ import { snapshotMarketEvidence, snapshotSecurityEvidence } from './sources/snap
 import { SNAPSHOT_ASSETS, type SnapshotAsset } from './sources/snapshot-data';
 import { verdictOf } from './verdict';
 
-// Peers are the other assets of the same kind in the offline dataset, scored from the same
-// dated evidence under the same methodology, so a report compares its asset with named assets
-// of its kind, not with whatever other customers happened to buy.
+// Peers are the other assets of the same kind in the offline dataset. Each is shown as its own
+// latest published report says (total, band, date, version, link), or as not yet researched:
+// never scored on the side, so a peer line cannot disagree with the peer's report (0253).
 
 /** Every category of one asset scored, and the verdict they give. */
 export interface AssetAssessment {
@@ -88,15 +88,77 @@ function nearest(peers: SnapshotAsset[], assetId: string | null): SnapshotAsset[
     .sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
 
-const peerOf = (assessment: AssetAssessment): Peer => {
+/**
+ * A peer's own report as its peer line cites it: the latest completed (and so published) report
+ * on the asset, read from the store when the report is written (decision 0253).
+ */
+export interface PeerReport {
+  /** The stored report (its page is /report/:id); null for an offline report written without a database. */
+  reportId: number | null;
+  /** Its version in the asset's series; null offline. */
+  version: number | null;
+  /** The day it was completed (YYYY-MM-DD). */
+  date: string;
+  rated: boolean;
+  total: number | null;
+  riskLevel: RiskLevel | null;
+  /** Each category's score and whether it had evidence, for the category comparisons. */
+  categories: { key: CategoryKey; score: number; hasEvidence: boolean }[];
+}
+
+/** The peers' own reports by asset id; an asset without one is not yet researched. */
+export type PeerReports = Pick<ReadonlyMap<string, PeerReport>, 'get'>;
+
+/** The report an offline assessment amounts to, for the offline reports written without a database. */
+export function offlinePeerReport(assessment: AssetAssessment, now: Date): PeerReport {
   const rated = isRated(assessment.scores) && assessment.scores.riskLevel !== null;
   return {
-    id: assessment.asset.id,
-    name: assessment.asset.name,
-    symbol: assessment.asset.symbol,
+    reportId: null,
+    version: null,
+    date: now.toISOString().slice(0, 10),
     rated,
     total: rated ? assessment.scores.totalScore : null,
-    riskLevel: rated && assessment.scores.riskLevel ? RISK_LEVEL_LABELS[assessment.scores.riskLevel] : null,
+    riskLevel: rated ? assessment.scores.riskLevel : null,
+    categories: CATEGORIES.map((c) => ({
+      key: c.key,
+      score: assessment.categories[c.key].score,
+      hasEvidence:
+        coverageOf(assessment.categories[c.key].sources, assessment.categories[c.key].evidenceFound).kind !==
+        'none',
+    })),
+  };
+}
+
+/**
+ * Offline (the tests, the sample report, the claim checker): every snapshot asset's own offline
+ * report of the same day stands as its published report, so a peer line reads as that report does.
+ */
+export function offlinePeerReports(now: Date): PeerReports {
+  const reports = new Map<string, PeerReport>();
+  return {
+    get: (assetId) => {
+      let report = reports.get(assetId);
+      const asset = report ? undefined : SNAPSHOT_ASSETS.find((a) => a.id === assetId);
+      if (asset) {
+        report = offlinePeerReport(assessSnapshotAsset(asset, now, true), now);
+        reports.set(assetId, report);
+      }
+      return report;
+    },
+  };
+}
+
+const peerOf = (asset: SnapshotAsset, report: PeerReport | undefined): Peer => {
+  const rated = report?.rated === true && report.riskLevel !== null;
+  return {
+    id: asset.id,
+    name: asset.name,
+    symbol: asset.symbol,
+    researched: report !== undefined,
+    rated,
+    total: rated ? report.total : null,
+    riskLevel: rated && report.riskLevel ? RISK_LEVEL_LABELS[report.riskLevel] : null,
+    ...(report ? { report: { id: report.reportId, version: report.version, date: report.date } } : {}),
   };
 };
 
@@ -108,34 +170,43 @@ export interface PeerSubject {
   scores: Scores;
 }
 
-/** The stored peer group of a report: counts, its standing, and the named peers with scores. */
-export function peerGroupOf(subject: PeerSubject, now: Date, demoData = false): PeerGroup {
-  const peers = peersOfKind(subject.kind, subject.assetId).map((a) => assessSnapshotAsset(a, now, demoData));
-  const rated = peers.map(peerOf).filter((p) => p.rated);
+/**
+ * The stored peer group of a report: counts, its standing among the researched peers, and the
+ * named peers with their own reports' totals (or "not yet researched").
+ */
+export function peerGroupOf(subject: PeerSubject, reports: PeerReports): PeerGroup {
+  const peers = peersOfKind(subject.kind, subject.assetId).map((asset) =>
+    peerOf(asset, reports.get(asset.id)),
+  );
+  const researched = peers.filter((p) => p.researched);
+  const rated = researched.filter((p) => p.rated);
   const subjectRated = isRated(subject.scores) && subject.scores.riskLevel !== null;
   const total = subjectRated ? subject.scores.totalScore : null;
   return {
     assetName: subject.assetName,
     kind: subject.kind,
     kindLabel: subject.kind ? (assetKindLabel(subject.kind, subject.platform) ?? null) : null,
-    basis: `dated public datasets under methodology ${METHODOLOGY_VERSION}`,
+    basis: "the peers' own latest published reports",
     compared: peers.length,
+    researched: researched.length,
     rated: rated.length,
     total,
     below: total === null ? null : rated.filter((p) => p.total! < total).length,
-    named: nearest(
-      peers.map((p) => p.asset),
-      subject.assetId,
-    ).map((asset) => peerOf(peers.find((p) => p.asset.id === asset.id)!)),
+    named: nearest(peersOfKind(subject.kind, subject.assetId), subject.assetId).map(
+      (asset) => peers.find((p) => p.id === asset.id)!,
+    ),
   };
 }
 
-/** One category across the peers: who has evidence and what they score, for the analysis. */
+/** One category across the researched peers: who has evidence and what their reports score. */
 export interface CategoryPeers {
   /** The kind as a plural noun ("layer-1 coins", "DeFi tokens"). */
   kindPlural: string;
+  /** Every other asset of the kind in the dataset. */
+  ofKind: number;
+  /** The peers with a published report of their own: the only ones compared. */
   compared: number;
-  /** Peers with evidence in this category, with their scores (catalogue order). */
+  /** Researched peers with evidence in this category, with their reports' scores (catalogue order). */
   withEvidence: { name: string; score: number }[];
 }
 
@@ -149,19 +220,21 @@ export const peerEvidenceOf = (peers: CategoryPeers) => ({
 export function categoryPeers(
   key: CategoryKey,
   subject: { assetId: string | null; kind: AssetKind | null },
-  now: Date,
-  demoData = false,
+  reports: PeerReports,
 ): CategoryPeers | null {
   if (!subject.kind) return null;
-  const peers = peersOfKind(subject.kind, subject.assetId).map((a) => assessSnapshotAsset(a, now, demoData));
+  const peers = peersOfKind(subject.kind, subject.assetId);
+  const researched = peers.flatMap((asset) => {
+    const report = reports.get(asset.id);
+    return report ? [{ asset, report }] : [];
+  });
   return {
     kindPlural: kindNouns(subject.kind)[1],
-    compared: peers.length,
-    withEvidence: peers
-      .filter((p) => {
-        const a = p.categories[key];
-        return coverageOf(a.sources, a.evidenceFound).kind !== 'none';
-      })
-      .map((p) => ({ name: p.asset.name, score: p.categories[key].score })),
+    ofKind: peers.length,
+    compared: researched.length,
+    withEvidence: researched.flatMap(({ asset, report }) => {
+      const category = report.categories.find((c) => c.key === key);
+      return category?.hasEvidence ? [{ name: asset.name, score: category.score }] : [];
+    }),
   };
 }

@@ -5,9 +5,16 @@ import {
   type CategoryKey,
   isRated,
   METHODOLOGY_VERSION,
+  RISK_LEVELS,
+  type RiskLevel,
 } from '../../contract/methodology';
-import { type AgentResearchData, type Source, sourceKey } from '../../contract/reports';
-import type { Database } from '../db/client';
+import {
+  type AgentResearchData,
+  agentResearchDataSchema,
+  type Source,
+  sourceKey,
+} from '../../contract/reports';
+import type { Database, DbExecutor } from '../db/client';
 import { JOBS, sendJob } from '../jobs/definitions';
 import type { JobQueue } from '../jobs/queue';
 import type {
@@ -19,7 +26,14 @@ import type {
   StoredEvidence,
 } from './evidence';
 import { kindCheckRisks, kindChecks } from './kind-checks';
-import { categoryPeers, peerEvidenceOf, peerGroupOf } from './peers';
+import {
+  categoryPeers,
+  type PeerReport,
+  type PeerReports,
+  peerEvidenceOf,
+  peerGroupOf,
+  peersOfKind,
+} from './peers';
 import {
   buildReportText,
   buildSummary,
@@ -31,6 +45,7 @@ import {
 import {
   completeResearchReport,
   findResearchReport,
+  latestCompletedReports,
   markAgentFinished,
   markAgentStarted,
   markReportProcessing,
@@ -55,6 +70,40 @@ export interface PipelineDeps {
   now?: () => Date;
   /** Test hook: runs after an agent has its evidence, before it records its result. */
   beforeAgentFinishes?: (key: CategoryKey) => Promise<void>;
+}
+
+/**
+ * The peers' own latest published reports, read once when a report is written: its peer lines
+ * and category comparisons cite them (decision 0253). A peer without one is not yet researched.
+ */
+export async function storedPeerReports(db: DbExecutor, assetIds: string[]): Promise<PeerReports> {
+  const rows = await latestCompletedReports(db, assetIds);
+  return new Map(
+    rows.map((row): [string, PeerReport] => {
+      const level = (row.scores as { riskLevel?: unknown } | null)?.riskLevel;
+      const riskLevel = RISK_LEVELS.includes(level as RiskLevel) ? (level as RiskLevel) : null;
+      const rated = isRated(row.scores as { rated?: unknown } | null) && riskLevel !== null;
+      return [
+        row.assetId,
+        {
+          reportId: row.id,
+          version: row.version,
+          date: row.completedAt.toISOString().slice(0, 10),
+          rated,
+          total: rated ? Number(row.compositeScore) : null,
+          riskLevel: rated ? riskLevel : null,
+          categories: CATEGORIES.map((c) => {
+            const stored = row.categories.find((p) => p.key === c.key);
+            const data = agentResearchDataSchema.safeParse(stored?.data);
+            const hasEvidence =
+              data.success &&
+              (data.data.coverage ? data.data.coverage.kind !== 'none' : data.data.sources.length > 0);
+            return { key: c.key, score: Number(stored?.score ?? 1), hasEvidence };
+          }),
+        },
+      ];
+    }),
+  );
 }
 
 export type PipelineOutcome = 'completed' | 'already-completed' | 'missing';
@@ -106,15 +155,26 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
     return kindOnce;
   };
 
+  let peerReportsOnce: Promise<PeerReports> | undefined;
+  const peerReportsOf = (kind: AssetKind | null): Promise<PeerReports> => {
+    peerReportsOnce =
+      peerReportsOnce ??
+      storedPeerReports(
+        db,
+        peersOfKind(kind, asset?.id ?? null).map((a) => a.id),
+      );
+    return peerReportsOnce;
+  };
+
   const runAgent = async (category: Category): Promise<CategoryResult> => {
     await markAgentStarted(db, reportId, category);
     const evidence = await evidenceFor();
     const assessment = SCORERS[category.key](evidence, now());
+    const kind = await kindOf();
     const peers = categoryPeers(
       category.key,
-      { assetId: asset?.id ?? null, kind: await kindOf() },
-      now(),
-      sources.demoData === true,
+      { assetId: asset?.id ?? null, kind },
+      await peerReportsOf(kind),
     );
     const written = await writer.write({
       asset,
@@ -195,8 +255,7 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
     methodologyVersion: METHODOLOGY_VERSION,
     peers: peerGroupOf(
       { assetId: asset?.id ?? null, assetName: subjectName, kind: assetKind, platform, scores },
-      now(),
-      sources.demoData === true,
+      await peerReportsOf(assetKind),
     ),
   };
   const rules = { summary: buildSummary(textInput), keyRisks: rulesKeyRisks(textInput) };

@@ -172,6 +172,7 @@ describe('rank among peers', () => {
       peers: {
         kindPlural: 'layer-1 coins',
         compared: 5,
+        ofKind: 5,
         withEvidence: [
           { name: 'Cardano', score: 2 },
           { name: 'Solana', score: 4 },

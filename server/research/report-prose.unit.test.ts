@@ -76,7 +76,9 @@ describe('the reports of the whole offline snapshot', () => {
   it('names peers of the same kind, with their scores, and no disclaimer or heading counts as prose', () => {
     const bitcoin = reports.find((r) => r.asset.id === 'bitcoin')!.text;
     expect(bitcoin).toMatch(/Bitcoin's peers are the \d+ other layer-1 coins in the dataset/);
-    expect(bitcoin).toMatch(/Named peers: Ethereum \(ETH\): (Not rated|[\d.]+ of 77, [A-Za-z ]+);/);
+    expect(bitcoin).toMatch(
+      /Named peers: Ethereum \(ETH\): (Not rated|[\d.]+ of 77, [A-Za-z ]+) \(its report of \d{4}-\d\d-\d\d\);/,
+    );
     const sentences = reportSentences(bitcoin);
     expect(sentences.some((s) => s.includes(FINANCIAL_DISCLAIMER.slice(0, 30)))).toBe(false);
     expect(sentences.some((s) => HEADINGS.has(s))).toBe(false);

@@ -240,7 +240,7 @@ export function coverageSentence(results: CategoryResult[], name?: string): stri
   );
   const kind = shared[0]?.peerEvidence?.kindPlural;
   const sharedText = shared.length
-    ? `; ${shared.length === gaps.length ? (gaps.length === 1 ? 'it is' : 'all are') : `${joinNames(shared.map((r) => nameOf(r.key)))} ${shared.length === 1 ? 'is' : 'are'}`} missing for every other ${kind?.replace(/s$/, '')} in the dataset too`
+    ? `; ${shared.length === gaps.length ? (gaps.length === 1 ? 'it is' : 'all are') : `${joinNames(shared.map((r) => nameOf(r.key)))} ${shared.length === 1 ? 'is' : 'are'}`} missing for every other ${kind?.replace(/s$/, '')} researched so far as well`
     : '';
   return `Data coverage: ${of}, ${parts.length ? `${joinNames(parts)}; ${missing}` : missing}${sharedText}.`;
 }
@@ -371,11 +371,19 @@ function datasetsOf(sources: Source[]): DatasetRef[] {
   return [...found.values()];
 }
 
-/** The date of the oldest evidence: a dataset's own date, or when a live source answered. */
-export function dataAsOfSources(sources: Source[]): string | null {
-  const dates = sources.map((s) => s.retrievedAt.slice(0, 10)).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d));
+/**
+ * A report's data-as-of day: the date of its oldest evidence (a dataset's own date, or when a
+ * live source answered), from its sources' retrievedAt. The one rule behind the cover, the page,
+ * the versions list, the v1 API and the PDF.
+ */
+export function dataAsOfDates(retrievedAt: readonly string[]): string | null {
+  const dates = retrievedAt.map((at) => at.slice(0, 10)).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d));
   return dates.length ? dates.sort()[0]! : null;
 }
+
+/** The data-as-of day of these sources (dataAsOfDates). */
+export const dataAsOfSources = (sources: Source[]): string | null =>
+  dataAsOfDates(sources.map((s) => s.retrievedAt));
 
 export function assembleSections(
   results: CategoryResult[],

@@ -163,3 +163,61 @@ export async function findUnfinishedReportIds(db: DbExecutor): Promise<number[]>
     .where(inArray(researchReports.status, ['pending', 'processing']));
   return rows.map((row) => row.id);
 }
+
+/** One asset's latest completed report, as a peer line cites it, with its category scores. */
+export interface LatestReportRow {
+  id: number;
+  assetId: string;
+  version: number;
+  completedAt: Date;
+  compositeScore: string;
+  scores: unknown;
+  categories: { key: string; score: string | null; data: unknown }[];
+}
+
+/**
+ * The latest completed report of each asset (every completed report is published), with its
+ * version in the asset's series (completion order, as the versions list counts it).
+ */
+export async function latestCompletedReports(db: DbExecutor, assetIds: string[]): Promise<LatestReportRow[]> {
+  if (assetIds.length === 0) return [];
+  const completed = and(eq(researchReports.status, 'completed'), inArray(researchReports.assetId, assetIds));
+  const reports = await db
+    .select({
+      id: researchReports.id,
+      assetId: researchReports.assetId,
+      completedAt: researchReports.completedAt,
+      compositeScore: researchReports.compositeScore,
+      scores: researchReports.scores,
+      version: sql<number>`(row_number() over (partition by ${researchReports.assetId} order by ${researchReports.completedAt}, ${researchReports.id}))::int`,
+    })
+    .from(researchReports)
+    .where(completed);
+  const latest = new Map<string, (typeof reports)[number]>();
+  for (const report of reports)
+    if (report.assetId && (latest.get(report.assetId)?.version ?? 0) < report.version)
+      latest.set(report.assetId, report);
+  const ids = [...latest.values()].map((r) => r.id);
+  const progress = ids.length
+    ? await db
+        .select({
+          reportId: researchProgress.reportId,
+          key: researchProgress.categoryKey,
+          score: researchProgress.score,
+          data: researchProgress.researchData,
+        })
+        .from(researchProgress)
+        .where(inArray(researchProgress.reportId, ids))
+    : [];
+  return [...latest.values()].map((r) => ({
+    id: r.id,
+    assetId: r.assetId!,
+    version: r.version,
+    completedAt: r.completedAt!,
+    compositeScore: r.compositeScore,
+    scores: r.scores,
+    categories: progress
+      .filter((p) => p.reportId === r.id)
+      .map(({ key, score, data }) => ({ key, score, data })),
+  }));
+}

@@ -1,5 +1,5 @@
 import type { DatedChart } from '../../contract/charts';
-import type { CategoryKey } from '../../contract/methodology';
+import { CATEGORIES, type CategoryKey } from '../../contract/methodology';
 import { type Source, sourceKey } from '../../contract/reports';
 import {
   KNOCKOUT_RULES,
@@ -11,6 +11,7 @@ import type {
   AssetEvidence,
   AuditFacts,
   AuditReport,
+  ClientShareReading,
   Fact,
   HackRecord,
   IncidentRecord,
@@ -1210,6 +1211,11 @@ export function incidentSeverity(incident: IncidentRecord): number {
   }
 }
 
+/** The category a knockout incident belongs to by its rule; null for any other incident. */
+function knockoutCategoryOf(incident: IncidentRecord): CategoryKey | null {
+  return KNOCKOUT_RULES.find((rule) => rule.kind === incident.knockout)?.category ?? null;
+}
+
 const SAME_EVENT_DAYS = 7;
 const sameEvent = (incident: IncidentRecord, hacks: HackRecord[]) =>
   (incident.kind === 'hack' || incident.kind === 'exploit') &&
@@ -1262,6 +1268,11 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
       nextDown: 'Any recorded hack, depeg, regulator action or scandal would lower the score.',
     };
   }
+  // The team's own fraud or regulatory finding is listed under Team (its accountability rule).
+  const { fraud, regulatory } = teamFault(e);
+  const listedByTeam = (e.team ? [fraud, regulatory] : [fraud]).filter(
+    (i): i is IncidentRecord => i !== undefined,
+  );
   const events = [
     ...hacks.map((hack) => ({
       date: hack.date,
@@ -1269,18 +1280,32 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
       text: `${hack.date.slice(0, 10)}: ${hack.name}${hack.technique ? ` (${hack.technique})` : ''}, ${formatUsd(hack.amountUsd)} lost${hack.returnedUsd > 0 ? `, ${formatUsd(hack.returnedUsd)} returned` : ''}${hack.link ? ` (${hack.link})` : ''}.`,
       title: hack.name,
     })),
-    ...incidents.map((incident) => ({
-      date: incident.date,
-      severity: incidentSeverity(incident),
-      text: `${incident.date}: ${incident.title} (${incident.kind}${incident.amountUsd ? `, ${formatUsd(incident.amountUsd)}` : ''}). ${incident.summary} (${incident.link})`,
-      title: incident.title,
-    })),
+    ...incidents.map((incident) => {
+      // A knockout is listed, with its record and document, only in the category its rule names
+      // (Team, Existence/Growth), and the team's own fraud under Team; here each still counts, by
+      // reference, as the scandal it is.
+      const listedUnder = knockoutCategoryOf(incident) ?? (listedByTeam.includes(incident) ? 'team' : null);
+      const reference = listedUnder
+        ? `the ${incident.kind}${incident.knockout ? ' knockout' : ''} listed under ${CATEGORIES.find((c) => c.key === listedUnder)!.name}`
+        : null;
+      return {
+        date: incident.date,
+        severity: incidentSeverity(incident),
+        text: reference
+          ? `${incident.date}: ${reference}.`
+          : `${incident.date}: ${incident.title} (${incident.kind}${incident.amountUsd ? `, ${formatUsd(incident.amountUsd)}` : ''}). ${incident.summary} (${incident.link})`,
+        title: reference ?? incident.title,
+      };
+    }),
   ].sort((a, b) => a.date.localeCompare(b.date));
   const worst = events.reduce((low, event) => (event.severity < low.severity ? event : low));
   const recent = events.some((event) => yearsBetween(event.date, now) <= t.recentYears);
   const score = clampScore(worst.severity - (recent ? 1 : 0));
   const largest = hacks.length ? Math.max(...hacks.map(hackNetLoss)) : undefined;
-  const incidentSources = documentsOf(incidents, e.incidents?.source);
+  const incidentSources = documentsOf(
+    incidents.filter((incident) => knockoutCategoryOf(incident) === null && !listedByTeam.includes(incident)),
+    e.incidents?.source,
+  );
   return {
     score,
     facts: [
@@ -1315,10 +1340,39 @@ const KIND_PHRASES: Record<string, string> = {
   exchange: 'an exchange token',
 };
 
+const sharePct = (share: number) =>
+  share > 0 && share < 0.0005 ? 'under 0.1%' : `${(share * 100).toFixed(1)}%`;
+
+/** "Consensus clients per Miga Labs (…), 2026-08-21 (_data/migalabs.json): lighthouse 51.0%, …" */
+export function clientSharesText(r: ClientShareReading): string {
+  const listed = r.shares.filter((s) => s.share > 0);
+  const flag = r.hasSupermajority
+    ? `; the file marks ${listed[0]?.client} as holding two thirds or more`
+    : r.hasMajority
+      ? `; the file marks ${listed[0]?.client} as holding a majority`
+      : '; no client holds a majority';
+  return `${r.layer === 'execution' ? 'Execution' : 'Consensus'} clients per ${r.measuredBy} (${r.method}) on ${r.date} (${r.path}): ${listed.map((s) => `${s.client} ${sharePct(s.share)}`).join(', ')}${flag}`;
+}
+
 export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
+  // The network's client shares are shown with their dates, not scored (no ladder for them).
+  const clientFacts = (e.clientDiversity?.value.readings ?? []).map(
+    (r) => `${clientSharesText(r)} (shown, not scored).`,
+  );
   if (!e.chain) return noEvidence('chain information');
   const kind = e.chain.value;
-  const platform = e.profile?.value.platform;
+  const labelled = e.tokenContracts?.value;
+  const contractFacts = labelled
+    ? [
+        `Its contract${labelled.contracts.length > 1 ? 's' : ''} on ${labelled.chain} (chain id ${labelled.chainId}): ${labelled.contracts
+          .map(
+            (c) =>
+              `${c.address}, labelled “${c.name}” (${c.symbol})${c.website ? ` with the website ${c.website}` : ''}`,
+          )
+          .join('; ')}.`,
+      ]
+    : [];
+  const platform = e.profile?.value.platform ?? e.tokenContracts?.value.chain;
   const text = {
     layer1: 'It is the native coin of its own layer-1 blockchain.',
     layer2: 'It is the native coin of a layer-2 network.',
@@ -1333,9 +1387,14 @@ export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
       ...(assetKind
         ? [`The asset is classified as ${KIND_PHRASES[assetKind] ?? `a ${assetKind} asset`}.`]
         : missingFact(['asset classification'])),
+      ...contractFacts,
+      ...clientFacts,
     ],
     rationale: 'An asset that runs on its own chain depends on no other network.',
-    sources: sourcesOf(e.chain, e.profile),
+    sources: [
+      ...sourcesOf(e.chain, e.profile, e.tokenContracts),
+      ...(e.clientDiversity?.value.readings ?? []).map((r) => r.source),
+    ],
     evidenceFound: true,
     ...(score < 5
       ? {

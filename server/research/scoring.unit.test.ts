@@ -515,8 +515,10 @@ describe('curated incident list', () => {
 
   it('reaches the evidence of the assets it names, and nothing of the others', () => {
     const ftx = snapshotSecurityEvidence(findSnapshotAsset('FTT')!).incidents;
-    expect(ftx?.value.map((i) => i.kind)).toEqual(['fraud']);
-    expect(ftx?.value[0]?.knockout).toBe('fraud-conviction');
+    expect(ftx?.value.map((i) => [i.kind, i.knockout])).toEqual([
+      ['exchange collapse', 'issuer-bankruptcy'],
+      ['fraud', 'fraud-conviction'],
+    ]);
     expect(ftx?.source.title).toMatch(/DeFiHackLabs/);
     expect(snapshotSecurityEvidence(findSnapshotAsset('BTC')!).incidents?.value).toEqual([]);
   });

@@ -153,9 +153,14 @@ function peerSentence(
 ): string {
   if (!peers) return '';
   const { compared, withEvidence, kindPlural } = peers;
-  if (compared === 0) return `${name} has no peers of its kind in the dataset to compare with here.`;
+  // No peer with a report of its own: the peer comparison section says so once, and the
+  // analysis says what the asset's own score means instead.
+  if (compared === 0) return '';
+  // Only peers with a published report of their own are compared, with that report's scores.
   const others =
-    compared === 1 ? `the one other ${kindPlural.replace(/s$/, '')}` : `the ${compared} other ${kindPlural}`;
+    compared === 1
+      ? `the one other ${kindPlural.replace(/s$/, '')} researched so far`
+      : `the ${compared} other ${kindPlural} researched so far`;
   const scored = (list: { name: string; score: number }[]) =>
     listNames(list.slice(0, 3).map((p) => `${p.name} ${p.score}/5`));
   // A gap: the category label says it is not counted; what is particular to the asset is which
@@ -168,7 +173,7 @@ function peerSentence(
       : `Of ${others}, only ${scored(withEvidence)} ${withEvidence.length === 1 ? 'has' : 'have'} ${category} evidence; ${name} has none.`;
   }
   if (withEvidence.length === 0)
-    return `None of ${others} in the dataset has ${category} evidence, so ${name} cannot be ranked against them on it.`;
+    return `None of ${others} has ${category} evidence, so ${name} cannot be ranked against them on it.`;
   const lower = withEvidence.filter((p) => p.score < score).length;
   const higher = withEvidence.filter((p) => p.score > score).length;
   const same = withEvidence.filter((p) => p.score === score);

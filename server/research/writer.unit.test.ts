@@ -180,6 +180,7 @@ describe('the guard on names: the model writes only from the evidence pack', () 
       assessment,
       peers: {
         kindPlural: 'tokens',
+        ofKind: 2,
         compared: 2,
         withEvidence: [
           { name: 'The Sandbox', score: 4 },

@@ -32,6 +32,7 @@ import {
 } from './api';
 import { InvoicesCard } from './InvoicesCard';
 import { WatchlistCard } from './WatchlistCard';
+import { WebhooksCard } from './WebhooksCard';
 
 const showError = (error: unknown, fallback: string) =>
   toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
@@ -57,6 +58,7 @@ export function AccountPage() {
         <SessionsCard />
         <WatchlistCard />
         <ApiKeysCard />
+        <WebhooksCard />
         <InvoicesCard />
         <Card>
           <CardTitle>Download your data</CardTitle>

@@ -44,8 +44,10 @@ export function ApiSection() {
             New reports are paid with prepaid credits, bought in packs through the card or Cardano checkout. A
             retried purchase with the same <code>Idempotency-Key</code> answers with the first purchase and
             never charges twice; when research fails for good, the credit comes back. Without credits, agents
-            can pay per call with x402 on Cardano: the 402 answer carries <code>PAYMENT-REQUIRED</code>, and
-            the retry sends a signed transaction in <code>PAYMENT-SIGNATURE</code>.
+            can pay per call with x402 on Cardano, in ADA or the CROW token: the 402 answer carries{' '}
+            <code>PAYMENT-REQUIRED</code>, the retry sends a signed transaction in{' '}
+            <code>PAYMENT-SIGNATURE</code>, and the answer's <code>PAYMENT-RESPONSE</code> names the
+            transaction once it is on the chain. Webhook endpoints can also be managed on the account page.
           </p>
           <table className="w-full text-left">
             <caption className="sr-only">API endpoints</caption>

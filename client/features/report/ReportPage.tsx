@@ -44,6 +44,7 @@ import { toast } from '../../components/ui/toast';
 import { downloadReportPdf } from '../../lib/download-pdf';
 import { formatDateTime } from '../../lib/report-format';
 import { listenToReport, reportQuery } from './api';
+import { BacktestHistory } from './BacktestHistory';
 import { ReportSeries } from './ReportSeries';
 import { ResearchProgress } from './ResearchProgress';
 import { ScoreChart } from './ScoreChart';
@@ -357,7 +358,18 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
         <CardTitle>{REPORT_HEADINGS.peers}</CardTitle>
         <div className="mt-3 space-y-2 text-sm" data-testid="peer-comparison">
           {peerLines(sections.peers).map((line) => (
-            <p key={line}>{line}</p>
+            <p key={line}>
+              {/* A peer's own report is cited by its page (/report/N): a link here. */}
+              {line.split(/(\/report\/\d+)/).map((part, index) =>
+                index % 2 === 1 ? (
+                  <Link key={part} href={part} className="underline">
+                    {part}
+                  </Link>
+                ) : (
+                  part
+                ),
+              )}
+            </p>
           ))}
         </div>
       </Card>
@@ -505,6 +517,7 @@ export function ReportPage() {
       )}
 
       {completed && <ReportSeries reportId={report.id} assetName={report.asset_name} />}
+      {completed && <BacktestHistory reportId={report.id} assetName={report.asset_name} />}
 
       {sections ? (
         <>
@@ -541,7 +554,9 @@ export function ReportPage() {
                 key={entry.id}
                 entry={entry}
                 notCounted={
-                  sections?.coverage.find((c) => c.category_key === entry.category_key)?.kind === 'none'
+                  sections?.coverage.find((c) => c.category_key === entry.category_key)?.kind === 'none' ||
+                  // A completed category without a score had no evidence (the API gives null).
+                  (entry.status === 'completed' && entry.score === null)
                 }
               />
             ))}

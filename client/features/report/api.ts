@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { assetBacktestResponseSchema } from '../../../contract/backtest';
 import { type ReportResponse, reportResponseSchema } from '../../../contract/reports';
 import { reportEventSchema } from '../../../contract/research';
 import { reportChangesResponseSchema, reportVersionsResponseSchema } from '../../../contract/versions';
@@ -30,6 +31,15 @@ export const reportChangesQuery = (reportId: number, since?: number) =>
         reportChangesResponseSchema,
         signal,
       ),
+  });
+
+/** The asset's back-tested monthly ratings and what followed them (decision 0293). */
+export const assetBacktestQuery = (assetId: string) =>
+  queryOptions({
+    queryKey: ['asset-backtest', assetId],
+    queryFn: ({ signal }) =>
+      getJson(`/api/track-record/assets/${encodeURIComponent(assetId)}`, assetBacktestResponseSchema, signal),
+    staleTime: Number.POSITIVE_INFINITY,
   });
 
 /**

@@ -46,7 +46,15 @@ export async function insertIdempotentPurchase(
 /** Records the transaction that paid; false when it already paid for something (a replay). */
 export async function insertX402Payment(
   tx: DbExecutor,
-  values: { txHash: string; purchaseId: number; network: string; payTo: string; lovelace: string },
+  values: {
+    txHash: string;
+    purchaseId: number;
+    network: string;
+    payTo: string;
+    lovelace: string;
+    unit: string;
+    quantity: string;
+  },
 ): Promise<boolean> {
   const rows = await tx
     .insert(x402Payments)

@@ -25,8 +25,6 @@ import {
 import {
   createdWebhookSchema,
   createWebhookSchema,
-  WEBHOOK_MESSAGES,
-  type WebhookEvent,
   webhookDeliveryListSchema,
   webhookListSchema,
 } from '../../../contract/webhooks';
@@ -42,8 +40,8 @@ import { loadReportPdfState, renderAndStorePdfOnce, stateIsStale } from '../../p
 import { INCIDENT_LIST_SOURCE, incidentTimeline } from '../../research/sources/incidents';
 import { registerKeyAuthentication, requireScope } from './key-auth';
 import { type ApiV1Readers, buyReport, ratingOf } from './service';
-import { findEndpoint, listDeliveries, listEndpoints } from './webhook-repository';
-import { createWebhook, removeWebhook, toEndpoint } from './webhooks';
+import { listEndpoints } from './webhook-repository';
+import { createWebhook, removeWebhook, toEndpoint, webhookDeliveries } from './webhooks';
 import { encodeHeader, paymentRequired, paymentRequirements, X402Refusal, type X402Settlement } from './x402';
 
 const reportParams = z.object({ id: z.string().max(40) });
@@ -204,7 +202,7 @@ export async function apiV1Routes(
         if (!x402) throw new DomainError('PAYMENT_REQUIRED', message);
         const required = paymentRequired(
           resource,
-          paymentRequirements(x402, await x402.priceLovelace()),
+          paymentRequirements(x402, await x402.prices()),
           reason ? message : 'PAYMENT-SIGNATURE header is required',
         );
         reply.header('payment-required', encodeHeader(required));
@@ -238,6 +236,7 @@ export async function apiV1Routes(
               transaction: result.settled.txHash,
               network: result.settled.network,
               payer: result.settled.payer,
+              extensions: { status: result.settled.status },
             }),
           );
         }
@@ -352,22 +351,7 @@ export async function apiV1Routes(
     },
     async (request) => {
       const caller = requireScope(request, 'reports:read');
-      const endpoint = await findEndpoint(ctx.db, caller.userId, request.params.id);
-      if (!endpoint) throw notFound(WEBHOOK_MESSAGES.notFound);
-      const rows = await listDeliveries(ctx.db, endpoint.id);
-      return {
-        deliveries: rows.map((row) => ({
-          id: row.id,
-          messageId: row.messageId,
-          event: row.event as WebhookEvent,
-          attempts: row.attempts,
-          lastStatus: row.lastStatus,
-          lastResponse: row.lastResponse,
-          lastError: row.lastError,
-          deliveredAt: row.deliveredAt?.toISOString() ?? null,
-          createdAt: row.createdAt.toISOString(),
-        })),
-      };
+      return { deliveries: await webhookDeliveries(ctx, caller.userId, request.params.id) };
     },
   );
 

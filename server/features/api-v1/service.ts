@@ -128,7 +128,11 @@ export async function buyReport(
   requestedAssetId: string,
   idempotencyKey: string,
   payment: ReportPayment,
-): Promise<{ purchase: ApiPurchase; replayed: boolean; settled?: VerifiedPayment }> {
+): Promise<{
+  purchase: ApiPurchase;
+  replayed: boolean;
+  settled?: VerifiedPayment & { status: 'confirmed' | 'mempool' };
+}> {
   const earlier = await findPurchaseByIdempotencyKey(ctx.db, userId, idempotencyKey);
   if (earlier) return replayed(ctx, earlier, requestedAssetId);
   const asset = await checkPurchaseAsset(ctx.research.sources, {
@@ -138,8 +142,9 @@ export async function buyReport(
   const assetId = asset.assetId ?? requestedAssetId;
   const verified =
     payment.kind === 'x402'
-      ? verifyPayment(payment.header, payment.settlement, await payment.settlement.priceLovelace())
+      ? verifyPayment(payment.header, payment.settlement, await payment.settlement.prices())
       : undefined;
+  let settlement: 'confirmed' | 'mempool' = 'confirmed';
   const bought = await ctx.db.transaction(async (tx) => {
     const pending = await insertIdempotentPurchase(tx, {
       userId,
@@ -157,10 +162,20 @@ export async function buyReport(
         network: verified.network,
         payTo: verified.payTo,
         lovelace: verified.lovelaceToPayTo.toString(),
+        unit: verified.asset,
+        quantity: verified.quantity.toString(),
       });
       // Throwing rolls the purchase back: the same signed transaction never pays twice.
       if (!first) throw new X402Refusal('transaction_already_used', API_V1_MESSAGES.transactionUsed);
-      await payment.settlement.submit(verified);
+      // Submitted inside the purchase's transaction: a refusal by the chain rolls the purchase
+      // and the claim on the transaction back, so nothing was bought and nothing was paid.
+      const outcome = await payment.settlement.submit(verified);
+      if ('refused' in outcome)
+        throw new X402Refusal(
+          'transaction_refused',
+          `${API_V1_MESSAGES.transactionRefused} ${outcome.refused}`,
+        );
+      settlement = outcome.status;
     } else {
       const spent = await addCredits(tx, {
         userId,
@@ -175,7 +190,11 @@ export async function buyReport(
   });
   if (bought) {
     const purchase = await toApiPurchase(ctx, bought);
-    return { purchase, replayed: false, ...(verified ? { settled: verified } : {}) };
+    return {
+      purchase,
+      replayed: false,
+      ...(verified ? { settled: { ...verified, status: settlement } } : {}),
+    };
   }
   // A concurrent request with the same key committed first.
   const winner = await findPurchaseByIdempotencyKey(ctx.db, userId, idempotencyKey);

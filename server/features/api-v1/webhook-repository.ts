@@ -3,6 +3,7 @@ import type { DbExecutor } from '../../db/client';
 import { userPurchases, users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 export function listEndpoints(db: DbExecutor, userId: number) {
   return db
@@ -112,4 +113,14 @@ export async function recordAttempt(
       ...(outcome.delivered ? { deliveredAt: sql`now()` } : {}),
     })
     .where(eq(webhookDeliveries.id, deliveryId));
+}
+
+/** The newest delivery of each of these endpoints. */
+export function newestDeliveries(db: DbExecutor, endpointIds: number[]) {
+  if (endpointIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectDistinctOn([webhookDeliveries.endpointId])
+    .from(webhookDeliveries)
+    .where(inArray(webhookDeliveries.endpointId, endpointIds))
+    .orderBy(webhookDeliveries.endpointId, desc(webhookDeliveries.id));
 }

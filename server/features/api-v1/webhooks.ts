@@ -14,9 +14,14 @@ import {
   deleteEndpoint,
   endpointsFor,
   findDeliveryWithEndpoint,
+  findEndpoint,
   insertDelivery,
   insertEndpoint,
+  listDeliveries,
+  listEndpoints,
+  newestDeliveries,
   recordAttempt,
+  type WebhookDeliveryRow,
   type WebhookEndpointRow,
 } from './webhook-repository';
 
@@ -96,6 +101,38 @@ export const toEndpoint = (row: WebhookEndpointRow) => ({
   events: row.events as WebhookEvent[],
   createdAt: row.createdAt.toISOString(),
 });
+
+export const toDelivery = (row: WebhookDeliveryRow) => ({
+  id: row.id,
+  messageId: row.messageId,
+  event: row.event as WebhookEvent,
+  attempts: row.attempts,
+  lastStatus: row.lastStatus,
+  lastResponse: row.lastResponse,
+  lastError: row.lastError,
+  deliveredAt: row.deliveredAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The account page's list: each endpoint with its newest delivery. */
+export async function listWebhooksWithLastDelivery(ctx: AppContext, userId: number) {
+  const endpoints = await listEndpoints(ctx.db, userId);
+  const newest = await newestDeliveries(
+    ctx.db,
+    endpoints.map((e) => e.id),
+  );
+  return endpoints.map((endpoint) => {
+    const last = newest.find((d) => d.endpointId === endpoint.id);
+    return { ...toEndpoint(endpoint), lastDelivery: last ? toDelivery(last) : null };
+  });
+}
+
+/** An endpoint's recent deliveries with the endpoint's answers; not found for anyone else's. */
+export async function webhookDeliveries(ctx: AppContext, userId: number, endpointId: number) {
+  const endpoint = await findEndpoint(ctx.db, userId, endpointId);
+  if (!endpoint) throw notFound(WEBHOOK_MESSAGES.notFound);
+  return (await listDeliveries(ctx.db, endpoint.id)).map(toDelivery);
+}
 
 export async function createWebhook(
   ctx: AppContext,

@@ -88,7 +88,15 @@ describe('x402 pay per call on Cardano', () => {
     const required = decode(first.headers['payment-required']);
     expect(required).toMatchObject({
       x402Version: 2,
-      accepts: [{ scheme: 'exact', network: 'cardano:preprod', asset: 'lovelace' }],
+      accepts: [
+        { scheme: 'exact', network: 'cardano:preprod', asset: 'lovelace' },
+        // The CROW token, as "<policy id>.<asset name hex>" (decision 0286).
+        {
+          scheme: 'exact',
+          network: 'cardano:preprod',
+          asset: expect.stringMatching(/^[0-9a-f]{56}\.[0-9a-f]+$/),
+        },
+      ],
     });
     const { amount, payTo } = required.accepts[0];
     expect(BigInt(amount)).toBeGreaterThan(0n);

@@ -1,14 +1,18 @@
 import {
+  AssetName,
   Credential,
   Ed25519Signature,
   EnterpriseAddress,
   FixedTransaction,
+  ScriptHash,
+  type Value,
 } from '@emurgo/cardano-serialization-lib-nodejs';
 import { z } from 'zod';
 
 // x402 pay per call on Cardano (decision 0285): the v2 HTTP transport (PAYMENT-REQUIRED,
 // PAYMENT-SIGNATURE and PAYMENT-RESPONSE headers, base64 JSON) with the `exact` scheme's
-// address-to-address flavor: the client signs a transaction paying `amount` lovelace to `payTo`.
+// address-to-address flavor: the client signs a transaction paying `amount` of `asset` (lovelace,
+// or the CROW token as "<policy id>.<asset name hex>") to `payTo` (decision 0286).
 
 export const X402_VERSION = 2;
 
@@ -16,11 +20,18 @@ export const X402_VERSION = 2;
 export interface X402Settlement {
   network: 'cardano:preprod' | 'cardano:mainnet';
   payTo: string;
-  /** The price of one new report in lovelace, at the current quote. */
-  priceLovelace(): Promise<bigint>;
-  /** Puts the verified transaction's payment on the chain (the sandbox ledger in the demo). */
-  submit(tx: VerifiedPayment): Promise<void>;
+  /** The price of one new report in each asset taken: lovelace at the current quote, then CROW. */
+  prices(): Promise<X402Price[]>;
+  /**
+   * Puts the verified transaction on the chain: the sandbox ledger in the demo, Blockfrost live
+   * (submitted, then awaited in a block). A chain that refuses it (spent or missing inputs, an
+   * invalid script, …) answers `refused` with its reason; nothing is paid then.
+   */
+  submit(tx: VerifiedPayment): Promise<SubmitOutcome>;
 }
+
+/** confirmed: in a block; mempool: the node took it but no block held it within the wait. */
+export type SubmitOutcome = { status: 'confirmed' | 'mempool' } | { refused: string };
 
 export interface PaymentRequirements {
   scheme: 'exact';
@@ -32,33 +43,45 @@ export interface PaymentRequirements {
   extra: Record<string, unknown>;
 }
 
-export function paymentRequirements(settlement: X402Settlement, lovelace: bigint): PaymentRequirements {
-  return {
+/** An amount of one asset: 'lovelace', or a native token as "<policy id>.<asset name hex>". */
+export interface X402Price {
+  asset: string;
+  amount: bigint;
+}
+
+export function paymentRequirements(settlement: X402Settlement, prices: X402Price[]): PaymentRequirements[] {
+  return prices.map((price) => ({
     scheme: 'exact',
     network: settlement.network,
-    amount: lovelace.toString(),
-    asset: 'lovelace',
+    amount: price.amount.toString(),
+    asset: price.asset,
     payTo: settlement.payTo,
     maxTimeoutSeconds: 600,
     extra: { flavor: 'default' },
-  };
+  }));
 }
 
 export const encodeHeader = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
 
 /** The PAYMENT-REQUIRED object (also the 402's body). */
-export function paymentRequired(resourceUrl: string, requirements: PaymentRequirements, error: string) {
+export function paymentRequired(resourceUrl: string, requirements: PaymentRequirements[], error: string) {
   return {
     x402Version: X402_VERSION,
     error,
     resource: { url: resourceUrl, description: 'One new research report', mimeType: 'application/json' },
-    accepts: [requirements],
+    accepts: requirements,
   };
 }
 
 const paymentPayloadSchema = z.object({
   x402Version: z.literal(X402_VERSION),
-  accepted: z.object({ scheme: z.literal('exact'), network: z.string() }).passthrough(),
+  accepted: z
+    .object({
+      scheme: z.literal('exact'),
+      network: z.string(),
+      asset: z.string().max(200).default('lovelace'),
+    })
+    .passthrough(),
   payload: z.object({ transaction: z.string().min(1).max(64_000) }).passthrough(),
 });
 
@@ -66,6 +89,10 @@ export interface VerifiedPayment {
   txHash: string;
   /** The transaction's CBOR, hex. */
   cborHex: string;
+  /** The asset paid with ('lovelace' or "<policy id>.<asset name hex>") and how much of it went to payTo. */
+  asset: string;
+  quantity: bigint;
+  /** The ADA that went to payTo (for a token payment, the ADA its output must carry). */
   lovelaceToPayTo: bigint;
   payTo: string;
   network: string;
@@ -83,13 +110,28 @@ export class X402Refusal extends Error {
   }
 }
 
+/** How much of the asset a value holds. */
+function quantityOf(value: Value, asset: string): bigint {
+  if (asset === 'lovelace') return BigInt(value.coin().to_str());
+  const [policy, name] = asset.split('.');
+  const amount = value
+    .multiasset()
+    ?.get_asset(ScriptHash.from_hex(policy!), AssetName.new(Buffer.from(name ?? '', 'hex')));
+  return amount ? BigInt(amount.to_str()) : 0n;
+}
+
 /**
- * Decodes PAYMENT-SIGNATURE and checks the signed transaction: the scheme and network we asked
- * for, at least one valid key witness over the transaction's hash, and outputs paying at least
- * `lovelace` to our address. Whether its inputs exist and are unspent is the chain's to decide
- * when the transaction is submitted (the sandbox ledger does not model inputs).
+ * Decodes PAYMENT-SIGNATURE and checks the signed transaction: the scheme, network and one of the
+ * assets we asked for, at least one valid key witness over the transaction's hash, and outputs
+ * paying at least that asset's amount to our address. Whether its inputs exist and are unspent
+ * is the chain's to decide when the transaction is submitted (the sandbox ledger does not model
+ * inputs).
  */
-export function verifyPayment(header: string, settlement: X402Settlement, lovelace: bigint): VerifiedPayment {
+export function verifyPayment(
+  header: string,
+  settlement: X402Settlement,
+  prices: X402Price[],
+): VerifiedPayment {
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(header, 'base64').toString('utf8'));
@@ -101,6 +143,12 @@ export function verifyPayment(header: string, settlement: X402Settlement, lovela
     throw new X402Refusal('invalid_payload', 'PAYMENT-SIGNATURE is not an x402 v2 payment payload.');
   if (parsed.data.accepted.network !== settlement.network)
     throw new X402Refusal('invalid_network', `This server takes payments on ${settlement.network}.`);
+  const price = prices.find((p) => p.asset === parsed.data.accepted.asset);
+  if (!price)
+    throw new X402Refusal(
+      'invalid_asset',
+      `This server takes ${prices.map((p) => p.asset).join(' or ')}, not ${parsed.data.accepted.asset}.`,
+    );
   let tx: FixedTransaction;
   try {
     tx = FixedTransaction.from_bytes(Buffer.from(parsed.data.payload.transaction, 'base64'));
@@ -126,20 +174,25 @@ export function verifyPayment(header: string, settlement: X402Settlement, lovela
       throw new X402Refusal('invalid_signature', 'The transaction carries no valid signature.');
     const outputs = tx.body().outputs();
     let paid = 0n;
+    let lovelace = 0n;
     for (let i = 0; i < outputs.len(); i += 1) {
       const output = outputs.get(i);
-      if (output.address().to_bech32() === settlement.payTo) paid += BigInt(output.amount().coin().to_str());
+      if (output.address().to_bech32() !== settlement.payTo) continue;
+      paid += quantityOf(output.amount(), price.asset);
+      lovelace += quantityOf(output.amount(), 'lovelace');
     }
-    if (paid < lovelace) {
+    if (paid < price.amount) {
       throw new X402Refusal(
         'insufficient_amount',
-        `The transaction pays ${paid} lovelace to ${settlement.payTo}; ${lovelace} are required.`,
+        `The transaction pays ${paid} ${price.asset} to ${settlement.payTo}; ${price.amount} are required.`,
       );
     }
     return {
       txHash: hash.to_hex(),
       cborHex: tx.to_hex(),
-      lovelaceToPayTo: paid,
+      asset: price.asset,
+      quantity: paid,
+      lovelaceToPayTo: lovelace,
       payTo: settlement.payTo,
       network: settlement.network,
       payer,

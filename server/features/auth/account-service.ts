@@ -29,6 +29,7 @@ import {
   setPasswordHash,
   useUpResetTokens,
 } from './account-repository';
+import { apiDataExport } from './api-export';
 import { hashPassword, verifyPassword } from './password';
 import { findUserByEmail } from './repository';
 import { describeUserAgent } from './user-agent';
@@ -159,13 +160,15 @@ export async function endOtherSessions(
 
 /**
  * "Download my data": the profile, sessions, purchases, payments, watchlist (with the "watch what
- * I buy" preference and the alerts raised) and bug reports, as JSON.
+ * I buy" preference and the alerts raised), bug reports, invoices and API use (keys, credits,
+ * webhooks), as JSON.
  */
 export async function exportAccount(ctx: AppContext, userId: number, currentSessionId: string | null) {
   const user = await activeUserOrFail(ctx, userId);
-  const [data, sessionList] = await Promise.all([
+  const [data, sessionList, api] = await Promise.all([
     exportUserData(ctx.db, userId),
     listSessions(ctx, userId, currentSessionId),
+    apiDataExport(ctx.db, userId),
   ]);
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   return {
@@ -281,6 +284,7 @@ export async function exportAccount(ctx: AppContext, userId: number, currentSess
       vat: c.vatAmount,
       pdfUrl: invoicePdfPath('credit_note', c.id),
     })),
+    api,
   };
 }
 

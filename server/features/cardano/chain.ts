@@ -115,6 +115,31 @@ export class BlockfrostChain implements ChainClient {
     return { outputs, requests };
   }
 
+  /**
+   * Submits a signed transaction through POST /tx/submit (CBOR): its hash, or `refused` with the
+   * node's reason when the ledger rejects it (Blockfrost answers 400 then). The SDK never retries
+   * a POST, so a transaction is sent once per call.
+   */
+  async submitTransaction(cbor: Uint8Array): Promise<{ txHash: string } | { refused: string }> {
+    try {
+      return { txHash: await this.api.txSubmit(cbor) };
+    } catch (error) {
+      if (error instanceof blockfrostSdk().BlockfrostServerError && error.status_code === 400)
+        return { refused: error.message };
+      throw asChainError(error);
+    }
+  }
+
+  /** The block height holding the transaction, or null while no block does (404). */
+  async blockOf(txHash: string): Promise<number | null> {
+    try {
+      return (await this.api.txs(txHash)).block_height;
+    } catch (error) {
+      if (error instanceof blockfrostSdk().BlockfrostServerError && error.status_code === 404) return null;
+      throw asChainError(error);
+    }
+  }
+
   async transaction(txHash: string): Promise<ChainTransaction> {
     try {
       const [tx, utxos] = await Promise.all([this.api.txs(txHash), this.api.txsUtxos(txHash)]);

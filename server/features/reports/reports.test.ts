@@ -105,7 +105,8 @@ describe('GET /api/reports/:id', () => {
     expect(body.report.rated).toBe(false);
     // Not rated is one state: no total in the API either.
     expect(body.report.composite_score).toBeNull();
-    expect(body.progressData.every((p: { score: string }) => p.score === '1.00')).toBe(true);
+    // No category has evidence, so none has a score (the page prints each as not counted).
+    expect(body.progressData.every((p: { score: string | null }) => p.score === null)).toBe(true);
     expect(body.progressData[0].research_findings).toMatch(/^No evidence found/);
   });
 

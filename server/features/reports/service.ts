@@ -56,11 +56,16 @@ const categoryOrder = new Map(CATEGORIES.map((c, i) => [c.key as string, i]));
 
 function toProgressEntry(row: CategoryProgressRow): ProgressEntry {
   const data = agentResearchDataSchema.safeParse(row.researchData);
+  // A category without evidence has no score: the stored 1 only stands in for the verdict rule,
+  // and the page and the PDF print it as not counted (the same test as the report's coverage).
+  const noEvidence =
+    data.success &&
+    (data.data.coverage ? data.data.coverage.kind === 'none' : data.data.sources.length === 0);
   return {
     id: row.id,
     agent_name: row.agentName,
     category_key: row.categoryKey,
-    score: row.score,
+    score: noEvidence ? null : row.score,
     status: row.status,
     research_findings: data.success ? data.data.findings : null,
     detailed_analysis: data.success

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { trackRecordResponseSchema } from '../../../contract/backtest';
+import {
+  assetBacktestParamsSchema,
+  assetBacktestResponseSchema,
+  trackRecordResponseSchema,
+} from '../../../contract/backtest';
 import type { TrackRecordService } from './service';
 
 /**
@@ -25,6 +29,17 @@ export async function trackRecordRoutes(app: FastifyInstance, trackRecord: Track
             outcomes: prospective.outcomes,
           },
         };
+      },
+    );
+  // One asset's back-tested ratings, for its report page (decision 0293); public like the page.
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/track-record/assets/:assetId',
+      { schema: { params: assetBacktestParamsSchema, response: { 200: assetBacktestResponseSchema } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'public, max-age=300');
+        return trackRecord.assetHistory(request.params.assetId);
       },
     );
 }

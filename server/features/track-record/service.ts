@@ -1,8 +1,8 @@
-import type { Backtest } from '../../../contract/backtest';
+import type { AssetBacktestResponse, Backtest } from '../../../contract/backtest';
 import type { TrackRecord } from '../../../contract/track-record';
 import type { AppContext } from '../../context';
 import { loadTrackRecord } from '../../domain/track-record';
-import { loadBacktestSummary } from '../../research/backtest/artefact';
+import { loadBacktest } from '../../research/backtest/artefact';
 import { INCIDENT_LIST_SOURCE, incidentTimeline } from '../../research/sources/incidents';
 import { renderTrackRecordBody } from './page';
 
@@ -13,13 +13,16 @@ export interface TrackRecordService {
   prospective(): Promise<TrackRecord>;
   /** The stored back-test (decision 0290), read once; null where the artefact is absent. */
   backtest: Backtest | null;
+  /** One asset's back-tested ratings and what followed them, for its report page (decision 0293). */
+  assetHistory(assetId: string): AssetBacktestResponse;
   pageBody(): Promise<string>;
 }
 
 /** The public track record (decision 0192) and the back-test beside it (decision 0290). */
 export function createTrackRecordService(ctx: Pick<AppContext, 'db'>): TrackRecordService {
   const incidentList = incidentTimeline();
-  const backtest = loadBacktestSummary();
+  const stored = loadBacktest();
+  const backtest = stored?.summary ?? null;
   let cached: { at: number; record: Promise<TrackRecord> } | null = null;
   const prospective = () => {
     if (!cached || Date.now() - cached.at > TRACK_RECORD_CACHE_MS) {
@@ -41,6 +44,16 @@ export function createTrackRecordService(ctx: Pick<AppContext, 'db'>): TrackReco
   return {
     prospective,
     backtest,
+    assetHistory: (assetId) => ({
+      assetId,
+      backtest: backtest && {
+        notice: backtest.notice,
+        methodologyVersion: backtest.versions[0]!.methodologyVersion,
+        firstAsOf: backtest.firstAsOf,
+        lastAsOf: backtest.lastAsOf,
+      },
+      history: stored?.historyOf(assetId) ?? null,
+    }),
     pageBody: async () => renderTrackRecordBody(await prospective(), backtest),
   };
 }

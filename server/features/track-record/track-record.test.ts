@@ -124,3 +124,34 @@ describe('GET /api/track-record', () => {
     expect(row).not.toContain('%');
   });
 });
+
+describe('GET /api/track-record/assets/:assetId', () => {
+  it("serves one asset's back-tested ratings and the dated failures after them, to a visitor", async () => {
+    const response = await t.app.inject({ url: '/api/track-record/assets/ftx-token' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.backtest.notice).toContain('None was published at the time');
+    expect(body.backtest.methodologyVersion).toBe(METHODOLOGY_VERSION);
+    const { ratings, failures } = body.history;
+    const november = ratings.find((r: { asOf: string }) => r.asOf === '2022-11-01');
+    // FTX's chapter 11 filing, with its court document, follows the November 2022 rating.
+    expect(failures[november.failure]).toMatchObject({
+      event: { date: '2022-11-11', kind: 'knockout incident' },
+      before: { asOf: '2022-11-01' },
+    });
+    expect(failures[november.failure].event.url).toMatch(/^https:\/\//);
+    expect(ratings.some((r: { asOf: string }) => r.asOf === '2023-01-01')).toBe(false);
+    const openapi = await t.app.inject({ url: '/api-docs/json' });
+    expect(openapi.json().paths['/api/track-record/assets/{assetId}'].get).toBeDefined();
+  });
+
+  it('says plainly when the snapshots never list the asset, and refuses a malformed id in words', async () => {
+    const none = await t.app.inject({ url: '/api/track-record/assets/staked-ether' });
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toMatchObject({ assetId: 'staked-ether', history: null });
+    const bad = await t.app.inject({ url: `/api/track-record/assets/${encodeURIComponent('<script>')}` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('An asset id is letters, digits');
+    expect(bad.body).not.toMatch(/\bat .*\.ts:\d+/);
+  });
+});

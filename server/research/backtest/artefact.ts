@@ -1,5 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { type Backtest, backtestSchema } from '../../../contract/backtest';
+import {
+  type AssetBacktestResponse,
+  BACKTEST_BANDS,
+  type Backtest,
+  backtestSchema,
+} from '../../../contract/backtest';
 import { CATEGORIES } from '../../../contract/methodology';
 import type { BacktestFigures } from '../../../contract/track-record';
 import type { BacktestRun } from './run';
@@ -33,15 +38,18 @@ export function headlineFigures(summary: Backtest): BacktestFigures {
   };
 }
 
-export function backtestArtefact(run: BacktestRun, summary: Backtest) {
+export function backtestArtefact(run: BacktestRun, summary: Backtest, failureOfRating: readonly number[]) {
   return {
     summary,
     methodologyVersion: run.methodologyVersion,
     categories: CATEGORIES.map((c) => c.key),
     months: run.months,
     assets: run.identities.map((i) => ({ id: i.id, name: i.name, symbols: i.symbols, kind: i.kind })),
-    /** [asset index, month index, total, band, category scores, categories with evidence, knockout] */
-    ratings: run.ratings.map((r) => [
+    /**
+     * [asset index, month index, total, band, category scores, categories with evidence, knockout,
+     * index in summary.failures of the first failure within 365 days or -1]
+     */
+    ratings: run.ratings.map((r, i) => [
       r.asset,
       r.month,
       r.total,
@@ -49,13 +57,70 @@ export function backtestArtefact(run: BacktestRun, summary: Backtest) {
       r.scores,
       r.withEvidence.map((key) => CATEGORIES.findIndex((c) => c.key === key)).join(','),
       r.knockout ?? '',
+      failureOfRating[i] ?? -1,
     ]),
   };
 }
 
-/** The stored summary, or null when the artefact has not been built. */
-export function loadBacktestSummary(file: URL = BACKTEST_FILE): Backtest | null {
+type StoredRow = [number, number, number, string, string, string, string, number];
+interface StoredArtefact {
+  summary: unknown;
+  months: string[];
+  assets: { id: string; name: string; symbols: string[] }[];
+  ratings: StoredRow[];
+}
+
+const YEAR_MS = 365 * 86_400_000;
+const isBand = (band: string): band is (typeof BACKTEST_BANDS)[number] =>
+  (BACKTEST_BANDS as readonly string[]).includes(band);
+
+/**
+ * The stored back-test read once: the summary, and each asset's own ratings with the failures
+ * that followed them (decision 0293), looked up by the asset's stable id; null when not built.
+ */
+export function loadBacktest(file: URL = BACKTEST_FILE): {
+  summary: Backtest;
+  historyOf: (assetId: string) => AssetBacktestResponse['history'];
+} | null {
   if (!existsSync(file)) return null;
-  const raw = JSON.parse(readFileSync(file, 'utf8')) as { summary: unknown };
-  return backtestSchema.parse(raw.summary);
+  const raw = JSON.parse(readFileSync(file, 'utf8')) as StoredArtefact;
+  const summary = backtestSchema.parse(raw.summary);
+  const rowsOf = new Map<number, StoredRow[]>();
+  for (const row of raw.ratings) rowsOf.set(row[0], [...(rowsOf.get(row[0]) ?? []), row]);
+  const indexOf = new Map(raw.assets.map((a, index) => [a.id, index]));
+  const newest = Date.parse(summary.lastAsOf);
+  const historyOf = (assetId: string): AssetBacktestResponse['history'] => {
+    const index = indexOf.get(assetId);
+    const rows = index === undefined ? undefined : rowsOf.get(index);
+    if (index === undefined || !rows) return null;
+    const asset = raw.assets[index]!;
+    // The asset's own failures, renumbered in date order for its page.
+    const own = [...new Set(rows.map((r) => r[7]).filter((f) => f >= 0))].sort((a, b) => a - b);
+    const local = new Map(own.map((global, i) => [global, i]));
+    return {
+      name: asset.name,
+      symbols: asset.symbols,
+      ratings: rows
+        .sort((a, b) => a[1] - b[1])
+        .map((r) => {
+          const asOf = raw.months[r[1]]!;
+          return {
+            asOf,
+            band: isBand(r[3]) ? r[3] : 'Not rated',
+            total: r[2],
+            categoriesWithEvidence: r[5] === '' ? 0 : r[5].split(',').length,
+            failure: r[7] >= 0 ? local.get(r[7])! : null,
+            yearObserved: Date.parse(asOf) + YEAR_MS <= newest,
+          };
+        }),
+      failures: own.map((global) => {
+        const failure = summary.failures[global]!;
+        return {
+          event: failure.event,
+          before: { asOf: failure.before.asOf, band: failure.before.band, total: failure.before.total },
+        };
+      }),
+    };
+  };
+  return { summary, historyOf };
 }

@@ -1,5 +1,5 @@
 import { CATEGORIES, type CategoryKey, type RiskLevel, type Scores } from '../../../contract/methodology';
-import type { AssetEvidence, AuditFacts, Fact, IncidentRecord } from '../evidence';
+import type { AssetEvidence, IncidentRecord } from '../evidence';
 import { assessEvidence } from '../peers';
 import { coverageOf } from '../report-text';
 import type { CategoryAssessment } from '../scoring';
@@ -9,7 +9,12 @@ import {
   incidentOfCurated,
   incidentOfHack,
 } from '../sources/incidents';
-import { auditFactOf, snapshotMarketEvidenceOf } from '../sources/snapshot';
+import {
+  auditFactOf,
+  snapshotMarketEvidenceOf,
+  snapshotTokenContracts,
+  TOKEN_LABELS_DATE,
+} from '../sources/snapshot';
 import {
   PUBLIC_DATA,
   type PublicAuditRecord,
@@ -134,7 +139,11 @@ export function evidenceOn(data: BacktestData, asOf: string) {
     // The catalogue's timeless records (the stablecoin registry's design, the unlock plan) with the
     // as-of market figures; assets outside the catalogue have market figures only.
     const marketEvidence = identity.catalogue
-      ? snapshotMarketEvidenceOf(identity.catalogue, market, undefined)
+      ? {
+          ...snapshotMarketEvidenceOf(identity.catalogue, market, undefined),
+          // The token label file is dated: its contracts count from its day on.
+          ...(asOf >= TOKEN_LABELS_DATE ? snapshotTokenContracts(identity.catalogue) : {}),
+        }
       : (market?.evidence ?? {});
     const own = (incidents.get(identity.id) ?? []).sort((a, b) => a.date.localeCompare(b.date));
     const audit = auditsFact(audits.get(identity.id) ?? []);

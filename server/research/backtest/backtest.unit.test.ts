@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import BACKTEST_FIGURES from '../../../contract/backtest-figures.json' with { type: 'json' };
 import { CATEGORIES, METHODOLOGY_VERSION } from '../../../contract/methodology';
-import { BACKTEST_FILE } from './artefact';
+import { BACKTEST_FILE, loadBacktest } from './artefact';
 import { type BacktestData, identitiesOf, loadBacktestData } from './as-of';
-import { firstFailure, type PricePoint, recordedEvents } from './outcomes';
-import { rateMonth, runBacktest, summarize } from './run';
+import { addDays, firstFailure, type PricePoint, recordedEvents } from './outcomes';
+import { rateMonth, runBacktest, summarizeRun } from './run';
 
 // The back-test on the real offline data (server/research/datasets): no look-ahead, outcomes of
 // real records, identity over a reused symbol.
@@ -137,13 +137,42 @@ describe('back-test', () => {
     expect(reborn2022[0]! >= '2022-06-01').toBe(true);
   });
 
-  it('lists the named failures with the rating before them, and says which one the data misses', () => {
-    const summary = summarize(data, runBacktest(data));
+  it("sees FTX Token's price fall only 395 days after its last rating before the bankruptcy", () => {
+    // The snapshots skip FTT from 2022-12-01 to 2023-12-01: its fall shows on 2023-12-01, past a year.
+    const ftt = identity('ftx-token');
+    const prices = points(data, 'ftx-token');
+    expect(firstFailure(data, ftt, [], prices, monthOf('2022-11-01'), 365)).toBeNull();
+    expect(firstFailure(data, ftt, [], prices, monthOf('2022-11-01'), 395)).toMatchObject({
+      date: '2023-12-01',
+      kind: 'price fall',
+    });
+  });
+
+  it('lists the named failures with the rating before them, FTX Token at its chapter 11 filing', () => {
+    const run = runBacktest(data);
+    const { summary, failureOfRating } = summarizeRun(data, run);
     const named = Object.fromEntries(summary.namedCases.map((c) => [c.name, c]));
     expect(named['Terra (LUNA, now LUNC) before May 2022']).toMatchObject({ found: true });
     expect(named['Celsius before June 2022']).toMatchObject({ found: true });
     expect(named['TerraUSD (UST) before its peg broke in May 2022']).toMatchObject({ found: true });
-    expect(named['FTX Token before November 2022']!.note).toContain('do not list it from 2022-12-01');
+    // The court filing of 2022-11-11 (decision 0293), 10 days after the last rating before it.
+    expect(named['FTX Token before November 2022']).toMatchObject({
+      found: true,
+      failure: {
+        event: { date: '2022-11-11', kind: 'knockout incident' },
+        before: { asOf: '2022-11-01' },
+      },
+    });
+    expect(named['FTX Token before November 2022']!.failure!.event.url).toContain('608316524');
+    // Each rating points at the first failure within a year after it, of its own asset.
+    const linked = run.ratings.flatMap((r, i) => (failureOfRating[i]! >= 0 ? [{ r, i }] : []));
+    expect(linked.length).toBeGreaterThan(500);
+    for (const { r, i } of linked) {
+      const failure = summary.failures[failureOfRating[i]!]!;
+      const asOf = months[r.month]!;
+      expect(failure.assetId).toBe(run.identities[r.asset]!.id);
+      expect(failure.event.date > asOf && failure.event.date <= addDays(asOf, 365), asOf).toBe(true);
+    }
     const terra = summary.failures.find((f) => f.assetId === 'terra-luna' && f.before.asOf === '2022-05-01')!;
     expect(terra.before.categories.length).toBe(terra.before.categoriesWithEvidence);
     expect(terra.before.categories.flatMap((c) => c.facts).join(' ')).toMatch(/\$/);
@@ -173,5 +202,29 @@ describe('the stored back-test', () => {
       .map((r) => [stored.assets[r[0]]!.id, r[2], r[3], r[4]]);
     expect(then).toEqual(now);
     expect(BACKTEST_FIGURES.methodologyVersion).toBe(METHODOLOGY_VERSION);
+  });
+});
+
+describe("an asset's stored back-test history (report pages)", () => {
+  const stored = loadBacktest()!;
+
+  it("gives Terra's monthly ratings under one identity, with the failures that followed and their records", () => {
+    const terra = stored.historyOf('terra-luna')!;
+    expect(terra.symbols).toEqual(['LUNA', 'LUNC']);
+    const asOf = terra.ratings.map((r) => r.asOf);
+    expect(asOf).toEqual([...asOf].sort());
+    expect(asOf).toContain('2022-05-01');
+    const may = terra.ratings.find((r) => r.asOf === '2022-05-01')!;
+    const fall = terra.failures[may.failure!]!;
+    expect(fall.event).toMatchObject({ date: '2022-10-01', kind: 'price fall' });
+    expect(fall.event.url).toMatch(/^https:\/\//);
+    // The new LUNA's ratings are its own identity's, not Terra Classic's.
+    expect(stored.historyOf('terra-luna-2')!.ratings[0]!.asOf >= '2022-06-01').toBe(true);
+    // The newest months cannot have a year observed yet.
+    expect(terra.ratings.at(-1)!.yearObserved).toBe(false);
+  });
+
+  it('has no history for an asset the snapshots never list', () => {
+    expect(stored.historyOf('staked-ether')).toBeNull();
   });
 });

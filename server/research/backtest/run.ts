@@ -124,7 +124,15 @@ const NAMED_CASES = [
   { name: 'TerraUSD (UST) before its peg broke in May 2022', id: 'terrausd', before: '2022-05-01' },
 ];
 
-export function summarize(data: BacktestData, run: BacktestRun): Backtest {
+/**
+ * The summary, and for each stored rating the index in `summary.failures` of the first failure
+ * within 365 days after it (-1 for none): an asset's report lists its own ratings with what
+ * followed each (decision 0293).
+ */
+export function summarizeRun(
+  data: BacktestData,
+  run: BacktestRun,
+): { summary: Backtest; failureOfRating: number[] } {
   const { months, identities, ratings } = run;
   const newest = months.at(-1)!;
   const pointsOf = new Map<string, PricePoint[]>(
@@ -199,7 +207,7 @@ export function summarize(data: BacktestData, run: BacktestRun): Backtest {
 
   // The failure list: each failure event at 365 days once, with the last rating before it.
   const events = new Map<string, { rating: StoredRating; event: BacktestFailureEvent }>();
-  ratings.forEach((r, i) => {
+  const eventKeyOfRating: (string | null)[] = ratings.map((r, i) => {
     const event =
       outcomes[i]![2] ??
       firstFailure(
@@ -210,13 +218,19 @@ export function summarize(data: BacktestData, run: BacktestRun): Backtest {
         r.month,
         365,
       );
-    if (!event) return;
+    if (!event) return null;
     const key = `${r.asset}|${event.date}|${event.kind}`;
     const seen = events.get(key);
     if (!seen || seen.rating.month < r.month) events.set(key, { rating: r, event });
+    return key;
   });
-  const failures: BacktestFailure[] = [...events.values()]
-    .sort((a, b) => a.event.date.localeCompare(b.event.date) || a.rating.asset - b.rating.asset)
+  const listed = [...events.entries()].sort(
+    ([, a], [, b]) => a.event.date.localeCompare(b.event.date) || a.rating.asset - b.rating.asset,
+  );
+  const indexOfKey = new Map(listed.map(([key], index) => [key, index]));
+  const failureOfRating = eventKeyOfRating.map((key) => (key === null ? -1 : indexOfKey.get(key)!));
+  const failures: BacktestFailure[] = listed
+    .map(([, entry]) => entry)
     .map(({ rating, event }) => {
       const identity = identities[rating.asset]!;
       const asOf = months[rating.month]!;
@@ -277,7 +291,7 @@ export function summarize(data: BacktestData, run: BacktestRun): Backtest {
   });
 
   const { cmcMonthly } = data.market;
-  return {
+  const summary: Backtest = {
     kind: 'back-test',
     notice:
       'A back-test: these ratings were computed now, with the current methodology, on the historical data dated on or before each day. None was published at the time.',
@@ -310,4 +324,5 @@ export function summarize(data: BacktestData, run: BacktestRun): Backtest {
     failures,
     namedCases,
   };
+  return { summary, failureOfRating };
 }

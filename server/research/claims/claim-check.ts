@@ -54,7 +54,7 @@ const FIGURE = /(?<![\w.])(\d[\d,]*(?:\.\d+)?)(?:\s*(million|billion))?/g;
 export function checkReportText(
   text: string,
   input: ReportTextInput,
-  ownScores: Map<string, { total: number | null; level: string | null }>,
+  ownScores: Map<string, { total: number | null; level: string | null; date?: string }>,
   byLink: Map<string, string>,
 ): { checked: Record<string, number>; mismatches: string[] } {
   const checked: Record<string, number> = {};
@@ -111,16 +111,24 @@ export function checkReportText(
       fail(`printed total ${printedTotal} vs stored ${input.scores.totalScore.toFixed(2)}`);
   } else if (input.scores.riskLevel !== null) fail('a rated report prints no arithmetic of its total');
 
-  // 3. Named peers: each figure against the peer's own report, generated the same way.
+  // 3. Named peers: each figure against the peer's own report, generated the same way; a peer
+  // with a report of its own is never shown as not yet researched (decision 0253).
   const peerLine = /Named peers: (.*)\.$/m.exec(text)?.[1] ?? '';
   for (const peer of peerLine.split('; ')) {
     // "Name (SYMBOL): …", or "USDC: …" for a peer whose name is its symbol.
-    const match = /^(.*?)(?: \(([^)]+)\))?: (?:(\d+\.\d\d) of 77, (.+)|Not rated)$/.exec(peer);
+    const match =
+      /^(.*?)(?: \(([^)]+)\))?: (?:(\d+\.\d\d) of 77, ([^(]+?)|Not rated|(not yet researched))(?: \(its report (?:version \d+ )?of (\d{4}-\d\d-\d\d)(?:, \/report\/\d+)?\))?$/.exec(
+        peer,
+      );
     if (!match) continue;
     count('peer');
     const own = match[2]
       ? ownScores.get(`${match[1]}|${match[2]}`)
       : [...ownScores].find(([key]) => key.split('|')[0] === match[1])?.[1];
+    if (match[5]) {
+      if (own) fail(`peer ${match[1]} printed as not yet researched, but it has a report of its own`);
+      continue;
+    }
     if (!own) {
       fail(`peer ${match[1]} has no report of its own`);
       continue;
@@ -128,12 +136,21 @@ export function checkReportText(
     const printed = match[3] ? `${match[3]} ${match[4]}` : 'Not rated';
     const expected = own.total !== null ? `${own.total.toFixed(2)} ${own.level}` : 'Not rated';
     if (printed !== expected) fail(`peer ${match[1]} printed ${printed}, its own report says ${expected}`);
+    if (own.date && match[6] !== own.date)
+      fail(`peer ${match[1]} cites its report of ${match[6] ?? 'no date'}, its own report is of ${own.date}`);
   }
 
   // 4. Every sentence that cites a record by its link: each date and figure must be the record's.
   // A trailing "(Sources: …)" lists where a paragraph's facts came from; a claim cites its record inline.
   const claimText = text.replace(/\s*\(Sources: [^)]*\)/g, '').replace(/^\[\d+\] /gm, '');
-  for (const sentence of claimText.split(/\n|(?<=[.!?])\s+(?=[A-Z0-9[])/)) {
+  // The summary's examples name several categories in one sentence ("…; Team: … (link); …"): each
+  // category's clause is its own claim, so one clause's link does not vouch for another's figures.
+  const clauseOfCategory = new RegExp(
+    `; (?=(?:${CATEGORIES.map((c) => c.name.replace('/', '\\/')).join('|')}): )`,
+  );
+  for (const sentence of claimText
+    .split(/\n|(?<=[.!?])\s+(?=[A-Z0-9[])/)
+    .flatMap((s) => s.split(clauseOfCategory))) {
     const links = (sentence.match(URL_IN_TEXT) ?? []).map((u) => u.replace(/[.,;]+$/, ''));
     const records = links.map((l) => byLink.get(l)).filter((r): r is string => r !== undefined);
     if (!records.length) continue;
@@ -176,6 +193,7 @@ export async function verifyOfflineReports(now: Date): Promise<ClaimCheck> {
       {
         total: input.scores.riskLevel !== null ? input.scores.totalScore : null,
         level: input.scores.riskLevel === 'Potential' ? 'Potential Risk' : input.scores.riskLevel,
+        date: now.toISOString().slice(0, 10),
       },
     ]),
   );

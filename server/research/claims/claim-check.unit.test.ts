@@ -40,6 +40,18 @@ describe('the claim checker', () => {
     const wrongDate = checkReportText(text, input, own, byLink);
     expect(wrongDate.mismatches.some((m) => m.includes('2025-05-08 is not in the cited record'))).toBe(true);
 
+    // The summary names the weakest categories in one sentence, Team's clause with its court
+    // document: that document vouches for Team's date, not for Existence/Growth's figures.
+    expect(text).toMatch(/Existence\/Growth: [^;]*2020-03-01[^;]*; Team: [^;]*justice\.gov/);
+    const rightRecord = new Map([
+      [
+        'https://www.justice.gov/usao-sdny/pr/founder-celsius-sentenced-12-years-fraud-and-market-manipulation',
+        JSON.stringify({ date: '2025-05-08', publishedAt: '2025-05-08', summary: 'sentenced to 12 years' }),
+      ],
+    ]);
+    const attributed = checkReportText(text, input, own, rightRecord).mismatches;
+    expect(attributed.filter((m) => /2020-03-01|2023-02-01|\b2\.9\b/.test(m))).toEqual([]);
+
     const printedTotal = /= (\d+\.\d\d)\b/.exec(text)![1]!;
     const tampered = text.replace(`= ${printedTotal}`, '= 77.00');
     expect(checkReportText(tampered, input, own, new Map()).mismatches.join('\n')).toMatch(

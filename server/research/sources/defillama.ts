@@ -303,7 +303,11 @@ export class DefiLlamaSource {
     protocols: Protocol[],
   ): Promise<{ group: Protocol[]; parentSlug?: string; detail?: Settled<ProtocolDetail> }> {
     const direct = protocols.filter((p) => p.gecko_id === asset.id);
-    let parent = direct.map((p) => p.parentProtocol).find((id) => parentSlugOf(id));
+    // "parent#aave" today; a recorded 2022 answer names the parent plainly ("AAVE"), and its
+    // siblings are grouped the same way (only the "parent#" form names a parent page).
+    let parent =
+      direct.map((p) => p.parentProtocol).find((id) => parentSlugOf(id)) ??
+      direct.map((p) => p.parentProtocol).find(Boolean);
     let detail: Settled<ProtocolDetail> | undefined;
     if (!direct.length) {
       const names = new Set([asset.id, slugOf(asset.name)]);
@@ -330,7 +334,8 @@ export class DefiLlamaSource {
     if (parent) {
       const children = protocols.filter((p) => p.parentProtocol === parent);
       const group = [...new Map([...children, ...direct].map((p) => [p.id, p])).values()];
-      return { group, parentSlug: parentSlugOf(parent) as string, ...(detail ? { detail } : {}) };
+      const parentSlug = parentSlugOf(parent);
+      return { group, ...(parentSlug ? { parentSlug } : {}), ...(detail ? { detail } : {}) };
     }
     if (direct.length) return { group: direct };
     return {

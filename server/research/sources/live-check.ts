@@ -94,6 +94,7 @@ function checks(env: LiveCheckEnv): ProviderCheck[] {
       request: () => ({
         url: `${ethplorer}/getTokenInfo/${USDT}?apiKey=${encodeURIComponent(env.ETHPLORER_API_KEY ?? '')}`,
       }),
+      recorded: ['ethplorer-getTokenInfo-200', 'ethplorer-429-request-limit'],
       schema: z.object({ address: z.string(), holdersCount: z.number().nullish() }),
     },
     {
@@ -132,7 +133,7 @@ function checks(env: LiveCheckEnv): ProviderCheck[] {
           },
         },
       }),
-      recorded: ['github-contributors-403-too-large'],
+      recorded: ['github-contributors-200', 'github-contributors-403-too-large'],
       schema: z.array(z.object({ login: z.string() })),
     },
     {

@@ -67,6 +67,27 @@ describe('research:live-check', () => {
     expect(fake.seen.find((s) => s.url.startsWith('/gh/'))!.headers.authorization).toBe('Bearer ghp_x');
   });
 
+  it('compares a successful answer with its recording (Ethplorer token info, recorded 2022)', async () => {
+    const tokenInfo = recorded('ethplorer-getTokenInfo-200');
+    fake.handler = (_req, res) => {
+      // Today's answer: the recorded one without its "publicTags" list.
+      const { publicTags: _dropped, ...rest } = JSON.parse(tokenInfo.body) as Record<string, unknown>;
+      return sendJson(res, 200, rest);
+    };
+    const [ethplorer] = (
+      await runLiveCheck({ ETHPLORER_API_KEY: 'eth-key', ETHPLORER_BASE_URL: fake.base })
+    ).filter((r) => r.provider === 'Ethplorer (token info)');
+    expect(ethplorer).toMatchObject({ outcome: 'changed' });
+    expect(ethplorer!.lines).toEqual([
+      'HTTP 200, compared with the recorded response ethplorer-getTokenInfo-200',
+      'missing now: $.publicTags (was array)',
+      'missing now: $.publicTags[] (was string)',
+    ]);
+    expect(fake.seen.map((s) => s.url)).toEqual([
+      '/getTokenInfo/0xdac17f958d2ee523a2206206994597c13d831ec7?apiKey=eth-key',
+    ]);
+  });
+
   it('compares shapes path by path', () => {
     expect(shapeChanges(shapeOf({ a: 1, b: [{ c: 'x' }] }), shapeOf({ a: '1', b: [{ d: 'y' }] }))).toEqual([
       'type changed: $.a number -> string',

@@ -10,8 +10,17 @@ describe('recorded provider responses', () => {
   it('are stored', () => {
     expect(names).toEqual([
       'coingecko-429-rate-limit',
+      'coingecko-coin-bitcoin-200',
+      'defillama-protocols-200-aave-subset',
       'ethplorer-429-request-limit',
+      'ethplorer-getTokenInfo-200',
+      'ethplorer-getTopTokenHolders-200',
+      'github-commits-200-link',
+      'github-commits-409-empty',
+      'github-contributors-200',
       'github-contributors-403-too-large',
+      'github-repo-200',
+      'github-user-repos-200',
       'openai-chat-400-temperature',
       'solana-getTokenLargestAccounts-32010',
     ]);
@@ -23,6 +32,11 @@ describe('recorded provider responses', () => {
     expect(origin.statedDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(origin.foundIn.length).toBeGreaterThan(20);
     if (!origin.headersRecorded) expect(recorded(name).headers).toEqual({});
+    // A recording taken from a repository's file names the commit and the repository's licence.
+    if (origin.url.includes('/blob/')) {
+      expect(origin.url).toMatch(/\/blob\/[0-9a-f]{40}\//);
+      expect(origin.licence).toMatch(/\S/);
+    }
   });
 
   it.each(names)('%s is a JSON body with a status, and no key', (name) => {

@@ -142,6 +142,71 @@ export const unlockFileSchema = z
   .object({ dataset: datasetSchema, records: z.array(unlockRecordSchema) })
   .strict();
 
+/** Ethereum's client shares: every reading of each clientdiversity.org file (decision 0243). */
+export const clientDiversityFileSchema = z
+  .object({
+    dataset: datasetSchema,
+    files: z
+      .array(
+        z
+          .object({
+            path: z.string().min(1),
+            layer: z.enum(['execution', 'consensus']),
+            source: z.string().min(1),
+            method: z.string().min(1),
+            readings: z
+              .array(
+                z
+                  .object({
+                    date: isoDate,
+                    shares: z.array(
+                      z.object({ client: z.string().min(1), share: z.number().min(0).max(1) }).strict(),
+                    ),
+                    hasMajority: z.boolean(),
+                    hasSupermajority: z.boolean(),
+                  })
+                  .strict(),
+              )
+              .min(1),
+          })
+          .strict(),
+      )
+      .min(1),
+  })
+  .strict();
+export type ClientDiversityData = z.infer<typeof clientDiversityFileSchema>;
+
+/** The catalogue's token contracts as dawsbot/eth-labels' tokens.csv labels them (decision 0244). */
+export const tokenContractsFileSchema = z
+  .object({
+    dataset: datasetSchema,
+    path: z.string().min(1),
+    rowsRead: z.number().int().positive(),
+    records: z.array(
+      z
+        .object({
+          id: z.string().min(1),
+          chainId: z.number().int().positive(),
+          contracts: z
+            .array(
+              z
+                .object({
+                  address: z.string().regex(/^0x[0-9a-f]{40}$/, 'a lower-case address'),
+                  name: z.string().min(1),
+                  symbol: z.string().min(1),
+                  website: z.string().url().optional(),
+                  labels: z.array(z.string()),
+                })
+                .strict(),
+            )
+            .min(1),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+export type TokenContractsData = z.infer<typeof tokenContractsFileSchema>;
+
 export const PUBLIC_DATA_DIRECTORY = new URL('../datasets/public/', import.meta.url);
 
 export interface PublicData {
@@ -150,6 +215,8 @@ export interface PublicData {
   stablecoins: z.infer<typeof stablecoinFileSchema>;
   audits: z.infer<typeof auditFileSchema>;
   unlocks: z.infer<typeof unlockFileSchema>;
+  clientDiversity: ClientDiversityData;
+  tokenContracts: TokenContractsData;
 }
 
 function readValidated<T>(directory: URL, file: string, schema: z.ZodType<T>): T {
@@ -173,6 +240,11 @@ export function loadPublicData(directory: URL = PUBLIC_DATA_DIRECTORY): PublicDa
   const stablecoins = readValidated(directory, 'stablecoins.json', stablecoinFileSchema);
   const audits = readValidated(directory, 'audits.json', auditFileSchema);
   const unlocks = readValidated(directory, 'unlocks.json', unlockFileSchema);
+  const clientDiversity = readValidated(directory, 'client-diversity.json', clientDiversityFileSchema);
+  const tokenContracts = readValidated(directory, 'token-contracts.json', tokenContractsFileSchema);
+  for (const record of tokenContracts.records) {
+    if (!ids.has(record.id)) throw new Error(`dataset file token-contracts.json: unknown asset ${record.id}`);
+  }
   for (const record of unlocks.records) {
     if (!ids.has(record.geckoId))
       throw new Error(`dataset file unlocks.json: ${record.path} names unknown asset ${record.geckoId}`);
@@ -186,7 +258,7 @@ export function loadPublicData(directory: URL = PUBLIC_DATA_DIRECTORY): PublicDa
       if (unknown) throw new Error(`dataset file ${file}: ${record.key} names unknown asset ${unknown}`);
     }
   }
-  return { assets, hacks, stablecoins, audits, unlocks };
+  return { assets, hacks, stablecoins, audits, unlocks, clientDiversity, tokenContracts };
 }
 
 /** The dataset as a source cites it. */

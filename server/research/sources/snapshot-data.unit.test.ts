@@ -19,7 +19,15 @@ import { loadPublicData, PUBLIC_DATA_DIRECTORY, SNAPSHOT_ASSETS, SNAPSHOT_DATE }
 // The offline data is generated from public datasets and validated at load: every record names
 // its dataset, commit, file and license, and a broken record stops the load with its file named.
 
-const FILES = ['assets.json', 'hacks.json', 'stablecoins.json', 'audits.json', 'unlocks.json'];
+const FILES = [
+  'assets.json',
+  'hacks.json',
+  'stablecoins.json',
+  'audits.json',
+  'unlocks.json',
+  'client-diversity.json',
+  'token-contracts.json',
+];
 
 function copyWith(file: string, edit: (json: Record<string, unknown>) => void): URL {
   const directory = mkdtempSync(join(tmpdir(), 'crow-public-data-'));
@@ -205,8 +213,10 @@ describe('offline data from public datasets', () => {
     expect(tether.some((i) => i.date === '2017-11-19' && i.link.startsWith('https://tether.to/'))).toBe(true);
     expect(curatedIncidents({ id: 'curve-dao-token' }).value.some((i) => i.date === '2023-07-30')).toBe(true);
     expect(curatedIncidents({ id: 'bitcoin' }).value).toEqual([]);
-    const conviction = curatedIncidents({ id: 'ftx-token' }).value.find((i) => i.knockout);
-    expect(conviction?.knockout).toBe('fraud-conviction');
+    const conviction = curatedIncidents({ id: 'ftx-token' }).value.find(
+      (i) => i.knockout === 'fraud-conviction',
+    );
+    expect(conviction?.date).toBe('2023-11-02');
     expect(conviction?.link).toMatch(/^https:\/\/www\.justice\.gov\/.+/);
     expect(loadIncidentList().incidents.every((i) => i.document.publishedAt)).toBe(true);
   });
@@ -234,5 +244,18 @@ describe('offline data from public datasets', () => {
       (json.dataset as { version: string }).version = 'main';
     });
     expect(() => loadPublicData(noCommit)).toThrow(/stablecoins\.json: dataset\.version: a full commit hash/);
+    const shareOverOne = copyWith('client-diversity.json', (json) => {
+      (json.files as { readings: { shares: { share: number }[] }[] }[])[0]!.readings[0]!.shares[0]!.share =
+        42;
+    });
+    expect(() => loadPublicData(shareOverOne)).toThrow(
+      /client-diversity\.json: files\.0\.readings\.0\.shares\.0\.share/,
+    );
+    const tokenOfUnknownAsset = copyWith('token-contracts.json', (json) => {
+      (json.records as { id: string }[])[0]!.id = 'no-such-asset';
+    });
+    expect(() => loadPublicData(tokenOfUnknownAsset)).toThrow(
+      /token-contracts\.json: unknown asset no-such-asset/,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, type CategoryKey } from '../../../contract/methodology';
 import { offlineReportInput } from '../offline-report';
@@ -13,6 +14,8 @@ import { loadMarketFile } from './snapshot-market';
 
 const NOW = new Date('2026-11-26T00:00:00Z');
 const MISSING = /No evidence found|not assessed|not stated/i;
+/** A category scored without evidence. */
+const MISSING_CATEGORY = /No evidence found/;
 
 /** The paragraph of one category in the report text ("Market Cap — 5/5 (weight 1). …"). */
 function paragraph(text: string, key: CategoryKey): string {
@@ -178,5 +181,67 @@ describe('nothing a dataset row states is reported missing', () => {
     }
     expect(problems).toEqual([]);
     expect(stale).toBeGreaterThan(0);
+  });
+
+  it('states Ethereum’s client shares as each client-diversity file’s newest reading holds them, with file, commit and date', () => {
+    // The stored file itself, read here without the product's loader.
+    const stored = JSON.parse(
+      readFileSync(new URL('../datasets/public/client-diversity.json', import.meta.url), 'utf8'),
+    ) as {
+      dataset: { name: string; version: string };
+      files: { path: string; readings: { date: string; shares: { client: string; share: number }[] }[] }[];
+    };
+    const ethereum = SNAPSHOT_ASSETS.find((a) => a.id === 'ethereum')!;
+    const text = report(ethereum);
+    const layer1 = paragraph(text, 'layer1');
+    expect(layer1).not.toMatch(MISSING_CATEGORY);
+    const problems: string[] = [];
+    for (const file of stored.files) {
+      const newest = file.readings.at(-1)!;
+      const reading =
+        layer1.split(/(?<=\(shown, not scored\)\.)/).find((s) => s.includes(`(${file.path})`)) ?? '';
+      if (!reading.includes(`on ${newest.date} (${file.path})`))
+        problems.push(`${file.path}: no reading of ${newest.date}`);
+      for (const { client, share } of newest.shares.filter((s) => s.share >= 0.0005))
+        if (!reading.includes(`${client} ${(share * 100).toFixed(1)}%`))
+          problems.push(`${file.path}: ${client} ${(share * 100).toFixed(1)}% not stated`);
+      const cited = `${stored.dataset.name}/blob/${stored.dataset.version}/${file.path}`;
+      if (!text.includes(cited)) problems.push(`${file.path}: not cited at commit ${stored.dataset.version}`);
+      if (
+        !text.includes(
+          `reading of ${newest.date} (${file.path}, commit ${stored.dataset.version.slice(0, 7)})`,
+        )
+      )
+        problems.push(`${file.path}: source title lacks the reading's date and commit`);
+    }
+    expect(problems).toEqual([]);
+    const check = text
+      .split('\n')
+      .find((l) => l.startsWith('Layer 1 and layer 2 networks — Validator and client concentration:'));
+    expect(check).toMatch(/concentration: risk\. Newest reading of each client layer: /);
+    expect(check).toContain('(_data/supermajority.json)');
+    expect(check).toContain('(_data/migalabs.json)');
+    // Only Ethereum's report holds them: a token on Ethereum is not the network.
+    expect(report(SNAPSHOT_ASSETS.find((a) => a.id === 'tether')!)).not.toContain(stored.dataset.name);
+  });
+
+  it('states every labelled token contract of an asset, and its Layer 1 evidence', () => {
+    const stored = JSON.parse(
+      readFileSync(new URL('../datasets/public/token-contracts.json', import.meta.url), 'utf8'),
+    ) as { records: { id: string; chainId: number; contracts: { address: string; name: string }[] }[] };
+    const problems: string[] = [];
+    for (const record of stored.records) {
+      const asset = SNAPSHOT_ASSETS.find((a) => a.id === record.id)!;
+      const layer1 = paragraph(report(asset), 'layer1');
+      if (MISSING_CATEGORY.test(layer1) || !layer1.includes('a token issued on another chain'))
+        problems.push(`${record.id}: Layer 1 ${layer1.slice(0, 120)}`);
+      for (const contract of record.contracts)
+        if (!layer1.includes(`${contract.address}, labelled “${contract.name}”`))
+          problems.push(`${record.id}: ${contract.address} not stated`);
+      if (!layer1.includes(`(chain id ${record.chainId})`))
+        problems.push(`${record.id}: chain ${record.chainId} not stated`);
+    }
+    expect(problems).toEqual([]);
+    expect(stored.records.length).toBeGreaterThan(50);
   });
 });

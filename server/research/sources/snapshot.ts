@@ -1,5 +1,5 @@
 import { distance as editDistance } from 'fastest-levenshtein';
-import type { Source } from '../../../contract/reports';
+import { nameWithSymbol, type Source } from '../../../contract/reports';
 import type { AssetRef, AuditFacts, Fact, MarketEvidence, SecurityEvidence, UnlockFacts } from '../evidence';
 import { sourceProblem } from '../source-check';
 import {
@@ -181,11 +181,17 @@ function mergedMarket(
  */
 export function snapshotMarketEvidence(asset: SnapshotAsset, options: SnapshotOptions = {}): MarketEvidence {
   const excerpt = options.nonCommercial ? coinMetrics.get(asset.id) : undefined;
-  return snapshotMarketEvidenceOf(
+  const market = snapshotMarketEvidenceOf(
     asset,
     options.nonCommercial ? snapshotMarketData(asset) : undefined,
     excerpt,
   );
+  // The client files count the validators and nodes of Ethereum's own chain: with the
+  // catalogue's word that it is a layer 1, they corroborate it, as Coin Metrics' block counts do.
+  const clients = snapshotClientDiversity(asset);
+  if (!market.chain && clients && asset.kind === 'layer1')
+    market.chain = { value: 'layer1', source: clients.source };
+  return { ...market, ...snapshotTokenContracts(asset) };
 }
 
 /** What Coin Metrics' excerpt alone gives an asset (the offline demo's rules for its copies). */
@@ -297,10 +303,95 @@ export function auditFactOf(records: readonly PublicAuditRecord[]): Fact<AuditFa
   };
 }
 
-/** Security facts of the offline data: the exploits, curated incidents and published audits. */
+const clientFiles = PUBLIC_DATA.clientDiversity;
+const tokenLabels = PUBLIC_DATA.tokenContracts;
+const tokenContractsById = new Map(tokenLabels.records.map((record) => [record.id, record]));
+/** The day the token label file is as of: the back-test uses it only from then on. */
+export const TOKEN_LABELS_DATE = tokenLabels.dataset.committedAt;
+
+/**
+ * A token's contracts as dawsbot/eth-labels' tokens.csv labels them (decision 0244), and with
+ * them the fact that it is a token on its host chain: the file shows the contract there.
+ * Absent for native coins, layer-2 coins and tokens the reviewed map leaves out.
+ */
+export function snapshotTokenContracts(
+  asset: SnapshotAsset,
+): Pick<MarketEvidence, 'chain' | 'tokenContracts'> {
+  const record = tokenContractsById.get(asset.id);
+  if (!record || !asset.platform || asset.kind === 'layer1' || asset.kind === 'layer2') return {};
+  const { dataset } = tokenLabels;
+  const first = record.contracts[0]!;
+  const source: Source = {
+    title: `eth-labels token list: ${nameWithSymbol(first.name, first.symbol)}, ${record.contracts.map((c) => c.address).join(' and ')} on chain ${record.chainId} (${tokenLabels.path}, commit ${dataset.version.slice(0, 7)})`,
+    url: `https://github.com/${dataset.name}/blob/${dataset.version}/${tokenLabels.path}`,
+    publishedAt: dataset.committedAt,
+    dataset: datasetRef(dataset),
+    retrievedAt: `${dataset.committedAt}T00:00:00.000Z`,
+    live: false,
+  };
+  return {
+    chain: { value: 'token', source },
+    tokenContracts: {
+      value: {
+        chainId: record.chainId,
+        chain: asset.platform,
+        contracts: record.contracts.map(({ address, name, symbol, website }) => ({
+          address,
+          name,
+          symbol,
+          ...(website ? { website } : {}),
+        })),
+      },
+      source,
+    },
+  };
+}
+
+/**
+ * Ethereum's client shares: each clientdiversity.org file's newest reading, cited by file,
+ * commit and the reading's day (decision 0243). Only Ethereum's own report holds them: the
+ * files measure Ethereum's nodes and validators, not a token's or a layer 2's.
+ */
+export function snapshotClientDiversity(
+  asset: Pick<SnapshotAsset, 'id'>,
+): SecurityEvidence['clientDiversity'] {
+  if (asset.id !== 'ethereum') return undefined;
+  const { dataset } = clientFiles;
+  const readings = clientFiles.files.map((file) => {
+    const newest = file.readings.at(-1)!;
+    return {
+      layer: file.layer,
+      measuredBy: file.source,
+      method: file.method,
+      path: file.path,
+      date: newest.date,
+      shares: newest.shares,
+      hasMajority: newest.hasMajority,
+      hasSupermajority: newest.hasSupermajority,
+      source: {
+        title: `clientdiversity.org ${file.layer} client shares by ${file.source}, reading of ${newest.date} (${file.path}, commit ${dataset.version.slice(0, 7)})`,
+        url: `https://github.com/${dataset.name}/blob/${dataset.version}/${file.path}`,
+        publishedAt: newest.date,
+        dataset: datasetRef(dataset),
+        retrievedAt: `${dataset.committedAt}T00:00:00.000Z`,
+        live: false,
+      } satisfies Source,
+    };
+  });
+  // Newest readings first within each layer, execution before consensus.
+  readings.sort((a, b) => a.layer.localeCompare(b.layer) * -1 || b.date.localeCompare(a.date));
+  return { value: { readings }, source: readings[0]!.source };
+}
+
+/** Security facts of the offline data: the exploits, curated incidents, published audits and client shares. */
 export function snapshotSecurityEvidence(asset: SnapshotAsset): SecurityEvidence {
   const audits = snapshotAudits(asset);
-  return { incidents: curatedIncidents(asset), ...(audits ? { audits } : {}) };
+  const clientDiversity = snapshotClientDiversity(asset);
+  return {
+    incidents: curatedIncidents(asset),
+    ...(audits ? { audits } : {}),
+    ...(clientDiversity ? { clientDiversity } : {}),
+  };
 }
 
 /**
@@ -329,7 +420,15 @@ export function snapshotDataNote(sources: readonly Source[]): string {
     const dates = cited.map((source) => source.publishedAt ?? '').sort();
     return `${MARKET_DATASETS.get(name)} as copied in ${name} @ ${dataset.version.slice(0, 7)} (${dates[0]}${dates.at(-1) !== dates[0] ? ` to ${dates.at(-1)}` : ''}; license: ${dataset.license}, offline demo only)`;
   });
-  return [SNAPSHOT_DATASET, ...coinMetricsNote, ...marketNote].join('; ');
+  // Ethereum's client shares, when cited: the repository, commit and the readings' days.
+  const clientReadings = sources.filter((source) => source.dataset?.name === clientFiles.dataset.name);
+  const clientDates = clientReadings.map((source) => source.publishedAt ?? '').sort();
+  const clientNote = clientReadings.length
+    ? [
+        `Ethereum client shares from ${clientFiles.dataset.name} @ ${clientFiles.dataset.version.slice(0, 7)} (readings of ${clientDates[0]}${clientDates.at(-1) !== clientDates[0] ? ` to ${clientDates.at(-1)}` : ''}; license: ${clientFiles.dataset.license})`,
+      ]
+    : [];
+  return [SNAPSHOT_DATASET, ...coinMetricsNote, ...marketNote, ...clientNote].join('; ');
 }
 
 /** The offline sources: no network, instant, dated. */
@@ -341,7 +440,6 @@ export function createSnapshotSources(options: SnapshotOptions = {}): ResearchSo
   };
   return {
     mode: 'offline',
-    demoData: options.nonCommercial === true,
     async resolve(text) {
       const found = findSnapshotAsset(text);
       return found ? refOf(found) : null;

@@ -3,11 +3,6 @@ import type { AssetRef, MarketEvidence, SecurityEvidence } from '../evidence';
 /** Where the research engine gets its facts: live services or the dated offline snapshot. */
 export interface ResearchSources {
   readonly mode: 'live' | 'offline';
-  /**
-   * The offline demo's sources, which may read the non-commercial and unlicensed copies
-   * (decisions 0171, 0241); peers are then scored on the same data as the report.
-   */
-  readonly demoData?: boolean;
   /** Free text (name, symbol or id, any case) -> one canonical asset, or null for unknown. */
   resolve(text: string): Promise<AssetRef | null>;
   /** Suggestions for the New Report input. */

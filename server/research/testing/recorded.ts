@@ -22,6 +22,8 @@ export interface RecordedOrigin {
   url: string;
   statedDate: string;
   headersRecorded: boolean;
+  /** The licence of the repository the recording was found in (absent for a quote in an issue). */
+  licence?: string;
   notes?: string;
 }
 

@@ -1,12 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Address, BaseAddress, RewardAddress } from '@emurgo/cardano-serialization-lib-nodejs';
+import {
+  Address,
+  BaseAddress,
+  FixedTransaction,
+  RewardAddress,
+} from '@emurgo/cardano-serialization-lib-nodejs';
 
 // Small stand-ins for Blockfrost and CoinGecko on 127.0.0.1 that answer in the real wire
 // formats, so tests and the benchmark drive the official SDKs end to end. The Blockfrost fake
 // keeps a chain of transactions: account UTxOs (by the stake key inside each base address),
-// address UTxOs, transactions and their inputs, blocks and the tip.
+// address UTxOs, transactions and their inputs, blocks and the tip; and takes signed
+// transactions on POST /tx/submit (CBOR), refusing one whose inputs were already spent.
 
 export interface FakeUtxo {
   unit: string;
@@ -32,7 +38,11 @@ export interface FakeBlockfrost {
   /** Artificial latency per request. */
   delayMs: number;
   requests: number;
-  /** Requests per endpoint kind: 'account-utxos', 'address-utxos', 'tx', 'tx-utxos', 'block', 'tip'. */
+  /** Transactions taken by POST /tx/submit, with the request's content type. */
+  submitted: { txHash: string; contentType: string | undefined }[];
+  /** How many GET /txs/{hash} a submitted transaction answers 404 (in the mempool) before a block holds it. */
+  lookupsBeforeBlock: number;
+  /** Requests per endpoint kind: 'account-utxos', 'address-utxos', 'tx', 'tx-utxos', 'block', 'tip', 'submit'. */
   requestsByKind: Record<string, number>;
   /** Most requests seen within any one second. */
   peakRequestsPerSecond: number;
@@ -113,6 +123,8 @@ export async function startFakeBlockfrost(): Promise<FakeBlockfrost> {
     requests: 0,
     requestsByKind: {},
     peakRequestsPerSecond: 0,
+    submitted: [],
+    lookupsBeforeBlock: 1,
     send(address, outputs, options = {}) {
       const list = txsByAddress.get(address) ?? [];
       if (!stakeKeyOf.has(address)) stakeKeyOf.set(address, stakeKeyHashOf(address));
@@ -167,6 +179,90 @@ export async function startFakeBlockfrost(): Promise<FakeBlockfrost> {
     fake.requestsByKind[kind] = (fake.requestsByKind[kind] ?? 0) + 1;
   };
   const notFound = (res: ServerResponse) => json(res, 404, { status_code: 404, ...ERRORS[404]! });
+  const spentInputs = new Set<string>();
+  /** Submitted, not yet in a block: the lookups left before one holds it. */
+  const mempool = new Map<string, { tx: FakeTx; lookupsLeft: number }>();
+
+  /** POST /tx/submit: the node's checks that matter here (decodes, inputs unspent), then the mempool. */
+  const submit = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
+    count('submit');
+    const contentType = req.headers['content-type'];
+    if (contentType !== 'application/cbor') {
+      return json(res, 400, { status_code: 400, error: 'Bad Request', message: 'Invalid Content-Type' });
+    }
+    let parsed: FixedTransaction;
+    try {
+      parsed = FixedTransaction.from_bytes(body);
+    } catch {
+      return json(res, 400, {
+        status_code: 400,
+        error: 'Bad Request',
+        message: '"transaction read error RawCborDecodeError"',
+      });
+    }
+    const hash = parsed.transaction_hash().to_hex();
+    const inputs = parsed.body().inputs();
+    const keys: string[] = [];
+    for (let i = 0; i < inputs.len(); i += 1) {
+      const input = inputs.get(i);
+      keys.push(`${input.transaction_id().to_hex()}#${input.index()}`);
+    }
+    if (keys.some((key) => spentInputs.has(key))) {
+      return json(res, 400, {
+        status_code: 400,
+        error: 'Bad Request',
+        message:
+          '"transaction submit error ShelleyTxValidationError ShelleyBasedEraConway (ApplyTxError (ConwayUtxowFailure (UtxoFailure (BadInputsUTxO (fromList [...])))))"',
+      });
+    }
+    for (const key of keys) spentInputs.add(key);
+    const output = parsed.body().outputs().get(0);
+    const value = output.amount();
+    const amount = [{ unit: 'lovelace', quantity: value.coin().to_str() }];
+    const assets = value.multiasset();
+    const policies = assets?.keys();
+    for (let p = 0; assets && policies && p < policies.len(); p += 1) {
+      const policy = policies.get(p);
+      const names = assets.get(policy)!.keys();
+      for (let n = 0; n < names.len(); n += 1) {
+        const name = names.get(n);
+        amount.push({
+          unit: `${policy.to_hex()}${Buffer.from(name.name()).toString('hex')}`,
+          quantity: assets.get_asset(policy, name).to_str(),
+        });
+      }
+    }
+    mempool.set(hash, {
+      tx: {
+        hash,
+        block: randomHex(32),
+        height: 0,
+        time: 0,
+        sender: FAKE_SENDER_ADDRESS,
+        address: output.address().to_bech32(),
+        amount,
+      },
+      lookupsLeft: fake.lookupsBeforeBlock,
+    });
+    fake.submitted.push({ txHash: hash, contentType });
+    parsed.free();
+    return json(res, 200, hash);
+  };
+  /** A looked-up transaction still in the mempool: 404 until its lookups are used up, then mined. */
+  const mineOnLookup = (hash: string) => {
+    const waiting = mempool.get(hash);
+    if (!waiting) return;
+    if (waiting.lookupsLeft > 0) {
+      waiting.lookupsLeft -= 1;
+      return;
+    }
+    mempool.delete(hash);
+    tip += 1;
+    const tx = { ...waiting.tx, height: tip, time: Math.floor(Date.now() / 1000) };
+    txs.set(hash, tx);
+    txsByAddress.set(tx.address, [...(txsByAddress.get(tx.address) ?? []), tx]);
+    if (!stakeKeyOf.has(tx.address)) stakeKeyOf.set(tx.address, stakeKeyHashOf(tx.address));
+  };
 
   const { server, url } = await listen((req, res) => {
     fake.requests += 1;
@@ -201,6 +297,7 @@ export async function startFakeBlockfrost(): Promise<FakeBlockfrost> {
       }
       match = /^\/txs\/([0-9a-f]{64})(\/utxos)?$/.exec(path.pathname);
       if (match) {
+        mineOnLookup(match[1]!);
         const tx = txs.get(match[1]!);
         count(match[2] ? 'tx-utxos' : 'tx');
         if (!tx) return notFound(res);
@@ -273,8 +370,22 @@ export async function startFakeBlockfrost(): Promise<FakeBlockfrost> {
       }
       return notFound(res);
     };
-    if (fake.delayMs > 0) setTimeout(answer, fake.delayMs);
-    else answer();
+    const respond = () => {
+      if (req.method === 'POST' && new URL(req.url ?? '/', 'http://x').pathname === '/tx/submit') {
+        if (fake.failWith)
+          return json(res, fake.failWith, {
+            status_code: fake.failWith,
+            ...(ERRORS[fake.failWith] ?? ERRORS[500]!),
+          });
+        const chunks: Buffer[] = [];
+        req.on('data', (chunk: Buffer) => chunks.push(chunk));
+        req.on('end', () => submit(req, res, Buffer.concat(chunks)));
+        return;
+      }
+      answer();
+    };
+    if (fake.delayMs > 0) setTimeout(respond, fake.delayMs);
+    else respond();
   });
   fake.url = url;
   return fake;

@@ -28,7 +28,8 @@ const SCALE: Record<string, number> = { k: 1e3, m: 1e6, b: 1e9, thousand: 1e3, m
 const LOSS_LINE = /^#{2,6}\s*(?:Total\s+)?Lost\b\s*:?\s*(.+)$/i;
 
 const DOLLAR_UNITS = /^(?:USDC|USDT|BUSD|DAI|USD)\b/i;
-const amount = String.raw`(\d[\d,]*(?:\.\d+)?|\.\d+)\s*(thousand|million|billion|[kKmMbB])?`;
+// The words in any case: "over $21 Million" is 21 million dollars, not 21.
+const amount = String.raw`(\d[\d,]*(?:\.\d+)?|\.\d+)\s*([Tt]housand|[Mm]illion|[Bb]illion|THOUSAND|MILLION|BILLION|[kKmMbB])?`;
 /**
  * "$1,6M", "~$625M", "$624 million", "120M USD", "~224k$" → dollars; a figure in another unit
  * (ETH, "$BNB") → undefined.
@@ -36,7 +37,8 @@ const amount = String.raw`(\d[\d,]*(?:\.\d+)?|\.\d+)\s*(thousand|million|billion
 export function dollarsOf(lossText: string): number | undefined {
   const candidates = [
     new RegExp(String.raw`\$\s?${amount}(?![A-Za-z$\d.,])`).exec(lossText),
-    new RegExp(String.raw`${amount}\s*(?:USD|US\$|\$)(?![A-Za-z])`).exec(lossText),
+    // "500,000+ USD": at least that many dollars.
+    new RegExp(String.raw`${amount}\+?\s*(?:USD|US\$|\$)(?![A-Za-z])`).exec(lossText),
   ];
   for (const match of candidates) {
     if (!match) continue;

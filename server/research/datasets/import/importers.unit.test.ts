@@ -55,6 +55,12 @@ describe('DeFiHackLabs list', () => {
     expect(dollarsOf('$8.2 million')).toBe(8_200_000);
     expect(dollarsOf('~$1,6M')).toBe(1_600_000);
     expect(dollarsOf('120M USD')).toBe(120_000_000);
+    // Capitalised words, as the list writes them for Transit Swap, Yearn's yDAI and SocketGateway
+    // (the cross-check against another exploit list found "over $21 Million" read as $21).
+    expect(dollarsOf('over $21 Million')).toBe(21_000_000);
+    expect(dollarsOf('11 Million $')).toBe(11_000_000);
+    expect(dollarsOf('~3.3Million $')).toBe(3_300_000);
+    expect(dollarsOf('500,000+ USD')).toBe(500_000);
     expect(dollarsOf('819 BNB (~224k$)')).toBe(224_000);
     expect(dollarsOf('~$2 $BNB')).toBeUndefined();
     expect(dollarsOf('~$56.9BNB')).toBeUndefined();

@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeHttp, sendJson, startFakeHttp } from '../testing/fake-http';
+import { recorded, sendRecorded } from '../testing/recorded';
+import { CoinGeckoSource } from './coingecko';
+import { DefiLlamaSource } from './defillama';
+import { GitHubSource } from './github';
+import { HolderSource } from './holders';
+
+// The sources' real code paths against recorded real successful answers
+// (server/research/sources/fixtures/recorded, each with its origin): the fake serves the
+// recorded bytes, and the tests check both what the source makes of them and what it asked.
+
+let fake: FakeHttp;
+beforeAll(async () => {
+  fake = await startFakeHttp();
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  fake.seen.length = 0;
+});
+
+const notFound = { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' };
+const pathOf = (url: string) => new URL(url, 'http://x').pathname;
+
+describe('DeFiLlama /protocols as recorded (13 September 2022, Aave’s two items)', () => {
+  const protocols = recorded('defillama-protocols-200-aave-subset');
+  const serve = () => {
+    fake.handler = (req, res) => {
+      const path = pathOf(req.url!);
+      if (path.endsWith('/protocols')) return sendRecorded(res, protocols);
+      // No recording of /hacks or /protocol/{slug} was found: DeFiLlama's not-found answer.
+      return sendJson(res, 404, { message: 'not found' });
+    };
+  };
+
+  it('groups Aave V2 (which carries the CoinGecko id) with its sibling V3 and sums their TVL', async () => {
+    serve();
+    const evidence = await new DefiLlamaSource({ baseUrl: fake.base, retries: 0 }).security({
+      id: 'aave',
+      name: 'Aave',
+      symbol: 'AAVE',
+    });
+    // 5,406,499,559.81 (AAVE V2) + 1,134,992,149.70 (AAVE V3, gecko_id null), as recorded.
+    expect(evidence.tvlUsd?.value).toBeCloseTo(6_541_491_709.51, 1);
+    expect(evidence.tvlUsd?.source.title).toBe('DeFiLlama protocol data: AAVE V2, AAVE V3');
+    expect(evidence.tvlUsd?.source.url).toBe('https://defillama.com/protocol/aave-v2');
+    expect(fake.seen.map((s) => s.url)).toContain('/protocols');
+  });
+
+  it('lists Aave’s only audit link as the project’s own page, not as an independent audit', async () => {
+    serve();
+    const evidence = await new DefiLlamaSource({ baseUrl: fake.base, retries: 0 }).security({
+      id: 'aave',
+      name: 'Aave',
+      symbol: 'AAVE',
+    });
+    // Both items say audits "2" and link https://aave.com/security, the project's own site.
+    expect(evidence.audits?.value).toEqual({
+      count: 0,
+      reports: [
+        {
+          auditor: "aave.com (the project's own page)",
+          url: 'https://aave.com/security',
+          auditorIsDeveloper: true,
+        },
+      ],
+    });
+    // The missing lists are gaps the report names, not a failed report.
+    expect(evidence.securityGaps?.map((g) => g.source)).toEqual(
+      expect.arrayContaining(['DeFiLlama hacks', 'DeFiLlama protocol history']),
+    );
+  });
+
+  it('asks the Pro base URL, with the key as a path segment, when a key is configured', async () => {
+    serve();
+    const evidence = await new DefiLlamaSource({
+      proBaseUrl: fake.base,
+      apiKey: 'pro-key',
+      retries: 0,
+    }).security({ id: 'aave', name: 'Aave', symbol: 'AAVE' });
+    expect(evidence.tvlUsd?.value).toBeCloseTo(6_541_491_709.51, 1);
+    expect(fake.seen.map((s) => s.url)).toEqual(
+      expect.arrayContaining(['/pro-key/api/protocols', '/pro-key/api/hacks']),
+    );
+  });
+});
+
+describe('GitHub as recorded', () => {
+  const repo = recorded('github-repo-200');
+  const commits = recorded('github-commits-200-link');
+  const tooLarge = recorded('github-contributors-403-too-large');
+
+  it('reads a repository, counts commits from the recorded Link header and keeps it when contributors are refused', async () => {
+    fake.handler = (req, res) => {
+      const path = pathOf(req.url!);
+      if (path === '/repos/octokit-fixture-org/hello-world') return sendRecorded(res, repo);
+      if (path.endsWith('/commits')) return sendRecorded(res, commits);
+      if (path.endsWith('/contributors')) return sendRecorded(res, tooLarge);
+      return sendJson(res, 404, notFound);
+    };
+    const result = await new GitHubSource({
+      baseUrl: fake.base,
+      token: 'ghp_test',
+      retries: 0,
+      now: () => new Date('2026-01-08T13:00:00Z'),
+    }).developer(['https://github.com/octokit-fixture-org/hello-world']);
+    expect(result.gap).toBeUndefined();
+    expect(result.developer?.value).toEqual({
+      // The recorded Link's rel="last" page (a per_page=1 request's Link gives the count).
+      commits4Weeks: 1044,
+      contributorsTooManyToList: true,
+      stars: 0,
+      repoUrl: 'https://github.com/octokit-fixture-org/hello-world',
+    });
+    const commitsCall = fake.seen.find((s) => s.url.includes('/commits'))!;
+    expect(commitsCall.url).toBe(
+      '/repos/octokit-fixture-org/hello-world/commits?since=2025-12-11T13%3A00%3A00.000Z&per_page=1',
+    );
+    expect(commitsCall.headers).toMatchObject({
+      accept: 'application/vnd.github+json',
+      'x-github-api-version': '2022-11-28',
+      authorization: 'Bearer ghp_test',
+    });
+  });
+
+  it('counts no commits in an empty repository (recorded 409) and the one recorded contributor', async () => {
+    fake.handler = (req, res) => {
+      const path = pathOf(req.url!);
+      if (path === '/repos/octokit-fixture-org/hello-world') return sendRecorded(res, repo);
+      if (path.endsWith('/commits')) return sendRecorded(res, recorded('github-commits-409-empty'));
+      if (path.endsWith('/contributors')) return sendRecorded(res, recorded('github-contributors-200'));
+      return sendJson(res, 404, notFound);
+    };
+    const result = await new GitHubSource({ baseUrl: fake.base, retries: 2 }).developer([
+      'https://github.com/octokit-fixture-org/hello-world',
+    ]);
+    expect(result.developer?.value).toMatchObject({ commits4Weeks: 0, contributors: 1 });
+    // A 409 is an answer, not a failure to retry.
+    expect(fake.seen.filter((s) => s.url.includes('/commits'))).toHaveLength(1);
+  });
+
+  it('picks a user’s most-starred active repository from the recorded users listing', async () => {
+    fake.handler = (req, res) => {
+      const path = pathOf(req.url!);
+      if (path === '/users/jacquev6/repos') return sendRecorded(res, recorded('github-user-repos-200'));
+      if (path.endsWith('/commits')) return sendRecorded(res, commits);
+      if (path.endsWith('/contributors')) return sendRecorded(res, recorded('github-contributors-200'));
+      // Not an organisation: GitHub's documented not-found answer (no recording of it was found).
+      return sendJson(res, 404, notFound);
+    };
+    const result = await new GitHubSource({ baseUrl: fake.base, retries: 0 }).developer([
+      'https://github.com/jacquev6',
+    ]);
+    // Of the ten recorded repositories, IpMap has the most stars (5).
+    expect(result.developer?.value).toMatchObject({ stars: 5, repoUrl: 'https://github.com/jacquev6/IpMap' });
+    expect(fake.seen.map((s) => pathOf(s.url)).slice(0, 2)).toEqual([
+      '/orgs/jacquev6/repos',
+      '/users/jacquev6/repos',
+    ]);
+  });
+});
+
+describe('Ethplorer as recorded (31 January 2022, Uniswap)', () => {
+  const UNI = '0x1f9840a85d5af5bf1d1762f925bdaddc4201f984';
+
+  it('computes holder concentration from the recorded token info and top holders', async () => {
+    fake.handler = (req, res) => {
+      const path = pathOf(req.url!);
+      if (path === `/getTokenInfo/${UNI}`) return sendRecorded(res, recorded('ethplorer-getTokenInfo-200'));
+      if (path === `/getTopTokenHolders/${UNI}`)
+        return sendRecorded(res, recorded('ethplorer-getTopTokenHolders-200'));
+      return sendJson(res, 400, { error: { code: 150, message: 'Address is not a token contract' } });
+    };
+    const result = await new HolderSource({ ethplorerBaseUrl: fake.base, retries: 0 }).holders(
+      { ethereum: UNI },
+      'ethereum',
+    );
+    const facts = result.holders!.value;
+    expect(facts.holderCount).toBe(300_232);
+    expect(facts.largest[0]).toMatchObject({
+      address: '0x1a9c8182c09f50c8318d769245bea52c32be35bc',
+      share: 0.1734,
+    });
+    expect(facts.largest).toHaveLength(10);
+    // The ten largest recorded shares, 17.34% + 12.61% + 8.6% + 4.3% + …, add up to this.
+    const top = (
+      JSON.parse(recorded('ethplorer-getTopTokenHolders-200').body) as { holders: { share: number }[] }
+    ).holders
+      .slice(0, 10)
+      .reduce((sum, h) => sum + h.share, 0);
+    expect(facts.top10Share).toBeCloseTo(top / 100, 6);
+    expect(result.holders!.source.title).toBe('Ethplorer top token holders: Uniswap');
+    expect(fake.seen.map((s) => s.url).sort()).toEqual([
+      `/getTokenInfo/${UNI}?apiKey=freekey`,
+      `/getTopTokenHolders/${UNI}?apiKey=freekey&limit=50`,
+    ]);
+  });
+});
+
+describe('CoinGecko /coins/{id} as recorded (3 January 2022, Bitcoin)', () => {
+  it('reads market facts from the recorded coin through the official SDK, and names the calls without a recording', async () => {
+    fake.handler = (req, res) => {
+      if (pathOf(req.url!) === '/coins/bitcoin')
+        return sendRecorded(res, recorded('coingecko-coin-bitcoin-200'));
+      // No recording of tickers or market_chart was found: CoinGecko's not-found answer.
+      return sendJson(res, 404, { error: 'coin not found' });
+    };
+    const evidence = await new CoinGeckoSource({
+      baseUrl: fake.base,
+      apiKey: 'demo-key',
+      plan: 'demo',
+      retries: 0,
+    }).market({ id: 'bitcoin', name: 'Bitcoin', symbol: 'BTC' });
+    expect(evidence.marketCapUsd?.value).toBe(896_715_851_610);
+    expect(evidence.volume24hUsd?.value).toBe(34_904_913_615);
+    expect(evidence.supply?.value).toEqual({ circulating: 18_918_831, total: 21_000_000, max: 21_000_000 });
+    expect(evidence.athChangeRatio?.value).toBeCloseTo(-0.3140407, 6);
+    expect(evidence.genesisDate?.value).toBe('2009-01-03');
+    expect(evidence.social?.value.twitterFollowers).toBe(4_195_117);
+    expect(evidence.marketCapUsd?.source.url).toBe('https://www.coingecko.com/en/coins/bitcoin');
+    expect(evidence.marketGaps?.map((g) => g.facts[0])).toEqual(['liquidity', 'priceHistory']);
+    const coinCall = fake.seen.find((s) => pathOf(s.url) === '/coins/bitcoin')!;
+    expect(coinCall.url).toContain('market_data=true');
+    expect(coinCall.headers['x-cg-demo-api-key']).toBe('demo-key');
+  });
+});
