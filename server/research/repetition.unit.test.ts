@@ -11,13 +11,13 @@ import {
 
 // Issue 32's prose target: with names, symbols and numbers normalised, how much of each of 15
 // reports of different kinds appears in 4 or more of them. The analytic prose (summary and each
-// category's analysis) is at the issue's 20%; the whole text a buyer reads on the page and in the
-// PDF (findings, thresholds and kind checks included) is held at the level reached, 65%, which is
-// still above the 20% target (decision 0255 says what repeats and why).
+// category's analysis) is held at the level reached, 10% (the issue asks 20%); the whole text a
+// buyer reads on the page and in the PDF (findings, thresholds and kind checks included) is held
+// at the level reached (61.4%, held at 62%), still above the 20% target (decision 0255 says what repeats and why).
 
 const NOW = new Date('2026-11-24T00:00:00Z');
-const ANALYTIC_TARGET = 0.2;
-const BUYER_TEXT_REACHED = 0.65;
+const ANALYTIC_REACHED = 0.1;
+const BUYER_TEXT_REACHED = 0.62;
 
 type Sample = Awaited<ReturnType<typeof repetitionSample>>;
 
@@ -43,9 +43,9 @@ describe('repetition across the fifteen sample reports', () => {
     }
   });
 
-  it(`keeps the analytic prose of every report at most ${ANALYTIC_TARGET * 100}% repeated`, () => {
+  it(`keeps the analytic prose of every report at most ${ANALYTIC_REACHED * 100}% repeated`, () => {
     const worst = worstOf(sample, analyticSentences);
-    expect(worst.share, `${worst.id}: ${worst.repeated.join(' | ')}`).toBeLessThanOrEqual(ANALYTIC_TARGET);
+    expect(worst.share, `${worst.id}: ${worst.repeated.join(' | ')}`).toBeLessThanOrEqual(ANALYTIC_REACHED);
   });
 
   it(`keeps the whole page and PDF text of every report at most ${BUYER_TEXT_REACHED * 100}% repeated`, () => {
