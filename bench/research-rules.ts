@@ -1,32 +1,18 @@
 import { verifyOfflineReports } from '../server/research/claims/claim-check';
 import { offlineReportInput } from '../server/research/offline-report';
-import { buildReportText } from '../server/research/report-text';
 import { snapshotSecurityEvidence } from '../server/research/sources/snapshot';
 import { SNAPSHOT_ASSETS } from '../server/research/sources/snapshot-data';
-import { repetitionShares } from '../server/research/testing/repetition';
+import {
+  analyticSentences,
+  buyerSentences,
+  repetitionSample,
+  repetitionShares,
+} from '../server/research/testing/repetition';
 
 // The verdict rules' part of bench:research (issue 32): knockout-marked assets and the verdict
 // their report gives, the claim checker's figures and mismatches, and the worst repetition over
-// 15 reports of different kinds with names, symbols and numbers normalised.
-
-/** Fifteen reports of different kinds, by id (the repetition target reads these). */
-export const REPETITION_SAMPLE = [
-  'bitcoin',
-  'ethereum',
-  'solana',
-  'tether',
-  'usd-coin',
-  'dai',
-  'uniswap',
-  'aave',
-  'curve-dao-token',
-  'dogecoin',
-  'shiba-inu',
-  'chainlink',
-  'binancecoin',
-  'ftx-token',
-  'celsius-degree-token',
-];
+// 15 reports of different kinds with names, symbols and numbers normalised: over all the text a
+// buyer reads on the page and in the PDF, and over the analytic prose alone.
 
 export async function benchVerdictRules(now = new Date()): Promise<void> {
   const knockedOut = SNAPSHOT_ASSETS.filter((asset) =>
@@ -44,21 +30,18 @@ export async function benchVerdictRules(now = new Date()): Promise<void> {
     `claim checker: ${claims.reports} reports, ${claims.checked} figures checked, ${claims.mismatches.length} mismatches`,
   );
 
-  const sample = [];
-  for (const id of REPETITION_SAMPLE) {
-    const asset = SNAPSHOT_ASSETS.find((a) => a.id === id);
-    if (!asset) continue;
-    const input = await offlineReportInput(asset, now);
-    sample.push({
-      id,
-      text: buildReportText(input),
-      names: [asset.name, asset.symbol, ...(input.peers?.named.flatMap((p) => [p.name, p.symbol]) ?? [])],
-    });
-  }
-  const shares = repetitionShares(sample, 4).sort((a, b) => b.share - a.share);
-  const worst = shares[0];
-  if (worst)
+  const sample = await repetitionSample(now);
+  for (const [what, sentences] of [
+    ['page and PDF text', buyerSentences],
+    ['analytic prose', analyticSentences],
+  ] as const) {
+    const shares = repetitionShares(
+      sample.map((s) => ({ id: s.id, names: s.names, sentences: sentences(s.input) })),
+      4,
+    ).sort((a, b) => b.share - a.share);
+    const worst = shares[0]!;
     console.info(
-      `repetition (names, symbols, numbers normalised; sentences in 4+ of ${sample.length} reports): worst ${worst.id} ${(worst.share * 100).toFixed(0)}%, median ${(shares[Math.floor(shares.length / 2)]!.share * 100).toFixed(0)}%`,
+      `repetition, ${what} (names, symbols, numbers normalised; sentences in 4+ of ${sample.length} reports): worst ${worst.id} ${(worst.share * 100).toFixed(0)}%, median ${(shares[Math.floor(shares.length / 2)]!.share * 100).toFixed(0)}%`,
     );
+  }
 }

@@ -372,17 +372,31 @@ export function describeDataset(dataset: DatasetRef): string {
 
 const plural = (count: number, word: string, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
 
-/** "Ethereum (ETH): 58.20 of 77, Potential Risk" or "Dogecoin (DOGE): Not rated". */
+/** "Bitcoin (BTC)"; an asset whose name is its symbol ("USDC") is named once. */
+export const nameWithSymbol = (name: string, symbol: string): string =>
+  name.toLowerCase() === symbol.toLowerCase() ? name : `${name} (${symbol})`;
+
 /** Where a peer's own report is: its page, else (offline) its day. */
 const peerReportCitation = (report: NonNullable<Peer['report']>): string =>
   report.id === null
     ? ` (its report of ${report.date})`
     : ` (its report version ${report.version ?? 1} of ${report.date}, /report/${report.id})`;
 
+/** "Ethereum (ETH): 58.20 of 77, Potential Risk" or "Dogecoin (DOGE): Not rated". */
 export const describePeer = (peer: Peer): string =>
   peer.researched === false
-    ? `${peer.name} (${peer.symbol}): not yet researched`
-    : `${peer.name} (${peer.symbol}): ${peer.rated && peer.total !== null ? `${peer.total.toFixed(2)} of 77, ${peer.riskLevel}` : 'Not rated'}${peer.report ? peerReportCitation(peer.report) : ''}`;
+    ? `${nameWithSymbol(peer.name, peer.symbol)}: not yet researched`
+    : `${nameWithSymbol(peer.name, peer.symbol)}: ${peer.rated && peer.total !== null ? `${peer.total.toFixed(2)} of 77, ${peer.riskLevel}` : 'Not rated'}${peer.report ? peerReportCitation(peer.report) : ''}`;
+
+/** Where a rated total stands among the rated peers, by its rank: never "higher than 0 of 18". */
+function standingAmongRated(name: string, total: number, below: number, rated: number): string {
+  const lead = `${name}'s total of ${total.toFixed(2)} of 77`;
+  if (rated === 1)
+    return `${lead} is ${below === 0 ? 'not higher than' : 'higher than'} its one rated peer's.`;
+  if (below === 0) return `${lead} is not higher than any of the ${rated} rated peers.`;
+  if (below === rated) return `${lead} is higher than all ${rated} rated peers.`;
+  return `${lead} is higher than ${below} of the ${rated} rated peers.`;
+}
 
 /**
  * The peer comparison in words, one line each, the same on the page, in the text and in the
@@ -405,7 +419,7 @@ export function peerLines(peers: PeerGroup | null): string[] {
         ? `${name} is Not rated, so its total is not ranked against them; ${peers.rated === 0 ? 'none of them is rated either' : `${plural(peers.rated, 'of them is', 'of them are')} rated`}.`
         : peers.rated === 0
           ? `None of them holds enough evidence for a rating, so ${name}'s total of ${peers.total.toFixed(2)} of 77 has nothing to rank against.`
-          : `${name}'s total of ${peers.total.toFixed(2)} of 77 is higher than ${peers.below} of the ${plural(peers.rated, 'rated peer')}.`;
+          : standingAmongRated(name, peers.total, peers.below, peers.rated);
   return [
     peers.researched === undefined
       ? `${name}'s peers are the ${peers.compared === 1 ? `one other ${one}` : `${peers.compared} other ${many}`} in the dataset (${peers.kindLabel}), scored from the ${peers.basis}.`

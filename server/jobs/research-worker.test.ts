@@ -212,7 +212,7 @@ describe('the research job', () => {
     expect((done.researchData as { dataMode: string }).dataMode).toBe('offline');
     expect(done.reportContent).toContain('researched from the offline demo snapshot, not live market data');
     expect(done.reportContent).not.toContain('coinmetrics');
-    expect(done.reportContent).toContain('No evidence found: the sources hold no market capitalisation');
+    expect(done.reportContent).toContain('No evidence found: market capitalisation.');
     await worker.stop();
   });
 

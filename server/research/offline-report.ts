@@ -1,7 +1,14 @@
 import { CATEGORIES, METHODOLOGY_VERSION } from '../../contract/methodology';
 import type { AssetEvidence } from './evidence';
 import { kindCheckRisks, kindChecks } from './kind-checks';
-import { assessEvidence, categoryPeers, offlinePeerReports, type PeerReports, peerGroupOf } from './peers';
+import {
+  assessEvidence,
+  categoryPeers,
+  offlinePeerReports,
+  type PeerReports,
+  peerEvidenceOf,
+  peerGroupOf,
+} from './peers';
 import { dataNoteFor } from './pipeline';
 import { buildReportText, type CategoryResult, coverageOf, type ReportTextInput } from './report-text';
 import { snapshotMarketEvidence, snapshotRef, snapshotSecurityEvidence } from './sources/snapshot';
@@ -55,6 +62,7 @@ export async function offlineReportInput(
       ...(assessment.nextDown ? { nextDown: assessment.nextDown } : {}),
       ...(assessment.keyRisk ? { keyRisk: naming(assessment.keyRisk, asset.name) } : {}),
       ...(assessment.knockout ? { knockout: assessment.knockout } : {}),
+      ...(peers ? { peerEvidence: peerEvidenceOf(peers) } : {}),
     });
   }
   const scores = verdictOf(results);

@@ -210,6 +210,13 @@ export interface CategoryPeers {
   withEvidence: { name: string; score: number }[];
 }
 
+/** How many peers have evidence in a category, as the summary's coverage sentence reads it. */
+export const peerEvidenceOf = (peers: CategoryPeers) => ({
+  kindPlural: peers.kindPlural,
+  compared: peers.compared,
+  withEvidence: peers.withEvidence.length,
+});
+
 export function categoryPeers(
   key: CategoryKey,
   subject: { assetId: string | null; kind: AssetKind | null },

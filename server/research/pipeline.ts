@@ -27,7 +27,14 @@ import type {
   StoredEvidence,
 } from './evidence';
 import { kindCheckRisks, kindChecks } from './kind-checks';
-import { categoryPeers, type PeerReport, type PeerReports, peerGroupOf, peersOfKind } from './peers';
+import {
+  categoryPeers,
+  type PeerReport,
+  type PeerReports,
+  peerEvidenceOf,
+  peerGroupOf,
+  peersOfKind,
+} from './peers';
 import {
   buildReportText,
   buildSummary,
@@ -208,6 +215,7 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
       facts,
       coverage,
       ...optional,
+      ...(peers ? { peerEvidence: peerEvidenceOf(peers) } : {}),
     };
   };
 

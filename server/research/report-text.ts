@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { kindNouns } from '../../contract/assets';
 import { KIND_RULES } from '../../contract/kind-rules';
 import {
   CATEGORIES,
@@ -19,6 +20,7 @@ import {
   keyRiskSchema,
   kindCheckSchema,
   NOT_COUNTED_TEXT,
+  nameWithSymbol,
   type PeerGroup,
   peerGroupSchema,
   REPORT_HEADINGS,
@@ -52,6 +54,8 @@ export interface CategoryResult {
   coverage?: CategoryCoverage;
   /** The knockout that decided this category (the report is Not Safe). */
   knockout?: KnockoutFinding;
+  /** How many of the asset's peers of its kind have evidence here (absent when the kind is unknown). */
+  peerEvidence?: { kindPlural: string; compared: number; withEvidence: number };
 }
 
 /** The stored peer group; null for reports researched before peers were stored. */
@@ -212,14 +216,33 @@ function coverageCounts(results: CategoryResult[]) {
   return counts;
 }
 
+/**
+ * Where the categories' evidence came from, and which categories have none (named: which ones
+ * are missing is this asset's own data; that a gap is left out of the total is said once here).
+ */
 export function coverageSentence(results: CategoryResult[], name?: string): string {
-  const { live, snapshot, none } = coverageCounts(results);
+  const { live, snapshot } = coverageCounts(results);
+  const gaps = results.filter((r) => coverageFor(r).kind === 'none').map((r) => nameOf(r.key));
   const parts = [
-    live ? `${countWord(live)} from live sources` : '',
-    snapshot ? `${countWord(snapshot)} from dated public datasets` : '',
-    none ? `${countWord(none)} with no evidence found` : '',
+    live ? `${countWord(live)} rest on live sources` : '',
+    snapshot ? `${countWord(snapshot)} on dated public datasets` : '',
   ].filter(Boolean);
-  return `Data coverage: of ${name ? `${name}'s ` : ''}${countWord(results.length)} categories, ${joinNames(parts)}.`;
+  const of = `of ${name ? `${name}'s ` : 'the '}${countWord(results.length)} categories`;
+  if (gaps.length === 0) return `Data coverage: ${of}, ${joinNames(parts)}; none lacks evidence.`;
+  const missing = `${gaps.length === 1 ? 'one has' : `${countWord(gaps.length)} have`} no evidence in the sources (${joinNames(gaps)}) and ${gaps.length === 1 ? 'is' : 'are'} left out of the total`;
+  // A gap no peer of its kind fills is the dataset's, not the asset's: said once, here.
+  const shared = results.filter(
+    (r) =>
+      coverageFor(r).kind === 'none' &&
+      r.peerEvidence &&
+      r.peerEvidence.compared > 0 &&
+      r.peerEvidence.withEvidence === 0,
+  );
+  const kind = shared[0]?.peerEvidence?.kindPlural;
+  const sharedText = shared.length
+    ? `; ${shared.length === gaps.length ? (gaps.length === 1 ? 'it is' : 'all are') : `${joinNames(shared.map((r) => nameOf(r.key)))} ${shared.length === 1 ? 'is' : 'are'}`} missing for every other ${kind?.replace(/s$/, '')} researched so far as well`
+    : '';
+  return `Data coverage: ${of}, ${parts.length ? `${joinNames(parts)}; ${missing}` : missing}${sharedText}.`;
 }
 
 /**
@@ -241,19 +264,57 @@ function verdictNote(name: string, scores: Scores, knockout: boolean): string {
   return `The two verdicts measure different things: the rating band (${band}) places ${name}'s composite of ${composite.toFixed(1)} of 5 on a scale where ${band} starts at ${bandFloor}, while the risk level (${level}) reads the total against fixed risk bands, and ${cause}.`;
 }
 
+/**
+ * The strongest and weakest categories, worded by the level they reach: a top score of 2/5 is
+ * not a strength, and a lowest score of 4/5 is not a weakness.
+ */
+function extremesText(name: string, strongest: ScoreGroup[], weakest: ScoreGroup[]): string {
+  const top = strongest[0]!.score;
+  const bottom = weakest[0]!.score;
+  const one = (groups: ScoreGroup[]) => groups.length === 1 && groups[0]!.members.length === 1;
+  const best = joinNames(strongest.map(describeGroup));
+  const worst = joinNames(weakest.map(describeGroup));
+  const high =
+    top >= 4
+      ? `${name}'s strongest ${one(strongest) ? 'category is' : 'categories are'} ${best}.`
+      : top === 3
+        ? `No category of ${name} scores above 3/5; the highest ${one(strongest) ? 'is' : 'are'} ${best}.`
+        : `Even ${name}'s highest ${one(strongest) ? 'score is a weak one' : 'scores are weak ones'}: ${best}.`;
+  const low =
+    bottom <= 2
+      ? `Its weakest ${one(weakest) ? 'is' : 'are'} ${worst}.`
+      : bottom === 3
+        ? `Nothing scores below 3/5; the lowest ${one(weakest) ? 'is' : 'are'} ${worst}.`
+        : `Even its lowest ${one(weakest) ? 'score is' : 'scores are'} good: ${worst}.`;
+  return `${high} ${low}`;
+}
+
 /** The executive summary as prose. */
-export function buildSummary(input: Omit<ReportTextInput, 'written' | 'peers'>): string {
+/** ", higher than 12 of the 40 other rated layer-1 coins": the total against the peers' totals. */
+function peerRankClause(peers: PeerStanding | undefined): string {
+  if (!peers?.kind || peers.total === null || peers.below === null || peers.rated === 0) return '';
+  const many = kindNouns(peers.kind)[1];
+  if (peers.rated === 1)
+    return `, ${peers.below === 0 ? 'not higher than' : 'higher than'} the one other rated ${kindNouns(peers.kind)[0]}`;
+  if (peers.below === 0) return `, not higher than any of the ${peers.rated} other rated ${many}`;
+  if (peers.below === peers.rated) return `, higher than all ${peers.rated} other rated ${many}`;
+  return `, higher than ${peers.below} of the ${peers.rated} other rated ${many}`;
+}
+
+export function buildSummary(
+  input: Omit<ReportTextInput, 'written' | 'peers'> & { peers?: PeerStanding },
+): string {
   const { scores, results, asset } = input;
   const composite = compositeOutOfFive(scores.totalScore);
-  const title = asset ? `${asset.name} (${asset.symbol})` : input.assetName;
+  const title = asset ? nameWithSymbol(asset.name, asset.symbol) : input.assetName;
   const name = asset?.name ?? input.assetName;
   const knockouts = results.flatMap((r) => (r.knockout ? [{ key: r.key, ...r.knockout }] : []));
   // A knockout decides the verdict, so the reader learns it before any figure.
   const withEvidence = results.filter((r) => coverageFor(r).kind !== 'none').length;
   const verdict =
     scores.riskLevel === null
-      ? `${title} is ${NOT_RATED_LABEL}: ${withEvidence === 0 ? `the sources hold no evidence in any of its ${countWord(results.length)} categories, fewer than` : `the sources hold evidence for only ${countWord(withEvidence)} of ${countWord(results.length)} categories, fewer than`} the ${countWord(MIN_RATED_CATEGORIES)} a verdict needs, so this report gives no composite score and no risk level. The gaps say nothing about ${name}'s safety either way; the categories below say what was found.`
-      : `${title} scores ${scores.totalScore.toFixed(2)} of 77 on the Crow Research methodology (${input.methodologyVersion}), a composite of ${composite.toFixed(1)} of 5.0: rated ${ratingBand(composite)}, risk level ${RISK_LEVEL_LABELS[scores.riskLevel]}.${withEvidence < results.length ? ` The total weighs the ${countWord(withEvidence)} categories with evidence; the ${countWord(results.length - withEvidence)} without count neither for nor against ${name}.` : ''}${verdictsDiffer(ratingBand(composite), scores.riskLevel) ? ` ${verdictNote(name, scores, knockouts.length > 0)}` : ''}`;
+      ? `${title} is ${NOT_RATED_LABEL}: ${withEvidence === 0 ? `the sources hold no evidence in any of its ${countWord(results.length)} categories, fewer than` : `the sources hold evidence for only ${countWord(withEvidence)} of ${countWord(results.length)} categories, fewer than`} the ${countWord(MIN_RATED_CATEGORIES)} a verdict needs, so this report gives no composite score and no risk level.`
+      : `${title} scores ${scores.totalScore.toFixed(2)} of 77 on the Crow Research methodology (${input.methodologyVersion}), a composite of ${composite.toFixed(1)} of 5.0: rated ${ratingBand(composite)}, risk level ${RISK_LEVEL_LABELS[scores.riskLevel]}${peerRankClause(input.peers)}.${verdictsDiffer(ratingBand(composite), scores.riskLevel) ? ` ${verdictNote(name, scores, knockouts.length > 0)}` : ''}`;
   // Strongest and weakest among the categories with evidence: a gap is neither (it is not counted).
   const evidenced = results.filter((r) => coverageFor(r).kind !== 'none');
   const { allTiedAt, strongest, weakest } = extremes(evidenced);
@@ -266,11 +327,8 @@ export function buildSummary(input: Omit<ReportTextInput, 'written' | 'peers'>):
         : allTiedAt !== null
           ? evidenced.length === results.length
             ? `All ${countWord(results.length)} categories tie at ${allTiedAt}/5, so no category stands out as strongest or weakest.`
-            : `The ${countWord(evidenced.length)} categories with evidence all score ${allTiedAt}/5, so none stands out as strongest or weakest.`
-          : [
-              `${name}'s strongest ${strongest.length === 1 && strongest[0]!.members.length === 1 ? 'category is' : 'categories are'} ${joinNames(strongest.map(describeGroup))}.`,
-              `Its weakest ${weakest.length === 1 && weakest[0]!.members.length === 1 ? 'is' : 'are'} ${joinNames(weakest.map(describeGroup))}.`,
-            ].join(' ');
+            : `${evidenced.length === 2 ? 'Both' : `All ${countWord(evidenced.length)}`} categories with evidence score ${allTiedAt}/5, so none stands out as strongest or weakest.`
+          : extremesText(name, strongest, weakest);
   const knockoutLead = knockouts.length
     ? `Not Safe: ${joinNames(knockouts.map((k) => `${k.title} (${k.date}; ${nameOf(k.key)} scores 1)`))}. ${knockouts[0]!.rule} Under the methodology that is a knockout: ${name}'s risk level is Not Safe whatever the weighted sum of its other categories. `
     : '';

@@ -103,7 +103,7 @@ describe('executive summary', () => {
     results[8] = { ...results[8]!, sources: [], coverage: { kind: 'none' } };
     const summary = buildSummary(input(results));
     expect(summary).toMatch(
-      /Data coverage: of Bitcoin's twelve categories, ten from live sources, one from dated public datasets and one with no evidence found\. Data: live\.$/,
+      /Data coverage: of Bitcoin's twelve categories, ten rest on live sources and one on dated public datasets; one has no evidence in the sources \(Audits\) and is left out of the total\. Data: live\.$/,
     );
   });
 
@@ -193,7 +193,7 @@ describe('report text', () => {
       "Bitcoin's peers are the 10 other layer-1 coins in the dataset (Layer 1), scored from the dated public datasets under methodology 2026.11-3.",
     );
     expect(text).toContain("Bitcoin's total of 50.00 of 77 is higher than 3 of the 4 rated peers.");
-    expect(text).toContain('Named peers: Ethereum (ETH): 55.50 of 77, Likely Safe; XRP (XRP): Not rated.');
+    expect(text).toContain('Named peers: Ethereum (ETH): 55.50 of 77, Likely Safe; XRP: Not rated.');
     expect(text).toContain('Market Cap: Live sources, retrieved 2026-11-20.');
   });
 

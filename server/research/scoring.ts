@@ -131,12 +131,15 @@ function documentsOf(incidents: IncidentRecord[], list: Source | undefined): Sou
 
 const noEvidence = (what: string): CategoryAssessment => ({
   score: 1,
-  facts: [`${NO_EVIDENCE_FINDING}: the sources hold no ${what} for this asset.`],
+  // A label line ("No evidence found: team information."): what the gap means for the total is
+  // said once, on the methodology page, not in every category of every report.
+  facts: [`${NO_EVIDENCE_FINDING}: ${what}.`],
   rationale:
     'Without evidence the category shows 1 and is not counted in the total: a gap in the data, not a weakness found.',
   sources: [],
   evidenceFound: false,
-  nextUp: `Published ${what} would let this category be scored on its merits.`,
+  // A table cell: what the category needs to be counted (the rule is on the methodology page).
+  nextUp: `Needed: ${what}.`,
   keyRisk: `No ${what} could be found for this asset, so this part of it cannot be checked.`,
 });
 
@@ -158,7 +161,7 @@ function staleFigure(
       `No current figure: the newest ${what} in the sources is ${format(figure(stale.value))} on ${stale.value.date}, when the snapshots last listed this asset; figures that old are not scored.`,
     ],
     sources: [stale.source],
-    nextUp: `A current ${what} would let this category be scored on its merits.`,
+    nextUp: `Needed: a current ${what}.`,
     keyRisk: `The newest ${what} in the sources is from ${stale.value.date}: the asset is no longer among the listed assets.`,
   };
 }
@@ -170,14 +173,14 @@ function gapFacts(e: AssetEvidence, fact: string): string[] {
     .map((gap) => `${gap.source} could not be read for this asset: ${gap.reason.replace(/^[^:]+: /, '')}.`);
 }
 
-/** "The sources hold no X, Y or Z for this asset." for the evidence a scorer could not use. */
+/** "Missing: X, Y or Z." (a label line) for the evidence a scorer could not use. */
 function missingFact(missing: string[]): string[] {
   if (missing.length === 0) return [];
   const list =
     missing.length === 1
       ? missing[0]
       : `${missing.slice(0, -1).join(', ')} or ${missing[missing.length - 1]}`;
-  return [`Missing: the sources hold no ${list} for this asset.`];
+  return [`Missing: ${list}.`];
 }
 
 /**
@@ -337,7 +340,8 @@ export function scoreVolume(e: AssetEvidence): CategoryAssessment {
       : steps.up;
   const nextDown =
     penalties.length === 0 && score > 1
-      ? `${steps.down ?? ''} Thin order books, a spread wider than ${t.wideSpread * 100}% or turnover below ${t.minTurnover * 100}% would also cost a point.`.trim()
+      ? // The market-quality deduction is the same for every asset: the methodology page states it.
+        (steps.down ?? 'Thin order books or a wide spread would cost a point (see the methodology).')
       : steps.down;
   return applyCollapseCap(e, {
     score,
@@ -503,7 +507,6 @@ export function scoreCirculatingSupply(e: AssetEvidence, now: Date = new Date())
       locked > 0
         ? `${formatCount(locked)} tokens (${formatPct(1 - ratio)}) do not circulate yet and could be unlocked.`
         : 'The whole supply of this asset already circulates.',
-      ...(supply.max ? [] : ['No maximum supply is set for this asset.']),
     ],
     rationale: 'Supply that does not circulate yet can be unlocked and sold later.',
     sources: sourcesOf(e.supply),
@@ -603,7 +606,7 @@ export function scoreTotalSupply(e: AssetEvidence, now: Date = new Date()): Cate
     score,
     facts: [
       `Total supply is ${formatCount(total)} of a maximum of ${formatCount(supply.max)} (${formatPct(ratio)} issued).`,
-      `${formatCount(Math.max(0, supply.max - total))} more can still be created.`,
+      remainingToCap(supply.max - total),
     ],
     rationale: 'The closer the supply is to its cap, the less future dilution remains.',
     sources: sourcesOf(e.supply),
@@ -619,6 +622,15 @@ export function scoreTotalSupply(e: AssetEvidence, now: Date = new Date()): Cate
         }
       : {}),
   };
+}
+
+/** What is left to issue under a cap: none, one unit, or a count ("0 more can still be created" read oddly). */
+function remainingToCap(remaining: number): string {
+  const units = Math.round(Math.max(0, remaining));
+  if (units === 0) return 'The whole maximum supply exists already: no more can be created.';
+  return units === 1
+    ? 'One more unit can still be created.'
+    : `${formatCount(units)} more can still be created.`;
 }
 
 export function scoreSocial(e: AssetEvidence): CategoryAssessment {
@@ -697,7 +709,7 @@ export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
       score: 1,
       facts: [
         `${fraud.date}: ${fraud.title}. ${fraud.summary} (${fraud.link})`,
-        `${NO_EVIDENCE_FINDING}: the sources hold no other team information for this asset.`,
+        'Missing: other team information.',
       ],
       rationale:
         'The people behind the asset were found or charged to have defrauded its holders, so the category scores 1.',

@@ -144,18 +144,18 @@ const listNames = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
 /** How the asset's evidence in one category compares with its peers', named. */
-function peerSentence(name: string, score: number, found: boolean, peers: CategoryPeers | undefined): string {
+function peerSentence(
+  name: string,
+  category: string,
+  score: number,
+  found: boolean,
+  peers: CategoryPeers | undefined,
+): string {
   if (!peers) return '';
-  const { compared, ofKind, withEvidence, kindPlural } = peers;
-  if (compared === 0) {
-    const none =
-      ofKind === 0
-        ? `${name} has no peers of its kind in the dataset to compare with here.`
-        : `None of the ${ofKind === 1 ? `one other ${kindPlural.replace(/s$/, '')}` : `${ofKind} other ${kindPlural}`} has a published report yet, so ${name} is not compared with them here.`;
-    return found
-      ? none
-      : `${none} A gap in the data: this category is left out of ${name}'s total rather than counted as a weakness.`;
-  }
+  const { compared, withEvidence, kindPlural } = peers;
+  // No peer with a report of its own: the peer comparison section says so once, and the
+  // analysis says what the asset's own score means instead.
+  if (compared === 0) return '';
   // Only peers with a published report of their own are compared, with that report's scores.
   const others =
     compared === 1
@@ -163,13 +163,17 @@ function peerSentence(name: string, score: number, found: boolean, peers: Catego
       : `the ${compared} other ${kindPlural} researched so far`;
   const scored = (list: { name: string; score: number }[]) =>
     listNames(list.slice(0, 3).map((p) => `${p.name} ${p.score}/5`));
+  // A gap: the category label says it is not counted; what is particular to the asset is which
+  // of its peers the sources do cover.
   if (!found) {
-    return withEvidence.length === 0
-      ? `None of ${others} has this evidence either: a gap in the data, left out of ${name}'s total rather than counted as a weakness.`
-      : `${withEvidence.length} of ${others} ${withEvidence.length === 1 ? 'has' : 'have'} it (${scored(withEvidence)}): a gap particular to ${name}, left out of its total rather than counted as a weakness.`;
+    // No peer has it either: the summary's coverage sentence says so once for all such gaps.
+    if (withEvidence.length === 0) return '';
+    return withEvidence.length > 3
+      ? `${withEvidence.length} of ${others} have ${category} evidence, among them ${scored(withEvidence)}; ${name} has none.`
+      : `Of ${others}, only ${scored(withEvidence)} ${withEvidence.length === 1 ? 'has' : 'have'} ${category} evidence; ${name} has none.`;
   }
   if (withEvidence.length === 0)
-    return `None of ${others} has evidence here, so ${name} cannot be ranked against them on this point.`;
+    return `None of ${others} has ${category} evidence, so ${name} cannot be ranked against them on it.`;
   const lower = withEvidence.filter((p) => p.score < score).length;
   const higher = withEvidence.filter((p) => p.score > score).length;
   const same = withEvidence.filter((p) => p.score === score);
@@ -180,32 +184,33 @@ function peerSentence(name: string, score: number, found: boolean, peers: Catego
         ? `no peer scores higher than ${name}`
         : lower === 0 && higher > 0
           ? `every peer that differs scores higher than ${name}`
-          : `${lower} score lower than ${name} and ${higher} higher`;
+          : `${lower} ${lower === 1 ? 'scores' : 'score'} lower than ${name} and ${higher} higher`;
   const nearest = same.length
     ? `${listNames(same.slice(0, 3).map((p) => p.name))} ${same.length === 1 ? 'matches' : 'match'} its ${score}/5`
     : `the nearest are ${scored([...withEvidence].sort((a, b) => Math.abs(a.score - score) - Math.abs(b.score - score)))}`;
-  return `Of ${others}, ${withEvidence.length} ${withEvidence.length === 1 ? 'has' : 'have'} evidence here: ${position}; ${nearest}.`;
+  const count =
+    withEvidence.length === compared && compared > 1
+      ? 'all have'
+      : `${withEvidence.length} ${withEvidence.length === 1 ? 'has' : 'have'}`;
+  return `Of ${others}, ${count} ${category} evidence: ${position}; ${nearest}.`;
 }
 
 /**
- * The analysis of one category, about the asset: what its score means, how it compares with
- * its peers, and the risk it shows. How the methodology scores belongs on the methodology page.
+ * The analysis of one category, about the asset: how it compares with its peers, and the risk it
+ * shows. What a score level means in general, and how the methodology scores, is the same for
+ * every asset: it belongs on the methodology page, and is said here only when the asset has no
+ * peers to compare with.
  */
 export function analysisOf(input: WriterInput): string {
   const { category, assessment } = input;
   const name = subjectName(input);
   const found = assessment.evidenceFound && assessment.sources.length > 0;
-  // Without evidence the peer sentence says what the default score means; without peers, this does.
-  const lead = found
-    ? `${name}'s ${assessment.score}/5 here points to ${meaningOf(category.key, assessment.score)}.`
-    : input.peers
+  const peers = peerSentence(name, category.name, assessment.score, found, input.peers);
+  const lead =
+    peers || !found
       ? ''
-      : `A gap in the data: this category is left out of ${name}'s total rather than counted as a weakness.`;
-  return [
-    lead,
-    peerSentence(name, assessment.score, found, input.peers),
-    found && assessment.keyRisk ? naming(assessment.keyRisk, name) : '',
-  ]
+      : `${name}'s ${assessment.score}/5 here points to ${meaningOf(category.key, assessment.score)}.`;
+  return [lead, peers, found && assessment.keyRisk ? naming(assessment.keyRisk, name) : '']
     .filter(Boolean)
     .join(' ');
 }

@@ -92,7 +92,7 @@ describe('the PDF of a researched report', () => {
     expect(firstPage).not.toMatch(/0\.00 ?out of 77/);
     expect(text).toContain('n/a: no evidence found');
     expect(text).toContain('Not rated: too few categories with evidence');
-    expect(text).toMatch(/Data coverage: of Dogecoin's twelve categories, \w+ from dated public datasets/);
+    expect(text).toMatch(/Data coverage: of Dogecoin's twelve categories, \w+ on dated public datasets/);
     expect(text).toMatch(
       /Hacks\/Scandals: Dated dataset, as of \d{4}-\d\d-\d\d \(SunWeb3Sec\/DeFiHackLabs @ [0-9a-f]{12}, license: Apache-2\.0\)/,
     );
@@ -152,9 +152,9 @@ describe('the page and the PDF of one report', () => {
       for (const text of texts.filter(Boolean)) expect(pdf, `${section}: ${text}`).toContain(squash(text));
     }
     // The peers are named, as their own reports say (none is researched in this store yet),
-    // from the value stored with the report.
+    // from the value stored with the report; USDC, whose name is its symbol, is named once.
     expect(peerLines(sections.peers).join(' ')).toMatch(
-      /Named peers: USDC \(USDC\): (Not rated|[\d.]+ of 77|not yet researched)/,
+      /Named peers: USDC: (Not rated|[\d.]+ of 77|not yet researched)/,
     );
     // The shared lines are the PDF's own lines too.
     for (const part of sectionLines(sections))

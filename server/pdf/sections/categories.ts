@@ -63,8 +63,12 @@ function drawCategory(canvas: ReportCanvas, category: CategorySection, counted: 
   doc.moveDown(0.6);
   label('Research findings');
   body(category.findings || 'No findings were recorded.');
-  label('Detailed analysis');
-  body(category.analysis || 'No analysis was recorded.');
+  // A category without evidence whose peers have none either has nothing to analyse: the
+  // summary's coverage sentence says so once for all such gaps.
+  if (category.analysis || counted) {
+    label('Detailed analysis');
+    body(category.analysis || 'No analysis was recorded.');
+  }
   const chart = category.chart;
   if (chart) {
     drawDatedLineChart(canvas, {

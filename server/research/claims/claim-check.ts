@@ -115,13 +115,16 @@ export function checkReportText(
   // with a report of its own is never shown as not yet researched (decision 0253).
   const peerLine = /Named peers: (.*)\.$/m.exec(text)?.[1] ?? '';
   for (const peer of peerLine.split('; ')) {
+    // "Name (SYMBOL): …", or "USDC: …" for a peer whose name is its symbol.
     const match =
-      /^(.*) \(([^)]+)\): (?:(\d+\.\d\d) of 77, ([^(]+?)|Not rated|(not yet researched))(?: \(its report (?:version \d+ )?of (\d{4}-\d\d-\d\d)(?:, \/report\/\d+)?\))?$/.exec(
+      /^(.*?)(?: \(([^)]+)\))?: (?:(\d+\.\d\d) of 77, ([^(]+?)|Not rated|(not yet researched))(?: \(its report (?:version \d+ )?of (\d{4}-\d\d-\d\d)(?:, \/report\/\d+)?\))?$/.exec(
         peer,
       );
     if (!match) continue;
     count('peer');
-    const own = ownScores.get(`${match[1]}|${match[2]}`);
+    const own = match[2]
+      ? ownScores.get(`${match[1]}|${match[2]}`)
+      : [...ownScores].find(([key]) => key.split('|')[0] === match[1])?.[1];
     if (match[5]) {
       if (own) fail(`peer ${match[1]} printed as not yet researched, but it has a report of its own`);
       continue;

@@ -1,5 +1,5 @@
 import { distance as editDistance } from 'fastest-levenshtein';
-import type { Source } from '../../../contract/reports';
+import { nameWithSymbol, type Source } from '../../../contract/reports';
 import type { AssetRef, AuditFacts, Fact, MarketEvidence, SecurityEvidence, UnlockFacts } from '../evidence';
 import { sourceProblem } from '../source-check';
 import {
@@ -322,7 +322,7 @@ export function snapshotTokenContracts(
   const { dataset } = tokenLabels;
   const first = record.contracts[0]!;
   const source: Source = {
-    title: `eth-labels token list: ${first.name} (${first.symbol}), ${record.contracts.map((c) => c.address).join(' and ')} on chain ${record.chainId} (${tokenLabels.path}, commit ${dataset.version.slice(0, 7)})`,
+    title: `eth-labels token list: ${nameWithSymbol(first.name, first.symbol)}, ${record.contracts.map((c) => c.address).join(' and ')} on chain ${record.chainId} (${tokenLabels.path}, commit ${dataset.version.slice(0, 7)})`,
     url: `https://github.com/${dataset.name}/blob/${dataset.version}/${tokenLabels.path}`,
     publishedAt: dataset.committedAt,
     dataset: datasetRef(dataset),

@@ -50,8 +50,14 @@ export function grammarSlips(text: string): string[] {
   // "a" before a vowel sound, "an" before a consonant sound (allowing "a use", "a one-…", "an hour").
   find(/\b[Aa] (?!u[sn]i?|use|uti|one|Uni|US\b|eu)[aeiouAEIOU]\w*/g, 'a before a vowel');
   find(/\b[Aa]n (?!hour|honest|[A-Z]{2,})[b-df-hj-np-tv-zB-DF-HJ-NP-TV-Z]\w*/g, 'an before a consonant');
-  // One of something is singular: "1 commits", "1 exchanges", "one categories".
-  find(/(?<![\d.,$-])\b(1|one) (?!of\b)[a-z]+s\b(?<!ss|us|is|as)/g, 'one with a plural');
+  // One of something is singular: "1 commits", "1 exchanges", "one categories" (a verb agreeing
+  // with one, "1 scores lower", is not a plural noun).
+  find(/(?<![\d.,$-])\b(1|one) (?!of\b|scores\b|matches\b)[a-z]+s\b(?<!ss|us|is|as)/g, 'one with a plural');
+  // A count above one with a singular verb, or one with a plural verb: "1 score lower", "3 scores lower".
+  find(
+    /(?<![\d.,$-])\b1 score (?:lower|higher)\b|\b(?:[2-9]|\d{2,}) scores (?:lower|higher)\b/g,
+    'count and verb disagree',
+  );
   // A capital after a word that does not end a sentence: "Below A market …", "of The …".
   find(
     /\b(?:[a-z]{2,}|[a-z]+[,;]) (?:A|An|The|Below|Above|Its|It)\b (?=[a-z])/g,

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { buildScores, CATEGORIES, type CategoryKey, type CategoryScores } from '../../contract/methodology';
+import type { PeerGroup, Source } from '../../contract/reports';
+import { offlineDemoEvidence, offlineReportInput } from './offline-report';
+import { buildReportText, type CategoryResult, type ReportTextInput } from './report-text';
+import { SNAPSHOT_ASSETS } from './sources/snapshot-data';
+import { deterministicWriter } from './writer';
+
+// The grammar slips buyers found in issue 32, each rendered through the report text a buyer
+// reads: a name said twice, counts that do not agree, a weak score called a strength, "0 more",
+// and a rank "higher than 0 of 18".
+
+const NOW = new Date('2026-11-24T00:00:00Z');
+const assetById = (id: string) => SNAPSHOT_ASSETS.find((a) => a.id === id)!;
+const reportOf = async (id: string) => buildReportText(await offlineReportInput(assetById(id), NOW));
+
+const source: Source = {
+  title: 'CoinGecko coin data',
+  url: 'https://example.test/coin',
+  retrievedAt: '2026-11-20T10:00:00Z',
+};
+
+/** A report on Bitcoin whose categories have the given scores; the others have no evidence. */
+function inputWith(
+  scores: Partial<Record<CategoryKey, number>>,
+  peers: PeerGroup | null = null,
+): ReportTextInput {
+  const results: CategoryResult[] = CATEGORIES.map((c) => {
+    const score = scores[c.key];
+    return {
+      key: c.key,
+      score: score ?? 1,
+      findings: `${c.name} findings.`,
+      analysis: '',
+      sources: score === undefined ? [] : [source],
+      facts: [`Fact about ${c.name}.`],
+      coverage: score === undefined ? { kind: 'none' } : { kind: 'live', retrievedAt: source.retrievedAt },
+    };
+  });
+  return {
+    assetName: 'Bitcoin',
+    asset: { id: 'bitcoin', name: 'Bitcoin', symbol: 'BTC' },
+    scores: buildScores(Object.fromEntries(results.map((r) => [r.key, r.score])) as CategoryScores),
+    results,
+    dataNote: 'Data: live.',
+    methodologyVersion: 'v2',
+    peers,
+  };
+}
+
+const summaryOf = (text: string) => text.split('\n\n')[0]!;
+
+describe('the report text says a name once when it is its own symbol', () => {
+  it('USDC is "USDC", not "USDC (USDC)", in its own summary and in the peer lines of other reports', async () => {
+    const usdc = await reportOf('usd-coin');
+    expect(usdc).not.toContain('USDC (USDC)');
+    expect(summaryOf(usdc)).toMatch(/^Executive summary: USDC (scores|is) /);
+    // Bitcoin keeps its ticker beside its name.
+    expect(summaryOf(await reportOf('bitcoin'))).toMatch(/^Executive summary: Bitcoin \(BTC\) scores /);
+    const tether = await reportOf('tether');
+    expect(tether).not.toMatch(/\b(\w+) \(\1\)/);
+    expect(tether).toMatch(/Named peers: .*\bUSDC: /);
+  });
+});
+
+describe('counts agree with the number of categories', () => {
+  it('says "both" for two tied categories with evidence and "all three" for three', () => {
+    const two = summaryOf(buildReportText(inputWith({ marketCap: 4, volumeX2: 4 })));
+    expect(two).toContain('Both categories with evidence score 4/5');
+    expect(two).not.toMatch(/two categories with evidence all score/i);
+    const three = summaryOf(buildReportText(inputWith({ marketCap: 4, volumeX2: 4, audits: 4 })));
+    expect(three).toContain('All three categories with evidence score 4/5');
+  });
+
+  it('names the categories without evidence once, with the verb agreeing with their count', () => {
+    const all = CATEGORIES.map((c) => c.key).filter((key) => key !== 'layer1');
+    const elevenOfTwelve = summaryOf(
+      buildReportText(inputWith(Object.fromEntries(all.map((key, i) => [key, 1 + (i % 5)])))),
+    );
+    expect(elevenOfTwelve).toContain(
+      'one has no evidence in the sources (Layer 1) and is left out of the total',
+    );
+    expect(elevenOfTwelve).not.toMatch(/the one without count\b/);
+  });
+});
+
+describe('the summary words the best and worst categories by the level they reach', () => {
+  it('does not call a 2/5 the strongest category', () => {
+    const weak = summaryOf(buildReportText(inputWith({ marketCap: 2, volumeX2: 1, audits: 1, team: 2 })));
+    expect(weak).not.toMatch(/strongest/);
+    expect(weak).toContain("Even Bitcoin's highest scores are weak ones: a tie at 2/5 between");
+    expect(weak).toContain('Its weakest are a tie at 1/5');
+  });
+
+  it('does not call a 4/5 a weakness, and says a best of 3/5 is no higher', () => {
+    const strong = summaryOf(buildReportText(inputWith({ marketCap: 5, volumeX2: 4, audits: 5 })));
+    expect(strong).toContain("Bitcoin's strongest categories are");
+    expect(strong).toContain('Even its lowest score is good: Volume at 4/5');
+    expect(strong).not.toMatch(/weakest/);
+    const middling = summaryOf(buildReportText(inputWith({ marketCap: 3, volumeX2: 1 })));
+    expect(middling).toContain('No category of Bitcoin scores above 3/5; the highest is Market Cap at 3/5');
+  });
+});
+
+describe('supply left under a cap: none, one or many', () => {
+  it('says no more can be created when the whole cap exists, never "0 more"', async () => {
+    const bitcoin = assetById('bitcoin');
+    const evidence = offlineDemoEvidence(bitcoin);
+    const supply = evidence.supply!;
+    const full = {
+      ...supply,
+      value: { ...supply.value, circulating: 21_000_000, total: 21_000_000, max: 21_000_000 },
+    };
+    const text = buildReportText(await offlineReportInput(bitcoin, NOW, { ...evidence, supply: full }));
+    expect(text).not.toMatch(/\b0 more\b/);
+    expect(text).toContain('The whole maximum supply exists already: no more can be created.');
+    const one = {
+      ...supply,
+      value: { ...supply.value, circulating: 20_999_999, total: 20_999_999, max: 21_000_000 },
+    };
+    const oneText = buildReportText(await offlineReportInput(bitcoin, NOW, { ...evidence, supply: one }));
+    expect(oneText).toContain('One more unit can still be created.');
+  });
+});
+
+describe('rank among peers', () => {
+  const peers = (below: number, rated: number): PeerGroup => ({
+    assetName: 'Bitcoin',
+    kind: 'layer1',
+    kindLabel: 'Layer 1',
+    basis: 'dated public datasets under methodology v2',
+    compared: 18,
+    rated,
+    total: 40,
+    below,
+    named: [],
+  });
+  const scores = {
+    marketCap: 3,
+    volumeX2: 3,
+    circulatingSupply: 3,
+    totalSupply: 3,
+    audits: 2,
+    hacksScandals: 3,
+    existenceGrowthX2: 3,
+    team: 3,
+  };
+
+  it('says a total above no peer is not higher than any, never "higher than 0 of the 18"', () => {
+    const text = buildReportText(inputWith(scores, peers(0, 18)));
+    expect(text).not.toMatch(/higher than 0 of/);
+    expect(text).toMatch(/Bitcoin's total of [\d.]+ of 77 is not higher than any of the 18 rated peers\./);
+  });
+
+  it('says "all" at the top and names the one rated peer when there is one', () => {
+    expect(buildReportText(inputWith(scores, peers(18, 18)))).toMatch(/is higher than all 18 rated peers\./);
+    expect(buildReportText(inputWith(scores, peers(0, 1)))).toMatch(
+      /is not higher than its one rated peer's\./,
+    );
+    expect(buildReportText(inputWith(scores, peers(7, 18)))).toMatch(
+      /is higher than 7 of the 18 rated peers\./,
+    );
+  });
+
+  it('agrees "1 scores lower" in a category comparison', async () => {
+    const category = CATEGORIES.find((c) => c.key === 'marketCap')!;
+    const written = await deterministicWriter.write({
+      asset: { id: 'bitcoin', name: 'Bitcoin', symbol: 'BTC' },
+      assetName: 'Bitcoin',
+      category,
+      assessment: { score: 3, facts: ['Fact.'], rationale: '', sources: [source], evidenceFound: true },
+      peers: {
+        kindPlural: 'layer-1 coins',
+        compared: 5,
+        ofKind: 5,
+        withEvidence: [
+          { name: 'Cardano', score: 2 },
+          { name: 'Solana', score: 4 },
+        ],
+      },
+    });
+    expect(written.analysis).toContain('1 scores lower than Bitcoin and 1 higher');
+  });
+});
