@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CATEGORIES } from '../../../contract/methodology';
+import { scoreTeam } from '../scoring';
 import { type FakeHttp, sendJson, startFakeHttp } from '../testing/fake-http';
 import { recorded, sendRecorded } from '../testing/recorded';
+import { createLlmWriter, fallbackKindOf } from '../writer';
 import { CoinGeckoSource } from './coingecko';
 import { DefiLlamaSource } from './defillama';
 import { GitHubSource } from './github';
@@ -222,5 +225,86 @@ describe('CoinGecko /coins/{id} as recorded (3 January 2022, Bitcoin)', () => {
     const coinCall = fake.seen.find((s) => pathOf(s.url) === '/coins/bitcoin')!;
     expect(coinCall.url).toContain('market_data=true');
     expect(coinCall.headers['x-cg-demo-api-key']).toBe('demo-key');
+  });
+});
+
+describe('CoinGecko /coins/{id}/market_chart refused as recorded (404, 26 April 2022)', () => {
+  it('keeps the coin’s market facts and names the price-history gap with CoinGecko’s own words, asked once', async () => {
+    fake.handler = (req, res) => {
+      const path = pathOf(req.url!);
+      if (path === '/coins/bitcoin') return sendRecorded(res, recorded('coingecko-coin-bitcoin-200'));
+      if (path === '/coins/bitcoin/market_chart')
+        return sendRecorded(res, recorded('coingecko-market-chart-404'));
+      // No recording of a tickers page was found: CoinGecko's documented not-found answer.
+      return sendJson(res, 404, { error: 'coin not found' });
+    };
+    const evidence = await new CoinGeckoSource({
+      baseUrl: fake.base,
+      apiKey: 'demo-key',
+      plan: 'demo',
+      retries: 2,
+    }).market({ id: 'bitcoin', name: 'Bitcoin', symbol: 'BTC' });
+    expect(evidence.marketCapUsd?.value).toBe(896_715_851_610);
+    expect(evidence.priceHistory).toBeUndefined();
+    const gap = evidence.marketGaps?.find((g) => g.facts.includes('priceHistory'));
+    expect(gap?.reason).toContain('Incorrect path. Please check https://www.coingecko.com/api/');
+    const chartCalls = fake.seen.filter((s) => pathOf(s.url) === '/coins/bitcoin/market_chart');
+    // A 404 is an answer: the SDK does not retry it.
+    expect(chartCalls).toHaveLength(1);
+    const query = new URL(chartCalls[0]!.url, 'http://x').searchParams;
+    expect(Object.fromEntries(query)).toEqual({ vs_currency: 'usd', days: '365', interval: 'daily' });
+    expect(chartCalls[0]!.headers['x-cg-demo-api-key']).toBe('demo-key');
+    expect(chartCalls[0]!.headers['x-cg-pro-api-key']).toBeUndefined();
+  });
+});
+
+describe('An OpenAI-compatible chat completion cut off at its length limit, as recorded (Ollama, 26 June 2024)', () => {
+  const source = {
+    title: 'CoinGecko coin data: Aave',
+    url: 'https://www.coingecko.com/en/coins/aave',
+    retrievedAt: '2026-11-22T00:00:00Z',
+  };
+  const assessment = scoreTeam(
+    {
+      team: {
+        value: { identified: false, publicCode: true, note: 'Project homepage: https://aave.com/.' },
+        source,
+      },
+      genesisDate: { value: '2020-10-02', source },
+    },
+    new Date('2026-11-22'),
+  );
+
+  it('falls back to the rules text with the reason, after one request through the openai SDK', async () => {
+    fake.handler = (_req, res) => sendRecorded(res, recorded('ollama-chat-completion-200-length'));
+    const fallbacks: string[] = [];
+    const writer = createLlmWriter({
+      baseUrl: fake.base,
+      apiKey: 'sk-test',
+      model: 'llama3',
+      retries: 1,
+      timeoutMs: 2_000,
+      onFallback: (reason) => fallbacks.push(reason),
+    });
+    const written = await writer.write({
+      asset: { id: 'aave', name: 'Aave', symbol: 'AAVE' },
+      assetName: 'aave',
+      category: CATEGORIES.find((c) => c.key === 'team')!,
+      assessment,
+    });
+    expect(written.writer).toBe('deterministic');
+    expect(fallbacks.map(fallbackKindOf)).toEqual(['cut-off']);
+    expect(fallbacks[0]).toContain('the language model answer was cut off at its length limit');
+    // A cut-off answer is not asked again.
+    expect(fake.seen).toHaveLength(1);
+    const call = fake.seen[0]!;
+    expect(call.method).toBe('POST');
+    expect(call.url).toBe('/chat/completions');
+    expect(call.headers.authorization).toBe('Bearer sk-test');
+    expect(JSON.parse(call.body)).toMatchObject({
+      model: 'llama3',
+      temperature: 0.2,
+      response_format: { type: 'json_object' },
+    });
   });
 });

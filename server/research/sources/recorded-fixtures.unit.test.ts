@@ -11,6 +11,7 @@ describe('recorded provider responses', () => {
     expect(names).toEqual([
       'coingecko-429-rate-limit',
       'coingecko-coin-bitcoin-200',
+      'coingecko-market-chart-404',
       'defillama-protocols-200-aave-subset',
       'ethplorer-429-request-limit',
       'ethplorer-getTokenInfo-200',
@@ -21,6 +22,7 @@ describe('recorded provider responses', () => {
       'github-contributors-403-too-large',
       'github-repo-200',
       'github-user-repos-200',
+      'ollama-chat-completion-200-length',
       'openai-chat-400-temperature',
       'solana-getTokenLargestAccounts-32010',
     ]);
