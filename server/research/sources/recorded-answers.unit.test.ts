@@ -258,6 +258,134 @@ describe('CoinGecko /coins/{id}/market_chart refused as recorded (404, 26 April 
   });
 });
 
+describe('CoinGecko tickers and price history as recorded (15 May 2021, Bitcoin)', () => {
+  const tickersPage1 = recorded('coingecko-tickers-bitcoin-page1-200');
+  const chart90Days = recorded('coingecko-market-chart-bitcoin-90d-200');
+  const serve = () => {
+    fake.handler = (req, res) => {
+      const url = new URL(req.url!, 'http://x');
+      if (url.pathname === '/coins/bitcoin') return sendRecorded(res, recorded('coingecko-coin-bitcoin-200'));
+      if (url.pathname === '/coins/bitcoin/market_chart') return sendRecorded(res, chart90Days);
+      if (url.pathname === '/coins/bitcoin/tickers') {
+        if (url.searchParams.get('page') === '1') return sendRecorded(res, tickersPage1);
+        // No later page was recorded; the keyless API's recorded refusal stands in for page 2.
+        return sendRecorded(res, recorded('coingecko-429-rate-limit'));
+      }
+      return sendJson(res, 404, { error: 'coin not found' });
+    };
+  };
+
+  it('reads a full recorded first page, asks the next one the Link header announces, and names the refusal', async () => {
+    serve();
+    const evidence = await new CoinGeckoSource({ baseUrl: fake.base, retries: 0 }).market({
+      id: 'bitcoin',
+      name: 'Bitcoin',
+      symbol: 'BTC',
+    });
+    // The recorded page holds 100 tickers and says 9,056 in all (total, link rel="last" page 91).
+    expect(JSON.parse(tickersPage1.body).tickers).toHaveLength(100);
+    expect(tickersPage1.headers).toMatchObject({ 'per-page': '100', total: '9056' });
+    const pages = fake.seen
+      .filter((s) => pathOf(s.url) === '/coins/bitcoin/tickers')
+      .map((s) => Object.fromEntries(new URL(s.url, 'http://x').searchParams));
+    expect(pages).toEqual([
+      { depth: 'true', order: 'volume_desc', page: '1' },
+      { depth: 'true', order: 'volume_desc', page: '2' },
+    ]);
+    // Page 1 parsed (a shape error would be the reason otherwise); page 2's refusal is the gap.
+    expect(evidence.liquidity).toBeUndefined();
+    const gap = evidence.marketGaps?.find((g) => g.facts.includes('liquidity'));
+    expect(gap?.reason).toContain("You've exceeded the Rate Limit");
+  });
+
+  it('computes the price history from the recorded daily chart (90 days asked, 365 asked here)', async () => {
+    serve();
+    const evidence = await new CoinGeckoSource({ baseUrl: fake.base, retries: 0 }).market({
+      id: 'bitcoin',
+      name: 'Bitcoin',
+      symbol: 'BTC',
+    });
+    const chartCall = fake.seen.find((s) => pathOf(s.url) === '/coins/bitcoin/market_chart')!;
+    expect(Object.fromEntries(new URL(chartCall.url, 'http://x').searchParams)).toEqual({
+      vs_currency: 'usd',
+      days: '365',
+      interval: 'daily',
+    });
+    // 91 recorded points, the last one taken the same day as the one before it: 90 days.
+    const prices = (JSON.parse(chart90Days.body).prices as [number, number][]).map(([, p]) => p);
+    expect(prices).toHaveLength(91);
+    let peak = 0;
+    let drawdown = 0;
+    for (const price of prices) {
+      peak = Math.max(peak, price);
+      drawdown = Math.max(drawdown, 1 - price / peak);
+    }
+    expect(evidence.priceHistory?.value.days).toBe(90);
+    // 63,576.68 (14 April 2021) to 48,981.44 (26 April) is the recorded series' deepest fall, 23%.
+    expect(drawdown).toBeCloseTo(0.2296, 4);
+    expect(evidence.priceHistory?.value.maxDrawdown).toBeCloseTo(drawdown, 6);
+    expect(evidence.priceHistory?.source.url).toBe(
+      'https://www.coingecko.com/en/coins/bitcoin/historical_data',
+    );
+  });
+});
+
+describe('CoinGecko /coins/{id} for a stablecoin as recorded (13 August 2021, Tether)', () => {
+  const serve = () => {
+    fake.handler = (req, res) => {
+      if (pathOf(req.url!) === '/coins/tether')
+        return sendRecorded(res, recorded('coingecko-coin-tether-200'));
+      // No recording of Tether's tickers or chart was found: CoinGecko's not-found answer.
+      return sendJson(res, 404, { error: 'coin not found' });
+    };
+  };
+  const tether = { id: 'tether', name: 'Tether', symbol: 'USDT' };
+
+  it('reads a stablecoin on Ethereum with its supply, and asks with the demo key', async () => {
+    serve();
+    const evidence = await new CoinGeckoSource({
+      baseUrl: fake.base,
+      apiKey: 'demo-key',
+      plan: 'demo',
+      retries: 0,
+    }).market(tether);
+    expect(evidence.profile?.value).toEqual({ kind: 'stablecoin', platform: 'Ethereum' });
+    expect(evidence.chain?.value).toBe('token');
+    expect(evidence.marketCapUsd?.value).toBe(63_254_352_410);
+    expect(evidence.supply?.value).toEqual({
+      circulating: 63_197_735_031.2064,
+      total: 63_197_735_031.2064,
+      max: null,
+    });
+    // No repository is listed, so the code is not counted as public.
+    expect(evidence.team?.value).toMatchObject({
+      publicCode: false,
+      note: 'Project homepage: https://tether.to/.',
+    });
+    const coinCall = fake.seen.find((s) => pathOf(s.url) === '/coins/tether')!;
+    expect(Object.fromEntries(new URL(coinCall.url, 'http://x').searchParams)).toMatchObject({
+      tickers: 'false',
+      market_data: 'true',
+    });
+    expect(coinCall.headers['x-cg-demo-api-key']).toBe('demo-key');
+  });
+
+  it('gives the holder source each chain’s contract, the SPL mint on Solana included', async () => {
+    serve();
+    const { platformId, contracts, repos } = await new CoinGeckoSource({
+      baseUrl: fake.base,
+      retries: 0,
+    }).contracts(tether);
+    expect(platformId).toBe('ethereum');
+    expect(contracts).toMatchObject({
+      ethereum: '0xdac17f958d2ee523a2206206994597c13d831ec7',
+      solana: 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB',
+    });
+    expect(Object.keys(contracts)).toHaveLength(7);
+    expect(repos).toEqual([]);
+  });
+});
+
 describe('An OpenAI-compatible chat completion cut off at its length limit, as recorded (Ollama, 26 June 2024)', () => {
   const source = {
     title: 'CoinGecko coin data: Aave',

@@ -11,7 +11,10 @@ describe('recorded provider responses', () => {
     expect(names).toEqual([
       'coingecko-429-rate-limit',
       'coingecko-coin-bitcoin-200',
+      'coingecko-coin-tether-200',
       'coingecko-market-chart-404',
+      'coingecko-market-chart-bitcoin-90d-200',
+      'coingecko-tickers-bitcoin-page1-200',
       'defillama-protocols-200-aave-subset',
       'ethplorer-429-request-limit',
       'ethplorer-getTokenInfo-200',
