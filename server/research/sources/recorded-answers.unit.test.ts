@@ -386,6 +386,55 @@ describe('CoinGecko /coins/{id} for a stablecoin as recorded (13 August 2021, Te
   });
 });
 
+describe('CoinGecko /coins/{id} for a DeFi token and through the Pro host, as recorded (2024)', () => {
+  const notFound = (res: Parameters<typeof sendRecorded>[0]) =>
+    sendJson(res, 404, { error: 'coin not found' });
+
+  it('reads yearn.finance as a DeFi token with its contracts and repositories (30 May 2024)', async () => {
+    fake.handler = (req, res) =>
+      pathOf(req.url!) === '/coins/yearn-finance'
+        ? sendRecorded(res, recorded('coingecko-coin-yearn-finance-200'))
+        : // No recording of its tickers or chart was found: CoinGecko's not-found answer.
+          notFound(res);
+    const source = new CoinGeckoSource({ baseUrl: fake.base, retries: 0 });
+    const yfi = { id: 'yearn-finance', name: 'yearn.finance', symbol: 'YFI' };
+    const evidence = await source.market(yfi);
+    expect(evidence.profile?.value).toMatchObject({ kind: 'defi' });
+    expect(evidence.team?.value).toMatchObject({
+      publicCode: true,
+      note: 'Project homepage: https://yearn.fi/.',
+    });
+    // Recorded with market_data=false: no market figure is made up from the missing object.
+    expect(evidence.marketCapUsd).toBeUndefined();
+    expect(evidence.supply).toBeUndefined();
+    const { contracts, repos } = await source.contracts(yfi);
+    expect(contracts.ethereum).toBe('0x0bc529c00c6401aef6d220be8c6ea1667f6ad93e');
+    expect(repos[0]).toBe('https://github.com/iearn-finance/ygov-finance');
+    // The coin is asked once: contracts() reuses the cached details.
+    expect(fake.seen.filter((s) => pathOf(s.url) === '/coins/yearn-finance')).toHaveLength(1);
+  });
+
+  it('sends a Pro key as x-cg-pro-api-key, never as the demo header, and reads the Pro host’s answer (11 October 2024)', async () => {
+    fake.handler = (req, res) =>
+      pathOf(req.url!) === '/coins/zksync'
+        ? sendRecorded(res, recorded('coingecko-pro-coin-zksync-200'))
+        : notFound(res);
+    const evidence = await new CoinGeckoSource({
+      baseUrl: fake.base,
+      apiKey: 'pro-key',
+      plan: 'pro',
+      retries: 0,
+    }).market({ id: 'zksync', name: 'ZKsync', symbol: 'ZK' });
+    expect(evidence.profile?.value).toMatchObject({ kind: 'layer2' });
+    expect(evidence.chain?.value).toBe('token');
+    for (const call of fake.seen) {
+      expect(call.headers['x-cg-pro-api-key']).toBe('pro-key');
+      expect(call.headers['x-cg-demo-api-key']).toBeUndefined();
+    }
+    expect(fake.seen.map((s) => pathOf(s.url))).toContain('/coins/zksync');
+  });
+});
+
 describe('An OpenAI-compatible chat completion cut off at its length limit, as recorded (Ollama, 26 June 2024)', () => {
   const source = {
     title: 'CoinGecko coin data: Aave',
