@@ -163,6 +163,31 @@ describe('GitHub as recorded', () => {
   });
 });
 
+describe('GitHub /orgs/{org}/repos as recorded (7 March 2014, Code for America)', () => {
+  it('picks the organisation’s most-starred repository from the recorded listing and reads its activity', async () => {
+    fake.handler = (req, res) => {
+      const path = pathOf(req.url!);
+      if (path === '/orgs/codeforamerica/repos') return sendRecorded(res, recorded('github-org-repos-200'));
+      if (path.endsWith('/commits')) return sendRecorded(res, recorded('github-commits-200-link'));
+      if (path.endsWith('/contributors')) return sendRecorded(res, recorded('github-contributors-200'));
+      return sendJson(res, 404, notFound);
+    };
+    const result = await new GitHubSource({ baseUrl: fake.base, retries: 0 }).developer([
+      'https://github.com/codeforamerica',
+    ]);
+    // Of the 30 recorded repositories, adopt-a-hydrant has the most stars (114).
+    expect(result.developer?.value).toMatchObject({
+      stars: 114,
+      repoUrl: 'https://github.com/codeforamerica/adopt-a-hydrant',
+    });
+    const paths = fake.seen.map((s) => s.url);
+    // An organisation answers at /orgs: /users is never asked.
+    expect(paths[0]).toBe('/orgs/codeforamerica/repos?sort=pushed&direction=desc&per_page=20');
+    expect(paths.some((p) => p.startsWith('/users/'))).toBe(false);
+    expect(paths.filter((p) => p.startsWith('/repos/codeforamerica/adopt-a-hydrant/'))).toHaveLength(2);
+  });
+});
+
 describe('Ethplorer as recorded (31 January 2022, Uniswap)', () => {
   const UNI = '0x1f9840a85d5af5bf1d1762f925bdaddc4201f984';
 

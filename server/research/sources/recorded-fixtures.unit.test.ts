@@ -25,6 +25,7 @@ describe('recorded provider responses', () => {
       'github-commits-409-empty',
       'github-contributors-200',
       'github-contributors-403-too-large',
+      'github-org-repos-200',
       'github-repo-200',
       'github-user-repos-200',
       'ollama-chat-completion-200-length',
