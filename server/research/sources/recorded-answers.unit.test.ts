@@ -230,7 +230,8 @@ describe('CoinGecko /coins/{id} as recorded (3 January 2022, Bitcoin)', () => {
     fake.handler = (req, res) => {
       if (pathOf(req.url!) === '/coins/bitcoin')
         return sendRecorded(res, recorded('coingecko-coin-bitcoin-200'));
-      // No recording of tickers or market_chart was found: CoinGecko's not-found answer.
+      // Tickers and chart left unanswered here (CoinGecko's documented not-found answer): their
+      // recordings are served in the tests below; this one checks that the gaps are named.
       return sendJson(res, 404, { error: 'coin not found' });
     };
     const evidence = await new CoinGeckoSource({
