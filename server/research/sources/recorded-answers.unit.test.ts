@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CATEGORIES } from '../../../contract/methodology';
+import { scoreTeam } from '../scoring';
 import { type FakeHttp, sendJson, startFakeHttp } from '../testing/fake-http';
 import { recorded, sendRecorded } from '../testing/recorded';
+import { createLlmWriter, fallbackKindOf } from '../writer';
 import { CoinGeckoSource } from './coingecko';
 import { DefiLlamaSource } from './defillama';
 import { GitHubSource } from './github';
@@ -160,6 +163,31 @@ describe('GitHub as recorded', () => {
   });
 });
 
+describe('GitHub /orgs/{org}/repos as recorded (7 March 2014, Code for America)', () => {
+  it('picks the organisation’s most-starred repository from the recorded listing and reads its activity', async () => {
+    fake.handler = (req, res) => {
+      const path = pathOf(req.url!);
+      if (path === '/orgs/codeforamerica/repos') return sendRecorded(res, recorded('github-org-repos-200'));
+      if (path.endsWith('/commits')) return sendRecorded(res, recorded('github-commits-200-link'));
+      if (path.endsWith('/contributors')) return sendRecorded(res, recorded('github-contributors-200'));
+      return sendJson(res, 404, notFound);
+    };
+    const result = await new GitHubSource({ baseUrl: fake.base, retries: 0 }).developer([
+      'https://github.com/codeforamerica',
+    ]);
+    // Of the 30 recorded repositories, adopt-a-hydrant has the most stars (114).
+    expect(result.developer?.value).toMatchObject({
+      stars: 114,
+      repoUrl: 'https://github.com/codeforamerica/adopt-a-hydrant',
+    });
+    const paths = fake.seen.map((s) => s.url);
+    // An organisation answers at /orgs: /users is never asked.
+    expect(paths[0]).toBe('/orgs/codeforamerica/repos?sort=pushed&direction=desc&per_page=20');
+    expect(paths.some((p) => p.startsWith('/users/'))).toBe(false);
+    expect(paths.filter((p) => p.startsWith('/repos/codeforamerica/adopt-a-hydrant/'))).toHaveLength(2);
+  });
+});
+
 describe('Ethplorer as recorded (31 January 2022, Uniswap)', () => {
   const UNI = '0x1f9840a85d5af5bf1d1762f925bdaddc4201f984';
 
@@ -202,7 +230,8 @@ describe('CoinGecko /coins/{id} as recorded (3 January 2022, Bitcoin)', () => {
     fake.handler = (req, res) => {
       if (pathOf(req.url!) === '/coins/bitcoin')
         return sendRecorded(res, recorded('coingecko-coin-bitcoin-200'));
-      // No recording of tickers or market_chart was found: CoinGecko's not-found answer.
+      // Tickers and chart left unanswered here (CoinGecko's documented not-found answer): their
+      // recordings are served in the tests below; this one checks that the gaps are named.
       return sendJson(res, 404, { error: 'coin not found' });
     };
     const evidence = await new CoinGeckoSource({
@@ -222,5 +251,263 @@ describe('CoinGecko /coins/{id} as recorded (3 January 2022, Bitcoin)', () => {
     const coinCall = fake.seen.find((s) => pathOf(s.url) === '/coins/bitcoin')!;
     expect(coinCall.url).toContain('market_data=true');
     expect(coinCall.headers['x-cg-demo-api-key']).toBe('demo-key');
+  });
+});
+
+describe('CoinGecko /coins/{id}/market_chart refused as recorded (404, 26 April 2022)', () => {
+  it('keeps the coin’s market facts and names the price-history gap with CoinGecko’s own words, asked once', async () => {
+    fake.handler = (req, res) => {
+      const path = pathOf(req.url!);
+      if (path === '/coins/bitcoin') return sendRecorded(res, recorded('coingecko-coin-bitcoin-200'));
+      if (path === '/coins/bitcoin/market_chart')
+        return sendRecorded(res, recorded('coingecko-market-chart-404'));
+      // No recording of a tickers page was found: CoinGecko's documented not-found answer.
+      return sendJson(res, 404, { error: 'coin not found' });
+    };
+    const evidence = await new CoinGeckoSource({
+      baseUrl: fake.base,
+      apiKey: 'demo-key',
+      plan: 'demo',
+      retries: 2,
+    }).market({ id: 'bitcoin', name: 'Bitcoin', symbol: 'BTC' });
+    expect(evidence.marketCapUsd?.value).toBe(896_715_851_610);
+    expect(evidence.priceHistory).toBeUndefined();
+    const gap = evidence.marketGaps?.find((g) => g.facts.includes('priceHistory'));
+    expect(gap?.reason).toContain('Incorrect path. Please check https://www.coingecko.com/api/');
+    const chartCalls = fake.seen.filter((s) => pathOf(s.url) === '/coins/bitcoin/market_chart');
+    // A 404 is an answer: the SDK does not retry it.
+    expect(chartCalls).toHaveLength(1);
+    const query = new URL(chartCalls[0]!.url, 'http://x').searchParams;
+    expect(Object.fromEntries(query)).toEqual({ vs_currency: 'usd', days: '365', interval: 'daily' });
+    expect(chartCalls[0]!.headers['x-cg-demo-api-key']).toBe('demo-key');
+    expect(chartCalls[0]!.headers['x-cg-pro-api-key']).toBeUndefined();
+  });
+});
+
+describe('CoinGecko tickers and price history as recorded (15 May 2021, Bitcoin)', () => {
+  const tickersPage1 = recorded('coingecko-tickers-bitcoin-page1-200');
+  const chart90Days = recorded('coingecko-market-chart-bitcoin-90d-200');
+  const serve = () => {
+    fake.handler = (req, res) => {
+      const url = new URL(req.url!, 'http://x');
+      if (url.pathname === '/coins/bitcoin') return sendRecorded(res, recorded('coingecko-coin-bitcoin-200'));
+      if (url.pathname === '/coins/bitcoin/market_chart') return sendRecorded(res, chart90Days);
+      if (url.pathname === '/coins/bitcoin/tickers') {
+        if (url.searchParams.get('page') === '1') return sendRecorded(res, tickersPage1);
+        // No later page was recorded; the keyless API's recorded refusal stands in for page 2.
+        return sendRecorded(res, recorded('coingecko-429-rate-limit'));
+      }
+      return sendJson(res, 404, { error: 'coin not found' });
+    };
+  };
+
+  it('reads a full recorded first page, asks the next one the Link header announces, and names the refusal', async () => {
+    serve();
+    const evidence = await new CoinGeckoSource({ baseUrl: fake.base, retries: 0 }).market({
+      id: 'bitcoin',
+      name: 'Bitcoin',
+      symbol: 'BTC',
+    });
+    // The recorded page holds 100 tickers and says 9,056 in all (total, link rel="last" page 91).
+    expect(JSON.parse(tickersPage1.body).tickers).toHaveLength(100);
+    expect(tickersPage1.headers).toMatchObject({ 'per-page': '100', total: '9056' });
+    const pages = fake.seen
+      .filter((s) => pathOf(s.url) === '/coins/bitcoin/tickers')
+      .map((s) => Object.fromEntries(new URL(s.url, 'http://x').searchParams));
+    expect(pages).toEqual([
+      { depth: 'true', order: 'volume_desc', page: '1' },
+      { depth: 'true', order: 'volume_desc', page: '2' },
+    ]);
+    // Page 1 parsed (a shape error would be the reason otherwise); page 2's refusal is the gap.
+    expect(evidence.liquidity).toBeUndefined();
+    const gap = evidence.marketGaps?.find((g) => g.facts.includes('liquidity'));
+    expect(gap?.reason).toContain("You've exceeded the Rate Limit");
+  });
+
+  it('computes the price history from the recorded daily chart (90 days asked, 365 asked here)', async () => {
+    serve();
+    const evidence = await new CoinGeckoSource({ baseUrl: fake.base, retries: 0 }).market({
+      id: 'bitcoin',
+      name: 'Bitcoin',
+      symbol: 'BTC',
+    });
+    const chartCall = fake.seen.find((s) => pathOf(s.url) === '/coins/bitcoin/market_chart')!;
+    expect(Object.fromEntries(new URL(chartCall.url, 'http://x').searchParams)).toEqual({
+      vs_currency: 'usd',
+      days: '365',
+      interval: 'daily',
+    });
+    // 91 recorded points, the last one taken the same day as the one before it: 90 days.
+    const prices = (JSON.parse(chart90Days.body).prices as [number, number][]).map(([, p]) => p);
+    expect(prices).toHaveLength(91);
+    let peak = 0;
+    let drawdown = 0;
+    for (const price of prices) {
+      peak = Math.max(peak, price);
+      drawdown = Math.max(drawdown, 1 - price / peak);
+    }
+    expect(evidence.priceHistory?.value.days).toBe(90);
+    // 63,576.68 (14 April 2021) to 48,981.44 (26 April) is the recorded series' deepest fall, 23%.
+    expect(drawdown).toBeCloseTo(0.2296, 4);
+    expect(evidence.priceHistory?.value.maxDrawdown).toBeCloseTo(drawdown, 6);
+    expect(evidence.priceHistory?.source.url).toBe(
+      'https://www.coingecko.com/en/coins/bitcoin/historical_data',
+    );
+  });
+});
+
+describe('CoinGecko /coins/{id} for a stablecoin as recorded (13 August 2021, Tether)', () => {
+  const serve = () => {
+    fake.handler = (req, res) => {
+      if (pathOf(req.url!) === '/coins/tether')
+        return sendRecorded(res, recorded('coingecko-coin-tether-200'));
+      // No recording of Tether's tickers or chart was found: CoinGecko's not-found answer.
+      return sendJson(res, 404, { error: 'coin not found' });
+    };
+  };
+  const tether = { id: 'tether', name: 'Tether', symbol: 'USDT' };
+
+  it('reads a stablecoin on Ethereum with its supply, and asks with the demo key', async () => {
+    serve();
+    const evidence = await new CoinGeckoSource({
+      baseUrl: fake.base,
+      apiKey: 'demo-key',
+      plan: 'demo',
+      retries: 0,
+    }).market(tether);
+    expect(evidence.profile?.value).toEqual({ kind: 'stablecoin', platform: 'Ethereum' });
+    expect(evidence.chain?.value).toBe('token');
+    expect(evidence.marketCapUsd?.value).toBe(63_254_352_410);
+    expect(evidence.supply?.value).toEqual({
+      circulating: 63_197_735_031.2064,
+      total: 63_197_735_031.2064,
+      max: null,
+    });
+    // No repository is listed, so the code is not counted as public.
+    expect(evidence.team?.value).toMatchObject({
+      publicCode: false,
+      note: 'Project homepage: https://tether.to/.',
+    });
+    const coinCall = fake.seen.find((s) => pathOf(s.url) === '/coins/tether')!;
+    expect(Object.fromEntries(new URL(coinCall.url, 'http://x').searchParams)).toMatchObject({
+      tickers: 'false',
+      market_data: 'true',
+    });
+    expect(coinCall.headers['x-cg-demo-api-key']).toBe('demo-key');
+  });
+
+  it('gives the holder source each chain’s contract, the SPL mint on Solana included', async () => {
+    serve();
+    const { platformId, contracts, repos } = await new CoinGeckoSource({
+      baseUrl: fake.base,
+      retries: 0,
+    }).contracts(tether);
+    expect(platformId).toBe('ethereum');
+    expect(contracts).toMatchObject({
+      ethereum: '0xdac17f958d2ee523a2206206994597c13d831ec7',
+      solana: 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB',
+    });
+    expect(Object.keys(contracts)).toHaveLength(7);
+    expect(repos).toEqual([]);
+  });
+});
+
+describe('CoinGecko /coins/{id} for a DeFi token and through the Pro host, as recorded (2024)', () => {
+  const notFound = (res: Parameters<typeof sendRecorded>[0]) =>
+    sendJson(res, 404, { error: 'coin not found' });
+
+  it('reads yearn.finance as a DeFi token with its contracts and repositories (30 May 2024)', async () => {
+    fake.handler = (req, res) =>
+      pathOf(req.url!) === '/coins/yearn-finance'
+        ? sendRecorded(res, recorded('coingecko-coin-yearn-finance-200'))
+        : // No recording of its tickers or chart was found: CoinGecko's not-found answer.
+          notFound(res);
+    const source = new CoinGeckoSource({ baseUrl: fake.base, retries: 0 });
+    const yfi = { id: 'yearn-finance', name: 'yearn.finance', symbol: 'YFI' };
+    const evidence = await source.market(yfi);
+    expect(evidence.profile?.value).toMatchObject({ kind: 'defi' });
+    expect(evidence.team?.value).toMatchObject({
+      publicCode: true,
+      note: 'Project homepage: https://yearn.fi/.',
+    });
+    // Recorded with market_data=false: no market figure is made up from the missing object.
+    expect(evidence.marketCapUsd).toBeUndefined();
+    expect(evidence.supply).toBeUndefined();
+    const { contracts, repos } = await source.contracts(yfi);
+    expect(contracts.ethereum).toBe('0x0bc529c00c6401aef6d220be8c6ea1667f6ad93e');
+    expect(repos[0]).toBe('https://github.com/iearn-finance/ygov-finance');
+    // The coin is asked once: contracts() reuses the cached details.
+    expect(fake.seen.filter((s) => pathOf(s.url) === '/coins/yearn-finance')).toHaveLength(1);
+  });
+
+  it('sends a Pro key as x-cg-pro-api-key, never as the demo header, and reads the Pro host’s answer (11 October 2024)', async () => {
+    fake.handler = (req, res) =>
+      pathOf(req.url!) === '/coins/zksync'
+        ? sendRecorded(res, recorded('coingecko-pro-coin-zksync-200'))
+        : notFound(res);
+    const evidence = await new CoinGeckoSource({
+      baseUrl: fake.base,
+      apiKey: 'pro-key',
+      plan: 'pro',
+      retries: 0,
+    }).market({ id: 'zksync', name: 'ZKsync', symbol: 'ZK' });
+    expect(evidence.profile?.value).toMatchObject({ kind: 'layer2' });
+    expect(evidence.chain?.value).toBe('token');
+    for (const call of fake.seen) {
+      expect(call.headers['x-cg-pro-api-key']).toBe('pro-key');
+      expect(call.headers['x-cg-demo-api-key']).toBeUndefined();
+    }
+    expect(fake.seen.map((s) => pathOf(s.url))).toContain('/coins/zksync');
+  });
+});
+
+describe('An OpenAI-compatible chat completion cut off at its length limit, as recorded (Ollama, 26 June 2024)', () => {
+  const source = {
+    title: 'CoinGecko coin data: Aave',
+    url: 'https://www.coingecko.com/en/coins/aave',
+    retrievedAt: '2026-11-22T00:00:00Z',
+  };
+  const assessment = scoreTeam(
+    {
+      team: {
+        value: { identified: false, publicCode: true, note: 'Project homepage: https://aave.com/.' },
+        source,
+      },
+      genesisDate: { value: '2020-10-02', source },
+    },
+    new Date('2026-11-22'),
+  );
+
+  it('falls back to the rules text with the reason, after one request through the openai SDK', async () => {
+    fake.handler = (_req, res) => sendRecorded(res, recorded('ollama-chat-completion-200-length'));
+    const fallbacks: string[] = [];
+    const writer = createLlmWriter({
+      baseUrl: fake.base,
+      apiKey: 'sk-test',
+      model: 'llama3',
+      retries: 1,
+      timeoutMs: 2_000,
+      onFallback: (reason) => fallbacks.push(reason),
+    });
+    const written = await writer.write({
+      asset: { id: 'aave', name: 'Aave', symbol: 'AAVE' },
+      assetName: 'aave',
+      category: CATEGORIES.find((c) => c.key === 'team')!,
+      assessment,
+    });
+    expect(written.writer).toBe('deterministic');
+    expect(fallbacks.map(fallbackKindOf)).toEqual(['cut-off']);
+    expect(fallbacks[0]).toContain('the language model answer was cut off at its length limit');
+    // A cut-off answer is not asked again.
+    expect(fake.seen).toHaveLength(1);
+    const call = fake.seen[0]!;
+    expect(call.method).toBe('POST');
+    expect(call.url).toBe('/chat/completions');
+    expect(call.headers.authorization).toBe('Bearer sk-test');
+    expect(JSON.parse(call.body)).toMatchObject({
+      model: 'llama3',
+      temperature: 0.2,
+      response_format: { type: 'json_object' },
+    });
   });
 });

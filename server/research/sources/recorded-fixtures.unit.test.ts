@@ -11,6 +11,12 @@ describe('recorded provider responses', () => {
     expect(names).toEqual([
       'coingecko-429-rate-limit',
       'coingecko-coin-bitcoin-200',
+      'coingecko-coin-tether-200',
+      'coingecko-coin-yearn-finance-200',
+      'coingecko-market-chart-404',
+      'coingecko-market-chart-bitcoin-90d-200',
+      'coingecko-pro-coin-zksync-200',
+      'coingecko-tickers-bitcoin-page1-200',
       'defillama-protocols-200-aave-subset',
       'ethplorer-429-request-limit',
       'ethplorer-getTokenInfo-200',
@@ -19,8 +25,10 @@ describe('recorded provider responses', () => {
       'github-commits-409-empty',
       'github-contributors-200',
       'github-contributors-403-too-large',
+      'github-org-repos-200',
       'github-repo-200',
       'github-user-repos-200',
+      'ollama-chat-completion-200-length',
       'openai-chat-400-temperature',
       'solana-getTokenLargestAccounts-32010',
     ]);
