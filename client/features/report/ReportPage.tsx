@@ -377,7 +377,7 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
               {/* A peer's own report is cited by its page (/report/N): a link here. */}
               {line.split(/(\/report\/\d+)/).map((part, index) =>
                 index % 2 === 1 ? (
-                  <Link key={part} href={part} className="underline">
+                  <Link key={part} href={part} className="inline-flex min-h-11 items-center underline">
                     {part}
                   </Link>
                 ) : (
