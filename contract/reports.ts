@@ -657,3 +657,67 @@ export const optionalReportIdSchema = z.preprocess(
   (value) => (value === 0 || value === '0' || value === '' || value === null ? undefined : value),
   z.coerce.number().int().positive().max(MAX_ID).optional(),
 );
+
+/**
+ * A category's labelled figures: facts that are a measure and its value ("24-hour trading volume:
+ * $118.76 million."), printed as a table of label and value on the page and in the PDF, not as
+ * prose. Only these labels are figures; every other fact stays a sentence.
+ */
+export const FIGURE_LABELS = [
+  'Market capitalisation',
+  'Market-cap rank',
+  'Fully diluted value at the same price',
+  '24-hour trading volume',
+  'Exchanges listing it',
+  'Order-book depth within ±2% (both sides)',
+  'Median bid-ask spread',
+  'Turnover (24-hour volume / market capitalisation)',
+  'Circulating supply',
+  'Not yet circulating',
+  'Total supply',
+  'Maximum supply',
+  'Still to be created under the cap',
+  'Issuance',
+  'Priced since',
+  'Chain recorded since',
+  'Launch',
+  'Age, lower bound',
+  'Below its all-time high',
+  'Below its highest monthly snapshot price',
+  'CoinGecko watchlist users',
+  'X (Twitter) followers',
+  'Reddit subscribers',
+  'Hacks database',
+  'Curated incident list',
+  'Chain',
+] as const;
+
+const FIGURE_LINE = new RegExp(
+  `^(${FIGURE_LABELS.map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}): (.+?)\\.?$`,
+);
+
+/** "Label: value." as a figure, or null for a sentence. */
+export function figureOf(sentence: string): { label: string; value: string } | null {
+  const match = FIGURE_LINE.exec(sentence.trim());
+  return match ? { label: match[1]!, value: match[2]! } : null;
+}
+
+/**
+ * A category's findings split into its labelled figures (a table) and the rest (prose, with its
+ * trailing "(Sources: …)" citation). The page, the PDF and the repetition measure all read this.
+ */
+export function splitFindings(findings: string): {
+  figures: { label: string; value: string }[];
+  prose: string;
+} {
+  const citation = /\s*\(Sources: [^)]*\)\s*$/.exec(findings)?.[0] ?? '';
+  const body = citation ? findings.slice(0, -citation.length) : findings;
+  const figures: { label: string; value: string }[] = [];
+  const prose: string[] = [];
+  for (const sentence of body.split(/(?<=\.)\s+(?=[A-Z0-9"(])/)) {
+    const figure = figureOf(sentence);
+    if (figure) figures.push(figure);
+    else if (sentence.trim()) prose.push(sentence.trim());
+  }
+  return { figures, prose: `${prose.join(' ')}${citation}`.trim() };
+}

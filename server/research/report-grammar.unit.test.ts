@@ -113,13 +113,13 @@ describe('supply left under a cap: none, one or many', () => {
     };
     const text = buildReportText(await offlineReportInput(bitcoin, NOW, { ...evidence, supply: full }));
     expect(text).not.toMatch(/\b0 more\b/);
-    expect(text).toContain('The whole maximum supply exists already: no more can be created.');
+    expect(text).toContain('Still to be created under the cap: none.');
     const one = {
       ...supply,
       value: { ...supply.value, circulating: 20_999_999, total: 20_999_999, max: 21_000_000 },
     };
     const oneText = buildReportText(await offlineReportInput(bitcoin, NOW, { ...evidence, supply: one }));
-    expect(oneText).toContain('One more unit can still be created.');
+    expect(oneText).toContain('Still to be created under the cap: 1 unit.');
   });
 });
 

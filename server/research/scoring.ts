@@ -264,15 +264,15 @@ export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
   const dated = asOf(e.marketCapUsd);
   const facts = [
     dated
-      ? `Market capitalisation was ${formatUsd(value)}${dated}.`
-      : `Market capitalisation is ${formatUsd(value)}.`,
+      ? `Market capitalisation: ${formatUsd(value)}${dated}.`
+      : `Market capitalisation: ${formatUsd(value)}.`,
   ];
   const rank = e.useCase?.value.marketCapRank;
-  if (rank !== undefined) facts.push(`It ranks number ${rank} by market capitalisation.`);
+  if (rank !== undefined) facts.push(`Market-cap rank: ${rank}.`);
   const supply = e.supply?.value;
   if (supply?.circulating && supply.max && value > 0) {
     const fullyDiluted = (value / supply.circulating) * supply.max;
-    facts.push(`At the same price the full maximum supply would be worth ${formatUsd(fullyDiluted)}.`);
+    facts.push(`Fully diluted value at the same price: ${formatUsd(fullyDiluted)}.`);
   }
   const chart = marketCapChart(e);
   return applyCollapseCap(e, {
@@ -303,7 +303,7 @@ export function scoreVolume(e: AssetEvidence): CategoryAssessment {
     );
   const volume = e.volume24hUsd.value;
   const base = levelAtLeast(volume, t.volume24hUsd);
-  const facts = [`24-hour trading volume is ${formatUsd(volume)}.`];
+  const facts = [`24-hour trading volume: ${formatUsd(volume)}.`];
   const missing: string[] = [];
   const penalties: string[] = [];
 
@@ -312,22 +312,21 @@ export function scoreVolume(e: AssetEvidence): CategoryAssessment {
     liquidity && (liquidity.depthPlus2Usd !== undefined || liquidity.depthMinus2Usd !== undefined)
       ? (liquidity.depthPlus2Usd ?? 0) + (liquidity.depthMinus2Usd ?? 0)
       : undefined;
-  if (liquidity?.exchangeCount !== undefined)
-    facts.push(`It trades on ${counted(liquidity.exchangeCount, 'exchange')}.`);
+  if (liquidity?.exchangeCount !== undefined) facts.push(`Exchanges listing it: ${liquidity.exchangeCount}.`);
   if (depth !== undefined) {
-    facts.push(`Order books hold ${formatUsd(depth)} within ±2% of the price (both sides).`);
+    facts.push(`Order-book depth within ±2% (both sides): ${formatUsd(depth)}.`);
     if (levelAtLeast(depth, t.depth2PctUsd) < base)
       penalties.push('the order books are thin for that volume');
   } else missing.push('order-book depth');
   if (liquidity?.medianSpread !== undefined) {
-    facts.push(`The median bid-ask spread is ${formatPct(liquidity.medianSpread)}.`);
+    facts.push(`Median bid-ask spread: ${formatPct(liquidity.medianSpread)}.`);
     if (liquidity.medianSpread > t.wideSpread) penalties.push('the bid-ask spread is wide');
   } else missing.push('bid-ask spread');
 
   const cap = e.marketCapUsd?.value;
   if (cap !== undefined && cap > 0) {
     const turnover = volume / cap;
-    facts.push(`A day's volume is ${formatPct(turnover)} of market capitalisation (turnover).`);
+    facts.push(`Turnover (24-hour volume / market capitalisation): ${formatPct(turnover)}.`);
     if (turnover < t.minTurnover)
       penalties.push('few holders trade at the quoted price (turnover is very low)');
   } else missing.push('market capitalisation for turnover');
@@ -503,10 +502,10 @@ export function scoreCirculatingSupply(e: AssetEvidence, now: Date = new Date())
   return withUnlocks({
     score,
     facts: [
-      `Circulating supply is ${formatCount(supply.circulating)} of a total supply of ${formatCount(supply.total)} (${formatPct(ratio)}).`,
+      `Circulating supply: ${formatCount(supply.circulating)} of a total supply of ${formatCount(supply.total)} (${formatPct(ratio)}).`,
       locked > 0
-        ? `${formatCount(locked)} tokens (${formatPct(1 - ratio)}) do not circulate yet and could be unlocked.`
-        : 'The whole supply of this asset already circulates.',
+        ? `Not yet circulating: ${formatCount(locked)} tokens (${formatPct(1 - ratio)}).`
+        : 'Not yet circulating: none.',
     ],
     rationale: 'Supply that does not circulate yet can be unlocked and sold later.',
     sources: sourcesOf(e.supply),
@@ -585,10 +584,11 @@ export function scoreTotalSupply(e: AssetEvidence, now: Date = new Date()): Cate
     return {
       score: 3,
       facts: [
-        `Total supply is ${formatCount(total)} with no hard cap on issuance.`,
+        `Total supply: ${formatCount(total)}.`,
+        'Maximum supply: none (no hard cap).',
         stablecoin
-          ? 'As a stablecoin, new units are issued against deposits, so supply follows demand.'
-          : 'New units of this asset can be issued under the protocol or issuer rules.',
+          ? 'Issuance: against deposits (a stablecoin; supply follows demand).'
+          : 'Issuance: under the protocol or issuer rules.',
       ],
       rationale: 'Without a hard cap, the issuance policy alone limits future dilution.',
       sources: sourcesOf(e.supply, stablecoin ? e.profile : undefined),
@@ -605,7 +605,7 @@ export function scoreTotalSupply(e: AssetEvidence, now: Date = new Date()): Cate
   return {
     score,
     facts: [
-      `Total supply is ${formatCount(total)} of a maximum of ${formatCount(supply.max)} (${formatPct(ratio)} issued).`,
+      `Total supply: ${formatCount(total)} of a maximum of ${formatCount(supply.max)} (${formatPct(ratio)} issued).`,
       remainingToCap(supply.max - total),
     ],
     rationale: 'The closer the supply is to its cap, the less future dilution remains.',
@@ -627,10 +627,10 @@ export function scoreTotalSupply(e: AssetEvidence, now: Date = new Date()): Cate
 /** What is left to issue under a cap: none, one unit, or a count ("0 more can still be created" read oddly). */
 function remainingToCap(remaining: number): string {
   const units = Math.round(Math.max(0, remaining));
-  if (units === 0) return 'The whole maximum supply exists already: no more can be created.';
+  if (units === 0) return 'Still to be created under the cap: none.';
   return units === 1
-    ? 'One more unit can still be created.'
-    : `${formatCount(units)} more can still be created.`;
+    ? 'Still to be created under the cap: 1 unit.'
+    : `Still to be created under the cap: ${formatCount(units)}.`;
 }
 
 export function scoreSocial(e: AssetEvidence): CategoryAssessment {
@@ -641,17 +641,15 @@ export function scoreSocial(e: AssetEvidence): CategoryAssessment {
   const missing: string[] = [];
   let reach = 1;
   if (e.watchlistUsers) {
-    facts.push(
-      `${formatCount(e.watchlistUsers.value)} CoinGecko users follow the asset in a watchlist or portfolio.`,
-    );
+    facts.push(`CoinGecko watchlist users: ${formatCount(e.watchlistUsers.value)}.`);
     reach = Math.max(reach, levelAtLeast(e.watchlistUsers.value, t.watchlistUsers));
   } else missing.push('watchlist count');
   if (social?.twitterFollowers !== undefined) {
-    facts.push(`Its X (Twitter) account has ${formatCount(social.twitterFollowers)} followers.`);
+    facts.push(`X (Twitter) followers: ${formatCount(social.twitterFollowers)}.`);
     reach = Math.max(reach, levelAtLeast(social.twitterFollowers, t.twitterFollowers));
   } else missing.push('X (Twitter) follower count');
   if (social?.redditSubscribers !== undefined)
-    facts.push(`Its Reddit community has ${formatCount(social.redditSubscribers)} subscribers.`);
+    facts.push(`Reddit subscribers: ${formatCount(social.redditSubscribers)}.`);
 
   const developer = e.developer?.value;
   let development = 1;
@@ -866,9 +864,13 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
   const base = levelAtLeast(years, t.ageYears);
   const day = since.value.slice(0, 10);
   const facts = [
-    !lowerBound
-      ? `Genesis or launch on ${day}, ${years.toFixed(1)} years ago.`
-      : `${since === e.chainRecordedSince ? `The dataset's record of its chain begins on ${day}` : `It has been priced since ${day}`}${datasetNote(since)}: at least ${years.toFixed(1)} years to ${until.toISOString().slice(0, 10)}, counted from that date because its launch date is not in the sources.`,
+    ...(!lowerBound
+      ? [`Launch: ${day}, ${years.toFixed(1)} years ago.`]
+      : [
+          `${since === e.chainRecordedSince ? 'Chain recorded since' : 'Priced since'}: ${day}${datasetNote(since)}.`,
+          // Counted from that day because the launch date is not in the sources (the methodology says so).
+          `Age, lower bound: ${years.toFixed(1)} years to ${until.toISOString().slice(0, 10)}.`,
+        ]),
   ];
   const missing: string[] = [];
   const penalties: string[] = [];
@@ -876,7 +878,7 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
   const athChange = e.athChangeRatio?.value;
   if (athChange !== undefined) {
     const below = Math.abs(athChange);
-    facts.push(`The price is ${formatPct(below)} below its all-time high.`);
+    facts.push(`Below its all-time high: ${formatPct(below)}.`);
     if (below > t.athCollapse) {
       penalty += 2;
       penalties.push(`more than ${t.athCollapse * 100}% below its all-time high`);
@@ -889,7 +891,7 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
     const { high, latest, snapshots } = e.snapshotPrices.value;
     const below = Math.max(0, 1 - latest.priceUsd / high.priceUsd);
     facts.push(
-      `On ${latest.date} its price was ${formatPct(below)} below the highest of its ${snapshots} monthly snapshot prices (${formatPrice(high.priceUsd)} on ${high.date}); a higher price between snapshots is not seen.`,
+      `Below its highest monthly snapshot price: ${formatPct(below)} on ${latest.date} (high ${formatPrice(high.priceUsd)} on ${high.date}, of ${snapshots} monthly snapshots).`,
     );
     if (below > t.athCollapse) {
       penalty += 2;
@@ -1255,10 +1257,10 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
       score: 5,
       facts: [
         e.hacks || exploitList
-          ? 'The hacks database records no hack or exploit for this asset.'
+          ? 'Hacks database: no hack or exploit recorded.'
           : 'No hack or exploit of this asset is recorded in the sources checked.',
         e.incidents
-          ? 'The curated incident list records no exchange collapse, rug pull, depeg, fraud or regulator action for this asset.'
+          ? 'Curated incident list: no exchange collapse, rug pull, depeg, fraud or regulator action recorded.'
           : `Only ${checked} could be checked.`,
         ...missingFact(missing),
       ],
@@ -1374,9 +1376,9 @@ export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
     : [];
   const platform = e.profile?.value.platform ?? e.tokenContracts?.value.chain;
   const text = {
-    layer1: 'It is the native coin of its own layer-1 blockchain.',
-    layer2: 'It is the native coin of a layer-2 network.',
-    token: `It is a token issued on another chain${platform ? ` (${platform})` : ''}.`,
+    layer1: 'Chain: native coin of its own layer-1 blockchain.',
+    layer2: 'Chain: native coin of a layer-2 network.',
+    token: `Chain: token issued on another chain${platform ? ` (${platform})` : ''}.`,
   }[kind];
   const score = kind === 'layer1' ? 5 : kind === 'layer2' ? 4 : 3;
   const assetKind = e.profile?.value.kind;

@@ -33,6 +33,7 @@ import {
   type ReportSections,
   type ReportStatus,
   scoreArithmeticLines,
+  splitFindings,
   summaryForPage,
 } from '../../../contract/reports';
 import { DatedLineChart } from '../../components/dated-line-chart';
@@ -121,6 +122,32 @@ function NotFound() {
   );
 }
 
+/** A category's labelled figures as a definition list, then the findings that are sentences. */
+function Findings({ text, sources }: { text: string; sources: ProgressEntry['sources'] }) {
+  const { figures, prose } = splitFindings(text);
+  return (
+    <>
+      {figures.length > 0 && (
+        <dl className="mt-1 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[minmax(8rem,14rem)_1fr]">
+          {figures.map((figure) => (
+            <div key={figure.label} className="contents">
+              <dt className="font-medium text-muted">{figure.label}</dt>
+              <dd className="mb-1 tabular-nums sm:mb-0">
+                <TextWithShortLinks text={figure.value} sources={sources} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {prose && (
+        <p className="mt-2 text-sm">
+          <TextWithShortLinks text={prose} sources={sources} />
+        </p>
+      )}
+    </>
+  );
+}
+
 function AgentCard({ entry, notCounted }: { entry: ProgressEntry; notCounted: boolean }) {
   return (
     // min-w-0 and wrap-anywhere: a raw URL in the findings wraps instead of widening its column.
@@ -143,9 +170,7 @@ function AgentCard({ entry, notCounted }: { entry: ProgressEntry; notCounted: bo
       {entry.research_findings && (
         <div>
           <h4 className="text-sm font-semibold">Research Findings</h4>
-          <p className="text-sm">
-            <TextWithShortLinks text={entry.research_findings} sources={entry.sources} />
-          </p>
+          <Findings text={entry.research_findings} sources={entry.sources} />
         </div>
       )}
       {entry.detailed_analysis && (

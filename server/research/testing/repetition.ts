@@ -1,3 +1,4 @@
+import { figureOf } from '../../../contract/reports';
 import { offlineReportInput } from '../offline-report';
 import { buildReportText, buildSections, type ReportTextInput } from '../report-text';
 import { SNAPSHOT_ASSETS } from '../sources/snapshot-data';
@@ -49,7 +50,10 @@ export function normalizeSentence(sentence: string, names: readonly string[]): s
 /**
  * Label lines, not prose: "No evidence found: team information.", "Missing: order-book depth.",
  * "Needed: audit records." (a gap stated as a list entry; what a gap means is said once, on the
- * methodology page and in the summary's coverage sentence). The measure leaves them out.
+ * methodology page and in the summary's coverage sentence). The measure leaves them out, and
+ * the labelled figures of a category's findings ("24-hour trading volume: $118.76 million."),
+ * which the page and the PDF print as a table of label and value (contract/reports.ts
+ * FIGURE_LABELS, decision 0256).
  */
 export const LABEL_LINE = /^(?:No evidence found|Missing|Needed): [^:;]*\.$/;
 
@@ -57,7 +61,9 @@ export const LABEL_LINE = /^(?:No evidence found|Missing|Needed): [^:;]*\.$/;
 export function repetitionShares(reports: RepetitionReport[], minReports = 4) {
   const normalised = reports.map((r) => ({
     id: r.id,
-    sentences: r.sentences.filter((s) => !LABEL_LINE.test(s)).map((s) => normalizeSentence(s, r.names)),
+    sentences: r.sentences
+      .filter((s) => !LABEL_LINE.test(s) && !figureOf(s))
+      .map((s) => normalizeSentence(s, r.names)),
   }));
   const reportsWith = new Map<string, Set<string>>();
   for (const report of normalised)
