@@ -77,7 +77,7 @@ describe('the reports of the whole offline snapshot', () => {
 
   it('names peers of the same kind, with their scores, and no disclaimer or heading counts as prose', () => {
     const bitcoin = reports.find((r) => r.asset.id === 'bitcoin')!.text;
-    expect(bitcoin).toMatch(/Bitcoin's peers are the \d+ other layer-1 coins in the dataset/);
+    expect(bitcoin).toMatch(/Peer group: the \d+ other layer-1 coins in the dataset \(Layer 1\)/);
     expect(bitcoin).toMatch(
       /Named peers: Ethereum \(ETH\): (Not rated|[\d.]+ of 77, [A-Za-z ]+) \(its report of \d{4}-\d\d-\d\d\);/,
     );

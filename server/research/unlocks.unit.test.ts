@@ -62,8 +62,8 @@ describe('supply scored from an unlock schedule', () => {
       '100 tokens (10.0% of the scheduled supply; Team) unlock on 2027-01-31',
     );
     expect(assessment.sources).toEqual([source]);
-    expect(assessment.nextUp).toBe('An unlocked share of 50.0% or more would raise the score by one point.');
-    expect(assessment.nextDown).toBe('Below an unlocked share of 25.0% it would lose a point.');
+    expect(assessment.nextUp).toBe('Unlocked share: 50.0% or more');
+    expect(assessment.nextDown).toBe('Unlocked share: below 25.0%');
   });
 
   it('reads the same schedule differently at a later scoring time', () => {

@@ -89,20 +89,18 @@ const splitSentences = (text: string) =>
 
 /**
  * Every sentence a buyer reads on the report page and in the PDF: the prose of the report text
- * (summary, key risks, peers, each category's findings and analysis) and the lines of the
- * "What would change this score" and "Checks for its kind" sections, which the page and the PDF
- * print as sentences too. Left out as labels, not prose: headings, the data-coverage rows
+ * (summary, key risks, peers, each category's findings and analysis) and the findings of the
+ * "Checks for its kind" section. Left out as labels, not prose: the "What would change this
+ * score" table, whose cells are labelled thresholds ("Market capitalisation: below $1 billion",
+ * decision 0256), a category's labelled figures (FIGURE_LABELS), headings, the data-coverage rows
  * ("Market Cap: dated public dataset, as of …"), the arithmetic rows, the numbered source list,
  * citations, a category's "Name — n/5 (weight w)." label and the disclaimer, which is the same
  * in every report by law, not by template.
  */
 export function buyerSentences(input: ReportTextInput): string[] {
   const sections = buildSections(input);
-  const changes = sections.changes.flatMap((c) =>
-    [c.nextUp, c.nextDown].filter((t): t is string => Boolean(t)).flatMap(splitSentences),
-  );
   const checks = (sections.kindChecks ?? []).flatMap((c) => splitSentences(c.finding));
-  return [...reportSentences(buildReportText(input)), ...changes, ...checks];
+  return [...reportSentences(buildReportText(input)), ...checks];
 }
 
 /**
