@@ -114,6 +114,11 @@ function sourcesOf(...facts: (Fact<unknown> | undefined)[]): Source[] {
   return [...seen.values()];
 }
 
+/** Sources once each, in order. */
+const uniqueSources = (sources: Source[]): Source[] => [
+  ...new Map(sources.map((source) => [sourceKey(source), source])).values(),
+];
+
 /** The documents behind incidents: their own dated sources, else their link dated like the list. */
 function documentsOf(incidents: IncidentRecord[], list: Source | undefined): Source[] {
   return incidents.flatMap(
@@ -201,7 +206,6 @@ function ladderSteps(
   };
 }
 
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 /** "1 commit", "3 commits": counts agree with their nouns. */
 const counted = (value: number, noun: string, many = `${noun}s`) =>
   `${formatCount(value)} ${Math.round(value) === 1 ? noun : many}`;
@@ -743,11 +747,14 @@ export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
     rationale: fraud
       ? 'The people behind the asset were found or charged to have defrauded its holders, so the category scores 1.'
       : `1 point plus 2 for an identified team, 1 for public code and 1 for 3+ years of operation${regulatory ? ', less 2 for a regulatory finding against the team' : ''}.`,
-    sources: sourcesOf(
-      e.team,
-      longRunning ? e.genesisDate : undefined,
-      fraud || regulatory ? e.incidents : undefined,
-    ),
+    // The team's own incidents are cited by their documents (the facts list them), not the list.
+    sources: uniqueSources([
+      ...sourcesOf(e.team, longRunning ? e.genesisDate : undefined),
+      ...documentsOf(
+        [fraud, regulatory].filter((i): i is IncidentRecord => i !== undefined),
+        e.incidents?.source,
+      ),
+    ]),
     evidenceFound: true,
     ...(nextUp && score < 5 ? { nextUp } : {}),
     ...(score > 1
@@ -1421,17 +1428,27 @@ export function applyKnockout(
   const first = found[0];
   if (!first) return assessment;
   const { nextUp: _up, nextDown: _down, ...rest } = assessment;
+  // Each incident record once: a fact the category already states about it (the Team's fraud
+  // finding, with its summary) becomes the knockout's line instead of a second one.
+  const own = assessment.facts.filter((fact) => !fact.startsWith(NO_EVIDENCE_FINDING));
+  const knockoutFacts = found.map((k) => {
+    const stated = own.findIndex((fact) => fact.includes(k.link));
+    return stated === -1
+      ? `Knockout, ${k.date}: ${k.title} (${k.link}).`
+      : `Knockout, ${own.splice(stated, 1)[0]}`;
+  });
+  // The category cites the documents of the incidents it lists, not the whole incident list.
+  const listed = (e.incidents?.value ?? []).filter((incident) =>
+    found.some((k) => k.link === incident.link && k.date === incident.date),
+  );
   return {
     ...rest,
     score: 1,
     evidenceFound: true,
     knockout: first,
-    facts: [
-      ...found.map((k) => `Knockout, ${k.date}: ${k.title} (${k.link}).`),
-      ...assessment.facts.filter((fact) => !fact.startsWith(NO_EVIDENCE_FINDING)),
-    ],
+    facts: [...knockoutFacts, ...own],
     rationale: `${first.rule} That is a knockout: the category scores 1 and the report is Not Safe whatever the other figures.`,
-    sources: [...assessment.sources, ...sourcesOf(e.incidents)],
+    sources: uniqueSources([...assessment.sources, ...documentsOf(listed, e.incidents?.source)]),
     nextUp: 'Knockout: reversed (an acquittal, a recovery or a regained peg)',
     keyRisk: `${first.title} (${first.date}): ${first.rule.charAt(0).toLowerCase()}${first.rule.slice(1)}`,
   };
