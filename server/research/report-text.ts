@@ -15,6 +15,7 @@ import {
   type AgentResearchData,
   type CategoryCoverage,
   type DatasetRef,
+  figureOf,
   type KeyRisk,
   type KindCheck,
   keyRiskSchema,
@@ -169,8 +170,13 @@ export function extremes(results: CategoryResult[]): Extremes {
 }
 
 const sentenceOf = (text: string) => text.trim().replace(/[.\s]+$/, '');
+/** A labelled figure quoted inside a sentence: "market capitalisation $5.88 billion …", one colon less. */
+const quotedFigure = (fact: string) => {
+  const figure = figureOf(fact);
+  return figure && /^[$\d]/.test(figure.value) ? `${figure.label} ${figure.value}` : fact;
+};
 const factOf = (result: CategoryResult) =>
-  sentenceOf(result.facts?.[0] ?? result.findings.replace(/\s*\(Sources:.*\)\s*$/, ''));
+  sentenceOf(quotedFigure(result.facts?.[0] ?? result.findings.replace(/\s*\(Sources:.*\)\s*$/, '')));
 
 const joinNames = (names: string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;

@@ -25,7 +25,6 @@ import {
   describeDataset,
   figureOf,
   type KindCheck,
-  kindCheckName,
   NO_KEY_RISKS_TEXT,
   NOT_ASSESSED_HEADING,
   NOT_COUNTED_TEXT,
@@ -290,7 +289,9 @@ function KindChecks({ checks }: { checks: KindCheck[] }) {
                 <td className="py-2">
                   <ul className="list-disc pl-4">
                     {unsourced.map((check) => (
-                      <li key={`${check.group}-${check.key}`}>{kindCheckName(check)}</li>
+                      <li key={`${check.group}-${check.key}`}>
+                        {KIND_RULES[check.group].title}: {check.label}
+                      </li>
                     ))}
                   </ul>
                 </td>
