@@ -113,13 +113,13 @@ describe('supply left under a cap: none, one or many', () => {
     };
     const text = buildReportText(await offlineReportInput(bitcoin, NOW, { ...evidence, supply: full }));
     expect(text).not.toMatch(/\b0 more\b/);
-    expect(text).toContain('The whole maximum supply exists already: no more can be created.');
+    expect(text).toContain('Still to be created under the cap: none.');
     const one = {
       ...supply,
       value: { ...supply.value, circulating: 20_999_999, total: 20_999_999, max: 21_000_000 },
     };
     const oneText = buildReportText(await offlineReportInput(bitcoin, NOW, { ...evidence, supply: one }));
-    expect(oneText).toContain('One more unit can still be created.');
+    expect(oneText).toContain('Still to be created under the cap: 1 unit.');
   });
 });
 
@@ -149,17 +149,15 @@ describe('rank among peers', () => {
   it('says a total above no peer is not higher than any, never "higher than 0 of the 18"', () => {
     const text = buildReportText(inputWith(scores, peers(0, 18)));
     expect(text).not.toMatch(/higher than 0 of/);
-    expect(text).toMatch(/Bitcoin's total of [\d.]+ of 77 is not higher than any of the 18 rated peers\./);
+    expect(text).toMatch(/Standing among rated peers: [\d.]+ of 77, not higher than any of the 18\./);
   });
 
   it('says "all" at the top and names the one rated peer when there is one', () => {
-    expect(buildReportText(inputWith(scores, peers(18, 18)))).toMatch(/is higher than all 18 rated peers\./);
+    expect(buildReportText(inputWith(scores, peers(18, 18)))).toMatch(/of 77, higher than all 18\./);
     expect(buildReportText(inputWith(scores, peers(0, 1)))).toMatch(
-      /is not higher than its one rated peer's\./,
+      /of 77, not higher than its one rated peer's\./,
     );
-    expect(buildReportText(inputWith(scores, peers(7, 18)))).toMatch(
-      /is higher than 7 of the 18 rated peers\./,
-    );
+    expect(buildReportText(inputWith(scores, peers(7, 18)))).toMatch(/of 77, higher than 7 of the 18\./);
   });
 
   it('agrees "1 scores lower" in a category comparison', async () => {
