@@ -596,7 +596,8 @@ export const publicReportItemSchema = z.object({
   asset_name: z.string(),
   /** False when no source knows the name: listed with the label "unverified name". */
   name_verified: z.boolean(),
-  composite_score: z.string(),
+  /** Total on the 77-point scale, as a numeric string; null when Not rated. */
+  composite_score: z.string().nullable(),
   status: z.enum(REPORT_STATUSES),
   /** The caller already has access: shown as owned, not for sale again. */
   owned: z.boolean(),

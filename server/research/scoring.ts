@@ -1413,14 +1413,35 @@ export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
   };
 }
 
-/** Incidents whose primary document proves a knockout (see KNOCKOUT_RULES). */
+/** How far the price is below its high: the all-time high, else the highest snapshot price. */
+function belowHighOf(e: AssetEvidence): number | undefined {
+  if (e.athChangeRatio) return Math.abs(e.athChangeRatio.value);
+  const prices = e.snapshotPrices?.value;
+  return prices ? Math.max(0, 1 - prices.latest.priceUsd / prices.high.priceUsd) : undefined;
+}
+
+const COLLAPSE_KNOCKOUT = KNOCKOUT_RULES.find((r) => r.kind === 'collapse')!;
+
+/**
+ * Incidents whose primary document proves a knockout (see KNOCKOUT_RULES). The collapse knockout
+ * also follows from a record whose document marks the asset's own collapse (`collapse`) when the
+ * price is still more than 90% below its high: it lost that much and did not recover.
+ */
 export function knockoutsOf(e: AssetEvidence): KnockoutFinding[] {
+  const below = belowHighOf(e);
   return (e.incidents?.value ?? []).flatMap((incident) => {
-    const rule = KNOCKOUT_RULES.find((r) => r.kind === incident.knockout);
-    if (!rule) return [];
-    return [
-      { kind: rule.kind, rule: rule.rule, date: incident.date, title: incident.title, link: incident.link },
-    ];
+    const rules = KNOCKOUT_RULES.filter(
+      (r) =>
+        r.kind === incident.knockout ||
+        (r === COLLAPSE_KNOCKOUT && incident.collapse && below !== undefined && below > t.athDrawdownPenalty),
+    );
+    return rules.map((rule) => ({
+      kind: rule.kind,
+      rule: rule.rule,
+      date: incident.date,
+      title: incident.title,
+      link: incident.link,
+    }));
   });
 }
 
