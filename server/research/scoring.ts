@@ -252,6 +252,34 @@ function marketCapChart(e: AssetEvidence): DatedChart | undefined {
   };
 }
 
+/** The date a dated dataset's figure stands for; undefined for a live figure (read now). */
+const figureDateOf = (fact: Fact<unknown>) =>
+  fact.source.live === false ? fact.source.publishedAt?.slice(0, 10) : undefined;
+
+/**
+ * The value of the whole maximum supply at the market-cap date's price. Every input is of that
+ * one date: the price is market cap / circulating supply when both figures share it, else the
+ * price the market history holds for that day; with neither, no figure is derived.
+ */
+function fullyDilutedOf(e: AssetEvidence): { fact: string; sources: Fact<unknown>[] } | undefined {
+  const cap = e.marketCapUsd;
+  const max = e.supply?.value.max;
+  if (!cap || !e.supply || !max || cap.value <= 0) return undefined;
+  const date = figureDateOf(cap);
+  const circulating = e.supply.value.circulating;
+  const sameDay = Boolean(circulating) && date === figureDateOf(e.supply);
+  const price = sameDay
+    ? cap.value / circulating!
+    : date
+      ? e.marketHistory?.value.points.find((p) => p.date === date)?.priceUsd
+      : undefined;
+  if (!price) return undefined;
+  return {
+    fact: `At its price of ${formatPrice(price)}${date ? ` on ${date}` : ''} the full maximum supply of ${formatCount(max)} would be worth ${formatUsd(price * max)}.`,
+    sources: sameDay || !e.marketHistory ? [e.supply] : [e.supply, e.marketHistory],
+  };
+}
+
 export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
   if (!e.marketCapUsd)
     return (
@@ -269,11 +297,8 @@ export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
   ];
   const rank = e.useCase?.value.marketCapRank;
   if (rank !== undefined) facts.push(`It ranks number ${rank} by market capitalisation.`);
-  const supply = e.supply?.value;
-  if (supply?.circulating && supply.max && value > 0) {
-    const fullyDiluted = (value / supply.circulating) * supply.max;
-    facts.push(`At the same price the full maximum supply would be worth ${formatUsd(fullyDiluted)}.`);
-  }
+  const fullyDiluted = fullyDilutedOf(e);
+  if (fullyDiluted) facts.push(fullyDiluted.fact);
   const chart = marketCapChart(e);
   return applyCollapseCap(e, {
     score,
@@ -283,6 +308,7 @@ export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
       e.marketCapUsd,
       rank !== undefined ? e.useCase : undefined,
       chart ? e.marketHistory : undefined,
+      ...(fullyDiluted?.sources ?? []),
     ),
     evidenceFound: true,
     ...(chart ? { chart } : {}),
