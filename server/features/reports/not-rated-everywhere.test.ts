@@ -34,14 +34,20 @@ describe('a Not rated report (Lido Staked Ether, offline data)', () => {
     expect(report.rated).toBe(false);
     expect(report.composite_score).toBeNull();
 
-    const mine = (await get('/api/my-reports')).find((item: { reportId: number }) => item.reportId === reportId);
+    const mine = (await get('/api/my-reports')).find(
+      (item: { reportId: number }) => item.reportId === reportId,
+    );
     expect(mine.report_status).toBe('completed');
     expect(mine.composite_score).toBeNull();
 
-    const listed = (await get('/api/public-reports?q=Lido')).find((item: { id: number }) => item.id === reportId);
+    const listed = (await get('/api/public-reports?q=Lido')).find(
+      (item: { id: number }) => item.id === reportId,
+    );
     expect(listed.rated).toBe(false);
     expect(listed.composite_score).toBeNull();
-    const marketplace = (await get('/api/public-reports')).find((item: { id: number }) => item.id === reportId);
+    const marketplace = (await get('/api/public-reports')).find(
+      (item: { id: number }) => item.id === reportId,
+    );
     expect(marketplace.composite_score).toBeNull();
 
     const suggestion = (await get('/api/assets/search?q=Lido%20Staked%20Ether')).assets.find(
