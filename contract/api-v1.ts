@@ -1,4 +1,4 @@
-import { RISK_LEVELS } from './methodology';
+import { RISK_BAND_NAMES, RISK_LEVELS } from './methodology';
 import { COVERAGE_KINDS, REPORT_STATUSES, sourceSchema } from './reports';
 import { assetIdSchema } from './watchlist';
 import { z } from './zod';
@@ -26,6 +26,7 @@ const exampleRating = {
   version: 2,
   total: 51.5,
   band: 'Potential',
+  bandName: 'Potential Risk',
   percentile: 62,
   categories: [
     {
@@ -70,15 +71,28 @@ export const ratingSchema = z
     version: z.number().nullable(),
     /** Total on the 77-point scale; null when Not rated or not completed. */
     total: z.number().nullable(),
-    /** The risk band; null when Not rated or not completed. */
-    band: z.enum(RISK_LEVELS).nullable(),
+    /**
+     * The risk band as the spec's riskLevel value (Likely Safe, Potential, Not Safe); null when Not
+     * rated or not completed. The value "Potential" is the band the spec names "Potential Risk".
+     */
+    band: z
+      .enum(RISK_LEVELS)
+      .nullable()
+      .describe(
+        'The risk band as the spec\'s riskLevel value (Likely Safe, Potential, Not Safe); null when Not rated or not completed. "Potential" is the band named "Potential Risk" (see bandName).',
+      ),
+    /** The band's name as the page and the PDF print it ("Potential Risk"); null with band. */
+    bandName: z
+      .enum(RISK_BAND_NAMES)
+      .nullable()
+      .describe("The band's name as the page and the PDF print it: Likely Safe, Potential Risk or Not Safe."),
     /** Share (0–100) of rated peers of the same kind with a lower total; null without peers or rating. */
     percentile: z.number().nullable(),
     categories: z.array(ratingCategorySchema),
     keyRisks: z.array(
       z.object({ categoryKey: z.string(), category: z.string(), score: z.number(), text: z.string() }),
     ),
-    /** ISO date of the oldest evidence; null until completed. */
+    /** ISO date of the oldest time-sensitive evidence (decision 0257); null until completed. */
     dataAsOf: z.string().nullable(),
     completedAt: z.string().nullable(),
     methodologyVersion: z.string().nullable(),

@@ -12,8 +12,8 @@ export const assetSearchQuerySchema = z.object({
 /** A completed public report on the asset, recent enough to be offered at the existing-report price. */
 export const recentReportSchema = z.object({
   id: z.number(),
-  /** Total on the 77-point scale, as a numeric string. */
-  composite_score: z.string(),
+  /** Total on the 77-point scale, as a numeric string; null when Not rated. */
+  composite_score: z.string().nullable(),
   completed_at: z.string(),
 });
 

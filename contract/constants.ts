@@ -5,7 +5,8 @@ export const PRICES_USD = {
 } as const;
 
 export const ADMIN_USER_ID = 1;
-export const FOOTER_COPYRIGHT_YEAR = 2025;
+/** The footer's copyright year: the year of the day the page is shown, never a fixed one. */
+export const copyrightYear = (now: Date = new Date()) => now.getUTCFullYear();
 
 /** Client timings, in milliseconds. */
 export const TIMINGS_MS = {

@@ -163,11 +163,13 @@ export const RATING_BAND_TONES: Record<RatingBand, 'success' | 'warning' | 'dang
 export const RISK_LEVELS = ['Likely Safe', 'Potential', 'Not Safe'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
 /** How a risk level reads in text (the documented bands). */
-export const RISK_LEVEL_LABELS: Record<RiskLevel, string> = {
+export const RISK_LEVEL_LABELS: Record<RiskLevel, (typeof RISK_BAND_NAMES)[number]> = {
   'Likely Safe': 'Likely Safe',
   Potential: 'Potential Risk',
   'Not Safe': 'Not Safe',
 };
+/** The bands' names as the spec documents them and every text prints them. */
+export const RISK_BAND_NAMES = ['Likely Safe', 'Potential Risk', 'Not Safe'] as const;
 export const RISK_BANDS = [
   { level: 'Likely Safe', from: 51, to: 77 },
   { level: 'Potential', from: 36, to: 50 },

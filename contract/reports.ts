@@ -620,7 +620,8 @@ export const publicReportItemSchema = z.object({
   asset_name: z.string(),
   /** False when no source knows the name: listed with the label "unverified name". */
   name_verified: z.boolean(),
-  composite_score: z.string(),
+  /** Total on the 77-point scale, as a numeric string; null when Not rated. */
+  composite_score: z.string().nullable(),
   status: z.enum(REPORT_STATUSES),
   /** The caller already has access: shown as owned, not for sale again. */
   owned: z.boolean(),
@@ -690,7 +691,7 @@ export const optionalReportIdSchema = z.preprocess(
 export const FIGURE_LABELS = [
   'Market capitalisation',
   'Market-cap rank',
-  'Fully diluted value at the same price',
+  'Fully diluted value',
   '24-hour trading volume',
   'Exchanges listing it',
   'Order-book depth within ±2% (both sides)',

@@ -412,7 +412,7 @@ export const KNOCKOUT_RULES = [
   {
     kind: 'collapse',
     category: 'existenceGrowthX2',
-    rule: 'The asset lost more than 90% of its value in a collapse and did not recover.',
+    rule: 'The asset lost more than 90% of its value in a collapse and did not recover: the curated incident list records its own collapse and its price is still more than 90% below its high.',
   },
   {
     kind: 'permanent-depeg',
@@ -422,7 +422,7 @@ export const KNOCKOUT_RULES = [
 ] as const satisfies readonly { kind: string; category: CategoryKey; rule: string }[];
 
 export const KNOCKOUT_NOTE =
-  'Knockouts are set only from a primary document (a court ruling, a regulator’s finding, an issuer’s filing or post-mortem) linked from the incident. Any knockout scores 1 in its category and makes the report Not Safe, whatever the weighted sum: the total still shows how the figures look, the risk level says the asset already failed its holders. The summary names the knockout first. A knockout incident and its document are listed once, in the category its rule names; Hacks/Scandals counts it by reference.';
+  'Knockouts are set only from a primary document (a court ruling, a regulator’s finding, an issuer’s filing or post-mortem) linked from the incident. Any knockout scores 1 in its category and makes the report Not Safe, whatever the weighted sum: the total still shows how the figures look, the risk level says the asset already failed its holders. The summary names the knockout first. A knockout incident and its document are listed in the category its rule names (an incident that also records the asset’s unrecovered collapse, in Existence/Growth too); Hacks/Scandals counts it by reference.';
 
 const knockoutNote = (category: CategoryKey) => {
   const rules = KNOCKOUT_RULES.filter((rule) => rule.category === category).map((rule) => rule.rule);

@@ -72,7 +72,7 @@ test('every page carries the financial disclaimer and the footer links', async (
     await expect(page.getByRole('complementary', { name: 'Financial disclaimer' })).toContainText(
       'not financial advice',
     );
-    await expect(page.getByRole('contentinfo')).toContainText('© 2025');
+    await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getUTCFullYear()}`);
   }
 });
 

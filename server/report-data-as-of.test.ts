@@ -87,6 +87,28 @@ describe("a report's data-as-of date", () => {
   });
 });
 
+describe('a reference dataset (token contracts of 2024-07-24, decision 0257)', () => {
+  it('is cited with its own date but does not set the data date: Tether and Chainlink read their market data date', async () => {
+    for (const asset of ['tether', 'chainlink']) {
+      const reportId = await researched(asset);
+      const dates = await dataAsOfEverywhere(reportId);
+      // The oldest time-sensitive evidence: the monthly snapshot prices of 2025-10-01.
+      expect(dates, asset).toEqual({
+        page: '2025-10-01',
+        versions: '2025-10-01',
+        v1: '2025-10-01',
+        pdf: '2025-10-01',
+      });
+      const page = reportResponseSchema.parse(
+        (await t.app.inject({ url: `/api/reports/${reportId}`, headers: cookie() })).json(),
+      );
+      const layer1 = page.progressData.find((p) => p.category_key === 'layer1')!;
+      const contracts = layer1.sources.find((s) => s.dataset?.name === 'dawsbot/eth-labels');
+      expect(contracts?.retrievedAt.slice(0, 10), asset).toBe('2024-07-24');
+    }
+  });
+});
+
 describe('a category without evidence', () => {
   it('has a null score in the report API and the v1 API, as the page and the PDF print it as not counted', async () => {
     const reportId = await researched('bitcoin');

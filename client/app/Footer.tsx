@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { FINANCIAL_DISCLAIMER, FOOTER_COPYRIGHT_YEAR } from '../../contract/constants';
+import { copyrightYear, FINANCIAL_DISCLAIMER } from '../../contract/constants';
 import { useSiteConfig } from '../lib/site-config';
 
 const LINK = 'flex min-h-11 items-center text-sm text-muted hover:text-fg hover:underline';
@@ -62,7 +62,7 @@ export function Footer() {
         </nav>
       </div>
       <p className="border-t border-border py-4 text-center text-xs text-muted">
-        © {FOOTER_COPYRIGHT_YEAR} {appName}. All rights reserved.
+        © {copyrightYear()} {appName}. All rights reserved.
       </p>
     </footer>
   );

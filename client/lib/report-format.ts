@@ -14,6 +14,15 @@ export function formatScore77(compositeScore: string | number | null | undefined
   return `${value.toFixed(1)}/77.0`;
 }
 
+/** A completed report's total as listed: "Not rated" when the answer carries no total (null). */
+export function formatListedTotal(
+  compositeScore: string | null | undefined,
+  completed: boolean,
+): string | null {
+  if (completed && (compositeScore === null || compositeScore === undefined)) return NOT_RATED_LABEL;
+  return formatScore77(compositeScore);
+}
+
 /** '$4.99': dollars with 2 decimals. */
 export function formatUsd(amount: string | number): string {
   return `$${Number(amount).toFixed(2)}`;

@@ -5,7 +5,7 @@ import type { DbExecutor } from '../db/client';
 import { researchProgress, researchReports, userPurchases } from '../db/schema';
 import type { VersionForChanges } from '../research/changes';
 import type { StoredEvidence } from '../research/evidence';
-import { dataAsOfDates } from '../research/report-text';
+import { type DatedSource, dataAsOfDates } from '../research/report-text';
 
 // A report series: the completed reports on one resolved asset id, numbered 1, 2, 3… in the
 // order they completed. Nothing is stored for it: completion is final, so the numbering of the
@@ -34,9 +34,10 @@ const versionColumns = {
   assetId: researchReports.assetId,
   assetName: researchReports.assetName,
   completedAt: researchReports.completedAt,
-  // Every source's retrievedAt, for dataAsOfDates (the report's own rule, not a second one in SQL).
-  sourceDates: sql<string[] | null>`(
-    select jsonb_agg(source->>'retrievedAt')
+  // Every source's retrievedAt and dataset, for dataAsOfDates (the report's own rule, not a
+  // second one in SQL).
+  sourceDates: sql<DatedSource[] | null>`(
+    select jsonb_agg(jsonb_build_object('retrievedAt', source->>'retrievedAt', 'dataset', source->'dataset'))
     from ${researchProgress} as progress, jsonb_array_elements(
       case when jsonb_typeof(progress.research_data->'sources') = 'array'
         then progress.research_data->'sources' else '[]'::jsonb end) as source
@@ -54,7 +55,7 @@ type VersionRow = {
   assetId: string | null;
   assetName: string;
   completedAt: Date | null;
-  sourceDates: string[] | null;
+  sourceDates: DatedSource[] | null;
   compositeScore: string;
   riskLevel: string | null;
   rated: string | null;
@@ -63,7 +64,7 @@ type VersionRow = {
 };
 
 const dataAsOfOf = (row: VersionRow): string | null =>
-  dataAsOfDates((row.sourceDates ?? []).filter((d): d is string => typeof d === 'string'));
+  dataAsOfDates((row.sourceDates ?? []).filter((d) => typeof d?.retrievedAt === 'string'));
 
 const toVersion = (row: VersionRow, index: number): SeriesVersion => ({
   id: row.id,

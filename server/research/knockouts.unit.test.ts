@@ -10,7 +10,7 @@ import { KNOCKOUT_RULES, SCORING_RULES_BY_VERSION } from '../../contract/scoring
 import type { AssetEvidence, Fact, IncidentRecord } from './evidence';
 import { offlineDemoEvidence, offlineReportInput } from './offline-report';
 import { buildSummary, type CategoryResult, rulesKeyRisks } from './report-text';
-import { SCORERS, scoreAudits } from './scoring';
+import { knockoutsOf, SCORERS, scoreAudits } from './scoring';
 import { SNAPSHOT_ASSETS, SNAPSHOT_DATE } from './sources/snapshot-data';
 
 // Knockouts and audit independence (methodology 2026.11-3): a documented fraud, bankruptcy,
@@ -100,8 +100,15 @@ describe('knockouts', () => {
             [r.findings, r.analysis, ...(r.facts ?? [])].some((text) => text.includes(incident.link)),
           )
           .map((r) => r.key);
-        const rule = KNOCKOUT_RULES.find((r) => r.kind === incident.knockout);
-        if (rule) expect(listedUnder, `${asset.name}: ${incident.title}`).toEqual([rule.category]);
+        // An incident proves its own knockout and, when it records the asset's collapse and the
+        // price did not recover, the collapse knockout too: listed under each rule's category.
+        const categories = knockoutsOf(evidence)
+          .filter((k) => k.link === incident.link)
+          .map((k) => KNOCKOUT_RULES.find((r) => r.kind === k.kind)!.category);
+        if (categories.length > 0)
+          expect(listedUnder.sort(), `${asset.name}: ${incident.title}`).toEqual(
+            [...new Set(categories)].sort(),
+          );
         else expect(listedUnder.length, `${asset.name}: ${incident.title}`).toBeLessThanOrEqual(1);
       }
     }

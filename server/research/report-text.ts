@@ -385,18 +385,36 @@ function datasetsOf(sources: Source[]): DatasetRef[] {
 }
 
 /**
- * A report's data-as-of day: the date of its oldest evidence (a dataset's own date, or when a
- * live source answered), from its sources' retrievedAt. The one rule behind the cover, the page,
- * the versions list, the v1 API and the PDF.
+ * Reference datasets say what an asset is (its token contracts), not how it stands on a day: a
+ * 2024 contract list is as true in 2026. Cited with their own dates, they do not set a report's
+ * data date (decision 0257).
  */
-export function dataAsOfDates(retrievedAt: readonly string[]): string | null {
-  const dates = retrievedAt.map((at) => at.slice(0, 10)).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d));
+export const REFERENCE_DATASETS: ReadonlySet<string> = new Set(['dawsbot/eth-labels']);
+
+/** A source as dataAsOfDates reads it (stored sources may name their dataset by a bare string). */
+export interface DatedSource {
+  retrievedAt: string;
+  dataset?: { name?: string } | string | null;
+}
+
+const isReference = (source: DatedSource) =>
+  REFERENCE_DATASETS.has(typeof source.dataset === 'string' ? source.dataset : (source.dataset?.name ?? ''));
+
+/**
+ * A report's data-as-of day: the date of its oldest time-sensitive evidence (market figures,
+ * prices, holders, incidents, audits: a dataset's own date, or when a live source answered).
+ * Reference datasets do not set it unless nothing else is dated. The one rule behind the cover,
+ * the page, the versions list, the v1 API and the PDF (decision 0257).
+ */
+export function dataAsOfDates(sources: readonly DatedSource[]): string | null {
+  const dated = sources.filter((s) => /^\d{4}-\d{2}-\d{2}/.test(s.retrievedAt ?? ''));
+  const timeSensitive = dated.filter((s) => !isReference(s));
+  const dates = (timeSensitive.length ? timeSensitive : dated).map((s) => s.retrievedAt.slice(0, 10));
   return dates.length ? dates.sort()[0]! : null;
 }
 
 /** The data-as-of day of these sources (dataAsOfDates). */
-export const dataAsOfSources = (sources: Source[]): string | null =>
-  dataAsOfDates(sources.map((s) => s.retrievedAt));
+export const dataAsOfSources = (sources: Source[]): string | null => dataAsOfDates(sources);
 
 export function assembleSections(
   results: CategoryResult[],

@@ -218,6 +218,8 @@ export function collapseOf(e: AssetEvidence): IncidentRecord | undefined {
   return e.incidents?.value.find((incident) => incident.collapse);
 }
 
+const COLLAPSE_CAP_FACT = 'The asset collapsed';
+
 /** Caps a size or attention category after a recorded collapse; says so in the facts. */
 function applyCollapseCap(e: AssetEvidence, assessment: CategoryAssessment): CategoryAssessment {
   const collapse = collapseOf(e);
@@ -228,7 +230,7 @@ function applyCollapseCap(e: AssetEvidence, assessment: CategoryAssessment): Cat
     nextUp: `Collapse cap: held at ${t.collapseCap} whatever the figures`,
     facts: [
       ...assessment.facts,
-      `The asset collapsed (${collapse.date}: ${collapse.title}), so the score is capped at ${t.collapseCap}.`,
+      `${COLLAPSE_CAP_FACT} (${collapse.date}: ${collapse.title}), so the score is capped at ${t.collapseCap}.`,
     ],
     rationale: `${assessment.rationale} After a recorded collapse the figures describe trading in a failed asset, so the score is capped at ${t.collapseCap}.`,
     sources: [...assessment.sources, ...sourcesOf(e.incidents)],
@@ -255,6 +257,34 @@ function marketCapChart(e: AssetEvidence): DatedChart | undefined {
   };
 }
 
+/** The date a dated dataset's figure stands for; undefined for a live figure (read now). */
+const figureDateOf = (fact: Fact<unknown>) =>
+  fact.source.live === false ? fact.source.publishedAt?.slice(0, 10) : undefined;
+
+/**
+ * The value of the whole maximum supply at the market-cap date's price. Every input is of that
+ * one date: the price is market cap / circulating supply when both figures share it, else the
+ * price the market history holds for that day; with neither, no figure is derived.
+ */
+function fullyDilutedOf(e: AssetEvidence): { fact: string; sources: Fact<unknown>[] } | undefined {
+  const cap = e.marketCapUsd;
+  const max = e.supply?.value.max;
+  if (!cap || !e.supply || !max || cap.value <= 0) return undefined;
+  const date = figureDateOf(cap);
+  const circulating = e.supply.value.circulating;
+  const sameDay = Boolean(circulating) && date === figureDateOf(e.supply);
+  const price = sameDay
+    ? cap.value / circulating!
+    : date
+      ? e.marketHistory?.value.points.find((p) => p.date === date)?.priceUsd
+      : undefined;
+  if (!price) return undefined;
+  return {
+    fact: `Fully diluted value: ${formatUsd(price * max)} (the full maximum supply of ${formatCount(max)} at its price of ${formatPrice(price)}${date ? ` on ${date}` : ''}).`,
+    sources: sameDay || !e.marketHistory ? [e.supply] : [e.supply, e.marketHistory],
+  };
+}
+
 export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
   if (!e.marketCapUsd)
     return (
@@ -272,11 +302,8 @@ export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
   ];
   const rank = e.useCase?.value.marketCapRank;
   if (rank !== undefined) facts.push(`Market-cap rank: ${rank}.`);
-  const supply = e.supply?.value;
-  if (supply?.circulating && supply.max && value > 0) {
-    const fullyDiluted = (value / supply.circulating) * supply.max;
-    facts.push(`Fully diluted value at the same price: ${formatUsd(fullyDiluted)}.`);
-  }
+  const fullyDiluted = fullyDilutedOf(e);
+  if (fullyDiluted) facts.push(fullyDiluted.fact);
   const chart = marketCapChart(e);
   return applyCollapseCap(e, {
     score,
@@ -286,6 +313,7 @@ export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
       e.marketCapUsd,
       rank !== undefined ? e.useCase : undefined,
       chart ? e.marketHistory : undefined,
+      ...(fullyDiluted?.sources ?? []),
     ),
     evidenceFound: true,
     ...(chart ? { chart } : {}),
@@ -1406,14 +1434,35 @@ export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
   };
 }
 
-/** Incidents whose primary document proves a knockout (see KNOCKOUT_RULES). */
+/** How far the price is below its high: the all-time high, else the highest snapshot price. */
+function belowHighOf(e: AssetEvidence): number | undefined {
+  if (e.athChangeRatio) return Math.abs(e.athChangeRatio.value);
+  const prices = e.snapshotPrices?.value;
+  return prices ? Math.max(0, 1 - prices.latest.priceUsd / prices.high.priceUsd) : undefined;
+}
+
+const COLLAPSE_KNOCKOUT = KNOCKOUT_RULES.find((r) => r.kind === 'collapse')!;
+
+/**
+ * Incidents whose primary document proves a knockout (see KNOCKOUT_RULES). The collapse knockout
+ * also follows from a record whose document marks the asset's own collapse (`collapse`) when the
+ * price is still more than 90% below its high: it lost that much and did not recover.
+ */
 export function knockoutsOf(e: AssetEvidence): KnockoutFinding[] {
+  const below = belowHighOf(e);
   return (e.incidents?.value ?? []).flatMap((incident) => {
-    const rule = KNOCKOUT_RULES.find((r) => r.kind === incident.knockout);
-    if (!rule) return [];
-    return [
-      { kind: rule.kind, rule: rule.rule, date: incident.date, title: incident.title, link: incident.link },
-    ];
+    const rules = KNOCKOUT_RULES.filter(
+      (r) =>
+        r.kind === incident.knockout ||
+        (r === COLLAPSE_KNOCKOUT && incident.collapse && below !== undefined && below > t.athDrawdownPenalty),
+    );
+    return rules.map((rule) => ({
+      kind: rule.kind,
+      rule: rule.rule,
+      date: incident.date,
+      title: incident.title,
+      link: incident.link,
+    }));
   });
 }
 
@@ -1430,7 +1479,12 @@ export function applyKnockout(
   const { nextUp: _up, nextDown: _down, ...rest } = assessment;
   // Each incident record once: a fact the category already states about it (the Team's fraud
   // finding, with its summary) becomes the knockout's line instead of a second one.
-  const own = assessment.facts.filter((fact) => !fact.startsWith(NO_EVIDENCE_FINDING));
+  // A knockout supersedes the collapse cap: its note, and the incident list it cited, give way to
+  // the knockout's line and the incident's own document.
+  const capped = assessment.facts.some((fact) => fact.startsWith(COLLAPSE_CAP_FACT));
+  const own = assessment.facts.filter(
+    (fact) => !fact.startsWith(NO_EVIDENCE_FINDING) && !fact.startsWith(COLLAPSE_CAP_FACT),
+  );
   const knockoutFacts = found.map((k) => {
     const stated = own.findIndex((fact) => fact.includes(k.link));
     return stated === -1
@@ -1448,7 +1502,10 @@ export function applyKnockout(
     knockout: first,
     facts: [...knockoutFacts, ...own],
     rationale: `${first.rule} That is a knockout: the category scores 1 and the report is Not Safe whatever the other figures.`,
-    sources: uniqueSources([...assessment.sources, ...documentsOf(listed, e.incidents?.source)]),
+    sources: uniqueSources([
+      ...assessment.sources.filter((source) => !capped || source.url !== e.incidents?.source.url),
+      ...documentsOf(listed, e.incidents?.source),
+    ]),
     nextUp: 'Knockout: reversed (an acquittal, a recovery or a regained peg)',
     keyRisk: `${first.title} (${first.date}): ${first.rule.charAt(0).toLowerCase()}${first.rule.slice(1)}`,
   };

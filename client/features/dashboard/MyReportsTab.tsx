@@ -9,7 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { downloadReportPdf } from '../../lib/download-pdf';
 import {
   formatDate,
-  formatScore77,
+  formatListedTotal,
   formatUsd,
   isReportInProgress,
   reportStatusLabel,
@@ -45,7 +45,7 @@ export function MyReportsTab({
     <ul className="space-y-4" aria-label="My reports">
       {items.map((item) => {
         const name = item.asset_name || `Report #${item.reportId}`;
-        const score = formatScore77(item.composite_score);
+        const score = formatListedTotal(item.composite_score, item.report_status === 'completed');
         const refunded = item.status === 'refunded';
         const completed = !refunded && item.report_status === 'completed' && item.reportId !== null;
         return (

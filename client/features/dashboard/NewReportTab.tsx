@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { FieldError, Input, Label } from '../../components/ui/input';
 import { assetCoverageQuery } from '../../lib/asset-coverage';
-import { formatDate, formatScore77, formatUsd } from '../../lib/report-format';
+import { formatDate, formatListedTotal, formatUsd } from '../../lib/report-format';
 import { assetSuggestionsQuery } from './api';
 
 // The New Report tab resolves the typed name against our data sources as the user types, so
@@ -299,7 +299,7 @@ export function NewReportTab({ initialName = '' }: { initialName?: string }) {
               <p className="text-sm text-muted">existing report</p>
               <p className="mt-2 text-sm">
                 A report on {match.name} completed {formatDate(recent.completed_at)} (
-                {formatScore77(recent.composite_score) ?? recent.composite_score}) is ready now.
+                {formatListedTotal(recent.composite_score, true)}) is ready now.
               </p>
               <Button
                 type="button"

@@ -64,8 +64,13 @@ function BacktestFigures() {
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {figures.bands365.map((band) => (
           <li key={band.band}>
-            <span className="font-medium">{band.band}:</span> {band.failures} of {band.observable} failed
-            within 365 days
+            <span className="font-medium">
+              {band.band in RISK_LEVEL_LABELS
+                ? RISK_LEVEL_LABELS[band.band as keyof typeof RISK_LEVEL_LABELS]
+                : band.band}
+              :
+            </span>{' '}
+            {band.failures} of {band.observable} failed within 365 days
             {band.observable >= TRACK_RECORD_MIN_FOR_PERCENT && band.low !== null && band.high !== null
               ? ` (${percent(band.failures / band.observable)}; 95% interval ${percent(band.low)} to ${percent(band.high)})`
               : ''}

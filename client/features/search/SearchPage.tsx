@@ -13,7 +13,7 @@ import { Page } from '../../components/ui/page';
 import { Spinner } from '../../components/ui/spinner';
 import { useCurrentUser } from '../../lib/auth';
 import { publicReportsSearchQuery } from '../../lib/queries/reports';
-import { formatScore77, formatUsd, reportStatusLabel, reportStatusTone } from '../../lib/report-format';
+import { formatListedTotal, formatUsd, reportStatusLabel, reportStatusTone } from '../../lib/report-format';
 
 /** /search?q= — a real search of public reports by asset name. */
 export function SearchPage() {
@@ -71,7 +71,7 @@ export function SearchPage() {
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2" aria-label="Search results">
             {results.data.map((item) => {
-              const score = formatScore77(item.composite_score);
+              const score = formatListedTotal(item.composite_score, item.status === 'completed');
               return (
                 <li key={item.id}>
                   <Card className="flex h-full flex-col justify-between gap-4">

@@ -2,12 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPurchaseSchema, ratingSchema } from '../../../contract/api-v1';
 import { assetCoverageSchema } from '../../../contract/assets';
+import { RISK_LEVEL_LABELS } from '../../../contract/methodology';
 import { SANDBOX_CARDS } from '../../../contract/payments';
 import { apiCreditBalances, refunds, userPurchases } from '../../db/schema';
 import { refundCreditPurchasesOfFailedReport } from '../../domain/refunds';
 import { markResearchFailed } from '../../research/repository';
 import { researchFromCalibration } from '../../research/testing/calibration-evidence';
 import { grantNewReport } from '../../testing/grant';
+import { readPdf } from '../../testing/pdf';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type SignedInUser, signUp } from '../../testing/users';
 
@@ -98,6 +100,17 @@ describe('rate limits per key', () => {
 });
 
 describe('reading through /api/v1', () => {
+  it('names the Potential band as the spec, the page and the PDF do: band "Potential", bandName "Potential Risk"', async () => {
+    const user = await signUp(t.app);
+    const key = await keyFor(user);
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, user.user.id, 'pepe');
+    expect(await researchFromCalibration(t.ctx, reportId)).toBe('completed');
+    const rating = ratingSchema.parse((await get(key, `/api/v1/reports/${reportId}`)).json());
+    expect(rating).toMatchObject({ band: 'Potential', bandName: 'Potential Risk' });
+    const pdf = await t.app.inject({ url: `/api/reports/${reportId}/pdf`, headers: { cookie: user.cookie } });
+    expect((await readPdf(pdf.rawPayload)).text.replace(/\s+/g, ' ')).toContain('Potential Risk');
+  });
+
   it('searches assets, tells coverage, and answers a bought report as a rating object', async () => {
     const user = await signUp(t.app);
     const key = await keyFor(user);
@@ -129,6 +142,8 @@ describe('reading through /api/v1', () => {
       expect(rating.band).not.toBeNull();
       expect(rating.total).toBeGreaterThan(0);
     }
+
+    expect(rating.bandName).toBe(rating.band === null ? null : RISK_LEVEL_LABELS[rating.band]);
 
     const pdf = await get(key, `/api/v1/reports/${reportId}/pdf`);
     expect(pdf.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import { API_V1_MESSAGES, type ApiPurchase, type Rating } from '../../../contract/api-v1';
 import type { AssetCoverage, AssetSuggestion } from '../../../contract/assets';
-import { CATEGORIES } from '../../../contract/methodology';
+import { CATEGORIES, RISK_LEVEL_LABELS } from '../../../contract/methodology';
 import type { ReportResponse } from '../../../contract/reports';
 import type { ReportChangesResponse } from '../../../contract/versions';
 import type { WatchlistResponse } from '../../../contract/watchlist';
@@ -69,6 +69,7 @@ export async function ratingOf(
     version: version?.version ?? null,
     total: rated ? Number(report.composite_score) : null,
     band: rated ? report.risk_level : null,
+    bandName: rated && report.risk_level ? RISK_LEVEL_LABELS[report.risk_level] : null,
     percentile,
     categories: progressData.map((entry) => ({
       key: entry.category_key,

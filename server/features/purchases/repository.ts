@@ -19,6 +19,7 @@ function buildMyReportsQuery(db: DbExecutor) {
       status: userPurchases.status,
       createdAt: userPurchases.createdAt,
       compositeScore: researchReports.compositeScore,
+      rated: sql<boolean>`coalesce((${researchReports.scores}->>'rated')::boolean, true)`,
       purchaseType: userPurchases.purchaseType,
       amount: userPurchases.amount,
       paymentMethod: userPurchases.paymentMethod,
@@ -70,8 +71,9 @@ export async function listMyReports(db: DbExecutor, userId: number): Promise<MyR
     report_status: row.reportStatus,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
-    // A score exists only once the report is scored.
-    composite_score: row.reportStatus === 'completed' ? row.compositeScore : null,
+    // A score exists only once the report is scored, and never for a Not rated one (the stored
+    // 0.00 is not a score).
+    composite_score: row.reportStatus === 'completed' && row.rated ? row.compositeScore : null,
     purchaseType: row.purchaseType,
     amount: row.amount,
     paymentMethod: row.paymentMethod,
@@ -107,7 +109,9 @@ export async function listPublicReports(
     .where(and(...conditions))
     .orderBy(sql`${researchReports.completedAt} desc nulls last`, desc(researchReports.id))
     .limit(options.limit);
-  return unverifiedAfterTheirLookAlikes(rows);
+  return unverifiedAfterTheirLookAlikes(
+    rows.map((row) => ({ ...row, composite_score: row.rated ? row.composite_score : null })),
+  );
 }
 
 /**

@@ -125,7 +125,15 @@ describe('GET /api/reports/:id', () => {
     expect(marketCap.research_findings).toContain(
       'Market capitalisation: $6.06 billion on 2025-12-16 (coinmetrics/data, CC BY-NC 4.0).',
     );
-    expect(marketCap.sources.map((s) => s.url)).toEqual([file]);
+    // The fully diluted value takes the price of the market cap's own date and the maximum supply
+    // of the market data file, which is cited for it (decision 0257).
+    expect(marketCap.research_findings).toMatch(
+      /Fully diluted value: \$[\d.,]+ \w+ \(the full maximum supply of [\d,]+ at its price of \$[\d.,]+ on 2025-12-16\)/,
+    );
+    expect(marketCap.sources.map((s) => s.url)).toEqual([
+      file,
+      expect.stringMatching(/coingecko_market_data_20251103\.csv$/),
+    ]);
     // A year of market capitalisation drawn beside it: monthly closes, then the last days.
     expect(marketCap.chart).toMatchObject({ title: 'Market capitalisation', unit: 'usd' });
     expect(marketCap.chart?.points).toHaveLength(22);
@@ -146,6 +154,8 @@ describe('GET /api/reports/:id', () => {
     expect(coverage.kind).toBe('snapshot');
     expect(coverage.datasets).toEqual([
       expect.objectContaining({ name: 'coinmetrics/data', license: 'CC BY-NC 4.0' }),
+      // The maximum supply behind the fully diluted value.
+      expect.objectContaining({ name: 'smoothbrainquant/trading-for-new-dads' }),
     ]);
     // Rated on the categories with evidence; the others do not pull the verdict down.
     expect(body.report.risk_level).toBe('Likely Safe');

@@ -56,13 +56,14 @@ export async function findRecentPublicReports(
   db: DbExecutor,
   assetIds: string[],
   maxAgeDays: number,
-): Promise<Map<string, { id: number; compositeScore: string; completedAt: Date }>> {
+): Promise<Map<string, { id: number; compositeScore: string | null; completedAt: Date }>> {
   if (assetIds.length === 0) return new Map();
   const rows = await db
     .selectDistinctOn([researchReports.assetId], {
       assetId: researchReports.assetId,
       id: researchReports.id,
       compositeScore: researchReports.compositeScore,
+      rated: sql<boolean>`coalesce((${researchReports.scores}->>'rated')::boolean, true)`,
       completedAt: researchReports.completedAt,
     })
     .from(researchReports)
@@ -78,7 +79,8 @@ export async function findRecentPublicReports(
   return new Map(
     rows.map((row) => [
       row.assetId!,
-      { id: row.id, compositeScore: row.compositeScore, completedAt: row.completedAt! },
+      // Not rated is one state: no total (the stored 0.00 is not a score).
+      { id: row.id, compositeScore: row.rated ? row.compositeScore : null, completedAt: row.completedAt! },
     ]),
   );
 }

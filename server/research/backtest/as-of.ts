@@ -124,7 +124,7 @@ export function evidenceOn(data: BacktestData, asOf: string) {
   for (const hack of data.hacks)
     if (onOrBefore(hack.date, asOf)) for (const id of hack.assets) add(id, incidentOfHack(hack));
   for (const entry of data.incidents)
-    if (onOrBefore(entry.date, asOf)) for (const id of entry.assets) add(id, incidentOfCurated(entry));
+    if (onOrBefore(entry.date, asOf)) for (const id of entry.assets) add(id, incidentOfCurated(entry, id));
   const audits = new Map<string, PublicAuditRecord[]>();
   for (const record of data.audits)
     if (onOrBefore(record.date, asOf))

@@ -1,3 +1,5 @@
+import { RISK_LEVEL_LABELS, type RiskLevel } from '../../../contract/methodology';
+
 // The default-study statistics of the back-test: failure rates with Wilson intervals, the
 // cumulative accuracy profile and its accuracy ratio (Gini), rank order between bands.
 
@@ -82,6 +84,9 @@ export { round4 };
  * Rank order: a better band must not fail more often than a worse one. Compares each ordered
  * pair of bands with observations; returns the pairs where it breaks, in words.
  */
+/** The band as the spec names it in text ("Potential Risk"); the enum value stays "Potential". */
+const bandName = (band: string) => (band in RISK_LEVEL_LABELS ? RISK_LEVEL_LABELS[band as RiskLevel] : band);
+
 export function rankOrderBreaks(
   bandsBestFirst: readonly { band: string; failures: number; observable: number }[],
 ): string[] {
@@ -93,7 +98,7 @@ export function rankOrderBreaks(
       const worse = observed[j]!;
       if (better.failures / better.observable > worse.failures / worse.observable)
         breaks.push(
-          `${better.band} failed more often (${better.failures} of ${better.observable}) than ${worse.band} (${worse.failures} of ${worse.observable})`,
+          `${bandName(better.band)} failed more often (${better.failures} of ${better.observable}) than ${bandName(worse.band)} (${worse.failures} of ${worse.observable})`,
         );
     }
   return breaks;

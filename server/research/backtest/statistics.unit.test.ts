@@ -74,6 +74,6 @@ describe('back-test statistics', () => {
         { band: 'Potential', failures: 5, observable: 100 },
         { band: 'Not Safe', failures: 0, observable: 0 },
       ]),
-    ).toEqual(['Likely Safe failed more often (10 of 100) than Potential (5 of 100)']);
+    ).toEqual(['Likely Safe failed more often (10 of 100) than Potential Risk (5 of 100)']);
   });
 });

@@ -179,6 +179,24 @@ export function checkReportText(
         );
     }
   }
+  // 5. Derived figures: the fully diluted value is the stated price times the stated maximum
+  // supply, and that price is of the market capitalisation's own date (one date for all inputs).
+  const capDate = /Market capitalisation(?: was|:) \$[\d.,]+(?: \w+)? on (\d{4}-\d{2}-\d{2})/.exec(text)?.[1];
+  for (const m of text.matchAll(
+    /Fully diluted value: \$([\d.,]+)(?: (trillion|billion|million))? \(the full maximum supply of ([\d,]+) at its price of \$([\d.,]+)(?: on (\d{4}-\d{2}-\d{2}))?\)/g,
+  )) {
+    count('derived');
+    const [, worth, unit, supply, price, date] = m;
+    const scale = { trillion: 1e12, billion: 1e9, million: 1e6 }[unit ?? ''] ?? 1;
+    const recomputed = numberOf(price!) * numberOf(supply!);
+    // The printed price is rounded (cents, or four significant digits): half a percent covers it.
+    if (Math.abs(recomputed - numberOf(worth!) * scale) > 0.005 * recomputed)
+      fail(`fully diluted value printed $${worth} ${unit ?? ''}, price × maximum supply gives ${recomputed}`);
+    if (date !== capDate)
+      fail(
+        `fully diluted value uses the price of ${date ?? 'no date'}, the market capitalisation is of ${capDate ?? 'no date'}`,
+      );
+  }
   return { checked, mismatches };
 }
 

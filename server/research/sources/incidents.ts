@@ -27,7 +27,11 @@ const curatedIncidentSchema = z
       .object({ url: z.string().url(), publisher: z.string().min(1), publishedAt: isoDate })
       .strict(),
     knockout: z.enum(KNOCKOUT_KINDS).optional(),
-    collapse: z.boolean().optional(),
+    /**
+     * The incident destroyed the asset's value: true for every listed asset, or the ids of those it
+     * did (an issuer's record may also list a token it launched after the collapse).
+     */
+    collapse: z.union([z.boolean(), z.array(z.string().min(1))]).optional(),
     teamAtFault: z.boolean().optional(),
   })
   .strict();
@@ -94,10 +98,12 @@ export function incidentOfHack(record: PublicHackRecord): IncidentRecord {
   };
 }
 
-export function incidentOfCurated(entry: IncidentList['incidents'][number]): IncidentRecord {
-  const { id: _id, assets: _assets, document, ...record } = entry;
+export function incidentOfCurated(entry: IncidentList['incidents'][number], asset: string): IncidentRecord {
+  const { id: _id, assets: _assets, document, collapse, ...record } = entry;
+  const collapsed = Array.isArray(collapse) ? collapse.includes(asset) : collapse === true;
   return {
     ...record,
+    ...(collapsed ? { collapse: true } : {}),
     link: document.url,
     sources: [
       {
@@ -121,7 +127,7 @@ for (const record of PUBLIC_DATA.hacks.records) {
   for (const asset of record.assets) add(asset, incidentOfHack(record));
 }
 for (const entry of list.incidents) {
-  for (const asset of entry.assets) add(asset, incidentOfCurated(entry));
+  for (const asset of entry.assets) add(asset, incidentOfCurated(entry, asset));
 }
 for (const records of byAsset.values()) records.sort((a, b) => a.date.localeCompare(b.date));
 
