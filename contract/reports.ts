@@ -187,6 +187,8 @@ export const peerGroupSchema = z.object({
   total: z.number().nullable(),
   /** Rated peers with a lower total than the report (null when the report is not rated). */
   below: z.number().nullable(),
+  /** The rated peers with their own reports' totals, so a few can be named (absent on older reports). */
+  ratedPeers: z.array(z.object({ name: z.string(), total: z.number() })).optional(),
   /** The peers the report names: the nearest in the catalogue (similar size), with their scores. */
   named: z.array(peerSchema),
 });
@@ -388,9 +390,35 @@ export const describePeer = (peer: Peer): string =>
     ? `${nameWithSymbol(peer.name, peer.symbol)}: not yet researched`
     : `${nameWithSymbol(peer.name, peer.symbol)}: ${peer.rated && peer.total !== null ? `${peer.total.toFixed(2)} of 77, ${peer.riskLevel}` : 'Not rated'}${peer.report ? peerReportCitation(peer.report) : ''}`;
 
+const SMALL_COUNTS = ['none', 'one', 'two', 'three', 'four', 'five'];
+const joinNames = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+const totalsOf = (names: string[]) =>
+  names.length === 1 ? `the total of ${names[0]}` : `those of ${joinNames(names)}`;
+
 /** Where a rated total stands among the rated peers, by its rank: never "higher than 0 of 18". */
-function standingAmongRated(name: string, total: number, below: number, rated: number): string {
+function standingAmongRated(
+  name: string,
+  total: number,
+  below: number,
+  rated: number,
+  ratedPeers: PeerGroup['ratedPeers'],
+): string {
   const lead = `${name}'s total of ${total.toFixed(2)} of 77`;
+  // A few rated peers are named (they need not be among the named peers), their count in words.
+  if (ratedPeers?.length === rated && rated <= 5) {
+    const names = ratedPeers.map((p) => p.name);
+    const lower = ratedPeers.filter((p) => p.total < total).map((p) => p.name);
+    const rest = ratedPeers.filter((p) => p.total >= total).map((p) => p.name);
+    if (rated === 1)
+      return `${lead} is ${below === 0 ? 'not higher than' : 'higher than'} ${totalsOf(names)}, its one rated peer.`;
+    const all = `its ${SMALL_COUNTS[rated]} rated peers, ${joinNames(names)}`;
+    if (lower.length === 0)
+      return `${lead} is not higher than the total of ${rated === 2 ? 'either' : 'any'} of ${all}.`;
+    if (rest.length === 0)
+      return `${lead} is higher than the totals of ${rated === 2 ? 'both' : 'all'} ${all}.`;
+    return `${lead} is higher than ${totalsOf(lower)} and not higher than ${totalsOf(rest)}, its rated peers.`;
+  }
   if (rated === 1)
     return `${lead} is ${below === 0 ? 'not higher than' : 'higher than'} its one rated peer's.`;
   if (below === 0) return `${lead} is not higher than any of the ${rated} rated peers.`;
@@ -419,11 +447,15 @@ export function peerLines(peers: PeerGroup | null): string[] {
         ? `${name} is Not rated, so its total is not ranked against them; ${peers.rated === 0 ? 'none of them is rated either' : `${plural(peers.rated, 'of them is', 'of them are')} rated`}.`
         : peers.rated === 0
           ? `None of them holds enough evidence for a rating, so ${name}'s total of ${peers.total.toFixed(2)} of 77 has nothing to rank against.`
-          : standingAmongRated(name, peers.total, peers.below, peers.rated);
+          : standingAmongRated(name, peers.total, peers.below, peers.rated, peers.ratedPeers);
+  // "each figure below" only when a named peer below has a report to give one; zero in words.
+  const figures = peers.named.some((p) => p.researched !== false)
+    ? `, and each figure below is from ${peers.basis}`
+    : `; none of the named peers below has one yet`;
   return [
     peers.researched === undefined
       ? `${name}'s peers are the ${peers.compared === 1 ? `one other ${one}` : `${peers.compared} other ${many}`} in the dataset (${peers.kindLabel}), scored from the ${peers.basis}.`
-      : `${name}'s peers are the ${peers.compared === 1 ? `one other ${one}` : `${peers.compared} other ${many}`} in the dataset (${peers.kindLabel}); ${researched} ${researched === 1 ? 'has' : 'have'} a published report, and each figure below is from ${peers.basis}.`,
+      : `${name}'s peers are the ${peers.compared === 1 ? `one other ${one}` : `${peers.compared} other ${many}`} in the dataset (${peers.kindLabel})${researched === 0 ? '' : `; ${SMALL_COUNTS[researched] ?? researched} ${researched === 1 ? 'has' : 'have'} a published report${figures}`}.`,
     standing,
     ...(peers.named.length ? [`Named peers: ${peers.named.map(describePeer).join('; ')}.`] : []),
   ];

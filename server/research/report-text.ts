@@ -296,9 +296,12 @@ function peerRankClause(peers: PeerStanding | undefined): string {
   const many = kindNouns(peers.kind)[1];
   if (peers.rated === 1)
     return `, ${peers.below === 0 ? 'not higher than' : 'higher than'} the one other rated ${kindNouns(peers.kind)[0]}`;
-  if (peers.below === 0) return `, not higher than any of the ${peers.rated} other rated ${many}`;
-  if (peers.below === peers.rated) return `, higher than all ${peers.rated} other rated ${many}`;
-  return `, higher than ${peers.below} of the ${peers.rated} other rated ${many}`;
+  const rated = countWord(peers.rated);
+  if (peers.below === 0)
+    return `, not higher than ${peers.rated === 2 ? 'either' : 'any'} of the ${rated} other rated ${many}`;
+  if (peers.below === peers.rated)
+    return `, higher than ${peers.rated === 2 ? 'both' : `all ${rated}`} other rated ${many}`;
+  return `, higher than ${countWord(peers.below)} of the ${rated} other rated ${many}`;
 }
 
 export function buildSummary(
