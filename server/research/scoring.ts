@@ -173,6 +173,15 @@ function gapFacts(e: AssetEvidence, fact: string): string[] {
     .map((gap) => `${gap.source} could not be read for this asset: ${gap.reason.replace(/^[^:]+: /, '')}.`);
 }
 
+/** "One band up" for penalties: the price or volatility that lifts them, by how many points. */
+function liftText(lifts: string[], penalty: number): string {
+  const text = lifts.join('; ');
+  const first = `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+  // The collapse lift says its own points; the others lift the penalty they name.
+  if (lifts.length === 1 && text.includes('penalty points')) return `${first}.`;
+  return `${first} would remove ${penalty === 1 ? 'the one-point penalty' : lifts.length === 1 ? 'the penalty' : 'the penalties'}.`;
+}
+
 /** "Missing: X, Y or Z." (a label line) for the evidence a scorer could not use. */
 function missingFact(missing: string[]): string[] {
   if (missing.length === 0) return [];
@@ -872,6 +881,8 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
   ];
   const missing: string[] = [];
   const penalties: string[] = [];
+  // What would lift each penalty, said as the price or volatility it takes (not "recovering" a fall).
+  const lifts: string[] = [];
   let penalty = 0;
   const athChange = e.athChangeRatio?.value;
   if (athChange !== undefined) {
@@ -880,9 +891,13 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
     if (below > t.athCollapse) {
       penalty += 2;
       penalties.push(`more than ${t.athCollapse * 100}% below its all-time high`);
+      lifts.push(
+        `a price no more than ${t.athCollapse * 100}% below its all-time high would lift one of the two penalty points, and no more than ${t.athDrawdownPenalty * 100}% below it both`,
+      );
     } else if (below > t.athDrawdownPenalty) {
       penalty += 1;
       penalties.push(`more than ${t.athDrawdownPenalty * 100}% below its all-time high`);
+      lifts.push(`a price no more than ${t.athDrawdownPenalty * 100}% below its all-time high`);
     }
   } else if (e.snapshotPrices) {
     // A lower bound of the fall from the all-time high: when it passes a threshold, so does that fall.
@@ -894,9 +909,13 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
     if (below > t.athCollapse) {
       penalty += 2;
       penalties.push(`more than ${t.athCollapse * 100}% below its highest snapshot price`);
+      lifts.push(
+        `a price no more than ${t.athCollapse * 100}% below its highest snapshot price would lift one of the two penalty points, and no more than ${t.athDrawdownPenalty * 100}% below it both`,
+      );
     } else if (below > t.athDrawdownPenalty) {
       penalty += 1;
       penalties.push(`more than ${t.athDrawdownPenalty * 100}% below its highest snapshot price`);
+      lifts.push(`a price no more than ${t.athDrawdownPenalty * 100}% below its highest snapshot price`);
     }
     missing.push('all-time-high price (only monthly snapshot prices)');
   } else missing.push('all-time-high price');
@@ -924,9 +943,11 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
     if (history.maxDrawdown !== undefined && history.maxDrawdown > t.yearDrawdownPenalty) {
       penalty += 1;
       penalties.push(`a fall of more than ${t.yearDrawdownPenalty * 100}% within the year`);
+      lifts.push(`a year without a fall of more than ${t.yearDrawdownPenalty * 100}%`);
     } else if (history.annualisedVolatility > t.volatilityPenalty) {
       penalty += 1;
       penalties.push(`volatility above ${t.volatilityPenalty * 100}% a year`);
+      lifts.push(`volatility of no more than ${t.volatilityPenalty * 100}% a year`);
     }
   } else missing.push(e.snapshotPrices ? 'daily price history (volatility)' : 'price history');
   const onchain = e.onchain?.value;
@@ -948,7 +969,7 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
   const ageUp = base < 5 ? t.ageYears[4 - base] : undefined;
   const nextUp =
     penalties.length > 0
-      ? `Recovering ${penalties.join(' and ')} would remove ${penalty === 1 ? 'the one-point penalty' : 'the penalties'}.`
+      ? liftText(lifts, penalty)
       : ageUp !== undefined
         ? `Reaching ${ageUp} year${ageUp === 1 ? '' : 's'} of operation would raise the score by one point.`
         : undefined;
