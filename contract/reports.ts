@@ -366,9 +366,12 @@ export function dataAgeLine(dataAsOf: string, reportDate: string): string {
 }
 
 /** "DeFiHackLabs @ b3719ce (Apache-2.0)": a dataset as a reader can look it up. */
+/** A licence as printed inside parentheses: "none declared, facts only", never "(… (facts only))". */
+export const licenseText = (license: string): string => license.replace(/\s*\(([^()]*)\)/g, ', $1');
+
 export function describeDataset(dataset: DatasetRef): string {
   const version = dataset.version ? ` @ ${dataset.version.slice(0, 12)}` : '';
-  const license = dataset.license ? `, license: ${dataset.license}` : '';
+  const license = dataset.license ? `, license: ${licenseText(dataset.license)}` : '';
   return `${dataset.name}${version}${license}`;
 }
 

@@ -19,6 +19,7 @@ import {
   type KindCheck,
   keyRiskSchema,
   kindCheckSchema,
+  licenseText,
   NOT_COUNTED_TEXT,
   nameWithSymbol,
   type PeerGroup,
@@ -171,6 +172,8 @@ export function extremes(results: CategoryResult[]): Extremes {
 const sentenceOf = (text: string) => text.trim().replace(/[.\s]+$/, '');
 const factOf = (result: CategoryResult) =>
   sentenceOf(result.facts?.[0] ?? result.findings.replace(/\s*\(Sources:.*\)\s*$/, ''));
+/** A fact quoted inside parentheses: its own closing parenthetical becomes a dash, never "(… (…))". */
+const quotedFactOf = (result: CategoryResult) => factOf(result).replace(/\s*\(([^()]*)\)$/, ' — $1');
 
 const joinNames = (names: string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
@@ -196,9 +199,9 @@ function describeGroup(group: ScoreGroup): string {
   // Categories without evidence have no fact to give: they are named as gaps.
   if (group.members.length > 1 && group.members.every((r) => coverageFor(r).kind === 'none'))
     return `${countWord(group.members.length)} categories at ${group.score}/5 for want of any evidence (${joinNames(group.members.map((r) => nameOf(r.key)))})`;
-  const facts = group.shown.map((r) => `${nameOf(r.key)}: ${factOf(r)}`).join('; ');
+  const facts = group.shown.map((r) => `${nameOf(r.key)}: ${quotedFactOf(r)}`).join('; ');
   if (group.members.length === 1)
-    return `${nameOf(group.shown[0]!.key)} at ${group.score}/5 (${factOf(group.shown[0]!)})`;
+    return `${nameOf(group.shown[0]!.key)} at ${group.score}/5 (${quotedFactOf(group.shown[0]!)})`;
   // A long tie is counted, not listed: the facts of the first three say what it is made of.
   const names =
     group.members.length > 5
@@ -326,7 +329,7 @@ export function buildSummary(
     evidenced.length === 0
       ? ''
       : evidenced.length === 1 && only
-        ? `The one category with evidence is ${nameOf(only.key)}, at ${only.score}/5 (${factOf(only)}).`
+        ? `The one category with evidence is ${nameOf(only.key)}, at ${only.score}/5 (${quotedFactOf(only)}).`
         : allTiedAt !== null
           ? evidenced.length === results.length
             ? `All ${countWord(results.length)} categories tie at ${allTiedAt}/5, so no category stands out as strongest or weakest.`
@@ -482,7 +485,7 @@ export function buildReportText(input: ReportTextInput): string {
     ? `${REPORT_HEADINGS.sources}:\n${numbered
         .map(
           (s, i) =>
-            `[${i + 1}] ${s.title}${s.url ? ` — ${s.url}` : ''}${s.dataset ? ` — dataset ${s.dataset.name}${s.dataset.version ? ` @ ${s.dataset.version}` : ''}${s.dataset.license ? ` (${s.dataset.license})` : ''}` : ''} (${sourceDateText(s)})`,
+            `[${i + 1}] ${s.title}${s.url ? ` — ${s.url}` : ''}${s.dataset ? ` — dataset ${s.dataset.name}${s.dataset.version ? ` @ ${s.dataset.version}` : ''}${s.dataset.license ? ` (${licenseText(s.dataset.license)})` : ''}` : ''} (${sourceDateText(s)})`,
         )
         .join('\n')}`
     : `${REPORT_HEADINGS.sources}: none — no source held evidence on this asset.`;

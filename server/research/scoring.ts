@@ -1,6 +1,6 @@
 import type { DatedChart } from '../../contract/charts';
 import { CATEGORIES, type CategoryKey } from '../../contract/methodology';
-import { type Source, sourceKey } from '../../contract/reports';
+import { licenseText, type Source, sourceKey } from '../../contract/reports';
 import {
   KNOCKOUT_RULES,
   NO_EVIDENCE_FINDING,
@@ -101,7 +101,7 @@ function asOf(fact: Fact<unknown>, preposition = 'on'): string {
 function datasetNote(fact: Fact<unknown>): string {
   const { source } = fact;
   if (source.live !== false || !source.dataset?.name) return '';
-  return ` (${source.dataset.name}${source.dataset.license ? `, ${source.dataset.license}` : ''})`;
+  return ` (${source.dataset.name}${source.dataset.license ? `, ${licenseText(source.dataset.license)}` : ''})`;
 }
 
 function sourcesOf(...facts: (Fact<unknown> | undefined)[]): Source[] {
@@ -299,7 +299,7 @@ export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
     ...(steps.down ? { nextDown: steps.down } : {}),
     ...(score <= 2
       ? {
-          keyRisk: `A small market capitalisation (${formatUsd(value)}${dated}) can be moved by modest amounts of money.`,
+          keyRisk: `A small market capitalisation, ${formatUsd(value)}${dated}, can be moved by modest amounts of money.`,
         }
       : {}),
   });
