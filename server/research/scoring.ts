@@ -1407,7 +1407,10 @@ export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
       text,
       ...(assetKind
         ? [`The asset is classified as ${KIND_PHRASES[assetKind] ?? `a ${assetKind} asset`}.`]
-        : missingFact(['asset classification'])),
+        : // A native layer-1 or layer-2 coin is classified by its chain already; only a token's use is unknown.
+          kind === 'token'
+          ? missingFact(['what kind of token it is (stablecoin, DeFi, meme or exchange token)'])
+          : []),
       ...contractFacts,
       ...clientFacts,
     ],
