@@ -397,8 +397,13 @@ function readUnlocks(e: AssetEvidence, now: Date): UnlockReading | undefined {
     sections.length > 3
       ? `${sections.slice(0, 3).join(', ')} and ${sections.length - 3} more`
       : sections.join(', ');
+  // Without a hard cap the schedule is new issuance (mining, staking rewards): what is not yet
+  // issued does not exist, so it is "still to be issued", never "locked".
+  const issuance = e.supply?.value.max === null && !e.supply.value.maxUnknown;
   const facts = [
-    `${per.charAt(0).toUpperCase()}${per.slice(1)}, ${share(status.unlockedShare)} of the ${formatCount(plan.totalScheduled)} scheduled tokens are unlocked on ${day(now)} and ${share(status.lockedShare)} are still locked.`,
+    issuance
+      ? `${per.charAt(0).toUpperCase()}${per.slice(1)}, ${share(status.unlockedShare)} of the ${formatCount(plan.totalScheduled)} tokens it models are issued by ${day(now)} and ${share(status.lockedShare)} are still to be issued: this is new issuance, not locked supply, since there is no hard cap.`
+      : `${per.charAt(0).toUpperCase()}${per.slice(1)}, ${share(status.unlockedShare)} of the ${formatCount(plan.totalScheduled)} scheduled tokens are unlocked on ${day(now)} and ${share(status.lockedShare)} are still locked.`,
   ];
   if (plan.statedTotal && plan.statedTotal > plan.totalScheduled * 1.001)
     facts.push(
@@ -408,7 +413,9 @@ function readUnlocks(e: AssetEvidence, now: Date): UnlockReading | undefined {
   if (status.complete) facts.push('The schedule is complete: every scheduled token is unlocked.');
   else if (!next)
     facts.push(
-      `No cliff or step unlock is left: the remaining ${share(status.lockedShare)} is released continuously (linear releases).`,
+      issuance
+        ? `The remaining ${share(status.lockedShare)} is issued continuously, with no cliff or step.`
+        : `No cliff or step unlock is left: the remaining ${share(status.lockedShare)} is released continuously (linear releases).`,
     );
   else
     facts.push(
@@ -421,7 +428,7 @@ function readUnlocks(e: AssetEvidence, now: Date): UnlockReading | undefined {
     );
   if (!status.complete)
     facts.push(
-      `Over the next ${UNLOCK_THRESHOLDS.horizonDays} days the schedule releases ${share(status.horizonShare)} of its supply, adding ${Number.isFinite(status.horizonGrowth) ? share(status.horizonGrowth) : 'all'} to the supply unlocked today.`,
+      `Over the next ${UNLOCK_THRESHOLDS.horizonDays} days the schedule ${issuance ? 'issues' : 'releases'} ${share(status.horizonShare)} of its supply, adding ${Number.isFinite(status.horizonGrowth) ? share(status.horizonGrowth) : 'all'} to the supply ${issuance ? 'issued' : 'unlocked'} today.`,
     );
   return {
     status,
@@ -434,7 +441,7 @@ function readUnlocks(e: AssetEvidence, now: Date): UnlockReading | undefined {
         }
       : {}),
     chart: {
-      title: 'Share of the scheduled supply unlocked',
+      title: issuance ? 'Share of the modelled supply issued' : 'Share of the scheduled supply unlocked',
       unit: 'share',
       points: plan.schedule.map((p) => ({ date: p.date, value: p.cumulativeUnlockedShare })),
       marker: { date: day(now), label: 'Report date', value: status.unlockedShare },
@@ -853,6 +860,14 @@ export function scoreUseCase(e: AssetEvidence): CategoryAssessment {
   });
 }
 
+/** An emission schedule that starts before the counted date: named, and why it is not a launch date. */
+const scheduleStartNote = (e: AssetEvidence, from: string): string => {
+  const first = e.unlocks?.value.schedule[0]?.date;
+  return first && first < from
+    ? ` (the emission schedule in ${e.unlocks!.value.datasetName} starts on ${first}, but a modelled schedule is not a record of the launch, so the age is not counted from it)`
+    : '';
+};
+
 export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment {
   // Without a launch date, the earliest date a dataset shows the asset priced is a lower bound
   // of its age: the ladder then scores at least what the asset has proven.
@@ -877,7 +892,7 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
   const facts = [
     !lowerBound
       ? `Genesis or launch on ${day}, ${years.toFixed(1)} years ago.`
-      : `${since === e.chainRecordedSince ? `The dataset's record of its chain begins on ${day}` : `It has been priced since ${day}`}${datasetNote(since)}: at least ${years.toFixed(1)} years to ${until.toISOString().slice(0, 10)}, counted from that date because its launch date is not in the sources.`,
+      : `${since === e.chainRecordedSince ? `The dataset's record of its chain begins on ${day}` : `It has been priced since ${day}`}${datasetNote(since)}: at least ${years.toFixed(1)} years to ${until.toISOString().slice(0, 10)}, counted from that date because no source gives its genesis or launch date${scheduleStartNote(e, day)}.`,
   ];
   const missing: string[] = [];
   const penalties: string[] = [];
