@@ -381,6 +381,12 @@ const plural = (count: number, word: string, many = `${word}s`) => `${count} ${c
 export const nameWithSymbol = (name: string, symbol: string): string =>
   name.toLowerCase() === symbol.toLowerCase() ? name : `${name} (${symbol})`;
 
+/** The same for an asset listed under several symbols (the back-test): "USDC", never "USDC (USDC)". */
+export const nameWithSymbols = (name: string, symbols: string[]): string => {
+  const shown = symbols.filter((s) => s.toLowerCase() !== name.toLowerCase());
+  return shown.length ? `${name} (${shown.join(', ')})` : name;
+};
+
 /** Where a peer's own report is: its page, else (offline) its day. */
 const peerReportCitation = (report: NonNullable<Peer['report']>): string =>
   report.id === null
