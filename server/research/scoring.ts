@@ -135,7 +135,7 @@ const noEvidence = (what: string): CategoryAssessment => ({
   // said once, on the methodology page, not in every category of every report.
   facts: [`${NO_EVIDENCE_FINDING}: ${what}.`],
   rationale:
-    'Without evidence the category shows 1 and is not counted in the total: a gap in the data, not a weakness found.',
+    'Without evidence the category has no score of its own and is not counted in the total: a gap in the data, not a weakness found.',
   sources: [],
   evidenceFound: false,
   // A table cell: what the category needs to be counted (the rule is on the methodology page).
