@@ -176,3 +176,28 @@ export const assetBacktestParamsSchema = z.object({
     .max(200)
     .regex(/^[\w:|.\- ]+$/, 'An asset id is letters, digits and - _ . : | only.'),
 });
+
+type BacktestRating = z.infer<typeof assetBacktestRatingSchema>;
+
+/** The first of the month after `day` ("2022-05-01" → "2022-06-01"). */
+const nextMonth = (day: string) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return date.toISOString().slice(0, 10);
+};
+
+/**
+ * Consecutive months with one band, so the history reads in a few lines (page and PDF); a month
+ * the snapshots skip ends a period, so no period spans months without a rating.
+ */
+export function backtestBandPeriods(ratings: readonly Pick<BacktestRating, 'asOf' | 'band'>[]) {
+  const periods: { band: BacktestRating['band']; from: string; to: string; months: number }[] = [];
+  for (const r of ratings) {
+    const last = periods.at(-1);
+    if (last && last.band === r.band && nextMonth(last.to) === r.asOf) {
+      last.to = r.asOf;
+      last.months += 1;
+    } else periods.push({ band: r.band, from: r.asOf, to: r.asOf, months: 1 });
+  }
+  return periods;
+}

@@ -402,38 +402,37 @@ export const describePeer = (peer: Peer): string =>
 const SMALL_COUNTS = ['none', 'one', 'two', 'three', 'four', 'five'];
 const joinNames = (names: string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-const totalsOf = (names: string[]) =>
-  names.length === 1 ? `the total of ${names[0]}` : `those of ${joinNames(names)}`;
 
 /** Where a rated total stands among the rated peers, by its rank: never "higher than 0 of 18". */
 function standingAmongRated(
-  name: string,
   total: number,
   below: number,
   rated: number,
   ratedPeers: PeerGroup['ratedPeers'],
 ): string {
-  const lead = `${name}'s total of ${total.toFixed(2)} of 77`;
+  const lead = `${total.toFixed(2)} of 77`;
   // A few rated peers are named (they need not be among the named peers), their count in words.
   if (ratedPeers?.length === rated && rated <= 5) {
     const names = ratedPeers.map((p) => p.name);
     const lower = ratedPeers.filter((p) => p.total < total).map((p) => p.name);
     const rest = ratedPeers.filter((p) => p.total >= total).map((p) => p.name);
     if (rated === 1)
-      return `${lead} is ${below === 0 ? 'not higher than' : 'higher than'} ${totalsOf(names)}, its one rated peer.`;
-    const all = `its ${SMALL_COUNTS[rated]} rated peers, ${joinNames(names)}`;
+      return `${lead}, ${below === 0 ? 'not higher than' : 'higher than'} that of its one rated peer, ${names[0]}`;
     if (lower.length === 0)
-      return `${lead} is not higher than the total of ${rated === 2 ? 'either' : 'any'} of ${all}.`;
+      return `${lead}, not higher than ${rated === 2 ? 'either' : 'any'} of the ${SMALL_COUNTS[rated]} (${joinNames(names)})`;
     if (rest.length === 0)
-      return `${lead} is higher than the totals of ${rated === 2 ? 'both' : 'all'} ${all}.`;
-    return `${lead} is higher than ${totalsOf(lower)} and not higher than ${totalsOf(rest)}, its rated peers.`;
+      return `${lead}, higher than ${rated === 2 ? 'both' : `all ${SMALL_COUNTS[rated]}`} (${joinNames(names)})`;
+    return `${lead}, higher than ${joinNames(lower)} and not higher than ${joinNames(rest)}`;
   }
-  if (rated === 1)
-    return `${lead} is ${below === 0 ? 'not higher than' : 'higher than'} its one rated peer's.`;
-  if (below === 0) return `${lead} is not higher than any of the ${rated} rated peers.`;
-  if (below === rated) return `${lead} is higher than all ${rated} rated peers.`;
-  return `${lead} is higher than ${below} of the ${rated} rated peers.`;
+  if (rated === 1) return `${lead}, ${below === 0 ? 'not higher than' : 'higher than'} its one rated peer's`;
+  if (below === 0) return `${lead}, not higher than any of the ${rated}`;
+  if (below === rated) return `${lead}, higher than all ${rated}`;
+  return `${lead}, higher than ${below} of the ${rated}`;
 }
+
+/** The labels of the peer comparison's figures (the named peers follow as their own line). */
+export const PEER_GROUP_LABEL = 'Peer group';
+export const PEER_STANDING_LABEL = 'Standing among rated peers';
 
 /**
  * The peer comparison in words, one line each, the same on the page, in the text and in the
@@ -449,23 +448,28 @@ export function peerLines(peers: PeerGroup | null): string[] {
   if (peers.compared === 0)
     return [`${name} is the only ${one} in the dataset, so it has no peers of its kind yet.`];
   const researched = peers.researched ?? peers.compared;
+  // Who the peers are and where the total stands among them are figures: label and value.
   const standing =
     researched === 0
-      ? `None of them has a published report yet, so ${name} is not ranked against them.`
+      ? 'not ranked (none of them has a published report yet)'
       : peers.total === null || peers.below === null
-        ? `${name} is Not rated, so its total is not ranked against them; ${peers.rated === 0 ? 'none of them is rated either' : `${plural(peers.rated, 'of them is', 'of them are')} rated`}.`
+        ? `not ranked (${name} is Not rated; ${peers.rated === 0 ? 'none of them is rated either' : `${plural(peers.rated, 'of them is', 'of them are')} rated`})`
         : peers.rated === 0
-          ? `None of them holds enough evidence for a rating, so ${name}'s total of ${peers.total.toFixed(2)} of 77 has nothing to rank against.`
-          : standingAmongRated(name, peers.total, peers.below, peers.rated, peers.ratedPeers);
-  // "each figure below" only when a named peer below has a report to give one; zero in words.
-  const figures = peers.named.some((p) => p.researched !== false)
-    ? `, and each figure below is from ${peers.basis}`
-    : `; none of the named peers below has one yet`;
+          ? `not ranked (none of them holds enough evidence for a rating); total ${peers.total.toFixed(2)} of 77`
+          : standingAmongRated(peers.total, peers.below, peers.rated, peers.ratedPeers);
+  // Figures are promised only when a named peer below has a report to give them; zero in words.
+  const figures =
+    researched === 0
+      ? ''
+      : peers.named.some((p) => p.researched !== false)
+        ? `; figures from ${peers.basis}`
+        : '; none of the named peers below has one yet';
+  const group = `the ${peers.compared === 1 ? `one other ${one}` : `${peers.compared} other ${many}`} in the dataset (${peers.kindLabel})`;
   return [
     peers.researched === undefined
-      ? `${name}'s peers are the ${peers.compared === 1 ? `one other ${one}` : `${peers.compared} other ${many}`} in the dataset (${peers.kindLabel}), scored from the ${peers.basis}.`
-      : `${name}'s peers are the ${peers.compared === 1 ? `one other ${one}` : `${peers.compared} other ${many}`} in the dataset (${peers.kindLabel})${researched === 0 ? '' : `; ${SMALL_COUNTS[researched] ?? researched} ${researched === 1 ? 'has' : 'have'} a published report${figures}`}.`,
-    standing,
+      ? `${PEER_GROUP_LABEL}: ${group}, scored from the ${peers.basis}.`
+      : `${PEER_GROUP_LABEL}: ${group}, ${SMALL_COUNTS[researched] ?? researched} with a published report${figures}.`,
+    `${PEER_STANDING_LABEL}: ${standing}.`,
     ...(peers.named.length ? [`Named peers: ${peers.named.map(describePeer).join('; ')}.`] : []),
   ];
 }
@@ -500,11 +504,30 @@ export const coverageDateText = (entry: ReportSections['coverage'][number]): str
  */
 const KIND_CHECK_WORDS = { met: 'met', risk: 'risk', unknown: 'not assessed' } as const;
 
-/** "Stablecoins — Reserve type: met. The peg is fiat-backed (peggedUSD)." one line per check. */
+/** The finding of a check that no source of the report answers: a gap label, not a sentence. */
+export const UNSOURCED_CHECK_PREFIX = 'Missing: ';
+export const NOT_ASSESSED_HEADING = 'Not assessed, as no source of this report states it';
+
+/** The checks answered by a source (one row each) and those no source answers (one list). */
+export function unsourcedChecks(checks: KindCheck[]): { assessed: KindCheck[]; unsourced: KindCheck[] } {
+  const isUnsourced = (c: KindCheck) =>
+    c.status === 'unknown' && c.finding.startsWith(UNSOURCED_CHECK_PREFIX);
+  return { assessed: checks.filter((c) => !isUnsourced(c)), unsourced: checks.filter(isUnsourced) };
+}
+
+/** "Layer 1 — Outage record" */
+export const kindCheckName = (c: KindCheck) => `${KIND_RULES[c.group].title} — ${c.label}`;
+
+/**
+ * "Stablecoins — Reserve type: met. The peg is fiat-backed (peggedUSD)." one line per check
+ * with a finding; the checks no source answers are listed together in one last line.
+ */
 export function kindCheckLines(checks: KindCheck[]): string[] {
-  return checks.map(
-    (c) => `${KIND_RULES[c.group].title} — ${c.label}: ${KIND_CHECK_WORDS[c.status]}. ${c.finding}`,
-  );
+  const { assessed, unsourced } = unsourcedChecks(checks);
+  return [
+    ...assessed.map((c) => `${kindCheckName(c)}: ${KIND_CHECK_WORDS[c.status]}. ${c.finding}`),
+    ...(unsourced.length ? [`${NOT_ASSESSED_HEADING}: ${unsourced.map(kindCheckName).join('; ')}.`] : []),
+  ];
 }
 
 export function sectionLines(sections: ReportSections): { heading: string; lines: string[] }[] {
@@ -698,3 +721,69 @@ export const optionalReportIdSchema = z.preprocess(
   (value) => (value === 0 || value === '0' || value === '' || value === null ? undefined : value),
   z.coerce.number().int().positive().max(MAX_ID).optional(),
 );
+
+/**
+ * A category's labelled figures: facts that are a measure and its value ("24-hour trading volume:
+ * $118.76 million."), printed as a table of label and value on the page and in the PDF, not as
+ * prose. Only these labels are figures; every other fact stays a sentence.
+ */
+export const FIGURE_LABELS = [
+  'Market capitalisation',
+  'Market-cap rank',
+  'Fully diluted value at the same price',
+  '24-hour trading volume',
+  'Exchanges listing it',
+  'Order-book depth within ±2% (both sides)',
+  'Median bid-ask spread',
+  'Turnover (24-hour volume / market capitalisation)',
+  'Circulating supply',
+  'Not yet circulating',
+  'Total supply',
+  'Maximum supply',
+  'Still to be created under the cap',
+  'Issuance',
+  'Priced since',
+  'Chain recorded since',
+  'Launch',
+  'Age, lower bound',
+  'Below its all-time high',
+  'Below its highest monthly snapshot price',
+  'CoinGecko watchlist users',
+  'X (Twitter) followers',
+  'Reddit subscribers',
+  'Hacks database',
+  'Curated incident list',
+  'Chain',
+  'Peer group',
+  'Standing among rated peers',
+] as const;
+
+const FIGURE_LINE = new RegExp(
+  `^(${FIGURE_LABELS.map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}): (.+?)\\.?$`,
+);
+
+/** "Label: value." as a figure, or null for a sentence. */
+export function figureOf(sentence: string): { label: string; value: string } | null {
+  const match = FIGURE_LINE.exec(sentence.trim());
+  return match ? { label: match[1]!, value: match[2]! } : null;
+}
+
+/**
+ * A category's findings split into its labelled figures (a table) and the rest (prose, with its
+ * trailing "(Sources: …)" citation). The page, the PDF and the repetition measure all read this.
+ */
+export function splitFindings(findings: string): {
+  figures: { label: string; value: string }[];
+  prose: string;
+} {
+  const citation = /\s*\(Sources: [^)]*\)\s*$/.exec(findings)?.[0] ?? '';
+  const body = citation ? findings.slice(0, -citation.length) : findings;
+  const figures: { label: string; value: string }[] = [];
+  const prose: string[] = [];
+  for (const sentence of body.split(/(?<=\.)\s+(?=[A-Z0-9"(])/)) {
+    const figure = figureOf(sentence);
+    if (figure) figures.push(figure);
+    else if (sentence.trim()) prose.push(sentence.trim());
+  }
+  return { figures, prose: `${prose.join(' ')}${citation}`.trim() };
+}

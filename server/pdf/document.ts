@@ -22,6 +22,7 @@ import {
 import { scoresSchema } from '../../contract/scores';
 import type { DbExecutor } from '../db/client';
 import { reportSections } from '../domain/report-sections';
+import { type BacktestForPdf, backtestForPdf } from './backtest';
 import { findReportForPdf, listCategoryProgressForPdf } from './repository';
 import { loadSeriesForPdf, type SeriesForPdf } from './series';
 
@@ -77,6 +78,8 @@ export interface ReportDocument {
   sections: ReportSections | null;
   /** Score history and changes since the previous version of the asset's report, when loaded. */
   series?: SeriesForPdf | null;
+  /** The asset's back-tested ratings (decision 0293), when the back-test lists the asset. */
+  backtest?: BacktestForPdf | null;
 }
 
 /** The fields of a research report the PDF is built from. */
@@ -216,5 +219,9 @@ export async function loadReportDocument(db: DbExecutor, reportId: number): Prom
   if (!report) return null;
   const progress = await listCategoryProgressForPdf(db, reportId);
   const document = buildReportDocument(report, progress, reportSections(report, progress));
-  return { ...document, series: await loadSeriesForPdf(db, reportId) };
+  return {
+    ...document,
+    series: await loadSeriesForPdf(db, reportId),
+    backtest: report.assetId ? backtestForPdf(report.assetId) : null,
+  };
 }

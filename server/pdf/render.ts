@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { NOT_RATED_LABEL, RISK_LEVEL_LABELS } from '../../contract/methodology';
 import type { ReportDocument } from './document';
 import { fitTextToFont, pdfFonts } from './fonts';
+import { drawBacktest } from './sections/backtest';
 import { createCanvas } from './sections/canvas';
 import { drawCategories } from './sections/categories';
 import { drawCompleteReport } from './sections/complete-report';
@@ -67,6 +68,7 @@ export function renderReportPdf(report: ReportDocument, options: RenderOptions):
   drawSummary(canvas, report);
   drawReportSections(canvas, report);
   drawSeries(canvas, report);
+  drawBacktest(canvas, report);
   drawCategories(canvas, report);
   drawCompleteReport(canvas, report);
   drawSources(canvas, report);

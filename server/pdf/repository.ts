@@ -11,6 +11,7 @@ export async function findReportForPdf(db: DbExecutor, reportId: number) {
     .select({
       id: researchReports.id,
       assetName: researchReports.assetName,
+      assetId: researchReports.assetId,
       status: researchReports.status,
       compositeScore: researchReports.compositeScore,
       scores: researchReports.scores,

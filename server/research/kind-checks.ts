@@ -5,7 +5,7 @@ import {
   KIND_THRESHOLDS as k,
 } from '../../contract/kind-rules';
 import { CATEGORIES, type CategoryKey } from '../../contract/methodology';
-import type { KeyRisk, KindCheck, Source } from '../../contract/reports';
+import { type KeyRisk, type KindCheck, type Source, UNSOURCED_CHECK_PREFIX } from '../../contract/reports';
 import type { AssetEvidence, AssetKind, Fact } from './evidence';
 import { clientSharesText, formatUsd, hackNetLoss, isIndependentCodeReview } from './scoring';
 import { unlockStatusAt } from './unlocks';
@@ -29,8 +29,10 @@ function check(
   return { group, key, label: rule.label, status, finding, sources };
 }
 
+// A check no source answers is a gap, stated as a label ("Missing: a record of its outages."); the
+// page and the PDF list such checks together (contract/reports.ts unsourcedChecks).
 const unknown = (group: KindRuleGroup, key: string, missing: string) =>
-  check(group, key, 'unknown', `Not assessed: none of the sources this report uses states ${missing}.`);
+  check(group, key, 'unknown', `${UNSOURCED_CHECK_PREFIX}${missing}.`);
 
 function stablecoinChecks(e: AssetEvidence): KindCheck[] {
   const facts = e.stablecoin?.value;

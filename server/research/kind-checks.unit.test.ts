@@ -56,7 +56,9 @@ describe('checks for the kind of asset', () => {
     const checks = kindChecks('layer1', uncapped, NOW);
     expect(statusOf(checks, 'issuance')).toBe('risk');
     expect(statusOf(checks, 'validators')).toBe('unknown');
-    expect(checks.find((c) => c.key === 'validators')?.finding).toMatch(/^Not assessed: none of the sources/);
+    expect(checks.find((c) => c.key === 'validators')?.finding).toBe(
+      'Missing: how concentrated its validators or clients are.',
+    );
     const capped = kindChecks(
       'layer1',
       { supply: fact({ circulating: 19_900_000, total: 19_900_000, max: 21_000_000 }) },

@@ -107,6 +107,39 @@ describe('knockouts', () => {
     }
   });
 
+  it('states each incident record once in its category, which cites only the documents and datasets of its own facts', async () => {
+    const marked = SNAPSHOT_ASSETS.map((asset) => ({ asset, evidence: offlineDemoEvidence(asset) })).filter(
+      ({ evidence }) => evidence.incidents?.value.some((incident) => incident.knockout),
+    );
+    expect(marked.length).toBeGreaterThanOrEqual(3);
+    for (const { asset, evidence } of marked) {
+      const { results } = await offlineReportInput(asset, NOW, evidence);
+      const incidentList = evidence.incidents!.source.url;
+      for (const result of results) {
+        const facts = result.facts ?? [];
+        const where = `${asset.name}, ${result.key}`;
+        // One line per record: FTX Token's Team once listed the conviction as a knockout and again
+        // as the team's fraud finding.
+        for (const incident of evidence.incidents!.value) {
+          const lines = facts.filter((fact) => fact.includes(incident.link));
+          expect(lines.length, `${where}: ${incident.title}`).toBeLessThanOrEqual(1);
+        }
+        if (!result.knockout) continue;
+        // A knockout category cites the documents of the incidents it lists, not the exploit
+        // list the incidents were read with (FTX Token's Team cited DeFiHackLabs' README).
+        const stated = facts.join(' ');
+        for (const cited of result.sources) {
+          expect(
+            cited.url === incidentList && result.key !== 'hacksScandals',
+            `${where} cites ${cited.title}`,
+          ).toBe(false);
+          if (!cited.dataset && cited.url)
+            expect(stated.includes(cited.url), `${where} cites ${cited.url} for no fact`).toBe(true);
+        }
+      }
+    }
+  });
+
   it('names the knockout first in the summary', () => {
     const { assessments, scores } = scoreAll(strongEvidence([conviction]));
     const results: CategoryResult[] = assessments.map((a) => ({

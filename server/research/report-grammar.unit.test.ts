@@ -122,13 +122,13 @@ describe('supply left under a cap: none, one or many', () => {
     };
     const text = buildReportText(await offlineReportInput(bitcoin, NOW, { ...evidence, supply: full }));
     expect(text).not.toMatch(/\b0 more\b/);
-    expect(text).toContain('The whole maximum supply exists already: no more can be created.');
+    expect(text).toContain('Still to be created under the cap: none.');
     const one = {
       ...supply,
       value: { ...supply.value, circulating: 20_999_999, total: 20_999_999, max: 21_000_000 },
     };
     const oneText = buildReportText(await offlineReportInput(bitcoin, NOW, { ...evidence, supply: one }));
-    expect(oneText).toContain('One more unit can still be created.');
+    expect(oneText).toContain('Still to be created under the cap: 1 unit.');
   });
 });
 
@@ -158,17 +158,15 @@ describe('rank among peers', () => {
   it('says a total above no peer is not higher than any, never "higher than 0 of the 18"', () => {
     const text = buildReportText(inputWith(scores, peers(0, 18)));
     expect(text).not.toMatch(/higher than 0 of/);
-    expect(text).toMatch(/Bitcoin's total of [\d.]+ of 77 is not higher than any of the 18 rated peers\./);
+    expect(text).toMatch(/Standing among rated peers: [\d.]+ of 77, not higher than any of the 18\./);
   });
 
   it('says "all" at the top and names the one rated peer when there is one', () => {
-    expect(buildReportText(inputWith(scores, peers(18, 18)))).toMatch(/is higher than all 18 rated peers\./);
+    expect(buildReportText(inputWith(scores, peers(18, 18)))).toMatch(/of 77, higher than all 18\./);
     expect(buildReportText(inputWith(scores, peers(0, 1)))).toMatch(
-      /is not higher than its one rated peer's\./,
+      /of 77, not higher than its one rated peer's\./,
     );
-    expect(buildReportText(inputWith(scores, peers(7, 18)))).toMatch(
-      /is higher than 7 of the 18 rated peers\./,
-    );
+    expect(buildReportText(inputWith(scores, peers(7, 18)))).toMatch(/of 77, higher than 7 of the 18\./);
   });
 
   it('agrees "1 scores lower" in a category comparison', async () => {
@@ -224,12 +222,14 @@ describe('peer sentences agree with how many peers there are', () => {
   it('promises no figures below when no named peer has a report, and says zero in words', async () => {
     const brett = await reportWithPeers('based-brett', onlyResearched('dogecoin'));
     expect(brett).toContain(
-      "Brett's peers are the 22 other meme coins in the dataset (Meme); one has a published report; none of the named peers below has one yet.",
+      'Peer group: the 22 other meme coins in the dataset (Meme), one with a published report; none of the named peers below has one yet.',
     );
+    expect(brett).not.toMatch(/figures from/);
     const alone = await reportWithPeers('based-brett', onlyResearched());
-    expect(alone).not.toMatch(/\b0 have\b|each figure below/);
-    expect(alone).toContain("Brett's peers are the 22 other meme coins in the dataset (Meme).");
-    expect(alone).toContain('None of them has a published report yet');
+    expect(alone).not.toMatch(/\b0 with\b|figures from/);
+    expect(alone).toContain(
+      'Peer group: the 22 other meme coins in the dataset (Meme), none with a published report.',
+    );
   });
 
   it('names the few rated peers it is ranked against, their count in words', async () => {
@@ -238,8 +238,10 @@ describe('peer sentences agree with how many peers there are', () => {
       onlyResearched('chainlink', 'pyth-network'),
     );
     expect(celsius).toMatch(
-      /Celsius Network's total of [\d.]+ of 77 is not higher than the total of either of its two rated peers, Chainlink and Pyth Network\./,
+      /Standing among rated peers: [\d.]+ of 77, not higher than either of the two \(Chainlink and Pyth Network\)\./,
     );
+    const brett = await reportWithPeers('based-brett', onlyResearched('dogecoin'));
+    expect(brett).toMatch(/[\d.]+ of 77, not higher than that of its one rated peer, Dogecoin\./);
     expect(summaryOf(celsius)).toContain('not higher than either of the two other rated tokens');
     expect(celsius).not.toMatch(/any of the 2 /);
   });
@@ -248,9 +250,9 @@ describe('peer sentences agree with how many peers there are', () => {
 describe('what would change a score says it the right way round', () => {
   it('says the price that lifts a penalty, never "recovering more than 90% below"', async () => {
     const oneInch = await reportOf('1inch');
-    expect(oneInch).not.toMatch(/Recovering more than/);
+    expect(oneInch).not.toMatch(/Recover(ing|y from) more than/);
     expect(oneInch).toContain(
-      'One band up: A price no more than 90% below its highest snapshot price would remove the one-point penalty.',
+      'One band up: A price no more than 90% below its highest snapshot price (removes the one-point penalty).',
     );
   });
 });
@@ -267,7 +269,7 @@ describe('no parentheses inside parentheses', () => {
 describe('classification', () => {
   it('does not call a native layer-1 coin unclassified, and says what a token lacks', async () => {
     const ethereum = await reportOf('ethereum');
-    expect(ethereum).toContain('Ethereum is the native coin of its own layer-1 blockchain.');
+    expect(ethereum).toContain('Chain: native coin of its own layer-1 blockchain.');
     expect(ethereum).not.toMatch(/Missing: asset classification/);
     expect(await reportOf('uniswap')).toContain(
       'Missing: what kind of token it is (stablecoin, DeFi, meme or exchange token).',
@@ -278,12 +280,11 @@ describe('classification', () => {
 describe('an asset without a hard cap', () => {
   it('calls future issuance "still to be issued", not locked, and names the schedule start it does not count from', async () => {
     const dogecoin = await reportOf('dogecoin');
-    expect(dogecoin).toContain('no hard cap on issuance');
+    expect(dogecoin).toContain('Maximum supply: none (no hard cap).');
     expect(dogecoin).not.toMatch(/still locked|scheduled tokens are unlocked/);
     expect(dogecoin).toMatch(/% are still to be issued: this is new issuance, not locked supply/);
-    expect(dogecoin).not.toContain('its launch date is not in the sources');
     expect(dogecoin).toContain(
-      'no source gives its genesis or launch date (the emission schedule in DefiLlama/emissions-adapters starts on 2013-12-01',
+      'Launch date: not in the sources; the emission schedule in DefiLlama/emissions-adapters starts on 2013-12-01, but a modelled schedule is not a record of the launch',
     );
   });
 });

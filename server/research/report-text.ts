@@ -15,6 +15,7 @@ import {
   type AgentResearchData,
   type CategoryCoverage,
   type DatasetRef,
+  figureOf,
   type KeyRisk,
   type KindCheck,
   keyRiskSchema,
@@ -170,8 +171,13 @@ export function extremes(results: CategoryResult[]): Extremes {
 }
 
 const sentenceOf = (text: string) => text.trim().replace(/[.\s]+$/, '');
+/** A labelled figure quoted inside a sentence: "market capitalisation $5.88 billion …", one colon less. */
+const quotedFigure = (fact: string) => {
+  const figure = figureOf(fact);
+  return figure && /^[$\d]/.test(figure.value) ? `${figure.label} ${figure.value}` : fact;
+};
 const factOf = (result: CategoryResult) =>
-  sentenceOf(result.facts?.[0] ?? result.findings.replace(/\s*\(Sources:.*\)\s*$/, ''));
+  sentenceOf(quotedFigure(result.facts?.[0] ?? result.findings.replace(/\s*\(Sources:.*\)\s*$/, '')));
 /** A fact quoted inside parentheses: its own closing parenthetical becomes a dash, never "(… (…))". */
 const quotedFactOf = (result: CategoryResult) => factOf(result).replace(/\s*\(([^()]*)\)$/, ' — $1');
 
@@ -317,9 +323,14 @@ export function buildSummary(
   const knockouts = results.flatMap((r) => (r.knockout ? [{ key: r.key, ...r.knockout }] : []));
   // A knockout decides the verdict, so the reader learns it before any figure.
   const withEvidence = results.filter((r) => coverageFor(r).kind !== 'none').length;
+  // A Not rated report with one category of evidence names it, with its fact, in the verdict.
+  const onlyOne =
+    scores.riskLevel === null && withEvidence === 1
+      ? results.find((r) => coverageFor(r).kind !== 'none')
+      : undefined;
   const verdict =
     scores.riskLevel === null
-      ? `${title} is ${NOT_RATED_LABEL}: ${withEvidence === 0 ? `the sources hold no evidence in any of its ${countWord(results.length)} categories, fewer than` : `the sources hold evidence for only ${countWord(withEvidence)} of ${countWord(results.length)} categories, fewer than`} the ${countWord(MIN_RATED_CATEGORIES)} a verdict needs, so this report gives no composite score and no risk level.`
+      ? `${title} is ${NOT_RATED_LABEL}: ${withEvidence === 0 ? `the sources hold no evidence in any of its ${countWord(results.length)} categories, fewer than` : `the sources hold evidence for only ${countWord(withEvidence)} of ${countWord(results.length)} categories${onlyOne ? ` (${nameOf(onlyOne.key)} at ${onlyOne.score}/5 — ${quotedFactOf(onlyOne)})` : ''}, fewer than`} the ${countWord(MIN_RATED_CATEGORIES)} a verdict needs, so this report gives no composite score and no risk level.`
       : `${title} scores ${scores.totalScore.toFixed(2)} of 77 on the Crow Research methodology (${input.methodologyVersion}), a composite of ${composite.toFixed(1)} of 5.0: rated ${ratingBand(composite)}, risk level ${RISK_LEVEL_LABELS[scores.riskLevel]}${peerRankClause(input.peers)}.${verdictsDiffer(ratingBand(composite), scores.riskLevel) ? ` ${verdictNote(name, scores, knockouts.length > 0)}` : ''}`;
   // Strongest and weakest among the categories with evidence: a gap is neither (it is not counted).
   const evidenced = results.filter((r) => coverageFor(r).kind !== 'none');
@@ -329,7 +340,9 @@ export function buildSummary(
     evidenced.length === 0
       ? ''
       : evidenced.length === 1 && only
-        ? `The one category with evidence is ${nameOf(only.key)}, at ${only.score}/5 (${quotedFactOf(only)}).`
+        ? onlyOne
+          ? ''
+          : `The one category with evidence is ${nameOf(only.key)}, at ${only.score}/5 (${quotedFactOf(only)}).`
         : allTiedAt !== null
           ? evidenced.length === results.length
             ? `All ${countWord(results.length)} categories tie at ${allTiedAt}/5, so no category stands out as strongest or weakest.`

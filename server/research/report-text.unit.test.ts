@@ -190,9 +190,9 @@ describe('report text', () => {
       'Audits (1/5). One band up: One audit would score 3. One band down: Already at the lowest band.',
     );
     expect(text).toContain(
-      "Bitcoin's peers are the 10 other layer-1 coins in the dataset (Layer 1), scored from the dated public datasets under methodology 2026.11-3.",
+      'Peer group: the 10 other layer-1 coins in the dataset (Layer 1), scored from the dated public datasets under methodology 2026.11-3.',
     );
-    expect(text).toContain("Bitcoin's total of 50.00 of 77 is higher than 3 of the 4 rated peers.");
+    expect(text).toContain('Standing among rated peers: 50.00 of 77, higher than 3 of the 4.');
     expect(text).toContain('Named peers: Ethereum (ETH): 55.50 of 77, Likely Safe; XRP: Not rated.');
     expect(text).toContain('Market Cap: Live sources, retrieved 2026-11-20.');
   });

@@ -32,7 +32,7 @@ export interface CategoryAssessment {
   rationale: string;
   sources: Source[];
   evidenceFound: boolean;
-  /** What would move the score one band up ("Volume above $1 billion a day would score 5"); absent at 5. */
+  /** What would move the score one band up, as a labelled threshold ("24-hour volume: $1 billion or more"); absent at 5. */
   nextUp?: string;
   /** What would move it one band down; absent at 1. */
   nextDown?: string;
@@ -114,6 +114,11 @@ function sourcesOf(...facts: (Fact<unknown> | undefined)[]): Source[] {
   return [...seen.values()];
 }
 
+/** Sources once each, in order. */
+const uniqueSources = (sources: Source[]): Source[] => [
+  ...new Map(sources.map((source) => [sourceKey(source), source])).values(),
+];
+
 /** The documents behind incidents: their own dated sources, else their link dated like the list. */
 function documentsOf(incidents: IncidentRecord[], list: Source | undefined): Source[] {
   return incidents.flatMap(
@@ -178,8 +183,8 @@ function liftText(lifts: string[], penalty: number): string {
   const text = lifts.join('; ');
   const first = `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
   // The collapse lift says its own points; the others lift the penalty they name.
-  if (lifts.length === 1 && text.includes('penalty points')) return `${first}.`;
-  return `${first} would remove ${penalty === 1 ? 'the one-point penalty' : lifts.length === 1 ? 'the penalty' : 'the penalties'}.`;
+  if (lifts.length === 1 && text.includes('penalty points')) return first;
+  return `${first} (removes ${penalty === 1 ? 'the one-point penalty' : lifts.length === 1 ? 'the penalty' : 'the penalties'})`;
 }
 
 /** "Missing: X, Y or Z." (a label line) for the evidence a scorer could not use. */
@@ -199,19 +204,17 @@ function missingFact(missing: string[]): string[] {
 function ladderSteps(
   level: number,
   thresholds: readonly number[],
-  phrase: (threshold: number) => string,
+  measure: string,
+  format: (threshold: number) => string,
 ): { up?: string; down?: string } {
   const up = level < 5 ? thresholds[4 - level] : undefined;
   const down = level > 1 ? thresholds[5 - level] : undefined;
   return {
-    ...(up !== undefined
-      ? { up: `${capitalised(phrase(up))} or more would raise the score by one point.` }
-      : {}),
-    ...(down !== undefined ? { down: `Below ${phrase(down)} it would lose a point.` } : {}),
+    ...(up !== undefined ? { up: `${measure}: ${format(up)} or more` } : {}),
+    ...(down !== undefined ? { down: `${measure}: below ${format(down)}` } : {}),
   };
 }
 
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 /** "1 commit", "3 commits": counts agree with their nouns. */
 const counted = (value: number, noun: string, many = `${noun}s`) =>
   `${formatCount(value)} ${Math.round(value) === 1 ? noun : many}`;
@@ -231,7 +234,7 @@ function applyCollapseCap(e: AssetEvidence, assessment: CategoryAssessment): Cat
   return {
     ...assessment,
     score: t.collapseCap,
-    nextUp: `The collapse cap holds this category at ${t.collapseCap} whatever the figures.`,
+    nextUp: `Collapse cap: held at ${t.collapseCap} whatever the figures`,
     facts: [
       ...assessment.facts,
       `The asset collapsed (${collapse.date}: ${collapse.title}), so the score is capped at ${t.collapseCap}.`,
@@ -269,19 +272,19 @@ export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
     );
   const value = e.marketCapUsd.value;
   const score = levelAtLeast(value, t.marketCapUsd);
-  const steps = ladderSteps(score, t.marketCapUsd, (x) => `a market capitalisation of ${formatThreshold(x)}`);
+  const steps = ladderSteps(score, t.marketCapUsd, 'Market capitalisation', formatThreshold);
   const dated = asOf(e.marketCapUsd);
   const facts = [
     dated
-      ? `Market capitalisation was ${formatUsd(value)}${dated}.`
-      : `Market capitalisation is ${formatUsd(value)}.`,
+      ? `Market capitalisation: ${formatUsd(value)}${dated}.`
+      : `Market capitalisation: ${formatUsd(value)}.`,
   ];
   const rank = e.useCase?.value.marketCapRank;
-  if (rank !== undefined) facts.push(`It ranks number ${rank} by market capitalisation.`);
+  if (rank !== undefined) facts.push(`Market-cap rank: ${rank}.`);
   const supply = e.supply?.value;
   if (supply?.circulating && supply.max && value > 0) {
     const fullyDiluted = (value / supply.circulating) * supply.max;
-    facts.push(`At the same price the full maximum supply would be worth ${formatUsd(fullyDiluted)}.`);
+    facts.push(`Fully diluted value at the same price: ${formatUsd(fullyDiluted)}.`);
   }
   const chart = marketCapChart(e);
   return applyCollapseCap(e, {
@@ -312,7 +315,7 @@ export function scoreVolume(e: AssetEvidence): CategoryAssessment {
     );
   const volume = e.volume24hUsd.value;
   const base = levelAtLeast(volume, t.volume24hUsd);
-  const facts = [`24-hour trading volume is ${formatUsd(volume)}.`];
+  const facts = [`24-hour trading volume: ${formatUsd(volume)}.`];
   const missing: string[] = [];
   const penalties: string[] = [];
 
@@ -321,36 +324,35 @@ export function scoreVolume(e: AssetEvidence): CategoryAssessment {
     liquidity && (liquidity.depthPlus2Usd !== undefined || liquidity.depthMinus2Usd !== undefined)
       ? (liquidity.depthPlus2Usd ?? 0) + (liquidity.depthMinus2Usd ?? 0)
       : undefined;
-  if (liquidity?.exchangeCount !== undefined)
-    facts.push(`It trades on ${counted(liquidity.exchangeCount, 'exchange')}.`);
+  if (liquidity?.exchangeCount !== undefined) facts.push(`Exchanges listing it: ${liquidity.exchangeCount}.`);
   if (depth !== undefined) {
-    facts.push(`Order books hold ${formatUsd(depth)} within ±2% of the price (both sides).`);
+    facts.push(`Order-book depth within ±2% (both sides): ${formatUsd(depth)}.`);
     if (levelAtLeast(depth, t.depth2PctUsd) < base)
       penalties.push('the order books are thin for that volume');
   } else missing.push('order-book depth');
   if (liquidity?.medianSpread !== undefined) {
-    facts.push(`The median bid-ask spread is ${formatPct(liquidity.medianSpread)}.`);
+    facts.push(`Median bid-ask spread: ${formatPct(liquidity.medianSpread)}.`);
     if (liquidity.medianSpread > t.wideSpread) penalties.push('the bid-ask spread is wide');
   } else missing.push('bid-ask spread');
 
   const cap = e.marketCapUsd?.value;
   if (cap !== undefined && cap > 0) {
     const turnover = volume / cap;
-    facts.push(`A day's volume is ${formatPct(turnover)} of market capitalisation (turnover).`);
+    facts.push(`Turnover (24-hour volume / market capitalisation): ${formatPct(turnover)}.`);
     if (turnover < t.minTurnover)
       penalties.push('few holders trade at the quoted price (turnover is very low)');
   } else missing.push('market capitalisation for turnover');
 
   const score = clampScore(base - (penalties.length > 0 ? 1 : 0));
-  const steps = ladderSteps(base, t.volume24hUsd, (x) => `a 24-hour volume of ${formatThreshold(x)}`);
+  const steps = ladderSteps(base, t.volume24hUsd, '24-hour volume', formatThreshold);
   const nextUp =
     penalties.length > 0
-      ? `Deeper order books, a tighter spread and normal turnover would remove the one-point market-quality deduction.`
+      ? 'Market quality: deeper order books, a tighter spread and normal turnover (removes the deduction)'
       : steps.up;
   const nextDown =
     penalties.length === 0 && score > 1
       ? // The market-quality deduction is the same for every asset: the methodology page states it.
-        (steps.down ?? 'Thin order books or a wide spread would cost a point (see the methodology).')
+        (steps.down ?? 'Market quality: thin order books or a wide spread')
       : steps.down;
   return applyCollapseCap(e, {
     score,
@@ -486,12 +488,8 @@ export function scoreCirculatingSupply(e: AssetEvidence, now: Date = new Date())
     const up = score < 5 ? ladder[4 - score] : undefined;
     const down = score > 1 ? ladder[5 - score] : undefined;
     const steps = {
-      ...(up !== undefined
-        ? { up: `An unlocked share of ${formatPct(up)} or more would raise the score by one point.` }
-        : {}),
-      ...(down !== undefined
-        ? { down: `Below an unlocked share of ${formatPct(down)} it would lose a point.` }
-        : {}),
+      ...(up !== undefined ? { up: `Unlocked share: ${formatPct(up)} or more` } : {}),
+      ...(down !== undefined ? { down: `Unlocked share: below ${formatPct(down)}` } : {}),
     };
     return withUnlocks({
       score,
@@ -515,14 +513,14 @@ export function scoreCirculatingSupply(e: AssetEvidence, now: Date = new Date())
   const ratio = Math.min(1, supply.circulating / supply.total);
   const score = levelAtLeast(ratio, t.circulatingToTotal);
   const locked = supply.total - supply.circulating;
-  const steps = ladderSteps(score, t.circulatingToTotal, (x) => `a circulating share of ${formatPct(x)}`);
+  const steps = ladderSteps(score, t.circulatingToTotal, 'Circulating share', formatPct);
   return withUnlocks({
     score,
     facts: [
-      `Circulating supply is ${formatCount(supply.circulating)} of a total supply of ${formatCount(supply.total)} (${formatPct(ratio)}).`,
+      `Circulating supply: ${formatCount(supply.circulating)} of a total supply of ${formatCount(supply.total)} (${formatPct(ratio)}).`,
       locked > 0
-        ? `${formatCount(locked)} tokens (${formatPct(1 - ratio)}) do not circulate yet and could be unlocked.`
-        : 'The whole supply of this asset already circulates.',
+        ? `Not yet circulating: ${formatCount(locked)} tokens (${formatPct(1 - ratio)}).`
+        : 'Not yet circulating: none.',
     ],
     rationale: 'Supply that does not circulate yet can be unlocked and sold later.',
     sources: sourcesOf(e.supply),
@@ -554,13 +552,11 @@ function scoreTotalSupplyFromSchedule(unlocks: UnlockReading): CategoryAssessmen
     rationale: 'Tokens the schedule still has to unlock dilute the supply that trades today.',
     sources: unlocks.sources,
     evidenceFound: true,
-    ...(score < 5
-      ? { nextUp: `A schedule ${adding(ladder[4 - score]!)} would raise the score by one point.` }
-      : {}),
+    ...(score < 5 ? { nextUp: `Schedule: ${adding(ladder[4 - score]!)}` } : {}),
     nextDown:
       score > 2
-        ? `A schedule adding more than ${formatPct(ladder[5 - score]!)} over ${days} days would lose a point.`
-        : 'Only missing supply data and schedule would score lower (1).',
+        ? `Schedule: adding more than ${formatPct(ladder[5 - score]!)} over ${days} days`
+        : 'Supply data and schedule: missing (scores 1)',
     ...(score <= 2
       ? {
           keyRisk: `The next ${days} days add ${Number.isFinite(growth) ? formatPct(growth) : 'all'} to the unlocked supply, ${unlocks.per}; holders are diluted.`,
@@ -601,37 +597,38 @@ export function scoreTotalSupply(e: AssetEvidence, now: Date = new Date()): Cate
     return {
       score: 3,
       facts: [
-        `Total supply is ${formatCount(total)} with no hard cap on issuance.`,
+        `Total supply: ${formatCount(total)}.`,
+        'Maximum supply: none (no hard cap).',
         stablecoin
-          ? 'As a stablecoin, new units are issued against deposits, so supply follows demand.'
-          : 'New units of this asset can be issued under the protocol or issuer rules.',
+          ? 'Issuance: against deposits (a stablecoin; supply follows demand).'
+          : 'Issuance: under the protocol or issuer rules.',
       ],
       rationale: 'Without a hard cap, the issuance policy alone limits future dilution.',
       sources: sourcesOf(e.supply, stablecoin ? e.profile : undefined),
       evidenceFound: true,
-      nextUp: 'A hard cap with at least 60% of it issued would raise the score.',
-      nextDown: 'A hard cap with less than 30% issued would score 2.',
+      nextUp: 'Hard cap: set, with at least 60% of it issued',
+      nextDown: 'Hard cap: set, with less than 30% issued (scores 2)',
     };
   }
   const ratio = Math.min(1, total / supply.max);
   const score = Math.max(2, levelAtLeast(ratio, t.totalToMax));
-  const issuing = (x: number) => `Issuing ${formatPct(x)} of the cap`;
+  const issuing = (x: number) => `Issued share of the cap: ${formatPct(x)}`;
   const up = score < 5 ? t.totalToMax[4 - score] : undefined;
   const down = score > 2 ? t.totalToMax[5 - score] : undefined;
   return {
     score,
     facts: [
-      `Total supply is ${formatCount(total)} of a maximum of ${formatCount(supply.max)} (${formatPct(ratio)} issued).`,
+      `Total supply: ${formatCount(total)} of a maximum of ${formatCount(supply.max)} (${formatPct(ratio)} issued).`,
       remainingToCap(supply.max - total),
     ],
     rationale: 'The closer the supply is to its cap, the less future dilution remains.',
     sources: sourcesOf(e.supply),
     evidenceFound: true,
-    ...(up !== undefined ? { nextUp: `${issuing(up)} or more would raise the score by one point.` } : {}),
+    ...(up !== undefined ? { nextUp: `${issuing(up)} or more` } : {}),
     nextDown:
       down !== undefined
-        ? `Below ${formatPct(down)} of the cap issued it would lose a point.`
-        : 'Only missing supply data would score lower (1).',
+        ? `Issued share of the cap: below ${formatPct(down)}`
+        : 'Supply data: missing (scores 1)',
     ...(score <= 2
       ? {
           keyRisk: `Only ${formatPct(ratio)} of the maximum supply exists so far; future issuance can dilute holders.`,
@@ -643,10 +640,10 @@ export function scoreTotalSupply(e: AssetEvidence, now: Date = new Date()): Cate
 /** What is left to issue under a cap: none, one unit, or a count ("0 more can still be created" read oddly). */
 function remainingToCap(remaining: number): string {
   const units = Math.round(Math.max(0, remaining));
-  if (units === 0) return 'The whole maximum supply exists already: no more can be created.';
+  if (units === 0) return 'Still to be created under the cap: none.';
   return units === 1
-    ? 'One more unit can still be created.'
-    : `${formatCount(units)} more can still be created.`;
+    ? 'Still to be created under the cap: 1 unit.'
+    : `Still to be created under the cap: ${formatCount(units)}.`;
 }
 
 export function scoreSocial(e: AssetEvidence): CategoryAssessment {
@@ -657,17 +654,15 @@ export function scoreSocial(e: AssetEvidence): CategoryAssessment {
   const missing: string[] = [];
   let reach = 1;
   if (e.watchlistUsers) {
-    facts.push(
-      `${formatCount(e.watchlistUsers.value)} CoinGecko users follow the asset in a watchlist or portfolio.`,
-    );
+    facts.push(`CoinGecko watchlist users: ${formatCount(e.watchlistUsers.value)}.`);
     reach = Math.max(reach, levelAtLeast(e.watchlistUsers.value, t.watchlistUsers));
   } else missing.push('watchlist count');
   if (social?.twitterFollowers !== undefined) {
-    facts.push(`Its X (Twitter) account has ${formatCount(social.twitterFollowers)} followers.`);
+    facts.push(`X (Twitter) followers: ${formatCount(social.twitterFollowers)}.`);
     reach = Math.max(reach, levelAtLeast(social.twitterFollowers, t.twitterFollowers));
   } else missing.push('X (Twitter) follower count');
   if (social?.redditSubscribers !== undefined)
-    facts.push(`Its Reddit community has ${formatCount(social.redditSubscribers)} subscribers.`);
+    facts.push(`Reddit subscribers: ${formatCount(social.redditSubscribers)}.`);
 
   const developer = e.developer?.value;
   let development = 1;
@@ -691,13 +686,11 @@ export function scoreSocial(e: AssetEvidence): CategoryAssessment {
       ? {
           nextUp:
             weaker === 'development'
-              ? `More development activity (at least ${counted(t.commits4Weeks[Math.max(0, 4 - development)]!, 'commit')} in 4 weeks) would raise the score.`
-              : 'A larger following (more watchlist users or X followers) would raise the score.',
+              ? `Development: at least ${counted(t.commits4Weeks[Math.max(0, 4 - development)]!, 'commit')} in 4 weeks`
+              : 'Following: more watchlist users or X followers',
         }
       : {}),
-    ...(score > 1
-      ? { nextDown: 'A shrinking following or development slowing to a halt would lower the score.' }
-      : {}),
+    ...(score > 1 ? { nextDown: 'Following or development: shrinking, or slowing to a halt' } : {}),
     ...(score <= 2
       ? {
           keyRisk: developer
@@ -731,7 +724,7 @@ export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
         'The people behind the asset were found or charged to have defrauded its holders, so the category scores 1.',
       sources: documentsOf([fraud], e.incidents?.source),
       evidenceFound: true,
-      nextUp: 'Only a court or regulator clearing the people behind the asset would lift the score.',
+      nextUp: 'Court or regulator: clears the people behind the asset',
       keyRisk: `The people behind the asset were charged with or found to have committed fraud: ${fraud.title}.`,
     };
   }
@@ -754,15 +747,15 @@ export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
     ...(regulatory ? [`${regulatory.date}: ${regulatory.title} (${regulatory.link}).`] : []),
   ];
   const nextUp = fraud
-    ? 'Only an acquittal, or full restitution by the people responsible, would change this finding.'
+    ? 'Fraud finding: an acquittal, or full restitution by the people responsible'
     : !team.identified
-      ? 'An identified team or foundation accountable for the project would add 2 points.'
+      ? 'Team: identified and accountable (adds 2 points)'
       : !team.publicCode
-        ? 'Publishing the code in a public repository would add a point.'
+        ? 'Code: published in a public repository'
         : !longRunning
-          ? 'Reaching 3 years of operation would add a point.'
+          ? 'Operation: 3 years'
           : regulatory
-            ? 'The regulatory finding against the team costs 2 points while it stands.'
+            ? 'Regulatory finding against the team: lifted (it costs 2 points)'
             : undefined;
   return {
     score,
@@ -770,17 +763,19 @@ export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
     rationale: fraud
       ? 'The people behind the asset were found or charged to have defrauded its holders, so the category scores 1.'
       : `1 point plus 2 for an identified team, 1 for public code and 1 for 3+ years of operation${regulatory ? ', less 2 for a regulatory finding against the team' : ''}.`,
-    sources: sourcesOf(
-      e.team,
-      longRunning ? e.genesisDate : undefined,
-      fraud || regulatory ? e.incidents : undefined,
-    ),
+    // The team's own incidents are cited by their documents (the facts list them), not the list.
+    sources: uniqueSources([
+      ...sourcesOf(e.team, longRunning ? e.genesisDate : undefined),
+      ...documentsOf(
+        [fraud, regulatory].filter((i): i is IncidentRecord => i !== undefined),
+        e.incidents?.source,
+      ),
+    ]),
     evidenceFound: true,
     ...(nextUp && score < 5 ? { nextUp } : {}),
     ...(score > 1
       ? {
-          nextDown:
-            'A recorded fraud, rug pull or regulatory finding against the team would lower the score.',
+          nextDown: 'Team: a recorded fraud, rug pull or regulatory finding',
         }
       : {}),
     ...(score <= 2
@@ -827,13 +822,13 @@ export function scoreUseCase(e: AssetEvidence): CategoryAssessment {
     facts.push(`Total value locked changed by ${formatPct(trend.change365d)} over the last year.`);
   if (meme) facts.push('It is listed as a meme asset, so the score is capped at 2.');
   const nextUp = meme
-    ? 'As a meme asset the score stays capped at 2; only a use beyond speculation would lift the cap.'
+    ? 'Meme cap of 2: a use beyond speculation'
     : !utility
-      ? 'A utility people use (payments, DeFi, infrastructure…) would add 2 points.'
+      ? 'Utility: one people use, such as payments, DeFi or infrastructure (adds 2 points)'
       : !provenUsage
-        ? 'Proven usage (a top-100 rank or $100 million locked) would add a point.'
+        ? 'Proven usage: a top-100 rank or $100 million locked'
         : !described
-          ? 'A published description of its purpose would add a point.'
+          ? 'Purpose: a published description'
           : undefined;
   return applyCollapseCap(e, {
     score,
@@ -846,8 +841,8 @@ export function scoreUseCase(e: AssetEvidence): CategoryAssessment {
     ...(score > 1
       ? {
           nextDown: provenUsage
-            ? 'Losing its top-100 rank and value locked would cost a point.'
-            : 'A meme classification would cap the score at 2.',
+            ? 'Proven usage: top-100 rank and value locked lost'
+            : 'Meme classification: caps the score at 2',
         }
       : {}),
     ...(score <= 2
@@ -861,11 +856,13 @@ export function scoreUseCase(e: AssetEvidence): CategoryAssessment {
 }
 
 /** An emission schedule that starts before the counted date: named, and why it is not a launch date. */
-const scheduleStartNote = (e: AssetEvidence, from: string): string => {
+const scheduleStartNote = (e: AssetEvidence, from: string): string[] => {
   const first = e.unlocks?.value.schedule[0]?.date;
   return first && first < from
-    ? ` (the emission schedule in ${e.unlocks!.value.datasetName} starts on ${first}, but a modelled schedule is not a record of the launch, so the age is not counted from it)`
-    : '';
+    ? [
+        `Launch date: not in the sources; the emission schedule in ${e.unlocks!.value.datasetName} starts on ${first}, but a modelled schedule is not a record of the launch, so the age is not counted from it.`,
+      ]
+    : [];
 };
 
 export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment {
@@ -890,9 +887,14 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
   const base = levelAtLeast(years, t.ageYears);
   const day = since.value.slice(0, 10);
   const facts = [
-    !lowerBound
-      ? `Genesis or launch on ${day}, ${years.toFixed(1)} years ago.`
-      : `${since === e.chainRecordedSince ? `The dataset's record of its chain begins on ${day}` : `It has been priced since ${day}`}${datasetNote(since)}: at least ${years.toFixed(1)} years to ${until.toISOString().slice(0, 10)}, counted from that date because no source gives its genesis or launch date${scheduleStartNote(e, day)}.`,
+    ...(!lowerBound
+      ? [`Launch: ${day}, ${years.toFixed(1)} years ago.`]
+      : [
+          `${since === e.chainRecordedSince ? 'Chain recorded since' : 'Priced since'}: ${day}${datasetNote(since)}.`,
+          // Counted from that day because the launch date is not in the sources (the methodology says so).
+          `Age, lower bound: ${years.toFixed(1)} years to ${until.toISOString().slice(0, 10)}.`,
+          ...scheduleStartNote(e, day),
+        ]),
   ];
   const missing: string[] = [];
   const penalties: string[] = [];
@@ -902,12 +904,12 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
   const athChange = e.athChangeRatio?.value;
   if (athChange !== undefined) {
     const below = Math.abs(athChange);
-    facts.push(`The price is ${formatPct(below)} below its all-time high.`);
+    facts.push(`Below its all-time high: ${formatPct(below)}.`);
     if (below > t.athCollapse) {
       penalty += 2;
       penalties.push(`more than ${t.athCollapse * 100}% below its all-time high`);
       lifts.push(
-        `a price no more than ${t.athCollapse * 100}% below its all-time high would lift one of the two penalty points, and no more than ${t.athDrawdownPenalty * 100}% below it both`,
+        `a price no more than ${t.athCollapse * 100}% below its all-time high (removes one of the two penalty points; no more than ${t.athDrawdownPenalty * 100}% below, both)`,
       );
     } else if (below > t.athDrawdownPenalty) {
       penalty += 1;
@@ -919,13 +921,13 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
     const { high, latest, snapshots } = e.snapshotPrices.value;
     const below = Math.max(0, 1 - latest.priceUsd / high.priceUsd);
     facts.push(
-      `On ${latest.date} its price was ${formatPct(below)} below the highest of its ${snapshots} monthly snapshot prices (${formatPrice(high.priceUsd)} on ${high.date}); a higher price between snapshots is not seen.`,
+      `Below its highest monthly snapshot price: ${formatPct(below)} on ${latest.date} (high ${formatPrice(high.priceUsd)} on ${high.date}, of ${snapshots} monthly snapshots).`,
     );
     if (below > t.athCollapse) {
       penalty += 2;
       penalties.push(`more than ${t.athCollapse * 100}% below its highest snapshot price`);
       lifts.push(
-        `a price no more than ${t.athCollapse * 100}% below its highest snapshot price would lift one of the two penalty points, and no more than ${t.athDrawdownPenalty * 100}% below it both`,
+        `a price no more than ${t.athCollapse * 100}% below its highest snapshot price (removes one of the two penalty points; no more than ${t.athDrawdownPenalty * 100}% below, both)`,
       );
     } else if (below > t.athDrawdownPenalty) {
       penalty += 1;
@@ -986,7 +988,7 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
     penalties.length > 0
       ? liftText(lifts, penalty)
       : ageUp !== undefined
-        ? `Reaching ${ageUp} year${ageUp === 1 ? '' : 's'} of operation would raise the score by one point.`
+        ? `Operation: ${ageUp} year${ageUp === 1 ? '' : 's'}`
         : undefined;
   return applyCollapseCap(e, {
     score,
@@ -1001,7 +1003,7 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
     ...(nextUp && score < 5 ? { nextUp } : {}),
     ...(score > 1
       ? {
-          nextDown: `A fall of more than ${t.yearDrawdownPenalty * 100}% within a year, volatility above ${t.volatilityPenalty * 100}%, or a price more than ${t.athDrawdownPenalty * 100}% below the all-time high would cost a point.`,
+          nextDown: `Price: a fall of more than ${t.yearDrawdownPenalty * 100}% within a year, volatility above ${t.volatilityPenalty * 100}%, or more than ${t.athDrawdownPenalty * 100}% below the all-time high`,
         }
       : {}),
     // A dataset's first priced day is only a lower bound: a short track record is a risk only
@@ -1116,8 +1118,8 @@ export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
         : 'Code that holds funds without an independent review scores 1.',
       sources: auditSourcesOf(e.audits),
       evidenceFound: true,
-      nextUp: 'One published audit by an independent firm would score 3.',
-      ...(partial ? { nextDown: 'Without any published review it would score 1.' } : {}),
+      nextUp: 'Independent audits: one published (scores 3)',
+      ...(partial ? { nextDown: 'Published reviews: none (scores 1)' } : {}),
       keyRisk: partial
         ? `No independent firm has published an audit of the code; what exists is ${joinWords(otherReviewGroups(otherReviews))}.`
         : "No independent security review of this asset's code is published.",
@@ -1153,14 +1155,12 @@ export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
     ...(score < 5
       ? {
           nextUp: stale
-            ? 'A new audit of the current code would remove the staleness penalty.'
-            : 'One more published independent audit would raise the score by one point.',
+            ? 'Latest audit: a new one of the current code (removes the staleness penalty)'
+            : 'Independent audits: one more published',
         }
       : {}),
     nextDown:
-      score > 2
-        ? `If the latest audit grows older than ${t.staleAuditYears} years the score loses a point.`
-        : 'Without any published audit it would score 1.',
+      score > 2 ? `Latest audit: older than ${t.staleAuditYears} years` : 'Published audits: none (scores 1)',
     ...(score <= 2
       ? { keyRisk: `Audits of this asset are old (latest ${latestYear}); the code may have changed since.` }
       : {}),
@@ -1206,12 +1206,10 @@ export function scoreDexHolders(e: AssetEvidence): CategoryAssessment {
     evidenceFound: true,
     ...(up !== undefined
       ? {
-          nextUp: `If the 10 largest holders held ${formatPct(up)} or less the score would rise by one point.`,
+          nextUp: `Share of the 10 largest holders: ${formatPct(up)} or less`,
         }
       : {}),
-    ...(down !== undefined
-      ? { nextDown: `Above ${formatPct(down)} held by the 10 largest holders it would lose a point.` }
-      : {}),
+    ...(down !== undefined ? { nextDown: `Share of the 10 largest holders: above ${formatPct(down)}` } : {}),
     ...(score <= 2
       ? {
           keyRisk: `Concentrated supply: the 10 largest holders control ${formatPct(share)}; a few sellers can move the price.`,
@@ -1291,17 +1289,17 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
       score: 5,
       facts: [
         e.hacks || exploitList
-          ? 'The hacks database records no hack or exploit for this asset.'
+          ? 'Hacks database: no hack or exploit recorded.'
           : 'No hack or exploit of this asset is recorded in the sources checked.',
         e.incidents
-          ? 'The curated incident list records no exchange collapse, rug pull, depeg, fraud or regulator action for this asset.'
+          ? 'Curated incident list: no exchange collapse, rug pull, depeg, fraud or regulator action recorded.'
           : `Only ${checked} could be checked.`,
         ...missingFact(missing),
       ],
       rationale: 'A clean incident record scores 5.',
       sources: sourcesOf(e.hacks, e.incidents),
       evidenceFound: true,
-      nextDown: 'Any recorded hack, depeg, regulator action or scandal would lower the score.',
+      nextDown: 'Incidents: any recorded hack, depeg, regulator action or scandal',
     };
   }
   // The team's own fraud or regulatory finding is listed under Team (its accountability rule).
@@ -1355,13 +1353,11 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
     ...(score < 5
       ? {
           nextUp: recent
-            ? `Two years without a new incident would remove the one-point recency deduction.`
-            : 'Only the passage of time without incidents and full restitution to victims improve this record.',
+            ? 'Incidents: none for two years (removes the recency deduction)'
+            : 'Incidents: time without new ones, and full restitution to victims',
         }
       : {}),
-    ...(score > 1
-      ? { nextDown: 'A new incident, or a larger loss than the worst so far, would lower the score.' }
-      : {}),
+    ...(score > 1 ? { nextDown: 'Incidents: a new one, or a larger loss than the worst so far' } : {}),
     ...(score <= 2 ? { keyRisk: `A serious incident is on record: ${worst.title}.` } : {}),
   };
 }
@@ -1410,9 +1406,9 @@ export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
     : [];
   const platform = e.profile?.value.platform ?? e.tokenContracts?.value.chain;
   const text = {
-    layer1: 'It is the native coin of its own layer-1 blockchain.',
-    layer2: 'It is the native coin of a layer-2 network.',
-    token: `It is a token issued on another chain${platform ? ` (${platform})` : ''}.`,
+    layer1: 'Chain: native coin of its own layer-1 blockchain.',
+    layer2: 'Chain: native coin of a layer-2 network.',
+    token: `Chain: token issued on another chain${platform ? ` (${platform})` : ''}.`,
   }[kind];
   const score = kind === 'layer1' ? 5 : kind === 'layer2' ? 4 : 3;
   const assetKind = e.profile?.value.kind;
@@ -1439,16 +1435,16 @@ export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
       ? {
           nextUp:
             kind === 'token'
-              ? 'Only a native coin of its own network scores higher; a token depends on its host chain.'
-              : 'A layer-2 coin depends on the layer 1 it settles on; only a layer-1 coin scores 5.',
+              ? 'Chain: a native coin of its own network (not reachable for a token)'
+              : 'Chain: a layer-1 coin (not reachable for a layer-2 coin)',
         }
       : {}),
     nextDown:
       kind === 'layer1'
-        ? 'A coin of a layer 2 would score 4, a token on another chain 3.'
+        ? 'Chain: a layer-2 coin (4) or a token on another chain (3)'
         : kind === 'layer2'
-          ? 'A token on another chain would score 3.'
-          : 'Without chain information the category would score 1.',
+          ? 'Chain: a token on another chain (3)'
+          : 'Chain information: missing (scores 1)',
   };
 }
 
@@ -1474,19 +1470,28 @@ export function applyKnockout(
   const first = found[0];
   if (!first) return assessment;
   const { nextUp: _up, nextDown: _down, ...rest } = assessment;
+  // Each incident record once: a fact the category already states about it (the Team's fraud
+  // finding, with its summary) becomes the knockout's line instead of a second one.
+  const own = assessment.facts.filter((fact) => !fact.startsWith(NO_EVIDENCE_FINDING));
+  const knockoutFacts = found.map((k) => {
+    const stated = own.findIndex((fact) => fact.includes(k.link));
+    return stated === -1
+      ? `Knockout, ${k.date}: ${k.title} (${k.link}).`
+      : `Knockout, ${own.splice(stated, 1)[0]}`;
+  });
+  // The category cites the documents of the incidents it lists, not the whole incident list.
+  const listed = (e.incidents?.value ?? []).filter((incident) =>
+    found.some((k) => k.link === incident.link && k.date === incident.date),
+  );
   return {
     ...rest,
     score: 1,
     evidenceFound: true,
     knockout: first,
-    facts: [
-      ...found.map((k) => `Knockout, ${k.date}: ${k.title} (${k.link}).`),
-      ...assessment.facts.filter((fact) => !fact.startsWith(NO_EVIDENCE_FINDING)),
-    ],
+    facts: [...knockoutFacts, ...own],
     rationale: `${first.rule} That is a knockout: the category scores 1 and the report is Not Safe whatever the other figures.`,
-    sources: [...assessment.sources, ...sourcesOf(e.incidents)],
-    nextUp:
-      'Only a reversal of the finding (an acquittal, a recovery or a regained peg) would lift the knockout.',
+    sources: uniqueSources([...assessment.sources, ...documentsOf(listed, e.incidents?.source)]),
+    nextUp: 'Knockout: reversed (an acquittal, a recovery or a regained peg)',
     keyRisk: `${first.title} (${first.date}): ${first.rule.charAt(0).toLowerCase()}${first.rule.slice(1)}`,
   };
 }

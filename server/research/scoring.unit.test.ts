@@ -318,7 +318,7 @@ describe('methodology 2026.11-2 rules', () => {
     });
     expect(bitcoin.score).toBe(5);
     expect(bitcoin.facts.join(' ')).toMatch(
-      /\$30\.00 billion.*1,200 exchanges.*\$900\.00 million within ±2%/,
+      /\$30\.00 billion.*Exchanges listing it: 1,?200.*±2% \(both sides\): \$900\.00 million/,
     );
     expect(scoreVolume({ volume24hUsd: fact(5e6) }).score).toBe(2);
   });
@@ -380,7 +380,7 @@ describe('methodology 2026.11-2 rules', () => {
     const cap = scoreMarketCap({ marketCapUsd: { value: 6659131304.233533, source: dated } });
     expect(cap.score).toBe(4);
     expect(cap.facts[0]).toBe(
-      'Market capitalisation was $6.66 billion on 2023-12-14 (coinmetrics/data, CC BY-NC 4.0).',
+      'Market capitalisation: $6.66 billion on 2023-12-14 (coinmetrics/data, CC BY-NC 4.0).',
     );
     // The analysis states the figure with its date and dataset too.
     expect(cap.rationale).toMatch(
@@ -404,13 +404,13 @@ describe('methodology 2026.11-2 rules', () => {
     // 3.9 years at least: level 3; the launch date is said to be missing.
     expect(priced.score).toBe(3);
     expect(priced.evidenceFound).toBe(true);
-    expect(priced.facts[0]).toMatch(/priced since 2022-12-14.*at least 3\.9 years/);
+    expect(priced.facts.join(' ')).toMatch(/Priced since: 2022-12-14.*Age, lower bound: 3\.9 years/);
     expect(priced.rationale).toMatch(/at least 3\.9 years/);
     // A dated dataset proves the age up to its own date, not to the clock: the asset may have
     // stopped trading since. A lower bound alone is never "a short track record".
     const datedSource = { ...source, publishedAt: '2024-06-14' };
     const toFigure = scoreExistence({ pricedSince: { value: '2022-12-14', source: datedSource } }, NOW);
-    expect(toFigure.facts[0]).toMatch(/at least 1\.5 years to 2024-06-14/);
+    expect(toFigure.facts[1]).toBe('Age, lower bound: 1.5 years to 2024-06-14.');
     expect(toFigure.score).toBe(2);
     expect(toFigure.keyRisk).toBeUndefined();
     expect(scoreExistence({ genesisDate: fact('2025-06-01') }, NOW).keyRisk).toMatch(/short track record/);

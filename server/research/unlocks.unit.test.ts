@@ -62,8 +62,8 @@ describe('supply scored from an unlock schedule', () => {
       '100 tokens (10.0% of the scheduled supply; Team) unlock on 2027-01-31',
     );
     expect(assessment.sources).toEqual([source]);
-    expect(assessment.nextUp).toBe('An unlocked share of 50.0% or more would raise the score by one point.');
-    expect(assessment.nextDown).toBe('Below an unlocked share of 25.0% it would lose a point.');
+    expect(assessment.nextUp).toBe('Unlocked share: 50.0% or more');
+    expect(assessment.nextDown).toBe('Unlocked share: below 25.0%');
   });
 
   it('reads the same schedule differently at a later scoring time', () => {
@@ -122,12 +122,10 @@ describe('supply scored from an unlock schedule', () => {
     const now = new Date('2026-11-24T00:00:00Z');
     const assessment = scoreCirculatingSupply(withMarket, now);
     expect(assessment.score).toBe(5);
-    expect(assessment.facts[0]).toContain('Circulating supply is 950 of a total supply of 1,000');
+    expect(assessment.facts[0]).toContain('Circulating supply: 950 of a total supply of 1,000');
     expect(assessment.keyRisk).toContain('unlock on 2027-01-31');
     expect(assessment.chart?.marker).toEqual({ date: '2026-11-24', label: 'Report date', value: 0.4 });
-    expect(scoreTotalSupply(withMarket, now).facts[0]).toContain(
-      'Total supply is 1,000 of a maximum of 1,000',
-    );
+    expect(scoreTotalSupply(withMarket, now).facts[0]).toContain('Total supply: 1,000 of a maximum of 1,000');
   });
 
   it('puts the next unlock among the report key risks even when the category scores well', () => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import type { AssetBacktestResponse } from '../../../contract/backtest';
+import { type AssetBacktestResponse, backtestBandPeriods } from '../../../contract/backtest';
 import { MAX_TOTAL } from '../../../contract/methodology';
 import { nameWithSymbols } from '../../../contract/reports';
 import { DatedLineChart } from '../../components/dated-line-chart';
@@ -21,29 +21,6 @@ const BAND_TONES: Record<Band, BadgeTone> = {
   'Not Safe': 'danger',
   'Not rated': 'grey',
 };
-
-/** The first of the month after `day` ("2022-05-01" → "2022-06-01"). */
-const nextMonth = (day: string) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCMonth(date.getUTCMonth() + 1);
-  return date.toISOString().slice(0, 10);
-};
-
-/**
- * Consecutive months with one band, so a phone reads the story in a few lines; a month the
- * snapshots skip ends a period, so no period spans months without a rating.
- */
-function bandPeriods(ratings: History['ratings']) {
-  const periods: { band: Band; from: string; to: string; months: number }[] = [];
-  for (const r of ratings) {
-    const last = periods.at(-1);
-    if (last && last.band === r.band && nextMonth(last.to) === r.asOf) {
-      last.to = r.asOf;
-      last.months += 1;
-    } else periods.push({ band: r.band, from: r.asOf, to: r.asOf, months: 1 });
-  }
-  return periods;
-}
 
 function outcomeText(rating: History['ratings'][number], failures: History['failures']) {
   if (rating.failure !== null) {
@@ -96,7 +73,7 @@ function HistoryBody({ history, assetName }: { history: History; assetName: stri
           : `${failures.length} ${failures.length === 1 ? 'failure' : 'failures'} followed (below).`}
       </p>
       <ul aria-label="Bands over time" className="flex flex-wrap gap-2 text-xs">
-        {bandPeriods(ratings).map((p) => (
+        {backtestBandPeriods(ratings).map((p) => (
           <li key={p.from} className="flex items-center gap-1">
             <Badge tone={BAND_TONES[p.band]}>{p.band}</Badge>
             <span className="tabular-nums">{p.from === p.to ? p.from : `${p.from} to ${p.to}`}</span>

@@ -23,8 +23,10 @@ import {
   type DatasetRef,
   dataAgeLine,
   describeDataset,
+  figureOf,
   type KindCheck,
   NO_KEY_RISKS_TEXT,
+  NOT_ASSESSED_HEADING,
   NOT_COUNTED_TEXT,
   type ProgressEntry,
   peerLines,
@@ -33,7 +35,9 @@ import {
   type ReportSections,
   type ReportStatus,
   scoreArithmeticLines,
+  splitFindings,
   summaryForPage,
+  unsourcedChecks,
 } from '../../../contract/reports';
 import { DatedLineChart } from '../../components/dated-line-chart';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
@@ -121,6 +125,44 @@ function NotFound() {
   );
 }
 
+/** Labelled figures as a definition list: label beside value, stacked on a phone. */
+function FigureList({
+  figures,
+  sources,
+}: {
+  figures: { label: string; value: string }[];
+  sources?: ProgressEntry['sources'];
+}) {
+  if (figures.length === 0) return null;
+  return (
+    <dl className="mt-1 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[minmax(8rem,14rem)_1fr]">
+      {figures.map((figure) => (
+        <div key={`${figure.label}: ${figure.value}`} className="contents">
+          <dt className="font-medium text-muted">{figure.label}</dt>
+          <dd className="mb-1 sm:mb-0">
+            {sources ? <TextWithShortLinks text={figure.value} sources={sources} /> : figure.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A category's labelled figures as a definition list, then the findings that are sentences. */
+function Findings({ text, sources }: { text: string; sources: ProgressEntry['sources'] }) {
+  const { figures, prose } = splitFindings(text);
+  return (
+    <>
+      <FigureList figures={figures} sources={sources} />
+      {prose && (
+        <p className="mt-2 text-sm">
+          <TextWithShortLinks text={prose} sources={sources} />
+        </p>
+      )}
+    </>
+  );
+}
+
 function AgentCard({ entry, notCounted }: { entry: ProgressEntry; notCounted: boolean }) {
   return (
     // min-w-0 and wrap-anywhere: a raw URL in the findings wraps instead of widening its column.
@@ -143,9 +185,7 @@ function AgentCard({ entry, notCounted }: { entry: ProgressEntry; notCounted: bo
       {entry.research_findings && (
         <div>
           <h4 className="text-sm font-semibold">Research Findings</h4>
-          <p className="text-sm">
-            <TextWithShortLinks text={entry.research_findings} sources={entry.sources} />
-          </p>
+          <Findings text={entry.research_findings} sources={entry.sources} />
         </div>
       )}
       {entry.detailed_analysis && (
@@ -198,6 +238,7 @@ const KIND_CHECK_BADGES: Record<KindCheck['status'], { label: string; tone: Badg
 
 /** The checks for the asset's kind: each met, a risk, or not assessed for want of a source. */
 function KindChecks({ checks }: { checks: KindCheck[] }) {
+  const { assessed, unsourced } = unsourcedChecks(checks);
   return (
     <Card className="mb-8">
       <CardTitle id="kind-checks">{REPORT_HEADINGS.kindChecks}</CardTitle>
@@ -223,7 +264,7 @@ function KindChecks({ checks }: { checks: KindCheck[] }) {
             </tr>
           </thead>
           <tbody>
-            {checks.map((check) => (
+            {assessed.map((check) => (
               <tr key={`${check.group}-${check.key}`} className="border-b border-border align-top">
                 <th scope="row" className="py-2 pr-3 font-medium">
                   {KIND_RULES[check.group].title}: {check.label}
@@ -236,6 +277,26 @@ function KindChecks({ checks }: { checks: KindCheck[] }) {
                 <td className="py-2">{check.finding}</td>
               </tr>
             ))}
+            {/* The checks no source answers: one row listing them, not a repeated sentence each. */}
+            {unsourced.length > 0 && (
+              <tr className="border-b border-border align-top">
+                <th scope="row" className="py-2 pr-3 font-medium">
+                  {NOT_ASSESSED_HEADING}
+                </th>
+                <td className="py-2 pr-3">
+                  <Badge tone={KIND_CHECK_BADGES.unknown.tone}>{KIND_CHECK_BADGES.unknown.label}</Badge>
+                </td>
+                <td className="py-2">
+                  <ul className="list-disc pl-4">
+                    {unsourced.map((check) => (
+                      <li key={`${check.group}-${check.key}`}>
+                        {KIND_RULES[check.group].title}: {check.label}
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+              </tr>
+            )}
           </tbody>
         </table>
       </section>
@@ -372,20 +433,24 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
       <Card className="mb-8">
         <CardTitle>{REPORT_HEADINGS.peers}</CardTitle>
         <div className="mt-3 space-y-2 text-sm" data-testid="peer-comparison">
-          {peerLines(sections.peers).map((line) => (
-            <p key={line}>
-              {/* A peer's own report is cited by its page (/report/N): a link here. */}
-              {line.split(/(\/report\/\d+)/).map((part, index) =>
-                index % 2 === 1 ? (
-                  <Link key={part} href={part} className="inline-flex min-h-11 items-center underline">
-                    {part}
-                  </Link>
-                ) : (
-                  part
-                ),
-              )}
-            </p>
-          ))}
+          {/* The peer group and the standing are figures (label and value); the named peers follow. */}
+          <FigureList figures={peerLines(sections.peers).flatMap((line) => figureOf(line) ?? [])} />
+          {peerLines(sections.peers)
+            .filter((line) => !figureOf(line))
+            .map((line) => (
+              <p key={line}>
+                {/* A peer's own report is cited by its page (/report/N): a link here. */}
+                {line.split(/(\/report\/\d+)/).map((part, index) =>
+                  index % 2 === 1 ? (
+                    <Link key={part} href={part} className="inline-flex min-h-11 items-center underline">
+                      {part}
+                    </Link>
+                  ) : (
+                    part
+                  ),
+                )}
+              </p>
+            ))}
         </div>
       </Card>
     </>

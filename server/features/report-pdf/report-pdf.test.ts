@@ -104,6 +104,32 @@ describe('the PDF of a researched report', () => {
     // The full-text section of older reports is not repeated.
     expect(text).not.toContain('Complete research report');
   });
+
+  it("prints the asset's back-tested ratings, labelled as a back-test, with the failure that followed and its record", async () => {
+    const research = async (assetId: string) => {
+      const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, assetId);
+      const deps = {
+        db: t.ctx.db,
+        queue: t.ctx.queue,
+        sources: createSnapshotSources(),
+        writer: deterministicWriter,
+        log: t.ctx.log,
+      };
+      expect(await runResearch(deps, reportId)).toBe('completed');
+      const response = await download(reportId);
+      expect(response.statusCode, response.body).toBe(200);
+      return flat(await pdfText(response.rawPayload));
+    };
+    const ftx = await research('ftx-token');
+    expect(ftx).toContain('Back-tested rating history');
+    expect(ftx).toContain("A back-test, not this report's history");
+    // The filing the back-test found after the rating of 2022-11-01, with its record's link.
+    expect(ftx).toMatch(/2022-11-11, knockout incident: .*chapter 11/);
+    expect(ftx).toContain('The rating before it, on 2022-11-01: Potential');
+    expect(ftx).toContain('FTX-First-Day-Affidavit');
+    // An asset no monthly snapshot lists has no back-test section (the page says so; the PDF leaves it out).
+    expect(await research('staked-ether')).not.toContain('Back-tested rating history');
+  });
 });
 
 describe('the page and the PDF of one report', () => {

@@ -123,7 +123,7 @@ describe('GET /api/reports/:id', () => {
       'https://github.com/coinmetrics/data/blob/786e46b0c7a73793501c6b6eb840048b07a370fa/csv/ltc.csv';
     const marketCap = body.progressData.find((p) => p.category_key === 'marketCap')!;
     expect(marketCap.research_findings).toContain(
-      'Market capitalisation was $6.06 billion on 2025-12-16 (coinmetrics/data, CC BY-NC 4.0).',
+      'Market capitalisation: $6.06 billion on 2025-12-16 (coinmetrics/data, CC BY-NC 4.0).',
     );
     expect(marketCap.sources.map((s) => s.url)).toEqual([file]);
     // A year of market capitalisation drawn beside it: monthly closes, then the last days.
@@ -132,7 +132,7 @@ describe('GET /api/reports/:id', () => {
     expect(marketCap.chart?.points.at(-1)).toEqual({ date: '2025-12-16', value: 6057741443.692703 });
     const existence = body.progressData.find((p) => p.category_key === 'existenceGrowthX2')!;
     expect(existence.research_findings).toMatch(
-      /record of its chain begins on 2011-10-07 .*at least 1[45]\.\d years/,
+      /Chain recorded since: 2011-10-07 .*Age, lower bound: 1[45]\.\d years/,
     );
     // The report is as old as its oldest source (the monthly snapshots' newest month, 2025-10-01,
     // behind its fall from the highest snapshot price), and its data line credits Coin Metrics and
@@ -161,14 +161,14 @@ describe('GET /api/reports/:id', () => {
     );
     const marketCap = body.progressData.find((p) => p.category_key === 'marketCap')!;
     expect(marketCap.research_findings).toContain(
-      'Market capitalisation was $5.80 billion on 2025-10-01 (smoothbrainquant/trading-for-new-dads, none declared, facts only).',
+      'Market capitalisation: $5.80 billion on 2025-10-01 (smoothbrainquant/trading-for-new-dads, none declared, facts only).',
     );
     expect(marketCap.sources.map((s) => s.url)).toEqual([
       'https://github.com/smoothbrainquant/trading-for-new-dads/blob/ca5c8252b300529d173259b29764cf6e926d77a5/data/raw/coinmarketcap_monthly_20251001.csv',
     ]);
     const existence = body.progressData.find((p) => p.category_key === 'existenceGrowthX2')!;
     expect(existence.research_findings).toMatch(
-      /priced since 2020-01-01 .*at least 5\.7 years to 2025-10-01/,
+      /Priced since: 2020-01-01 .*Age, lower bound: 5\.7 years to 2025-10-01/,
     );
     // Monero's Coin Metrics copy ends in 2022: the report cites no file of it.
     expect(body.progressData.flatMap((p) => p.sources).some((s) => s.url?.includes('coinmetrics'))).toBe(

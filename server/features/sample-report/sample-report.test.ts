@@ -24,8 +24,8 @@ describe('the sample report', () => {
       /Executive summary: Bitcoin \(BTC\) scores \d+\.\d\d of 77 .*risk level Likely Safe/,
     );
     // Figures from the market files, each category with its evidence, the sources listed.
-    expect(html).toMatch(/Market capitalisation was \$[\d.]+ trillion on \d{4}-\d{2}-\d{2}/);
-    expect(html).toMatch(/Bitcoin has been priced since 2013-04-28/);
+    expect(html).toMatch(/Market capitalisation: \$[\d.]+ trillion on \d{4}-\d{2}-\d{2}/);
+    expect(html).toMatch(/Priced since: 2013-04-28/);
     expect(html).toContain('Data coverage');
     expect(html).toContain('<a href="https://github.com/RobACA2026/operational-governance-engine/blob/');
     expect(html).toContain('href="/sample-report.pdf"');
@@ -38,6 +38,6 @@ describe('the sample report', () => {
     const pdf = await readPdf(response.rawPayload);
     expect(pdf.text).toContain('Bitcoin');
     expect(pdf.text).toMatch(/Likely Safe/);
-    expect(pdf.text).toMatch(/Market capitalisation was/);
+    expect(pdf.text).toMatch(/Market capitalisation\s+\$[\d.]+ trillion/);
   });
 });

@@ -2,7 +2,7 @@ import type { AssetBacktestResponse, Backtest } from '../../../contract/backtest
 import type { TrackRecord } from '../../../contract/track-record';
 import type { AppContext } from '../../context';
 import { loadTrackRecord } from '../../domain/track-record';
-import { loadBacktest } from '../../research/backtest/artefact';
+import { assetBacktestAnswer, loadBacktest } from '../../research/backtest/artefact';
 import { INCIDENT_LIST_SOURCE, incidentTimeline } from '../../research/sources/incidents';
 import { renderTrackRecordBody } from './page';
 
@@ -44,16 +44,7 @@ export function createTrackRecordService(ctx: Pick<AppContext, 'db'>): TrackReco
   return {
     prospective,
     backtest,
-    assetHistory: (assetId) => ({
-      assetId,
-      backtest: backtest && {
-        notice: backtest.notice,
-        methodologyVersion: backtest.versions[0]!.methodologyVersion,
-        firstAsOf: backtest.firstAsOf,
-        lastAsOf: backtest.lastAsOf,
-      },
-      history: stored?.historyOf(assetId) ?? null,
-    }),
+    assetHistory: (assetId) => assetBacktestAnswer(stored, assetId),
     pageBody: async () => renderTrackRecordBody(await prospective(), backtest),
   };
 }

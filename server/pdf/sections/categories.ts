@@ -1,5 +1,5 @@
 import { formatChartValue } from '../../../contract/charts';
-import { NOT_COUNTED_TEXT } from '../../../contract/reports';
+import { NOT_COUNTED_TEXT, splitFindings } from '../../../contract/reports';
 import type { CategorySection, ReportDocument } from '../document';
 import type { ReportCanvas } from './canvas';
 import { drawDatedLineChart } from './dated-line-chart';
@@ -62,7 +62,10 @@ function drawCategory(canvas: ReportCanvas, category: CategorySection, counted: 
   }
   doc.moveDown(0.6);
   label('Research findings');
-  body(category.findings || 'No findings were recorded.');
+  // Labelled figures as a two-column table; the findings that are sentences follow as prose.
+  const { figures, prose } = splitFindings(category.findings);
+  if (figures.length) drawFigures(canvas, figures);
+  if (prose || !figures.length) body(prose || 'No findings were recorded.');
   // A category without evidence whose peers have none either has nothing to analyse: the
   // summary's coverage sentence says so once for all such gaps.
   if (category.analysis || counted) {
@@ -86,4 +89,31 @@ function drawCategory(canvas: ReportCanvas, category: CategorySection, counted: 
   doc.moveDown(0.4);
   canvas.fullWidthRule(0.5, COLORS.rule);
   doc.moveDown(0.4);
+}
+
+const FIGURE_LABEL_WIDTH = 170;
+
+/** "Label | value" rows, one per labelled figure of a category's findings. */
+function drawFigures(canvas: ReportCanvas, figures: { label: string; value: string }[]): void {
+  const { doc, drawable, ensureSpace } = canvas;
+  for (const figure of figures) {
+    ensureSpace(28);
+    const y = doc.y;
+    doc
+      .font('Bold')
+      .fontSize(9)
+      .fillColor(COLORS.muted)
+      .text(drawable(figure.label), MARGIN.left, y, { width: FIGURE_LABEL_WIDTH - 8 });
+    const labelBottom = doc.y;
+    doc
+      .font('Body')
+      .fontSize(9.5)
+      .fillColor(COLORS.ink)
+      .text(drawable(figure.value), MARGIN.left + FIGURE_LABEL_WIDTH, y, {
+        width: CONTENT_WIDTH - FIGURE_LABEL_WIDTH,
+      });
+    doc.y = Math.max(doc.y, labelBottom) + 3;
+  }
+  doc.x = MARGIN.left;
+  doc.moveDown(0.3);
 }

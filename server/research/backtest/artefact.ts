@@ -124,3 +124,23 @@ export function loadBacktest(file: URL = BACKTEST_FILE): {
   };
   return { summary, historyOf };
 }
+
+/** One asset's back-test answer, as its report page and its PDF show it (decision 0293). */
+export function assetBacktestAnswer(
+  stored: ReturnType<typeof loadBacktest>,
+  assetId: string,
+): AssetBacktestResponse {
+  const summary = stored?.summary;
+  return {
+    assetId,
+    backtest: summary
+      ? {
+          notice: summary.notice,
+          methodologyVersion: summary.versions[0]!.methodologyVersion,
+          firstAsOf: summary.firstAsOf,
+          lastAsOf: summary.lastAsOf,
+        }
+      : null,
+    history: stored?.historyOf(assetId) ?? null,
+  };
+}

@@ -110,6 +110,33 @@ describe('back-test', () => {
     });
   });
 
+  it('counts no failure for a depeg that recovered: USDC and Dai in March 2023, a lost peg only with its knockout', () => {
+    for (const id of ['usd-coin', 'dai']) {
+      const coin = identity(id);
+      const march2023 = data.incidents.find((i) => i.assets.includes(id) && i.date === '2023-03-11');
+      expect(march2023).toMatchObject({ kind: 'depeg' });
+      expect(march2023!.knockout).toBeUndefined();
+      expect(recordedEvents(data, coin).map((e) => e.date)).not.toContain('2023-03-11');
+      expect(
+        firstFailure(data, coin, recordedEvents(data, coin), points(data, id), monthOf('2023-01-01'), 365),
+      ).toBeNull();
+    }
+    // The same record marked as a peg never regained is a failure.
+    const usdc = identity('usd-coin');
+    const lost = {
+      ...data,
+      incidents: data.incidents.map((i) =>
+        i.id === 'usdc-svb-depeg-2023' ? { ...i, knockout: 'permanent-depeg' as const } : i,
+      ),
+    };
+    expect(
+      firstFailure(lost, usdc, recordedEvents(lost, usdc), [], monthOf('2023-01-01'), 365),
+    ).toMatchObject({
+      date: '2023-03-11',
+      kind: 'knockout incident',
+    });
+  });
+
   it('finds an 80% fall only within the horizon: Celsius from 2022-01-01', () => {
     const cel = identity('celsius-degree-token');
     expect(firstFailure(data, cel, [], points(data, cel.id), monthOf('2022-01-01'), 90)).toBeNull();

@@ -10,7 +10,9 @@ import type { BacktestData, BacktestIdentity } from './as-of';
 export const EXPLOIT_LOSS_MIN_USD = 1_000_000;
 export const PRICE_FALL_RATIO = 0.2;
 export const PEG_FLOOR = 0.97;
-const KNOCKOUT_INCIDENT_KINDS = new Set(['fraud', 'exchange collapse', 'depeg', 'rug pull']);
+// A depeg counts only with its knockout (a peg never regained): a depeg that recovered scores 4 of
+// 5 under the Hacks/Scandals rule and is no failure of the rating (decision 0246).
+const KNOCKOUT_INCIDENT_KINDS = new Set(['fraud', 'exchange collapse', 'rug pull']);
 
 const DAY_MS = 86_400_000;
 export const addDays = (date: string, days: number) =>

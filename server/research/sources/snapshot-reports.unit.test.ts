@@ -133,7 +133,7 @@ describe('nothing a dataset row states is reported missing', () => {
         const last = file.bitcoinDaily.lastYear.at(-1)![1];
         const below = ((1 - last / file.bitcoinDaily.allTimeHigh.priceUsd) * 100).toFixed(1);
         checked += 1;
-        if (!stated.includes(`The price is ${below}% below its all-time high.`))
+        if (!stated.includes(`Below its all-time high: ${below}%.`))
           problems.push(`${asset.id}: all-time high (${below}%) not stated`);
         continue;
       }
@@ -147,7 +147,10 @@ describe('nothing a dataset row states is reported missing', () => {
       checked += 1;
       const high = Math.max(...points.map((p) => p[2]));
       const below = (Math.max(0, 1 - points.at(-1)![2] / high) * 100).toFixed(1);
-      if (!stated.includes(`${below}% below the highest of its ${points.length} monthly snapshot prices`))
+      if (
+        !stated.includes(`Below its highest monthly snapshot price: ${below}% on `) ||
+        !stated.includes(`of ${points.length} monthly snapshots`)
+      )
         problems.push(
           `${asset.id}: fall of ${below}% from the highest of ${points.length} monthly prices not stated`,
         );
@@ -233,7 +236,7 @@ describe('nothing a dataset row states is reported missing', () => {
     for (const record of stored.records) {
       const asset = SNAPSHOT_ASSETS.find((a) => a.id === record.id)!;
       const layer1 = paragraph(report(asset), 'layer1');
-      if (MISSING_CATEGORY.test(layer1) || !layer1.includes('a token issued on another chain'))
+      if (MISSING_CATEGORY.test(layer1) || !layer1.includes('Chain: token issued on another chain'))
         problems.push(`${record.id}: Layer 1 ${layer1.slice(0, 120)}`);
       for (const contract of record.contracts)
         if (!layer1.includes(`${contract.address}, labelled “${contract.name}”`))

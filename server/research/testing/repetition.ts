@@ -1,3 +1,4 @@
+import { figureOf } from '../../../contract/reports';
 import { offlineReportInput } from '../offline-report';
 import { buildReportText, buildSections, type ReportTextInput } from '../report-text';
 import { SNAPSHOT_ASSETS } from '../sources/snapshot-data';
@@ -49,7 +50,10 @@ export function normalizeSentence(sentence: string, names: readonly string[]): s
 /**
  * Label lines, not prose: "No evidence found: team information.", "Missing: order-book depth.",
  * "Needed: audit records." (a gap stated as a list entry; what a gap means is said once, on the
- * methodology page and in the summary's coverage sentence). The measure leaves them out.
+ * methodology page and in the summary's coverage sentence). The measure leaves them out, and
+ * the labelled figures of a category's findings ("24-hour trading volume: $118.76 million."),
+ * which the page and the PDF print as a table of label and value (contract/reports.ts
+ * FIGURE_LABELS, decision 0256).
  */
 export const LABEL_LINE = /^(?:No evidence found|Missing|Needed): [^:;]*\.$/;
 
@@ -57,7 +61,9 @@ export const LABEL_LINE = /^(?:No evidence found|Missing|Needed): [^:;]*\.$/;
 export function repetitionShares(reports: RepetitionReport[], minReports = 4) {
   const normalised = reports.map((r) => ({
     id: r.id,
-    sentences: r.sentences.filter((s) => !LABEL_LINE.test(s)).map((s) => normalizeSentence(s, r.names)),
+    sentences: r.sentences
+      .filter((s) => !LABEL_LINE.test(s) && !figureOf(s))
+      .map((s) => normalizeSentence(s, r.names)),
   }));
   const reportsWith = new Map<string, Set<string>>();
   for (const report of normalised)
@@ -83,20 +89,18 @@ const splitSentences = (text: string) =>
 
 /**
  * Every sentence a buyer reads on the report page and in the PDF: the prose of the report text
- * (summary, key risks, peers, each category's findings and analysis) and the lines of the
- * "What would change this score" and "Checks for its kind" sections, which the page and the PDF
- * print as sentences too. Left out as labels, not prose: headings, the data-coverage rows
+ * (summary, key risks, peers, each category's findings and analysis) and the findings of the
+ * "Checks for its kind" section. Left out as labels, not prose: the "What would change this
+ * score" table, whose cells are labelled thresholds ("Market capitalisation: below $1 billion",
+ * decision 0256), a category's labelled figures (FIGURE_LABELS), headings, the data-coverage rows
  * ("Market Cap: dated public dataset, as of …"), the arithmetic rows, the numbered source list,
  * citations, a category's "Name — n/5 (weight w)." label and the disclaimer, which is the same
  * in every report by law, not by template.
  */
 export function buyerSentences(input: ReportTextInput): string[] {
   const sections = buildSections(input);
-  const changes = sections.changes.flatMap((c) =>
-    [c.nextUp, c.nextDown].filter((t): t is string => Boolean(t)).flatMap(splitSentences),
-  );
   const checks = (sections.kindChecks ?? []).flatMap((c) => splitSentences(c.finding));
-  return [...reportSentences(buildReportText(input)), ...changes, ...checks];
+  return [...reportSentences(buildReportText(input)), ...checks];
 }
 
 /**
