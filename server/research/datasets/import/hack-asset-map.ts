@@ -22,4 +22,6 @@ export const HACK_ASSET_MAP: Record<string, string[]> = {
   '2024-10-13 MorphoBlue': ['morpho'],
   '2025-07-09 GMX': ['gmx'],
   '2025-03-05 1inch FusionV1 Settlement': ['1inch'],
+  // An Aave periphery contract ("Aave hacked via periphery contract", the linked post's title).
+  '2024-08-28 AAVE': ['aave'],
 };
