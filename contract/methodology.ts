@@ -12,7 +12,7 @@ export const METHODOLOGY_CHANGELOG: readonly { version: string; date: string; ch
       date: '2026-11-24',
       changes: [
         'Token unlock schedules: without market supply figures, Circulating Supply reads the share already unlocked under a published schedule and Total Supply how much the next 365 days add to the unlocked supply; the next unlock of at least 1% of the scheduled supply within a year is named as a key risk.',
-        'No data, no verdict: with evidence in fewer than 4 categories a report is Not rated (no total, no risk level). Otherwise the total weighs only the categories with evidence (their weighted mean on the 77-point scale); a category without evidence shows 1 and “No evidence found”, and no longer pulls the total down.',
+        'No data, no verdict: with evidence in fewer than 4 categories a report is Not rated (no total, no risk level). Otherwise the total weighs only the categories with evidence (their weighted mean on the 77-point scale); a category without evidence is shown as “no evidence, not counted”, with no score of its own, and no longer pulls the total down.',
         'Checks for each kind of asset (stablecoins, networks, DeFi, unlock schedules, memes) on top of the 12 categories: each is met, a risk, or not assessed for lack of a source, and every risk joins the key risks.',
       ],
     },

@@ -187,6 +187,8 @@ export const peerGroupSchema = z.object({
   total: z.number().nullable(),
   /** Rated peers with a lower total than the report (null when the report is not rated). */
   below: z.number().nullable(),
+  /** The rated peers with their own reports' totals, so a few can be named (absent on older reports). */
+  ratedPeers: z.array(z.object({ name: z.string(), total: z.number() })).optional(),
   /** The peers the report names: the nearest in the catalogue (similar size), with their scores. */
   named: z.array(peerSchema),
 });
@@ -364,9 +366,12 @@ export function dataAgeLine(dataAsOf: string, reportDate: string): string {
 }
 
 /** "DeFiHackLabs @ b3719ce (Apache-2.0)": a dataset as a reader can look it up. */
+/** A licence as printed inside parentheses: "none declared, facts only", never "(… (facts only))". */
+export const licenseText = (license: string): string => license.replace(/\s*\(([^()]*)\)/g, ', $1');
+
 export function describeDataset(dataset: DatasetRef): string {
   const version = dataset.version ? ` @ ${dataset.version.slice(0, 12)}` : '';
-  const license = dataset.license ? `, license: ${dataset.license}` : '';
+  const license = dataset.license ? `, license: ${licenseText(dataset.license)}` : '';
   return `${dataset.name}${version}${license}`;
 }
 
@@ -375,6 +380,12 @@ const plural = (count: number, word: string, many = `${word}s`) => `${count} ${c
 /** "Bitcoin (BTC)"; an asset whose name is its symbol ("USDC") is named once. */
 export const nameWithSymbol = (name: string, symbol: string): string =>
   name.toLowerCase() === symbol.toLowerCase() ? name : `${name} (${symbol})`;
+
+/** The same for an asset listed under several symbols (the back-test): "USDC", never "USDC (USDC)". */
+export const nameWithSymbols = (name: string, symbols: string[]): string => {
+  const shown = symbols.filter((s) => s.toLowerCase() !== name.toLowerCase());
+  return shown.length ? `${name} (${shown.join(', ')})` : name;
+};
 
 /** Where a peer's own report is: its page, else (offline) its day. */
 const peerReportCitation = (report: NonNullable<Peer['report']>): string =>
@@ -388,9 +399,31 @@ export const describePeer = (peer: Peer): string =>
     ? `${nameWithSymbol(peer.name, peer.symbol)}: not yet researched`
     : `${nameWithSymbol(peer.name, peer.symbol)}: ${peer.rated && peer.total !== null ? `${peer.total.toFixed(2)} of 77, ${peer.riskLevel}` : 'Not rated'}${peer.report ? peerReportCitation(peer.report) : ''}`;
 
+const SMALL_COUNTS = ['none', 'one', 'two', 'three', 'four', 'five'];
+const joinNames = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+
 /** Where a rated total stands among the rated peers, by its rank: never "higher than 0 of 18". */
-function standingAmongRated(total: number, below: number, rated: number): string {
+function standingAmongRated(
+  total: number,
+  below: number,
+  rated: number,
+  ratedPeers: PeerGroup['ratedPeers'],
+): string {
   const lead = `${total.toFixed(2)} of 77`;
+  // A few rated peers are named (they need not be among the named peers), their count in words.
+  if (ratedPeers?.length === rated && rated <= 5) {
+    const names = ratedPeers.map((p) => p.name);
+    const lower = ratedPeers.filter((p) => p.total < total).map((p) => p.name);
+    const rest = ratedPeers.filter((p) => p.total >= total).map((p) => p.name);
+    if (rated === 1)
+      return `${lead}, ${below === 0 ? 'not higher than' : 'higher than'} that of its one rated peer, ${names[0]}`;
+    if (lower.length === 0)
+      return `${lead}, not higher than ${rated === 2 ? 'either' : 'any'} of the ${SMALL_COUNTS[rated]} (${joinNames(names)})`;
+    if (rest.length === 0)
+      return `${lead}, higher than ${rated === 2 ? 'both' : `all ${SMALL_COUNTS[rated]}`} (${joinNames(names)})`;
+    return `${lead}, higher than ${joinNames(lower)} and not higher than ${joinNames(rest)}`;
+  }
   if (rated === 1) return `${lead}, ${below === 0 ? 'not higher than' : 'higher than'} its one rated peer's`;
   if (below === 0) return `${lead}, not higher than any of the ${rated}`;
   if (below === rated) return `${lead}, higher than all ${rated}`;
@@ -423,12 +456,19 @@ export function peerLines(peers: PeerGroup | null): string[] {
         ? `not ranked (${name} is Not rated; ${peers.rated === 0 ? 'none of them is rated either' : `${plural(peers.rated, 'of them is', 'of them are')} rated`})`
         : peers.rated === 0
           ? `not ranked (none of them holds enough evidence for a rating); total ${peers.total.toFixed(2)} of 77`
-          : standingAmongRated(peers.total, peers.below, peers.rated);
+          : standingAmongRated(peers.total, peers.below, peers.rated, peers.ratedPeers);
+  // Figures are promised only when a named peer below has a report to give them; zero in words.
+  const figures =
+    researched === 0
+      ? ''
+      : peers.named.some((p) => p.researched !== false)
+        ? `; figures from ${peers.basis}`
+        : '; none of the named peers below has one yet';
   const group = `the ${peers.compared === 1 ? `one other ${one}` : `${peers.compared} other ${many}`} in the dataset (${peers.kindLabel})`;
   return [
     peers.researched === undefined
       ? `${PEER_GROUP_LABEL}: ${group}, scored from the ${peers.basis}.`
-      : `${PEER_GROUP_LABEL}: ${group}, ${researched} with a published report; figures from ${peers.basis}.`,
+      : `${PEER_GROUP_LABEL}: ${group}, ${SMALL_COUNTS[researched] ?? researched} with a published report${figures}.`,
     `${PEER_STANDING_LABEL}: ${standing}.`,
     ...(peers.named.length ? [`Named peers: ${peers.named.map(describePeer).join('; ')}.`] : []),
   ];

@@ -260,7 +260,9 @@ function unlockChecks(e: AssetEvidence, now: Date): KindCheck[] {
       g,
       'lockedShare',
       status.lockedShare > k.lockedShareRisk ? 'risk' : 'met',
-      `${pct(status.lockedShare)} of the scheduled supply is still locked.`,
+      e.supply?.value.max === null && !e.supply.value.maxUnknown
+        ? `${pct(status.lockedShare)} of the modelled supply is still to be issued (no hard cap: new issuance, not locked supply).`
+        : `${pct(status.lockedShare)} of the scheduled supply is still locked.`,
       e.unlocks,
     ),
     next

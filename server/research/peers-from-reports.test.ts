@@ -75,7 +75,7 @@ describe('peers from their own stored reports', () => {
     );
     expect(ethereum.sections!.peers!.researched).toBe(1);
     // The category comparisons count only the researched peer, with its report's scores.
-    expect(ethereum.reportContent).toMatch(/the one other layer-1 coin researched so far/);
+    expect(ethereum.reportContent).toMatch(/the one other layer-1 coin researched so far/i);
 
     // A newer Bitcoin report is the one a later peer line cites.
     const again = await research('bitcoin');

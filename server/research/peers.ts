@@ -192,6 +192,7 @@ export function peerGroupOf(subject: PeerSubject, reports: PeerReports): PeerGro
     rated: rated.length,
     total,
     below: total === null ? null : rated.filter((p) => p.total! < total).length,
+    ratedPeers: rated.map((p) => ({ name: p.name, total: p.total! })),
     named: nearest(peersOfKind(subject.kind, subject.assetId), subject.assetId).map(
       (asset) => peers.find((p) => p.id === asset.id)!,
     ),

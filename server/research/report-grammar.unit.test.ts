@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { buildScores, CATEGORIES, type CategoryKey, type CategoryScores } from '../../contract/methodology';
-import type { PeerGroup, Source } from '../../contract/reports';
+import {
+  buildScores,
+  CATEGORIES,
+  type CategoryKey,
+  type CategoryScores,
+  METHODOLOGY_CHANGELOG,
+  METHODOLOGY_VERSION,
+} from '../../contract/methodology';
+import { NOT_COUNTED_TEXT, nameWithSymbols, type PeerGroup, type Source } from '../../contract/reports';
+import { loadBacktest } from './backtest/artefact';
 import { offlineDemoEvidence, offlineReportInput } from './offline-report';
+import { offlinePeerReports, type PeerReports } from './peers';
 import { buildReportText, type CategoryResult, type ReportTextInput } from './report-text';
 import { SNAPSHOT_ASSETS } from './sources/snapshot-data';
 import { deterministicWriter } from './writer';
@@ -178,5 +187,123 @@ describe('rank among peers', () => {
       },
     });
     expect(written.analysis).toContain('1 scores lower than Bitcoin and 1 higher');
+  });
+});
+
+// The second read of issue 32 (18 reports): each slip rendered through the report a buyer reads,
+// with only some peers researched, as in a store where few reports are published yet.
+
+/** The offline peer reports, with only the given assets researched. */
+const onlyResearched = (...ids: string[]): PeerReports => {
+  const all = offlinePeerReports(NOW);
+  return { get: (id) => (ids.includes(id) ? all.get(id) : undefined) };
+};
+const reportWithPeers = async (id: string, peerReports: PeerReports) =>
+  buildReportText(await offlineReportInput(assetById(id), NOW, undefined, { peerReports }));
+
+describe('peer sentences agree with how many peers there are', () => {
+  it('says one peer with evidence is that peer, never "1 has … the nearest are Pyth Network 3/5"', async () => {
+    const chainlink = await reportOf('chainlink');
+    expect(chainlink).toContain(
+      'only Pyth Network has Audits evidence: it scores 3/5, lower than Chainlink.',
+    );
+    expect(chainlink).not.toMatch(/the nearest are [^;,.]+ \d\/5\./);
+  });
+
+  it('names the one other researched peer: "The one other meme coin…, Dogecoin, has…", never "Of the one other …, 1 has"', async () => {
+    const brett = await reportWithPeers('based-brett', onlyResearched('dogecoin'));
+    expect(brett).not.toMatch(/Of the one other/);
+    expect(brett).not.toMatch(/\b1 has\b/);
+    expect(brett).toContain(
+      'The one other meme coin researched so far, Dogecoin, has Market Cap evidence too: it scores 5/5, higher than Brett.',
+    );
+  });
+
+  it('promises no figures below when no named peer has a report, and says zero in words', async () => {
+    const brett = await reportWithPeers('based-brett', onlyResearched('dogecoin'));
+    expect(brett).toContain(
+      'Peer group: the 22 other meme coins in the dataset (Meme), one with a published report; none of the named peers below has one yet.',
+    );
+    expect(brett).not.toMatch(/figures from/);
+    const alone = await reportWithPeers('based-brett', onlyResearched());
+    expect(alone).not.toMatch(/\b0 with\b|figures from/);
+    expect(alone).toContain(
+      'Peer group: the 22 other meme coins in the dataset (Meme), none with a published report.',
+    );
+  });
+
+  it('names the few rated peers it is ranked against, their count in words', async () => {
+    const celsius = await reportWithPeers(
+      'celsius-degree-token',
+      onlyResearched('chainlink', 'pyth-network'),
+    );
+    expect(celsius).toMatch(
+      /Standing among rated peers: [\d.]+ of 77, not higher than either of the two \(Chainlink and Pyth Network\)\./,
+    );
+    const brett = await reportWithPeers('based-brett', onlyResearched('dogecoin'));
+    expect(brett).toMatch(/[\d.]+ of 77, not higher than that of its one rated peer, Dogecoin\./);
+    expect(summaryOf(celsius)).toContain('not higher than either of the two other rated tokens');
+    expect(celsius).not.toMatch(/any of the 2 /);
+  });
+});
+
+describe('what would change a score says it the right way round', () => {
+  it('says the price that lifts a penalty, never "recovering more than 90% below"', async () => {
+    const oneInch = await reportOf('1inch');
+    expect(oneInch).not.toMatch(/Recover(ing|y from) more than/);
+    expect(oneInch).toContain(
+      'One band up: A price no more than 90% below its highest snapshot price (removes the one-point penalty).',
+    );
+  });
+});
+
+describe('no parentheses inside parentheses', () => {
+  it('prints a licence as "none declared, facts only" and quotes dated facts without nesting', async () => {
+    const aave = await reportOf('aave');
+    expect(aave).toContain('none declared, facts only');
+    expect(aave).not.toMatch(/\([^()]*\([^()]*\)\)/);
+    expect(await reportOf('based-brett')).not.toMatch(/\([^()]*\([^()]*\)\)/);
+  });
+});
+
+describe('classification', () => {
+  it('does not call a native layer-1 coin unclassified, and says what a token lacks', async () => {
+    const ethereum = await reportOf('ethereum');
+    expect(ethereum).toContain('Chain: native coin of its own layer-1 blockchain.');
+    expect(ethereum).not.toMatch(/Missing: asset classification/);
+    expect(await reportOf('uniswap')).toContain(
+      'Missing: what kind of token it is (stablecoin, DeFi, meme or exchange token).',
+    );
+  });
+});
+
+describe('an asset without a hard cap', () => {
+  it('calls future issuance "still to be issued", not locked, and names the schedule start it does not count from', async () => {
+    const dogecoin = await reportOf('dogecoin');
+    expect(dogecoin).toContain('Maximum supply: none (no hard cap).');
+    expect(dogecoin).not.toMatch(/still locked|scheduled tokens are unlocked/);
+    expect(dogecoin).toMatch(/% are still to be issued: this is new issuance, not locked supply/);
+    expect(dogecoin).toContain(
+      'Launch date: not in the sources; the emission schedule in DefiLlama/emissions-adapters starts on 2013-12-01, but a modelled schedule is not a record of the launch',
+    );
+  });
+});
+
+describe('the back-test history names an asset once', () => {
+  it('is "USDC" for USDC and "Tether (USDT)" for Tether, from the stored back-test', () => {
+    const backtest = loadBacktest()!;
+    const usdc = backtest.historyOf('usd-coin')!;
+    expect(nameWithSymbols(usdc.name, usdc.symbols)).toBe('USDC');
+    const tether = backtest.historyOf('tether')!;
+    expect(nameWithSymbols(tether.name, tether.symbols)).toBe('Tether (USDT)');
+  });
+});
+
+describe('the change log says what the current rule prints', () => {
+  it('describes a category without evidence as the reports show it, not "shows 1"', async () => {
+    const current = METHODOLOGY_CHANGELOG.find((c) => c.version === METHODOLOGY_VERSION)!.changes.join(' ');
+    expect(current).not.toMatch(/shows 1\b/);
+    expect(current).toContain(`“${NOT_COUNTED_TEXT}”`);
+    expect(await reportOf('bitcoin')).toContain(`Social Metrics — ${NOT_COUNTED_TEXT}`);
   });
 });

@@ -20,6 +20,7 @@ import {
   type KindCheck,
   keyRiskSchema,
   kindCheckSchema,
+  licenseText,
   NOT_COUNTED_TEXT,
   nameWithSymbol,
   type PeerGroup,
@@ -177,6 +178,8 @@ const quotedFigure = (fact: string) => {
 };
 const factOf = (result: CategoryResult) =>
   sentenceOf(quotedFigure(result.facts?.[0] ?? result.findings.replace(/\s*\(Sources:.*\)\s*$/, '')));
+/** A fact quoted inside parentheses: its own closing parenthetical becomes a dash, never "(… (…))". */
+const quotedFactOf = (result: CategoryResult) => factOf(result).replace(/\s*\(([^()]*)\)$/, ' — $1');
 
 const joinNames = (names: string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
@@ -202,9 +205,9 @@ function describeGroup(group: ScoreGroup): string {
   // Categories without evidence have no fact to give: they are named as gaps.
   if (group.members.length > 1 && group.members.every((r) => coverageFor(r).kind === 'none'))
     return `${countWord(group.members.length)} categories at ${group.score}/5 for want of any evidence (${joinNames(group.members.map((r) => nameOf(r.key)))})`;
-  const facts = group.shown.map((r) => `${nameOf(r.key)}: ${factOf(r)}`).join('; ');
+  const facts = group.shown.map((r) => `${nameOf(r.key)}: ${quotedFactOf(r)}`).join('; ');
   if (group.members.length === 1)
-    return `${nameOf(group.shown[0]!.key)} at ${group.score}/5 (${factOf(group.shown[0]!)})`;
+    return `${nameOf(group.shown[0]!.key)} at ${group.score}/5 (${quotedFactOf(group.shown[0]!)})`;
   // A long tie is counted, not listed: the facts of the first three say what it is made of.
   const names =
     group.members.length > 5
@@ -302,9 +305,12 @@ function peerRankClause(peers: PeerStanding | undefined): string {
   const many = kindNouns(peers.kind)[1];
   if (peers.rated === 1)
     return `, ${peers.below === 0 ? 'not higher than' : 'higher than'} the one other rated ${kindNouns(peers.kind)[0]}`;
-  if (peers.below === 0) return `, not higher than any of the ${peers.rated} other rated ${many}`;
-  if (peers.below === peers.rated) return `, higher than all ${peers.rated} other rated ${many}`;
-  return `, higher than ${peers.below} of the ${peers.rated} other rated ${many}`;
+  const rated = countWord(peers.rated);
+  if (peers.below === 0)
+    return `, not higher than ${peers.rated === 2 ? 'either' : 'any'} of the ${rated} other rated ${many}`;
+  if (peers.below === peers.rated)
+    return `, higher than ${peers.rated === 2 ? 'both' : `all ${rated}`} other rated ${many}`;
+  return `, higher than ${countWord(peers.below)} of the ${rated} other rated ${many}`;
 }
 
 export function buildSummary(
@@ -324,7 +330,7 @@ export function buildSummary(
       : undefined;
   const verdict =
     scores.riskLevel === null
-      ? `${title} is ${NOT_RATED_LABEL}: ${withEvidence === 0 ? `the sources hold no evidence in any of its ${countWord(results.length)} categories, fewer than` : `the sources hold evidence for only ${countWord(withEvidence)} of ${countWord(results.length)} categories${onlyOne ? ` (${nameOf(onlyOne.key)} at ${onlyOne.score}/5 — ${factOf(onlyOne)})` : ''}, fewer than`} the ${countWord(MIN_RATED_CATEGORIES)} a verdict needs, so this report gives no composite score and no risk level.`
+      ? `${title} is ${NOT_RATED_LABEL}: ${withEvidence === 0 ? `the sources hold no evidence in any of its ${countWord(results.length)} categories, fewer than` : `the sources hold evidence for only ${countWord(withEvidence)} of ${countWord(results.length)} categories${onlyOne ? ` (${nameOf(onlyOne.key)} at ${onlyOne.score}/5 — ${quotedFactOf(onlyOne)})` : ''}, fewer than`} the ${countWord(MIN_RATED_CATEGORIES)} a verdict needs, so this report gives no composite score and no risk level.`
       : `${title} scores ${scores.totalScore.toFixed(2)} of 77 on the Crow Research methodology (${input.methodologyVersion}), a composite of ${composite.toFixed(1)} of 5.0: rated ${ratingBand(composite)}, risk level ${RISK_LEVEL_LABELS[scores.riskLevel]}${peerRankClause(input.peers)}.${verdictsDiffer(ratingBand(composite), scores.riskLevel) ? ` ${verdictNote(name, scores, knockouts.length > 0)}` : ''}`;
   // Strongest and weakest among the categories with evidence: a gap is neither (it is not counted).
   const evidenced = results.filter((r) => coverageFor(r).kind !== 'none');
@@ -336,7 +342,7 @@ export function buildSummary(
       : evidenced.length === 1 && only
         ? onlyOne
           ? ''
-          : `The one category with evidence is ${nameOf(only.key)}, at ${only.score}/5 (${factOf(only)}).`
+          : `The one category with evidence is ${nameOf(only.key)}, at ${only.score}/5 (${quotedFactOf(only)}).`
         : allTiedAt !== null
           ? evidenced.length === results.length
             ? `All ${countWord(results.length)} categories tie at ${allTiedAt}/5, so no category stands out as strongest or weakest.`
@@ -510,7 +516,7 @@ export function buildReportText(input: ReportTextInput): string {
     ? `${REPORT_HEADINGS.sources}:\n${numbered
         .map(
           (s, i) =>
-            `[${i + 1}] ${s.title}${s.url ? ` — ${s.url}` : ''}${s.dataset ? ` — dataset ${s.dataset.name}${s.dataset.version ? ` @ ${s.dataset.version}` : ''}${s.dataset.license ? ` (${s.dataset.license})` : ''}` : ''} (${sourceDateText(s)})`,
+            `[${i + 1}] ${s.title}${s.url ? ` — ${s.url}` : ''}${s.dataset ? ` — dataset ${s.dataset.name}${s.dataset.version ? ` @ ${s.dataset.version}` : ''}${s.dataset.license ? ` (${licenseText(s.dataset.license)})` : ''}` : ''} (${sourceDateText(s)})`,
         )
         .join('\n')}`
     : `${REPORT_HEADINGS.sources}: none — no source held evidence on this asset.`;

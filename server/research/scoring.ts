@@ -1,6 +1,6 @@
 import type { DatedChart } from '../../contract/charts';
 import { CATEGORIES, type CategoryKey } from '../../contract/methodology';
-import { type Source, sourceKey } from '../../contract/reports';
+import { licenseText, type Source, sourceKey } from '../../contract/reports';
 import {
   KNOCKOUT_RULES,
   NO_EVIDENCE_FINDING,
@@ -101,7 +101,7 @@ function asOf(fact: Fact<unknown>, preposition = 'on'): string {
 function datasetNote(fact: Fact<unknown>): string {
   const { source } = fact;
   if (source.live !== false || !source.dataset?.name) return '';
-  return ` (${source.dataset.name}${source.dataset.license ? `, ${source.dataset.license}` : ''})`;
+  return ` (${source.dataset.name}${source.dataset.license ? `, ${licenseText(source.dataset.license)}` : ''})`;
 }
 
 function sourcesOf(...facts: (Fact<unknown> | undefined)[]): Source[] {
@@ -140,7 +140,7 @@ const noEvidence = (what: string): CategoryAssessment => ({
   // said once, on the methodology page, not in every category of every report.
   facts: [`${NO_EVIDENCE_FINDING}: ${what}.`],
   rationale:
-    'Without evidence the category shows 1 and is not counted in the total: a gap in the data, not a weakness found.',
+    'Without evidence the category has no score of its own and is not counted in the total: a gap in the data, not a weakness found.',
   sources: [],
   evidenceFound: false,
   // A table cell: what the category needs to be counted (the rule is on the methodology page).
@@ -176,6 +176,15 @@ function gapFacts(e: AssetEvidence, fact: string): string[] {
   return [...(e.marketGaps ?? []), ...(e.securityGaps ?? [])]
     .filter((gap) => gap.facts.includes(fact))
     .map((gap) => `${gap.source} could not be read for this asset: ${gap.reason.replace(/^[^:]+: /, '')}.`);
+}
+
+/** "One band up" for penalties: the price or volatility that lifts them, by how many points. */
+function liftText(lifts: string[], penalty: number): string {
+  const text = lifts.join('; ');
+  const first = `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+  // The collapse lift says its own points; the others lift the penalty they name.
+  if (lifts.length === 1 && text.includes('penalty points')) return first;
+  return `${first} (removes ${penalty === 1 ? 'the one-point penalty' : lifts.length === 1 ? 'the penalty' : 'the penalties'})`;
 }
 
 /** "Missing: X, Y or Z." (a label line) for the evidence a scorer could not use. */
@@ -321,7 +330,7 @@ export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
     ...(steps.down ? { nextDown: steps.down } : {}),
     ...(score <= 2
       ? {
-          keyRisk: `A small market capitalisation (${formatUsd(value)}${dated}) can be moved by modest amounts of money.`,
+          keyRisk: `A small market capitalisation, ${formatUsd(value)}${dated}, can be moved by modest amounts of money.`,
         }
       : {}),
   });
@@ -418,8 +427,13 @@ function readUnlocks(e: AssetEvidence, now: Date): UnlockReading | undefined {
     sections.length > 3
       ? `${sections.slice(0, 3).join(', ')} and ${sections.length - 3} more`
       : sections.join(', ');
+  // Without a hard cap the schedule is new issuance (mining, staking rewards): what is not yet
+  // issued does not exist, so it is "still to be issued", never "locked".
+  const issuance = e.supply?.value.max === null && !e.supply.value.maxUnknown;
   const facts = [
-    `${per.charAt(0).toUpperCase()}${per.slice(1)}, ${share(status.unlockedShare)} of the ${formatCount(plan.totalScheduled)} scheduled tokens are unlocked on ${day(now)} and ${share(status.lockedShare)} are still locked.`,
+    issuance
+      ? `${per.charAt(0).toUpperCase()}${per.slice(1)}, ${share(status.unlockedShare)} of the ${formatCount(plan.totalScheduled)} tokens it models are issued by ${day(now)} and ${share(status.lockedShare)} are still to be issued: this is new issuance, not locked supply, since there is no hard cap.`
+      : `${per.charAt(0).toUpperCase()}${per.slice(1)}, ${share(status.unlockedShare)} of the ${formatCount(plan.totalScheduled)} scheduled tokens are unlocked on ${day(now)} and ${share(status.lockedShare)} are still locked.`,
   ];
   if (plan.statedTotal && plan.statedTotal > plan.totalScheduled * 1.001)
     facts.push(
@@ -429,7 +443,9 @@ function readUnlocks(e: AssetEvidence, now: Date): UnlockReading | undefined {
   if (status.complete) facts.push('The schedule is complete: every scheduled token is unlocked.');
   else if (!next)
     facts.push(
-      `No cliff or step unlock is left: the remaining ${share(status.lockedShare)} is released continuously (linear releases).`,
+      issuance
+        ? `The remaining ${share(status.lockedShare)} is issued continuously, with no cliff or step.`
+        : `No cliff or step unlock is left: the remaining ${share(status.lockedShare)} is released continuously (linear releases).`,
     );
   else
     facts.push(
@@ -442,7 +458,7 @@ function readUnlocks(e: AssetEvidence, now: Date): UnlockReading | undefined {
     );
   if (!status.complete)
     facts.push(
-      `Over the next ${UNLOCK_THRESHOLDS.horizonDays} days the schedule releases ${share(status.horizonShare)} of its supply, adding ${Number.isFinite(status.horizonGrowth) ? share(status.horizonGrowth) : 'all'} to the supply unlocked today.`,
+      `Over the next ${UNLOCK_THRESHOLDS.horizonDays} days the schedule ${issuance ? 'issues' : 'releases'} ${share(status.horizonShare)} of its supply, adding ${Number.isFinite(status.horizonGrowth) ? share(status.horizonGrowth) : 'all'} to the supply ${issuance ? 'issued' : 'unlocked'} today.`,
     );
   return {
     status,
@@ -455,7 +471,7 @@ function readUnlocks(e: AssetEvidence, now: Date): UnlockReading | undefined {
         }
       : {}),
     chart: {
-      title: 'Share of the scheduled supply unlocked',
+      title: issuance ? 'Share of the modelled supply issued' : 'Share of the scheduled supply unlocked',
       unit: 'share',
       points: plan.schedule.map((p) => ({ date: p.date, value: p.cumulativeUnlockedShare })),
       marker: { date: day(now), label: 'Report date', value: status.unlockedShare },
@@ -867,6 +883,16 @@ export function scoreUseCase(e: AssetEvidence): CategoryAssessment {
   });
 }
 
+/** An emission schedule that starts before the counted date: named, and why it is not a launch date. */
+const scheduleStartNote = (e: AssetEvidence, from: string): string[] => {
+  const first = e.unlocks?.value.schedule[0]?.date;
+  return first && first < from
+    ? [
+        `Launch date: not in the sources; the emission schedule in ${e.unlocks!.value.datasetName} starts on ${first}, but a modelled schedule is not a record of the launch, so the age is not counted from it.`,
+      ]
+    : [];
+};
+
 export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment {
   // Without a launch date, the earliest date a dataset shows the asset priced is a lower bound
   // of its age: the ladder then scores at least what the asset has proven.
@@ -895,10 +921,13 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
           `${since === e.chainRecordedSince ? 'Chain recorded since' : 'Priced since'}: ${day}${datasetNote(since)}.`,
           // Counted from that day because the launch date is not in the sources (the methodology says so).
           `Age, lower bound: ${years.toFixed(1)} years to ${until.toISOString().slice(0, 10)}.`,
+          ...scheduleStartNote(e, day),
         ]),
   ];
   const missing: string[] = [];
   const penalties: string[] = [];
+  // What would lift each penalty, said as the price or volatility it takes (not "recovering" a fall).
+  const lifts: string[] = [];
   let penalty = 0;
   const athChange = e.athChangeRatio?.value;
   if (athChange !== undefined) {
@@ -907,9 +936,13 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
     if (below > t.athCollapse) {
       penalty += 2;
       penalties.push(`more than ${t.athCollapse * 100}% below its all-time high`);
+      lifts.push(
+        `a price no more than ${t.athCollapse * 100}% below its all-time high (removes one of the two penalty points; no more than ${t.athDrawdownPenalty * 100}% below, both)`,
+      );
     } else if (below > t.athDrawdownPenalty) {
       penalty += 1;
       penalties.push(`more than ${t.athDrawdownPenalty * 100}% below its all-time high`);
+      lifts.push(`a price no more than ${t.athDrawdownPenalty * 100}% below its all-time high`);
     }
   } else if (e.snapshotPrices) {
     // A lower bound of the fall from the all-time high: when it passes a threshold, so does that fall.
@@ -921,9 +954,13 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
     if (below > t.athCollapse) {
       penalty += 2;
       penalties.push(`more than ${t.athCollapse * 100}% below its highest snapshot price`);
+      lifts.push(
+        `a price no more than ${t.athCollapse * 100}% below its highest snapshot price (removes one of the two penalty points; no more than ${t.athDrawdownPenalty * 100}% below, both)`,
+      );
     } else if (below > t.athDrawdownPenalty) {
       penalty += 1;
       penalties.push(`more than ${t.athDrawdownPenalty * 100}% below its highest snapshot price`);
+      lifts.push(`a price no more than ${t.athDrawdownPenalty * 100}% below its highest snapshot price`);
     }
     missing.push('all-time-high price (only monthly snapshot prices)');
   } else missing.push('all-time-high price');
@@ -951,9 +988,11 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
     if (history.maxDrawdown !== undefined && history.maxDrawdown > t.yearDrawdownPenalty) {
       penalty += 1;
       penalties.push(`a fall of more than ${t.yearDrawdownPenalty * 100}% within the year`);
+      lifts.push(`a year without a fall of more than ${t.yearDrawdownPenalty * 100}%`);
     } else if (history.annualisedVolatility > t.volatilityPenalty) {
       penalty += 1;
       penalties.push(`volatility above ${t.volatilityPenalty * 100}% a year`);
+      lifts.push(`volatility of no more than ${t.volatilityPenalty * 100}% a year`);
     }
   } else missing.push(e.snapshotPrices ? 'daily price history (volatility)' : 'price history');
   const onchain = e.onchain?.value;
@@ -975,7 +1014,7 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
   const ageUp = base < 5 ? t.ageYears[4 - base] : undefined;
   const nextUp =
     penalties.length > 0
-      ? `Recovery from ${penalties.join(' and ')} (removes ${penalty === 1 ? 'the one-point penalty' : 'the penalties'})`
+      ? liftText(lifts, penalty)
       : ageUp !== undefined
         ? `Operation: ${ageUp} year${ageUp === 1 ? '' : 's'}`
         : undefined;
@@ -1407,7 +1446,10 @@ export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
       text,
       ...(assetKind
         ? [`The asset is classified as ${KIND_PHRASES[assetKind] ?? `a ${assetKind} asset`}.`]
-        : missingFact(['asset classification'])),
+        : // A native layer-1 or layer-2 coin is classified by its chain already; only a token's use is unknown.
+          kind === 'token'
+          ? missingFact(['what kind of token it is (stablecoin, DeFi, meme or exchange token)'])
+          : []),
       ...contractFacts,
       ...clientFacts,
     ],

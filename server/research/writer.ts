@@ -168,12 +168,32 @@ function peerSentence(
   if (!found) {
     // No peer has it either: the summary's coverage sentence says so once for all such gaps.
     if (withEvidence.length === 0) return '';
+    // The one peer researched: named as the one, never "only 1 has".
+    if (compared === 1)
+      return `The ${others.slice(4)}, ${withEvidence[0]!.name}, has ${category} evidence (${withEvidence[0]!.score}/5); ${name} has none.`;
     return withEvidence.length > 3
       ? `${withEvidence.length} of ${others} have ${category} evidence, among them ${scored(withEvidence)}; ${name} has none.`
       : `Of ${others}, only ${scored(withEvidence)} ${withEvidence.length === 1 ? 'has' : 'have'} ${category} evidence; ${name} has none.`;
   }
   if (withEvidence.length === 0)
-    return `None of ${others} has ${category} evidence, so ${name} cannot be ranked against them on it.`;
+    return compared === 1
+      ? `The ${others.slice(4)} has no ${category} evidence, so ${name} cannot be ranked against it on it.`
+      : `None of ${others} has ${category} evidence, so ${name} cannot be ranked against them on it.`;
+  // One peer with evidence: said of that peer, never "1 has … the nearest are X".
+  if (withEvidence.length === 1) {
+    const peer = withEvidence[0]!;
+    const against =
+      peer.score > score
+        ? `higher than ${name}`
+        : peer.score < score
+          ? `lower than ${name}`
+          : `the same as ${name}`;
+    const lead =
+      compared === 1
+        ? `The ${others.slice(4)}, ${peer.name}, has ${category} evidence too`
+        : `Of ${others}, only ${peer.name} has ${category} evidence`;
+    return `${lead}: it scores ${peer.score}/5, ${against}.`;
+  }
   const lower = withEvidence.filter((p) => p.score < score).length;
   const higher = withEvidence.filter((p) => p.score > score).length;
   const same = withEvidence.filter((p) => p.score === score);
@@ -187,7 +207,7 @@ function peerSentence(
           : `${lower} ${lower === 1 ? 'scores' : 'score'} lower than ${name} and ${higher} higher`;
   const nearest = same.length
     ? `${listNames(same.slice(0, 3).map((p) => p.name))} ${same.length === 1 ? 'matches' : 'match'} its ${score}/5`
-    : `the nearest are ${scored([...withEvidence].sort((a, b) => Math.abs(a.score - score) - Math.abs(b.score - score)))}`;
+    : `the nearest ${Math.min(withEvidence.length, 3) === 1 ? 'is' : 'are'} ${scored([...withEvidence].sort((a, b) => Math.abs(a.score - score) - Math.abs(b.score - score)))}`;
   const count =
     withEvidence.length === compared && compared > 1
       ? 'all have'

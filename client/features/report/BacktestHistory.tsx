@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { type AssetBacktestResponse, backtestBandPeriods } from '../../../contract/backtest';
 import { MAX_TOTAL } from '../../../contract/methodology';
+import { nameWithSymbols } from '../../../contract/reports';
 import { DatedLineChart } from '../../components/dated-line-chart';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Card, CardTitle } from '../../components/ui/card';
@@ -65,9 +66,8 @@ function HistoryBody({ history, assetName }: { history: History; assetName: stri
   return (
     <>
       <p className="text-sm" data-testid="backtest-summary">
-        {ratings.length} monthly {ratings.length === 1 ? 'rating' : 'ratings'} of {history.name} (
-        {history.symbols.join(', ')}) from {ratings[0]!.asOf} to {ratings.at(-1)!.asOf}; months the snapshots
-        do not list it are not rated.{' '}
+        {ratings.length} monthly {ratings.length === 1 ? 'rating' : 'ratings'} of{' '}
+        {`${nameWithSymbols(history.name, history.symbols)} from ${ratings[0]!.asOf} to ${ratings.at(-1)!.asOf}; months the snapshots do not list it are not rated. `}
         {failures.length === 0
           ? 'No failure followed within a year of any of them.'
           : `${failures.length} ${failures.length === 1 ? 'failure' : 'failures'} followed (below).`}

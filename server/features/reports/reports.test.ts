@@ -171,7 +171,7 @@ describe('GET /api/reports/:id', () => {
     );
     const marketCap = body.progressData.find((p) => p.category_key === 'marketCap')!;
     expect(marketCap.research_findings).toContain(
-      'Market capitalisation: $5.80 billion on 2025-10-01 (smoothbrainquant/trading-for-new-dads, none declared (facts only)).',
+      'Market capitalisation: $5.80 billion on 2025-10-01 (smoothbrainquant/trading-for-new-dads, none declared, facts only).',
     );
     expect(marketCap.sources.map((s) => s.url)).toEqual([
       'https://github.com/smoothbrainquant/trading-for-new-dads/blob/ca5c8252b300529d173259b29764cf6e926d77a5/data/raw/coinmarketcap_monthly_20251001.csv',

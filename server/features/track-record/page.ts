@@ -1,5 +1,6 @@
 import type { Backtest, BacktestFailure } from '../../../contract/backtest';
 import { RISK_LEVEL_LABELS, RISK_LEVELS } from '../../../contract/methodology';
+import { nameWithSymbols } from '../../../contract/reports';
 import { shareText, TRACK_RECORD_MIN_FOR_PERCENT, type TrackRecord } from '../../../contract/track-record';
 
 // The track record's body as HTML (the site's App places it inside its own header, footer and
@@ -112,7 +113,9 @@ ${capChart(v.accuracy)}
     .map((list) => {
       const f = list[0]!;
       const scores = f.before.categories.map((c) => `${c.name} ${c.score}/5`).join(' · ');
-      return `<tr class="${ROW}"><th scope="row" class="${TH} font-medium">${escapeHtml(f.assetName)} <span class="font-normal text-muted">(${escapeHtml(f.symbols.join(', '))})</span></th><td class="${TH}">${escapeHtml(BAND_LABEL(f.before.band))}, ${f.before.total} of 77 on ${f.before.asOf}: ${escapeHtml(scores)}</td><td class="${TH}">${f.event.date}</td><td class="${TH}"><a class="underline" href="${escapeHtml(f.event.url)}">${escapeHtml(f.event.kind)}</a>: ${escapeHtml(f.event.description)}${list.length > 1 ? ` <span class="text-muted">(and ${list.length - 1} later failure${list.length === 2 ? '' : 's'})</span>` : ''}</td></tr>`;
+      // "(USDT)" beside Tether, nothing beside USDC: a name is not repeated as its symbol.
+      const symbols = nameWithSymbols(f.assetName, f.symbols).slice(f.assetName.length).trim();
+      return `<tr class="${ROW}"><th scope="row" class="${TH} font-medium">${escapeHtml(f.assetName)}${symbols ? ` <span class="font-normal text-muted">${escapeHtml(symbols)}</span>` : ''}</th><td class="${TH}">${escapeHtml(BAND_LABEL(f.before.band))}, ${f.before.total} of 77 on ${f.before.asOf}: ${escapeHtml(scores)}</td><td class="${TH}">${f.event.date}</td><td class="${TH}"><a class="underline" href="${escapeHtml(f.event.url)}">${escapeHtml(f.event.kind)}</a>: ${escapeHtml(f.event.description)}${list.length > 1 ? ` <span class="text-muted">(and ${list.length - 1} later failure${list.length === 2 ? '' : 's'})</span>` : ''}</td></tr>`;
     })
     .join('');
   const evidenceOf = (f: BacktestFailure) =>

@@ -1,5 +1,5 @@
 import { distance as editDistance } from 'fastest-levenshtein';
-import { nameWithSymbol, type Source } from '../../../contract/reports';
+import { licenseText, nameWithSymbol, type Source } from '../../../contract/reports';
 import type { AssetRef, AuditFacts, Fact, MarketEvidence, SecurityEvidence, UnlockFacts } from '../evidence';
 import { sourceProblem } from '../source-check';
 import {
@@ -418,14 +418,14 @@ export function snapshotDataNote(sources: readonly Source[]): string {
   const marketNote = [...marketCopies.entries()].map(([name, cited]) => {
     const dataset = cited[0]!.dataset!;
     const dates = cited.map((source) => source.publishedAt ?? '').sort();
-    return `${MARKET_DATASETS.get(name)} as copied in ${name} @ ${dataset.version.slice(0, 7)} (${dates[0]}${dates.at(-1) !== dates[0] ? ` to ${dates.at(-1)}` : ''}; license: ${dataset.license}, offline demo only)`;
+    return `${MARKET_DATASETS.get(name)} as copied in ${name} @ ${dataset.version.slice(0, 7)} (${dates[0]}${dates.at(-1) !== dates[0] ? ` to ${dates.at(-1)}` : ''}; license: ${licenseText(dataset.license)}, offline demo only)`;
   });
   // Ethereum's client shares, when cited: the repository, commit and the readings' days.
   const clientReadings = sources.filter((source) => source.dataset?.name === clientFiles.dataset.name);
   const clientDates = clientReadings.map((source) => source.publishedAt ?? '').sort();
   const clientNote = clientReadings.length
     ? [
-        `Ethereum client shares from ${clientFiles.dataset.name} @ ${clientFiles.dataset.version.slice(0, 7)} (readings of ${clientDates[0]}${clientDates.at(-1) !== clientDates[0] ? ` to ${clientDates.at(-1)}` : ''}; license: ${clientFiles.dataset.license})`,
+        `Ethereum client shares from ${clientFiles.dataset.name} @ ${clientFiles.dataset.version.slice(0, 7)} (readings of ${clientDates[0]}${clientDates.at(-1) !== clientDates[0] ? ` to ${clientDates.at(-1)}` : ''}; license: ${licenseText(clientFiles.dataset.license)})`,
       ]
     : [];
   return [SNAPSHOT_DATASET, ...coinMetricsNote, ...marketNote, ...clientNote].join('; ');
