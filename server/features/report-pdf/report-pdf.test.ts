@@ -16,6 +16,7 @@ import {
   reportResponseSchema,
   scoreArithmeticLines,
   sectionLines,
+  splitFindings,
 } from '../../../contract/reports';
 import { reportPdfs, researchProgress, researchReports } from '../../db/schema';
 import { JOBS, sendJob } from '../../jobs/definitions';
@@ -171,7 +172,11 @@ describe('the page and the PDF of one report', () => {
         ...(c.datasets ?? []).map(describeDataset),
       ]),
       peers: peerLines(sections.peers),
-      categories: api.progressData.flatMap((p) => [p.research_findings ?? '', p.detailed_analysis ?? '']),
+      // A category's labelled figures are a table of label and value; the rest of its findings prose.
+      categories: api.progressData.flatMap((p) => {
+        const { figures, prose } = splitFindings(p.research_findings ?? '');
+        return [...figures.flatMap((f) => [f.label, f.value]), prose, p.detailed_analysis ?? ''];
+      }),
     };
     for (const [section, texts] of Object.entries(page)) {
       expect(texts.filter(Boolean).length, section).toBeGreaterThan(0);
