@@ -30,18 +30,22 @@ export async function benchVerdictRules(now = new Date()): Promise<void> {
     `claim checker: ${claims.reports} reports, ${claims.checked} figures checked, ${claims.mismatches.length} mismatches`,
   );
 
-  const sample = await repetitionSample(now);
-  for (const [what, sentences] of [
-    ['page and PDF text', buyerSentences],
-    ['analytic prose', analyticSentences],
-  ] as const) {
-    const shares = repetitionShares(
-      sample.map((s) => ({ id: s.id, names: s.names, sentences: sentences(s.input) })),
-      4,
-    ).sort((a, b) => b.share - a.share);
-    const worst = shares[0]!;
-    console.info(
-      `repetition, ${what} (names, symbols, numbers normalised; sentences in 4+ of ${sample.length} reports): worst ${worst.id} ${(worst.share * 100).toFixed(0)}%, median ${(shares[Math.floor(shares.length / 2)]!.share * 100).toFixed(0)}%`,
-    );
+  // Peers with reports (every sample asset's peers researched), then a new store where none is.
+  for (const freshStore of [false, true]) {
+    const sample = await repetitionSample(now, { freshStore });
+    const store = freshStore ? 'new store, no peer researched' : 'peers researched';
+    for (const [what, sentences] of [
+      ['page and PDF text', buyerSentences],
+      ['analytic prose', analyticSentences],
+    ] as const) {
+      const shares = repetitionShares(
+        sample.map((s) => ({ id: s.id, names: s.names, sentences: sentences(s.input) })),
+        4,
+      ).sort((a, b) => b.share - a.share);
+      const worst = shares[0]!;
+      console.info(
+        `repetition, ${what}, ${store} (names, symbols, numbers normalised; sentences in 4+ of ${sample.length} reports): worst ${worst.id} ${(worst.share * 100).toFixed(0)}%, median ${(shares[Math.floor(shares.length / 2)]!.share * 100).toFixed(0)}%`,
+      );
+    }
   }
 }

@@ -58,6 +58,23 @@ describe('repetition across the fifteen sample reports', () => {
   });
 });
 
+// A new store, where no peer has a report yet (what the first buyers read): the peer comparisons
+// are empty, so a report is its figures and a few verdict, coverage, data and peer lines that are
+// alike in every report. Measured 50.0% worst (solana), 17.4% median: above the issue's 20%, held
+// here so it cannot grow while it is open.
+const FRESH_STORE_REACHED = 0.5;
+
+describe('repetition in a new store, no peer researched', () => {
+  it(`keeps the whole page and PDF text of every report at most ${FRESH_STORE_REACHED * 100}% repeated`, async () => {
+    const sample = await repetitionSample(NOW, { freshStore: true });
+    expect(sample.every((s) => !s.input.peers?.named.some((p) => p.report))).toBe(true);
+    const worst = worstOf(sample, buyerSentences);
+    expect(worst.share, `${worst.id}: ${worst.repeated.join(' | ')}`).toBeLessThanOrEqual(
+      FRESH_STORE_REACHED,
+    );
+  });
+});
+
 describe('the measure itself', () => {
   it('counts a template sentence as repeated whatever name and numbers fill it', () => {
     const report = (id: string, name: string, figure: string) => ({

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type OpenAI from 'openai';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { CATEGORIES, type Category, type CategoryKey, RISK_LEVEL_LABELS } from '../../contract/methodology';
+import { CATEGORIES, type Category, RISK_LEVEL_LABELS } from '../../contract/methodology';
 import type { KeyRisk, PeerGroup, Source } from '../../contract/reports';
 import { SCORING_RULES } from '../../contract/scoring-rules';
 import type { Config } from '../config';
@@ -82,64 +82,6 @@ export const naming = (text: string, name: string) =>
 /** A fact that ends on a link or a quoted description still ends its sentence. */
 const asSentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
-/** What a score means for the asset in each category: low (1-2), middling (3), high (4-5). */
-const MEANING: Record<CategoryKey, readonly [string, string, string]> = {
-  marketCap: [
-    'a small market value that modest flows of money can move',
-    'a mid-sized market value',
-    'a large market value that takes a lot of money to move',
-  ],
-  volumeX2: [
-    'thin trading, in which selling a position moves the price',
-    'moderate trading activity',
-    'deep, active trading',
-  ],
-  circulatingSupply: [
-    'much of the supply still to come to market',
-    'a sizeable share of the supply still to circulate',
-    'nearly all of the supply already circulating',
-  ],
-  totalSupply: ['much issuance still ahead', 'some dilution still possible', 'little dilution left'],
-  socialMetricsX2: [
-    'little attention and little building',
-    'a moderate following and activity',
-    'wide attention and active development',
-  ],
-  team: [
-    'a team that is unknown or answers for wrongdoing',
-    'partly established accountability',
-    'an identified, established team',
-  ],
-  useCase: [
-    'no use that holds up beyond speculation',
-    'a stated use with limited proof of adoption',
-    'a use proven by adoption',
-  ],
-  existenceGrowthX2: [
-    'a short or broken track record',
-    'a track record with setbacks',
-    'a long track record that kept its value',
-  ],
-  audits: [
-    'no independent review of its code on record',
-    'some independent review of its code',
-    'repeated independent review of its code',
-  ],
-  dexHolders: ['supply concentrated in a few wallets', 'moderate concentration', 'widely spread holdings'],
-  hacksScandals: [
-    'a serious incident on record',
-    'incidents on record, none of them fatal',
-    'a clean incident record',
-  ],
-  layer1: [
-    'dependence on another network',
-    'dependence on the chain that hosts it',
-    'a network of its own, or one close to it',
-  ],
-};
-
-const meaningOf = (key: CategoryKey, score: number) => MEANING[key][score <= 2 ? 0 : score === 3 ? 1 : 2];
-
 const listNames = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
@@ -217,20 +159,16 @@ function peerSentence(
 
 /**
  * The analysis of one category, about the asset: how it compares with its peers, and the risk it
- * shows. What a score level means in general, and how the methodology scores, is the same for
- * every asset: it belongs on the methodology page, and is said here only when the asset has no
- * peers to compare with.
+ * shows. What a score level means in general is the same for every asset and belongs on the
+ * methodology page: with no researched peer and no risk found, the figures stand alone and the
+ * analysis is empty (the page and the PDF then print no analysis block).
  */
 export function analysisOf(input: WriterInput): string {
   const { category, assessment } = input;
   const name = subjectName(input);
   const found = assessment.evidenceFound && assessment.sources.length > 0;
   const peers = peerSentence(name, category.name, assessment.score, found, input.peers);
-  const lead =
-    peers || !found
-      ? ''
-      : `${name}'s ${assessment.score}/5 here points to ${meaningOf(category.key, assessment.score)}.`;
-  return [lead, peers, found && assessment.keyRisk ? naming(assessment.keyRisk, name) : '']
+  return [peers, found && assessment.keyRisk ? naming(assessment.keyRisk, name) : '']
     .filter(Boolean)
     .join(' ');
 }

@@ -1,5 +1,6 @@
 import { figureOf } from '../../../contract/reports';
 import { offlineReportInput } from '../offline-report';
+import type { PeerReports } from '../peers';
 import { buildReportText, buildSections, type ReportTextInput } from '../report-text';
 import { SNAPSHOT_ASSETS } from '../sources/snapshot-data';
 import { reportSentences } from './report-prose';
@@ -116,12 +117,18 @@ export function analyticSentences(input: ReportTextInput): string[] {
 /** The report inputs of the fifteen sample reports, as a buyer gets them (kind checks included). */
 export async function repetitionSample(
   now: Date,
+  /** A store where none of the peers has a report yet: what the first buyers of a new store read. */
+  options: { freshStore?: boolean } = {},
 ): Promise<{ id: string; input: ReportTextInput; names: string[] }[]> {
+  const peerReports: PeerReports | undefined = options.freshStore ? { get: () => undefined } : undefined;
   const sample = [];
   for (const id of REPETITION_SAMPLE) {
     const asset = SNAPSHOT_ASSETS.find((a) => a.id === id);
     if (!asset) throw new Error(`the repetition sample names ${id}, which the snapshot does not hold`);
-    const input = await offlineReportInput(asset, now, undefined, { kindChecks: true });
+    const input = await offlineReportInput(asset, now, undefined, {
+      kindChecks: true,
+      ...(peerReports ? { peerReports } : {}),
+    });
     const names = [
       asset.name,
       asset.symbol,
