@@ -27,9 +27,7 @@ describe('derived figures', () => {
     const mismatches = (t: string) =>
       checkReportText(t, input, own, new Map()).mismatches.filter((m) => m.includes('fully diluted'));
     expect(mismatches(text)).toEqual([]);
-    expect(
-      mismatches(text.replace('$64,795.70 on 2026-07-18)', '$64,795.70 on 2025-11-03)')),
-    ).toEqual([
+    expect(mismatches(text.replace('$64,795.70 on 2026-07-18)', '$64,795.70 on 2025-11-03)'))).toEqual([
       expect.stringContaining('uses the price of 2025-11-03, the market capitalisation is of 2026-07-18'),
     ]);
     expect(
