@@ -108,7 +108,7 @@ describe('GET /api/reports/:id/changes', () => {
     // The earlier version read a smaller market: one category and one of its facts differ.
     await t.ctx.db.execute(sql`
       update research_progress
-         set research_data = jsonb_set(research_data, '{facts}', '["Market capitalisation is $1.00 billion."]'::jsonb)
+         set research_data = jsonb_set(research_data, '{facts}', '["Market capitalisation: $1.00 billion."]'::jsonb)
        where report_id = ${v1} and category_key = 'marketCap'`);
     await scoredUnderOlderRules(v1, METHODOLOGY_VERSION, { marketCap: 2 });
 
@@ -127,8 +127,8 @@ describe('GET /api/reports/:id/changes', () => {
     expect(marketCap.before).toBe(2);
     expect(marketCap.evidenceChange).toBe(marketCap.after - 2);
     expect(marketCap.ruleChange).toBeNull();
-    expect(marketCap.facts!.changed[0]!.before).toBe('Market capitalisation is $1.00 billion.');
-    expect(marketCap.facts!.changed[0]!.after).toMatch(/^Market capitalisation is \$/);
+    expect(marketCap.facts!.changed[0]!.before).toBe('Market capitalisation: $1.00 billion.');
+    expect(marketCap.facts!.changed[0]!.after).toMatch(/^Market capitalisation: \$/);
     const unchanged = body.categories.filter((c) => c.key !== 'marketCap');
     expect(unchanged.every((c) => c.evidenceChange === 0 && c.factCounts.appeared === 0)).toBe(true);
     expect(body.verdict).toMatch(/^The verdict (stays|changed from)/);
