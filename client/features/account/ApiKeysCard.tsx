@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Copy, KeyRound, RefreshCw, Trash2 } from 'lucide-react';
+import { KeyRound, RefreshCw, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import {
   API_KEY_MESSAGES,
@@ -23,6 +23,7 @@ import {
   revokeApiKey,
   rotateApiKey,
 } from './api-keys-api';
+import { ShownOnce } from './ShownOnce';
 
 const SCOPE_LABELS: Record<ApiKeyScope, string> = {
   'reports:read': 'Read reports, assets and the track record',
@@ -149,45 +150,20 @@ function CreditsLine({ credits }: { credits: number | undefined }) {
 
 /** The new key, this once: it is stored only as a hash and can never be shown again. */
 function ShownKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.key);
-      toast({ title: 'Copied', description: 'The key is on your clipboard.' });
-    } catch {
-      toast({
-        title: 'Copy failed',
-        description: 'Select the key and copy it by hand.',
-        variant: 'destructive',
-      });
-    }
-  };
   return (
-    <section
-      aria-labelledby="new-api-key-title"
-      className="mt-4 rounded-md border border-border bg-subtle p-4"
-    >
-      <h3 id="new-api-key-title" className="font-medium">
-        Your new key "{created.apiKey.name}"
-      </h3>
-      <p className="mt-1 text-sm">
-        Copy it now: it is shown only this once.
-        {created.replaced &&
-          ` The key it replaces works until ${formatDateTime(created.replaced.expiresAt)}.`}
-      </p>
-      <Label htmlFor="new-api-key" className="sr-only">
-        New API key
-      </Label>
-      <Input id="new-api-key" readOnly value={created.key} className="mt-2 font-mono text-xs" />
-      <div className="mt-2 flex gap-2">
-        <Button size="sm" onClick={copy}>
-          <Copy size={16} aria-hidden />
-          Copy key
-        </Button>
-        <Button size="sm" variant="secondary" onClick={onDone}>
-          Done
-        </Button>
-      </div>
-    </section>
+    <ShownOnce
+      id="new-api-key"
+      title={`Your new key "${created.apiKey.name}"`}
+      note={`Copy it now: it is shown only this once.${
+        created.replaced
+          ? ` The key it replaces works until ${formatDateTime(created.replaced.expiresAt)}.`
+          : ''
+      }`}
+      noun="key"
+      label="New API key"
+      value={created.key}
+      onDone={onDone}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Copy, Trash2, Webhook } from 'lucide-react';
+import { Trash2, Webhook } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import {
   type AccountWebhook,
@@ -15,6 +15,7 @@ import { FieldError, fieldAria, Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/report-format';
+import { ShownOnce } from './ShownOnce';
 import { createWebhook, deleteWebhook, webhookDeliveriesQuery, webhooksQuery } from './webhooks-api';
 
 const EVENT_LABELS: Record<WebhookEvent, string> = {
@@ -183,43 +184,20 @@ function DeliveryLog({ endpoint }: { endpoint: AccountWebhook }) {
 
 /** The signing secret, this once: deliveries are signed with it and it is never shown again. */
 function ShownSecret({ created, onDone }: { created: Created; onDone: () => void }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      toast({ title: 'Copied', description: 'The signing secret is on your clipboard.' });
-    } catch {
-      toast({
-        title: 'Copy failed',
-        description: 'Select the secret and copy it by hand.',
-        variant: 'destructive',
-      });
-    }
-  };
   return (
-    <section
-      aria-labelledby="new-webhook-title"
-      className="mt-4 rounded-md border border-border bg-subtle p-4"
-    >
-      <h3 id="new-webhook-title" className="font-medium">
-        Signing secret for <span className="break-all">{created.url}</span>
-      </h3>
-      <p className="mt-1 text-sm">
-        Copy it now: it is shown only this once. Verify each delivery's signature with it.
-      </p>
-      <Label htmlFor="new-webhook-secret" className="sr-only">
-        Webhook signing secret
-      </Label>
-      <Input id="new-webhook-secret" readOnly value={created.secret} className="mt-2 font-mono text-xs" />
-      <div className="mt-2 flex gap-2">
-        <Button size="sm" onClick={copy}>
-          <Copy size={16} aria-hidden />
-          Copy secret
-        </Button>
-        <Button size="sm" variant="secondary" onClick={onDone}>
-          Done
-        </Button>
-      </div>
-    </section>
+    <ShownOnce
+      id="new-webhook-secret"
+      title={
+        <>
+          Signing secret for <span className="break-all">{created.url}</span>
+        </>
+      }
+      note="Copy it now: it is shown only this once. Verify each delivery's signature with it."
+      noun="signing secret"
+      label="Webhook signing secret"
+      value={created.secret}
+      onDone={onDone}
+    />
   );
 }
 
