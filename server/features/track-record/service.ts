@@ -2,7 +2,7 @@ import type { AssetBacktestResponse, Backtest } from '../../../contract/backtest
 import type { TrackRecord } from '../../../contract/track-record';
 import type { AppContext } from '../../context';
 import { loadTrackRecord } from '../../domain/track-record';
-import { assetBacktestAnswer, loadBacktest } from '../../research/backtest/artefact';
+import { assetBacktestAnswer, storedBacktest } from '../../research/backtest/artefact';
 import { INCIDENT_LIST_SOURCE, incidentTimeline } from '../../research/sources/incidents';
 import { renderTrackRecordBody } from './page';
 
@@ -21,7 +21,7 @@ export interface TrackRecordService {
 /** The public track record (decision 0192) and the back-test beside it (decision 0290). */
 export function createTrackRecordService(ctx: Pick<AppContext, 'db'>): TrackRecordService {
   const incidentList = incidentTimeline();
-  const stored = loadBacktest();
+  const stored = storedBacktest();
   const backtest = stored?.summary ?? null;
   let cached: { at: number; record: Promise<TrackRecord> } | null = null;
   const prospective = () => {

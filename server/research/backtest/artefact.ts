@@ -125,11 +125,21 @@ export function loadBacktest(file: URL = BACKTEST_FILE): {
   return { summary, historyOf };
 }
 
+type StoredBacktest = ReturnType<typeof loadBacktest>;
+let storedOnce: StoredBacktest | undefined;
+
+/**
+ * The release's stored back-test, parsed once per process for every reader (the track-record
+ * page and API, and the report PDFs): it is built with the release and never changes while the
+ * server runs.
+ */
+export function storedBacktest(): StoredBacktest {
+  if (storedOnce === undefined) storedOnce = loadBacktest();
+  return storedOnce;
+}
+
 /** One asset's back-test answer, as its report page and its PDF show it (decision 0293). */
-export function assetBacktestAnswer(
-  stored: ReturnType<typeof loadBacktest>,
-  assetId: string,
-): AssetBacktestResponse {
+export function assetBacktestAnswer(stored: StoredBacktest, assetId: string): AssetBacktestResponse {
   const summary = stored?.summary;
   return {
     assetId,
