@@ -3,6 +3,9 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, reportAccessLog, researchReports, userPurchases } from './db/schema';
+import { ownedReportIds } from './domain/report-series';
+import { findPayingBuyers } from './email/repository';
+import { buyersOfReport } from './features/api-v1/webhook-repository';
 import {
   FAKE_STRIPE_WEBHOOK_SECRET,
   type FakeStripe,
@@ -131,6 +134,14 @@ describe('card disputes', () => {
     await sendDisputeEvent('charge.dispute.closed', dispute('dp_won', won.intentId, 'won'));
     expect(await reportStatus(lost.buyer, lost.purchase.reportId!)).toBe(404);
     expect(await reportStatus(won.buyer, won.purchase.reportId!)).toBe(200);
+    // Every "does this buyer own it" asks the same: the versions list, and the report's
+    // buyers whom its emails and webhooks reach.
+    expect([...(await ownedReportIds(t.ctx.db, lost.buyer.user.id, [lost.purchase.reportId!]))]).toEqual([]);
+    expect([...(await ownedReportIds(t.ctx.db, won.buyer.user.id, [won.purchase.reportId!]))]).toEqual([
+      won.purchase.reportId,
+    ]);
+    expect(await buyersOfReport(t.ctx.db, lost.purchase.reportId!)).not.toContain(lost.buyer.user.id);
+    expect(await findPayingBuyers(t.ctx.db, lost.purchase.reportId!)).toEqual([]);
     const listed = (
       await t.app.inject({ method: 'GET', url: '/api/admin/disputes', headers: { cookie: admin.cookie } })
     ).json();

@@ -3,9 +3,25 @@ import type { DbExecutor } from '../db/client';
 import { disputes, reportAccessLog, userPurchases } from '../db/schema';
 
 /**
- * A user may read a report, its progress and its PDF only after a completed purchase of it.
- * Callers answer 404 otherwise, exactly as for a report that does not exist. A purchase whose
- * card payment was taken back by a lost dispute grants nothing (decision 0304).
+ * The purchase grants its report: completed, and its card payment not taken back by a lost
+ * dispute (decision 0304). Every query that asks "does this buyer own the report" uses this one
+ * condition: reading it, its versions, the rebuy refusal, the emails and webhooks about it.
+ */
+export function purchaseGrantsReport(db: DbExecutor) {
+  return and(
+    eq(userPurchases.status, 'completed'),
+    notExists(
+      db
+        .select({ id: disputes.id })
+        .from(disputes)
+        .where(and(eq(disputes.purchaseId, userPurchases.id), eq(disputes.status, 'lost'))),
+    ),
+  );
+}
+
+/**
+ * A user may read a report, its progress and its PDF only after a purchase that grants it.
+ * Callers answer 404 otherwise, exactly as for a report that does not exist.
  */
 export async function userHasReportAccess(
   db: DbExecutor,
@@ -16,17 +32,7 @@ export async function userHasReportAccess(
     .select({ id: userPurchases.id })
     .from(userPurchases)
     .where(
-      and(
-        eq(userPurchases.userId, userId),
-        eq(userPurchases.reportId, reportId),
-        eq(userPurchases.status, 'completed'),
-        notExists(
-          db
-            .select({ id: disputes.id })
-            .from(disputes)
-            .where(and(eq(disputes.purchaseId, userPurchases.id), eq(disputes.status, 'lost'))),
-        ),
-      ),
+      and(eq(userPurchases.userId, userId), eq(userPurchases.reportId, reportId), purchaseGrantsReport(db)),
     )
     .limit(1);
   return Boolean(row);

@@ -6,6 +6,7 @@ import { researchProgress, researchReports, userPurchases } from '../db/schema';
 import type { VersionForChanges } from '../research/changes';
 import type { StoredEvidence } from '../research/evidence';
 import { type DatedSource, dataAsOfDates } from '../research/report-text';
+import { purchaseGrantsReport } from './report-access';
 
 // A report series: the completed reports on one resolved asset id, numbered 1, 2, 3… in the
 // order they completed. Nothing is stored for it: completion is final, so the numbering of the
@@ -132,7 +133,7 @@ export async function ownedReportIds(
     .where(
       and(
         eq(userPurchases.userId, userId),
-        eq(userPurchases.status, 'completed'),
+        purchaseGrantsReport(db),
         inArray(userPurchases.reportId, reportIds),
       ),
     );
@@ -191,7 +192,7 @@ export async function ownedReportWithData(
     .where(
       and(
         eq(userPurchases.userId, userId),
-        eq(userPurchases.status, 'completed'),
+        purchaseGrantsReport(db),
         eq(researchReports.status, 'completed'),
         eq(researchReports.assetId, wanted.assetId),
         eq(researchReports.methodologyVersion, wanted.methodologyVersion),

@@ -13,6 +13,7 @@ import {
   watchAlerts,
   watchlistEntries,
 } from '../db/schema';
+import { purchaseGrantsReport } from '../domain/report-access';
 import type { RenderedEmail } from './messages';
 
 // The email feature's SQL: stored messages, the reads messages are composed from (deleted
@@ -64,13 +65,7 @@ export async function findPayingBuyers(db: DbExecutor, reportId: number) {
     .select({ user: users, amount: userPurchases.amount })
     .from(userPurchases)
     .innerJoin(users, eq(users.id, userPurchases.userId))
-    .where(
-      and(
-        eq(userPurchases.reportId, reportId),
-        eq(userPurchases.status, 'completed'),
-        isNull(users.deletedAt),
-      ),
-    );
+    .where(and(eq(userPurchases.reportId, reportId), purchaseGrantsReport(db), isNull(users.deletedAt)));
 }
 
 export async function storeEmail(

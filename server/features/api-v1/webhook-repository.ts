@@ -1,6 +1,7 @@
 import { and, arrayOverlaps, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { userPurchases, users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { purchaseGrantsReport } from '../../domain/report-access';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -72,7 +73,7 @@ export async function buyersOfReport(db: DbExecutor, reportId: number): Promise<
   const rows = await db
     .selectDistinct({ userId: userPurchases.userId })
     .from(userPurchases)
-    .where(and(eq(userPurchases.reportId, reportId), eq(userPurchases.status, 'completed')));
+    .where(and(eq(userPurchases.reportId, reportId), purchaseGrantsReport(db)));
   return rows.map((r) => r.userId);
 }
 
