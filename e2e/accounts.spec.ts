@@ -45,7 +45,9 @@ test('wrong credentials give one generic error, under the password', async ({ pa
   await page.getByLabel('Email').fill(signedIn.email);
   await page.getByLabel('Password', { exact: true }).fill('Wrong#Pass1');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Invalid email or password').first()).toBeVisible();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+    /Invalid email or password/,
+  );
   await expect(page).toHaveURL(/\/login$/);
 });
 

@@ -139,7 +139,6 @@ export async function issueInvoice(
   const crypto =
     purchase.paymentMethod === 'cardano' ? await cardanoFacts(tx, purchase.cardanoPaymentId) : null;
   const number = await nextNumber(tx, 'invoice');
-  const kind = purchase.purchaseType === 'new_report' ? 'new research report' : 'existing research report';
   const [row] = await tx
     .insert(invoices)
     .values({
@@ -155,7 +154,7 @@ export async function issueInvoice(
       buyerEmail: buyer?.email ?? '',
       buyerCountry: decision.customerCountry,
       buyerVatId: decision.treatment === 'reverse_charge' ? evidence.vatId : null,
-      description: `Crypto asset research report on ${purchase.assetName} (${kind}, digital service)`,
+      description: invoiceLineOf(purchase),
       currency: 'USD',
       totalAmount: purchase.amount,
       netAmount: fromCents(netCents),
@@ -206,4 +205,12 @@ export async function issueCreditNote(
     })
     .returning();
   return row!;
+}
+
+/** The invoice's one line: what was bought, as a digital service (a credit pack is not a report). */
+function invoiceLineOf(purchase: { purchaseType: string; assetName: string }): string {
+  if (purchase.purchaseType === 'credit_pack')
+    return `${purchase.assetName} (API credit pack, digital service)`;
+  const kind = purchase.purchaseType === 'new_report' ? 'new research report' : 'existing research report';
+  return `Crypto asset research report on ${purchase.assetName} (${kind}, digital service)`;
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_MESSAGES } from '../../../contract/auth';
 import { idParamSchema } from '../../../contract/http';
 import {
   accountingDocumentListSchema,
@@ -9,21 +8,17 @@ import {
   vatPreviewSchema,
 } from '../../../contract/invoices';
 import type { AppContext } from '../../context';
-import { unauthenticated } from '../../domain/errors';
+import { requireUserId } from '../../http/signed-in';
 import { creditNotePdf, invoicePdf, listAccountingDocuments, previewCheckoutVat } from './service';
 
 /** The signed-in buyer's invoices and credit notes (decision 0300): the list and each PDF; the checkout's VAT preview. */
 export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const userIdOf = (request: { user?: { id: number } | null }) => {
-    if (!request.user) throw unauthenticated(AUTH_MESSAGES.notSignedIn);
-    return request.user.id;
-  };
 
   api.get(
     '/api/account/invoices',
     { schema: { response: { 200: accountingDocumentListSchema } } },
-    async (request) => listAccountingDocuments(ctx, userIdOf(request)),
+    async (request) => listAccountingDocuments(ctx, requireUserId(request)),
   );
 
   // Before paying: the VAT in the price for the country the buyer states (decision 0305).
@@ -31,7 +26,7 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/checkout/vat-preview',
     { schema: { body: vatPreviewRequestSchema, response: { 200: vatPreviewSchema } } },
     async (request) => {
-      userIdOf(request);
+      requireUserId(request);
       return previewCheckoutVat(ctx, request.body);
     },
   );
@@ -41,7 +36,7 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext) {
     response: { 200: z.any().describe('The document as a PDF file') },
   };
   api.get('/api/account/invoices/:id/pdf', { schema: pdfSchema }, async (request, reply) => {
-    const { fileName, pdf } = await invoicePdf(ctx, userIdOf(request), request.params.id);
+    const { fileName, pdf } = await invoicePdf(ctx, requireUserId(request), request.params.id);
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -49,7 +44,7 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext) {
       .send(pdf);
   });
   api.get('/api/account/credit-notes/:id/pdf', { schema: pdfSchema }, async (request, reply) => {
-    const { fileName, pdf } = await creditNotePdf(ctx, userIdOf(request), request.params.id);
+    const { fileName, pdf } = await creditNotePdf(ctx, requireUserId(request), request.params.id);
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${fileName}"`)
