@@ -184,3 +184,32 @@ test('a refused bug report is said under its submit button, which points at it; 
   await expect(page.locator('#bug-report-error')).toHaveCount(0);
   await expect(submit).not.toHaveAccessibleDescription(/Submission Failed/);
 });
+
+test('a refused registration is said under its button and goes at the next edit', async ({ page }) => {
+  // A refusal that belongs to no field (the server is unavailable), answered as the API does.
+  await page.route('**/api/auth/register', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'Registration is paused.',
+      }),
+    }),
+  );
+  await page.goto('/register');
+  const user = newUser();
+  const username = page.getByLabel('Username');
+  await username.fill(user.username);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm password').fill(user.password);
+  const button = page.getByRole('button', { name: 'Create Account' });
+  await button.click();
+  await expect(button).toHaveAccessibleDescription(/Registration is paused\./);
+  await expect(errorToasts(page)).toHaveCount(0);
+  await username.fill(`${user.username}x`);
+  await expect(button).not.toHaveAccessibleDescription(/Registration is paused\./);
+  await expect(page.getByText('Registration is paused.')).toHaveCount(0);
+});

@@ -6,7 +6,14 @@ import { PAGES } from '../../../contract/pages';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription } from '../../components/ui/card';
-import { FieldError, FieldHint, fieldAria, Input, Label } from '../../components/ui/input';
+import {
+  FieldError,
+  FieldHint,
+  fieldAria,
+  Input,
+  Label,
+  useClearRootErrorOnEdit,
+} from '../../components/ui/input';
 import { PageMeta } from '../../components/ui/page-meta';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
@@ -45,6 +52,8 @@ export function RegisterPage() {
       },
     }),
   );
+  // An error under the button goes at the next edit of any field, as on every form (decision 0261).
+  useClearRootErrorOnEdit(form);
 
   return (
     <div className="mx-auto max-w-md px-4 py-12">
