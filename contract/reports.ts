@@ -56,6 +56,11 @@ export const sourceSchema = z.object({
   retrievedAt: z.string(),
   /** True when a live service answered for this report; false for a dated dataset. */
   live: z.boolean().optional(),
+  /**
+   * The source is cited for what the asset is (a chain its file counts blocks of), not for how it
+   * stands on a day: it does not set the report's data date (decision 0249).
+   */
+  reference: z.literal(true).optional(),
 });
 export type Source = z.infer<typeof sourceSchema>;
 

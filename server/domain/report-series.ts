@@ -35,10 +35,10 @@ const versionColumns = {
   assetId: researchReports.assetId,
   assetName: researchReports.assetName,
   completedAt: researchReports.completedAt,
-  // Every source's retrievedAt and dataset, for dataAsOfDates (the report's own rule, not a
+  // Every source's retrievedAt, dataset and reference flag, for dataAsOfDates (the report's own rule, not a
   // second one in SQL).
   sourceDates: sql<DatedSource[] | null>`(
-    select jsonb_agg(jsonb_build_object('retrievedAt', source->>'retrievedAt', 'dataset', source->'dataset'))
+    select jsonb_agg(jsonb_build_object('retrievedAt', source->>'retrievedAt', 'dataset', source->'dataset', 'reference', (source->>'reference')::boolean))
     from ${researchProgress} as progress, jsonb_array_elements(
       case when jsonb_typeof(progress.research_data->'sources') = 'array'
         then progress.research_data->'sources' else '[]'::jsonb end) as source

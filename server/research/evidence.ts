@@ -362,7 +362,14 @@ export interface MarketEvidence {
     chainId: number;
     /** The host chain as the catalogue names it. */
     chain: string;
-    contracts: { address: string; name: string; symbol: string; website?: string }[];
+    contracts: {
+      address: string;
+      name: string;
+      symbol: string;
+      website?: string;
+      /** The catalogue's tags ("defi", "stablecoin", "dex"…), as the file writes them. */
+      labels?: string[];
+    }[];
   }>;
   /** Share of the 10 largest holders (kept for reports scored before HolderFacts). */
   topHoldersShare?: Fact<number>;

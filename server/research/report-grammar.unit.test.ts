@@ -271,8 +271,12 @@ describe('classification', () => {
     const ethereum = await reportOf('ethereum');
     expect(ethereum).toContain('Chain: native coin of its own layer-1 blockchain.');
     expect(ethereum).not.toMatch(/Missing: asset classification/);
-    expect(await reportOf('uniswap')).toContain(
+    // Chainlink's contract is tagged only "oracle": no kind of token. Uniswap's tags say "dex".
+    expect(await reportOf('chainlink')).toContain(
       'Missing: what kind of token it is (stablecoin, DeFi, meme or exchange token).',
+    );
+    expect(await reportOf('uniswap')).toContain(
+      'Uniswap is classified as a DeFi token, as its contract’s tags say.',
     );
   });
 });

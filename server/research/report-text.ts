@@ -401,9 +401,12 @@ export const REFERENCE_DATASETS: ReadonlySet<string> = new Set(['dawsbot/eth-lab
 export interface DatedSource {
   retrievedAt: string;
   dataset?: { name?: string } | string | null;
+  /** Cited for what the asset is, whatever its dataset (decision 0249). */
+  reference?: boolean | null;
 }
 
 const isReference = (source: DatedSource) =>
+  source.reference === true ||
   REFERENCE_DATASETS.has(typeof source.dataset === 'string' ? source.dataset : (source.dataset?.name ?? ''));
 
 /**

@@ -823,25 +823,49 @@ const UTILITY_PATTERN =
 const MEME_PATTERN = /meme/i;
 const UTILITY_KINDS = new Set(['layer1', 'layer2', 'stablecoin', 'defi', 'exchange']);
 
+/**
+ * What a stablecoin registry entry says the asset is for: holding its peg, and by what mechanism
+ * (decision 0248). A registry listing is a utility category (stablecoin), not a description.
+ */
+function pegUseFact(peg: NonNullable<AssetEvidence['stablecoin']>): string {
+  const { pegType, pegMechanism } = peg.value;
+  const currency = pegType.replace(/^pegged/, '');
+  const registry = peg.source.dataset?.name
+    ? `${peg.source.dataset.name}'s stablecoin registry`
+    : 'the stablecoin registry';
+  return `The asset is listed in ${registry} as a stablecoin pegged to ${currency} (${pegType}); its peg is ${pegMechanism}.`;
+}
+
 export function scoreUseCase(e: AssetEvidence): CategoryAssessment {
-  if (!e.useCase) return noEvidence('description of a use');
-  const use = e.useCase.value;
+  const peg = e.stablecoin;
+  if (!e.useCase && !peg) return noEvidence('description of a use');
+  const use = e.useCase?.value ?? { description: '', categories: [] };
   const kind = e.profile?.value.kind;
   const described = use.description.trim().length > 0;
   const meme = kind === 'meme' || use.categories.some((c) => MEME_PATTERN.test(c));
   const utility =
     !meme &&
-    (use.categories.some((c) => UTILITY_PATTERN.test(c)) || (kind !== undefined && UTILITY_KINDS.has(kind)));
+    (peg !== undefined ||
+      use.categories.some((c) => UTILITY_PATTERN.test(c)) ||
+      (kind !== undefined && UTILITY_KINDS.has(kind)));
   const tvl = e.tvlUsd?.value ?? use.tvlUsd;
   const provenUsage = (use.marketCapRank !== undefined && use.marketCapRank <= 100) || (tvl ?? 0) >= 100e6;
   let score = 1 + (described ? 1 : 0) + (utility ? 2 : 0) + (provenUsage ? 1 : 0);
   if (meme) score = Math.min(score, 2);
   score = Math.min(5, score);
+  // A registry entry alone is no description: "Purpose: a published description" says what it lacks.
   const facts = [
-    described ? `Stated purpose: ${use.description.trim()}` : 'No description of a purpose is published.',
-    use.categories.length
-      ? `Listed categories of this asset: ${use.categories.join(', ')}.`
-      : 'No category is listed.',
+    ...(e.useCase
+      ? [
+          described
+            ? `Stated purpose: ${use.description.trim()}`
+            : 'No description of a purpose is published.',
+          use.categories.length
+            ? `Listed categories of this asset: ${use.categories.join(', ')}.`
+            : 'No category is listed.',
+        ]
+      : []),
+    ...(peg ? [pegUseFact(peg)] : []),
   ];
   if (use.marketCapRank !== undefined) facts.push(`Market-cap rank: ${use.marketCapRank}.`);
   if (tvl !== undefined) facts.push(`Total value locked: ${formatUsd(tvl)}.`);
@@ -849,21 +873,24 @@ export function scoreUseCase(e: AssetEvidence): CategoryAssessment {
   if (trend?.change365d !== undefined)
     facts.push(`Total value locked changed by ${formatPct(trend.change365d)} over the last year.`);
   if (meme) facts.push('It is listed as a meme asset, so the score is capped at 2.');
+  // A registry entry alone holds no rank or value locked: the description is the step it can show.
   const nextUp = meme
     ? 'Meme cap of 2: a use beyond speculation'
     : !utility
       ? 'Utility: one people use, such as payments, DeFi or infrastructure (adds 2 points)'
-      : !provenUsage
-        ? 'Proven usage: a top-100 rank or $100 million locked'
-        : !described
-          ? 'Purpose: a published description'
-          : undefined;
+      : !described && !e.useCase
+        ? 'Purpose: a published description'
+        : !provenUsage
+          ? 'Proven usage: a top-100 rank or $100 million locked'
+          : !described
+            ? 'Purpose: a published description'
+            : undefined;
   return applyCollapseCap(e, {
     score,
     facts,
     rationale:
       '1 point plus 1 for a described purpose, 2 for a utility category and 1 for proven usage; meme assets at most 2.',
-    sources: sourcesOf(e.useCase, e.tvlUsd, e.tvlTrend, kind ? e.profile : undefined),
+    sources: sourcesOf(e.useCase, peg, e.tvlUsd, e.tvlTrend, kind ? e.profile : undefined),
     evidenceFound: true,
     ...(nextUp && score < 5 ? { nextUp } : {}),
     ...(score > 1
@@ -1427,7 +1454,7 @@ export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
         `Its contract${labelled.contracts.length > 1 ? 's' : ''} on ${labelled.chain} (chain id ${labelled.chainId}): ${labelled.contracts
           .map(
             (c) =>
-              `${c.address}, labelled “${c.name}” (${c.symbol})${c.website ? ` with the website ${c.website}` : ''}`,
+              `${c.address}, labelled “${c.name}” (${c.symbol})${c.labels?.length ? `, tagged ${c.labels.join(', ')},` : ''}${c.website ? ` with the website ${c.website}` : ''}`,
           )
           .join('; ')}.`,
       ]
@@ -1440,12 +1467,17 @@ export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
   }[kind];
   const score = kind === 'layer1' ? 5 : kind === 'layer2' ? 4 : 3;
   const assetKind = e.profile?.value.kind;
+  // A kind read from the labelled contract's tags says so (the tags are listed below).
+  const byTags =
+    e.profile && e.tokenContracts && sourceKey(e.profile.source) === sourceKey(e.tokenContracts.source)
+      ? ', as its contract’s tags say'
+      : '';
   return {
     score,
     facts: [
       text,
       ...(assetKind
-        ? [`The asset is classified as ${KIND_PHRASES[assetKind] ?? `a ${assetKind} asset`}.`]
+        ? [`The asset is classified as ${KIND_PHRASES[assetKind] ?? `a ${assetKind} asset`}${byTags}.`]
         : // A native layer-1 or layer-2 coin is classified by its chain already; only a token's use is unknown.
           kind === 'token'
           ? missingFact(['what kind of token it is (stablecoin, DeFi, meme or exchange token)'])

@@ -193,8 +193,8 @@ describe('offline data from public datasets', () => {
       'layer1',
     ]);
     expect(litecoin.scores.riskLevel).toBe('Likely Safe');
-    // Bitcoin: its Coin Metrics copy ends in 2020 and adds nothing beside the market files, so the
-    // report cites no 2020 file; rated on six categories.
+    // Bitcoin: its Coin Metrics copy ends in 2020 and adds no figure beside the market files; that
+    // it counts Bitcoin's own blocks stays true, so Layer 1 cites it as a reference (decision 0249).
     const bitcoin = evidenced('bitcoin');
     expect(bitcoin.withEvidence).toEqual([
       'marketCap',
@@ -203,7 +203,13 @@ describe('offline data from public datasets', () => {
       'totalSupply',
       'existenceGrowthX2',
       'hacksScandals',
+      'layer1',
     ]);
+    const bitcoinMarket = snapshotMarketEvidence(SNAPSHOT_ASSETS.find((a) => a.id === 'bitcoin')!, {
+      nonCommercial: true,
+    });
+    expect(bitcoinMarket.chain?.source.reference).toBe(true);
+    expect(bitcoinMarket.marketCapUsd?.source.dataset?.name).not.toBe('coinmetrics/data');
     expect(bitcoin.scores.rated).not.toBe(false);
     expect(bitcoin.scores.riskLevel).toBe('Likely Safe');
   });

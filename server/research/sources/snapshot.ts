@@ -1,6 +1,14 @@
 import { distance as editDistance } from 'fastest-levenshtein';
 import { licenseText, nameWithSymbol, type Source } from '../../../contract/reports';
-import type { AssetRef, AuditFacts, Fact, MarketEvidence, SecurityEvidence, UnlockFacts } from '../evidence';
+import type {
+  AssetKind,
+  AssetRef,
+  AuditFacts,
+  Fact,
+  MarketEvidence,
+  SecurityEvidence,
+  UnlockFacts,
+} from '../evidence';
 import { sourceProblem } from '../source-check';
 import {
   COIN_METRICS_DATASET,
@@ -156,6 +164,13 @@ function mergedMarket(
     fromCoinMetrics.marketCapUsd !== undefined || fromCoinMetrics.supply !== undefined;
   const coinMetrics = coinMetricsCurrent ? fromCoinMetrics : {};
   const merged: MarketEvidence = { ...coinMetrics, ...fromFiles };
+  // That the file counts the blocks of the asset's own chain stays true however old the copy:
+  // the chain is cited from it as a reference, which does not date the report (decision 0249).
+  if (!coinMetricsCurrent && fromCoinMetrics.chain)
+    merged.chain = {
+      value: fromCoinMetrics.chain.value,
+      source: { ...fromCoinMetrics.chain.source, reference: true },
+    };
   // The newer market cap wins, with the chart drawn from the same file (its last point is the
   // figure stated): Coin Metrics' copy of Litecoin (2025-12) is newer than CoinGecko's row.
   const dateOf = (fact: { source: Source } | undefined) => fact?.source.publishedAt ?? '';
@@ -309,14 +324,33 @@ const tokenContractsById = new Map(tokenLabels.records.map((record) => [record.i
 /** The day the token label file is as of: the back-test uses it only from then on. */
 export const TOKEN_LABELS_DATE = tokenLabels.dataset.committedAt;
 
+/** The eth-labels tags that say what kind of token a contract is (decision 0247). */
+const LABEL_KINDS: Readonly<Record<string, AssetKind>> = {
+  stablecoin: 'stablecoin',
+  meme: 'meme',
+  defi: 'defi',
+  dex: 'defi',
+};
+
+/**
+ * The kind the labels state: the catalogue's kind when a label says it (the labels corroborate
+ * it), else the one kind the labels say; none when they say none, or several the catalogue is not.
+ */
+function labelledKind(asset: SnapshotAsset, labels: readonly string[]): AssetKind | undefined {
+  const kinds = new Set(labels.flatMap((label) => (LABEL_KINDS[label] ? [LABEL_KINDS[label]] : [])));
+  if (kinds.has(asset.kind)) return asset.kind;
+  return kinds.size === 1 ? [...kinds][0] : undefined;
+}
+
 /**
  * A token's contracts as dawsbot/eth-labels' tokens.csv labels them (decision 0244), and with
- * them the fact that it is a token on its host chain: the file shows the contract there.
+ * them the fact that it is a token on its host chain: the file shows the contract there, and
+ * what kind of token it is when its labels say so (decision 0247).
  * Absent for native coins, layer-2 coins and tokens the reviewed map leaves out.
  */
 export function snapshotTokenContracts(
   asset: SnapshotAsset,
-): Pick<MarketEvidence, 'chain' | 'tokenContracts'> {
+): Pick<MarketEvidence, 'chain' | 'tokenContracts' | 'profile'> {
   const record = tokenContractsById.get(asset.id);
   if (!record || !asset.platform || asset.kind === 'layer1' || asset.kind === 'layer2') return {};
   const { dataset } = tokenLabels;
@@ -329,17 +363,23 @@ export function snapshotTokenContracts(
     retrievedAt: `${dataset.committedAt}T00:00:00.000Z`,
     live: false,
   };
+  const kind = labelledKind(
+    asset,
+    record.contracts.flatMap((c) => c.labels),
+  );
   return {
     chain: { value: 'token', source },
+    ...(kind ? { profile: { value: { kind, platform: asset.platform }, source } } : {}),
     tokenContracts: {
       value: {
         chainId: record.chainId,
         chain: asset.platform,
-        contracts: record.contracts.map(({ address, name, symbol, website }) => ({
+        contracts: record.contracts.map(({ address, name, symbol, website, labels }) => ({
           address,
           name,
           symbol,
           ...(website ? { website } : {}),
+          ...(labels.length ? { labels } : {}),
         })),
       },
       source,

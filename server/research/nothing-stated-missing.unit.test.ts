@@ -1,21 +1,25 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES, type CategoryKey } from '../../../contract/methodology';
-import { offlineReportInput } from '../offline-report';
-import { buildReportText } from '../report-text';
-import { snapshotMarketData } from './snapshot';
-import { PUBLIC_DATA, SNAPSHOT_ASSETS, type SnapshotAsset } from './snapshot-data';
-import { loadMarketFile } from './snapshot-market';
+import { CATEGORIES, type CategoryKey } from '../../contract/methodology';
+import { offlineReportInput } from './offline-report';
+import { buildReportText, dataAsOfSources } from './report-text';
+import { snapshotMarketData } from './sources/snapshot';
+import { PUBLIC_DATA, SNAPSHOT_ASSETS, type SnapshotAsset } from './sources/snapshot-data';
+import { loadMarketFile } from './sources/snapshot-market';
 
-// Nothing a cited dataset row states may be reported as missing. Every offline asset's report is
-// written through the research job's own path (the offline demo's evidence, the scorers, the kind
-// checks, the writer), and every dataset row that names the asset is checked against it: a loss,
-// an audit date, how to mint and redeem, peg prices, market cap, volume and supply.
+// Nothing a cited dataset row states may be reported as missing (issue 31). Every offline asset's
+// report is written through the research job's own path (the offline demo's evidence, the
+// scorers, the kind checks, the writer), and every dataset row that names the asset is checked
+// against it: what the report says is missing ("No evidence found: …", "Missing: …", "Needed: …",
+// "not assessed", "not stated", "No … could be found") must not be a fact that row holds.
 
 const NOW = new Date('2026-11-26T00:00:00Z');
 const MISSING = /No evidence found|not assessed|not stated/i;
 /** A category scored without evidence. */
 const MISSING_CATEGORY = /No evidence found/;
+const NOT_ASSESSED = 'Not assessed, as no source of this report states it';
+const readDataset = <T>(file: string): T =>
+  JSON.parse(readFileSync(new URL(`./datasets/public/${file}`, import.meta.url), 'utf8')) as T;
 
 /** The paragraph of one category in the report text ("Market Cap — 5/5 (weight 1). …"). */
 function paragraph(text: string, key: CategoryKey): string {
@@ -25,6 +29,115 @@ function paragraph(text: string, key: CategoryKey): string {
 
 const kindCheck = (text: string, label: string) =>
   text.split('\n').find((line) => line.startsWith('Stablecoins — ') && line.includes(`${label}:`)) ?? '';
+
+/** Every gap the report states, in its own words: labels, not-assessed checks, unstated facts. */
+function statedGaps(text: string): string[] {
+  const gaps: string[] = [];
+  for (const pattern of [
+    /No evidence found: ([^.]+)\./g,
+    /Missing: ([^.]+?)\.(?=\s|$)/g,
+    /Needed: ([^.]+)\./g,
+    /No ([^.]+?) could be found for this asset/g,
+    /([^.;:]+?) (?:is|are) not stated/g,
+    /— ([^.:]+): not assessed/g,
+  ])
+    for (const match of text.matchAll(pattern)) gaps.push(match[1]!);
+  for (const line of text.split('\n').filter((l) => l.startsWith(NOT_ASSESSED)))
+    gaps.push(
+      ...line
+        .replace(/^[^:]+: /, '')
+        .replace(/\.$/, '')
+        .split('; '),
+    );
+  return gaps;
+}
+
+/** The fact classes a dataset row can hold, and the words a report uses when it says one is missing. */
+const FACT_CLASSES = {
+  tokenKind: /kind of token/i,
+  chain: /chain information/i,
+  pegMechanism: /description of a use|Reserve type|peg mechanism/i,
+  mintRedeem: /mint and redeem/i,
+  pegPrices: /worst depeg|peg price/i,
+  losses: /incident records|\bloss/i,
+  auditDates: /audit/i,
+  supply: /supply data|circulating supply|total supply/i,
+  maxSupply: /maximum supply/i,
+  marketCap: /market capitalisation/i,
+  volume: /trading volume/i,
+} as const;
+type FactClass = keyof typeof FACT_CLASSES;
+
+/** The labels of eth-labels' token list that say what kind of token a contract is. */
+const KIND_LABELS = new Set(['stablecoin', 'meme', 'defi', 'dex']);
+
+interface TokenRow {
+  id: string;
+  chainId: number;
+  contracts: { address: string; name: string; labels: string[] }[];
+}
+interface CoinMetricsFile {
+  asset: string;
+  hasBlockCount?: boolean;
+}
+
+/**
+ * The fact classes the dataset rows naming an asset hold, each with the row that holds it
+ * (read from the stored files, not through the product's evidence code).
+ */
+function factsHeld(asset: SnapshotAsset): Map<FactClass, string> {
+  const held = new Map<FactClass, string>();
+  const tokens = readDataset<{ records: TokenRow[] }>('token-contracts.json').records;
+  const token = tokens.find((r) => r.id === asset.id);
+  if (token) {
+    // A token on its host chain: the Layer 1 category's evidence (native coins are not in the file).
+    if (asset.kind !== 'layer1' && asset.kind !== 'layer2' && asset.platform)
+      held.set('chain', `token-contracts.json ${token.contracts[0]!.address}`);
+    const kinds = token.contracts.flatMap((c) => c.labels).filter((label) => KIND_LABELS.has(label));
+    if (kinds.length) held.set('tokenKind', `token-contracts.json labels ${kinds.join(', ')}`);
+  }
+  // A Coin Metrics file that counts the blocks of the asset's own chain (a layer 1, as catalogued).
+  try {
+    const file = readDataset<CoinMetricsFile>(`coinmetrics/${asset.id}.json`);
+    if (file.hasBlockCount && asset.kind === 'layer1')
+      held.set('chain', `coinmetrics/${asset.id}.json block counts`);
+  } catch {
+    // No Coin Metrics file for this asset.
+  }
+  if (asset.id === 'ethereum') held.set('chain', 'client-diversity.json');
+  const stablecoin = PUBLIC_DATA.stablecoins.records.find((r) => r.geckoId === asset.id);
+  if (stablecoin) {
+    held.set('pegMechanism', `stablecoins.json ${stablecoin.pegMechanism}`);
+    if (stablecoin.mintRedeem) held.set('mintRedeem', 'stablecoins.json mintRedeem');
+  }
+  const hack = PUBLIC_DATA.hacks.records.find((r) => r.assets.includes(asset.id) && r.lossText);
+  if (hack) held.set('losses', `hacks.json ${hack.key}: ${hack.lossText}`);
+  const audit = PUBLIC_DATA.audits.records.find((r) => r.assets.includes(asset.id));
+  if (audit) held.set('auditDates', `audits.json ${audit.key}: ${audit.date}`);
+  const market = snapshotMarketData(asset);
+  if (market?.worstDepeg)
+    held.set('pegPrices', `market files: ${market.worstDepeg.low} on ${market.worstDepeg.date}`);
+  const figures = market?.evidence;
+  if (figures?.marketCapUsd) held.set('marketCap', `market files: ${figures.marketCapUsd.value}`);
+  if (figures?.volume24hUsd) held.set('volume', `market files: ${figures.volume24hUsd.value}`);
+  if (figures?.supply?.value.circulating && figures.supply.value.total)
+    held.set('supply', `market files: ${figures.supply.value.circulating} of ${figures.supply.value.total}`);
+  if (figures?.supply?.value.max) held.set('maxSupply', `market files: maximum ${figures.supply.value.max}`);
+  return held;
+}
+
+/** Where the report says a fact is missing that a row naming the asset holds: "class: gap (row)". */
+function missingWhileHeld(asset: SnapshotAsset, text: string): string[] {
+  const held = factsHeld(asset);
+  const problems: string[] = [];
+  for (const gap of statedGaps(text))
+    for (const [factClass, words] of Object.entries(FACT_CLASSES) as [FactClass, RegExp][]) {
+      const row = held.get(factClass);
+      if (row && words.test(gap))
+        problems.push(`${factClass}: ${asset.id} says “${gap}” while ${row} holds it`);
+    }
+  return [...new Set(problems)];
+}
 
 describe('nothing a dataset row states is reported missing', () => {
   const reports = new Map<string, string>();
@@ -36,6 +149,77 @@ describe('nothing a dataset row states is reported missing', () => {
       );
   }, 60_000);
   const report = (asset: SnapshotAsset) => reports.get(asset.id)!;
+
+  it('says nothing is missing that a dataset row naming the asset holds, for every asset and fact class', () => {
+    const problems = SNAPSHOT_ASSETS.flatMap((asset) => missingWhileHeld(asset, report(asset)));
+    const byClass = Object.fromEntries(
+      Object.keys(FACT_CLASSES).map((c) => [c, problems.filter((p) => p.startsWith(`${c}:`)).length]),
+    );
+    expect({ byClass, problems }).toEqual({
+      byClass: Object.fromEntries(Object.keys(FACT_CLASSES).map((c) => [c, 0])),
+      problems: [],
+    });
+    // The walk reads rows of every kind: it would see a fact of each class somewhere.
+    const heldClasses = new Set(SNAPSHOT_ASSETS.flatMap((asset) => [...factsHeld(asset).keys()]));
+    expect([...heldClasses].sort()).toEqual(Object.keys(FACT_CLASSES).sort());
+  });
+
+  it('states the kind of token its contract’s tags name, citing the token list', () => {
+    const problems: string[] = [];
+    let tagged = 0;
+    for (const asset of SNAPSHOT_ASSETS) {
+      const row = factsHeld(asset).get('tokenKind');
+      if (!row) continue;
+      tagged += 1;
+      const layer1 = paragraph(report(asset), 'layer1');
+      if (!/is classified as (a|an) [^.]+, as its contract’s tags say\./.test(layer1))
+        problems.push(`${asset.id}: kind not stated (${row})`);
+      if (!layer1.includes('dawsbot/eth-labels')) problems.push(`${asset.id}: token list not cited`);
+    }
+    expect(problems).toEqual([]);
+    expect(tagged).toBeGreaterThan(30);
+  });
+
+  it('states a stablecoin’s peg and its mechanism as its use, from the registry', () => {
+    const problems: string[] = [];
+    for (const record of PUBLIC_DATA.stablecoins.records) {
+      const useCase = paragraph(report(SNAPSHOT_ASSETS.find((a) => a.id === record.geckoId)!), 'useCase');
+      if (
+        MISSING_CATEGORY.test(useCase) ||
+        !useCase.includes(`(${record.pegType}); its peg is ${record.pegMechanism}.`) ||
+        !useCase.includes('DefiLlama/peggedassets-server')
+      )
+        problems.push(`${record.geckoId}: ${useCase.slice(0, 160)}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('states the chain a Coin Metrics file counts the blocks of, without dating the report back to the copy', async () => {
+    const bitcoin = SNAPSHOT_ASSETS.find((a) => a.id === 'bitcoin')!;
+    const input = await offlineReportInput(bitcoin, NOW);
+    const layer1 = input.results.find((r) => r.key === 'layer1')!;
+    expect(layer1.score).toBe(5);
+    expect(layer1.sources.map((s) => s.url)).toEqual([expect.stringContaining('coinmetrics/data/blob/')]);
+    // The copy ends in 2020; the report's data date stays that of its market figures.
+    const others = input.results.filter((r) => r.key !== 'layer1').flatMap((r) => r.sources);
+    expect(dataAsOfSources(input.results.flatMap((r) => r.sources))).toBe(dataAsOfSources(others));
+  });
+
+  it('fails on a report that calls a held fact missing (the walk can fail)', () => {
+    const tether = SNAPSHOT_ASSETS.find((a) => a.id === 'tether')!;
+    const bitcoin = SNAPSHOT_ASSETS.find((a) => a.id === 'bitcoin')!;
+    const broken = `${report(tether)}\nLayer 1 — 3/5 (weight 1). Missing: what kind of token it is (stablecoin, DeFi, meme or exchange token).\nUse Case (no evidence, not counted). Needed: description of a use.\n${NOT_ASSESSED}: Stablecoins — Worst depeg; Stablecoins — Mint and redeem access.`;
+    const classes = missingWhileHeld(tether, broken).map((p) => p.split(':')[0]);
+    expect(new Set(classes)).toEqual(new Set(['tokenKind', 'pegMechanism', 'pegPrices', 'mintRedeem']));
+    expect(
+      missingWhileHeld(
+        bitcoin,
+        `${report(bitcoin)}\nLayer 1 — no evidence, not counted (weight 1). No evidence found: chain information.`,
+      ),
+    ).toEqual([
+      expect.stringMatching(/^chain: bitcoin says “chain information” while coinmetrics\/bitcoin\.json/),
+    ]);
+  });
 
   it('states every DeFiHackLabs loss of an asset’s exploits', () => {
     const problems: string[] = [];
@@ -191,7 +375,7 @@ describe('nothing a dataset row states is reported missing', () => {
   it('states Ethereum’s client shares as each client-diversity file’s newest reading holds them, with file, commit and date', () => {
     // The stored file itself, read here without the product's loader.
     const stored = JSON.parse(
-      readFileSync(new URL('../datasets/public/client-diversity.json', import.meta.url), 'utf8'),
+      readFileSync(new URL('./datasets/public/client-diversity.json', import.meta.url), 'utf8'),
     ) as {
       dataset: { name: string; version: string };
       files: { path: string; readings: { date: string; shares: { client: string; share: number }[] }[] }[];
@@ -232,7 +416,7 @@ describe('nothing a dataset row states is reported missing', () => {
 
   it('states every labelled token contract of an asset, and its Layer 1 evidence', () => {
     const stored = JSON.parse(
-      readFileSync(new URL('../datasets/public/token-contracts.json', import.meta.url), 'utf8'),
+      readFileSync(new URL('./datasets/public/token-contracts.json', import.meta.url), 'utf8'),
     ) as { records: { id: string; chainId: number; contracts: { address: string; name: string }[] }[] };
     const problems: string[] = [];
     for (const record of stored.records) {
