@@ -96,10 +96,10 @@ function factsHeld(asset: SnapshotAsset): Map<FactClass, string> {
     const kinds = token.contracts.flatMap((c) => c.labels).filter((label) => KIND_LABELS.has(label));
     if (kinds.length) held.set('tokenKind', `token-contracts.json labels ${kinds.join(', ')}`);
   }
-  // A Coin Metrics file that counts the blocks of the asset's own chain (a layer 1, as catalogued).
+  // A Coin Metrics file that counts the blocks of the asset's own chain (a native coin, as catalogued).
   try {
     const file = readDataset<CoinMetricsFile>(`coinmetrics/${asset.id}.json`);
-    if (file.hasBlockCount && asset.kind === 'layer1')
+    if (file.hasBlockCount && !asset.platform && asset.kind !== 'layer2')
       held.set('chain', `coinmetrics/${asset.id}.json block counts`);
   } catch {
     // No Coin Metrics file for this asset.

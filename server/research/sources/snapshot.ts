@@ -215,7 +215,9 @@ export function snapshotCoinMetricsEvidence(asset: SnapshotAsset): MarketEvidenc
   return excerpt
     ? coinMetricsEvidence(excerpt, {
         figuresNotBefore: COIN_METRICS_FIGURES_NOT_BEFORE,
-        nativeChain: asset.kind === 'layer1',
+        // The catalogue names no host chain and no layer 2: the coin of its own chain (Dogecoin
+        // too, catalogued as a meme coin), whose blocks the file counts.
+        nativeChain: !asset.platform && asset.kind !== 'layer2',
       })
     : {};
 }
