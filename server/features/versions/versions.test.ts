@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildScores, type CategoryScores, METHODOLOGY_VERSION } from '../../../contract/methodology';
+import type { Source } from '../../../contract/reports';
 import {
   CHANGES_HEADING,
   CHANGES_MESSAGES,
@@ -8,9 +9,13 @@ import {
   reportChangesResponseSchema,
   reportVersionsResponseSchema,
 } from '../../../contract/versions';
-import { researchReports, userPurchases } from '../../db/schema';
+import { researchProgress, researchReports, userPurchases } from '../../db/schema';
 import { SEPARATION_NOTES } from '../../research/changes';
+import { runResearch } from '../../research/pipeline';
+import { dataAsOfSources } from '../../research/report-text';
+import { createSnapshotSources } from '../../research/sources/snapshot';
 import { CALIBRATION_DATE, researchFromCalibration } from '../../research/testing/calibration-evidence';
+import { deterministicWriter } from '../../research/writer';
 import { grantNewReport } from '../../testing/grant';
 import { readPdf } from '../../testing/pdf';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -78,6 +83,27 @@ describe('GET /api/reports/:id/versions', () => {
       (await get(first, `/api/reports/${v1}/versions`)).json(),
     );
     expect(fromFirst.versions.find((v) => v.id === v1)).toMatchObject({ owned: true, version: 1 });
+  });
+
+  it('dates a version by its time-sensitive sources: a chain cited from a 2020 copy as a reference does not date it (decision 0249)', async () => {
+    const user = await signUp(t.app);
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, user.user.id, 'bitcoin');
+    const sources = createSnapshotSources({ nonCommercial: true });
+    expect(await runResearch({ ...t.ctx, sources, writer: deterministicWriter }, reportId)).toBe('completed');
+    const rows = await t.ctx.db
+      .select({ data: researchProgress.researchData })
+      .from(researchProgress)
+      .where(eq(researchProgress.reportId, reportId));
+    const stored = rows.flatMap((row) => (row.data as { sources: Source[] }).sources);
+    const chain = stored.find((source) => source.reference);
+    expect(chain?.url).toContain('coinmetrics/data');
+    const body = reportVersionsResponseSchema.parse(
+      (await get(user, `/api/reports/${reportId}/versions`)).json(),
+    );
+    const dataAsOf = body.versions.find((v) => v.id === reportId)!.dataAsOf!.slice(0, 10);
+    // The list's SQL reads the flag as the report does: the same date as the report's own rule.
+    expect(dataAsOf).toBe(dataAsOfSources(stored));
+    expect(dataAsOf).not.toBe(chain!.retrievedAt.slice(0, 10));
   });
 
   it('hides a version that is neither bought nor public, and answers 404 for a report that is not', async () => {
