@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { grantNewReport } from './support/grant-report';
+import { completedReport } from './support/grant-report';
 
 // Each report shows its asset's back-tested monthly ratings (decision 0293), labelled as a
 // back-test, with the dated failures that followed; on a phone without sideways scrolling.
@@ -10,19 +10,6 @@ const SCREENS = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ];
-
-async function completedReport(page: Page, email: string, assetName: string): Promise<number> {
-  const reportId = await grantNewReport(email, assetName);
-  await expect
-    .poll(
-      async () => (await (await page.request.get(`/api/reports/${reportId}`)).json()).report?.report_status,
-      {
-        timeout: 60_000,
-      },
-    )
-    .toBe('completed');
-  return reportId;
-}
 
 /**
  * Axe on the back-test section alone, with the rules of fixtures.ts: other sections of the report

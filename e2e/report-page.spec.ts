@@ -1,22 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
-import { grantNewReport } from './support/grant-report';
+import { completedReport } from './support/grant-report';
 
 // The report page read verdict-first: the verdict and how much evidence it stands on, three
 // reasons, a coverage bar, the category bars (no evidence: grey "n/a"), then the detail.
-
-async function completedReport(page: Page, email: string, assetName: string): Promise<number> {
-  const reportId = await grantNewReport(email, assetName);
-  await expect
-    .poll(
-      async () => (await (await page.request.get(`/api/reports/${reportId}`)).json()).report?.report_status,
-      {
-        timeout: 60_000,
-      },
-    )
-    .toBe('completed');
-  return reportId;
-}
 
 const top = async (page: Page, testId: string) => (await page.getByTestId(testId).first().boundingBox())!.y;
 
