@@ -49,6 +49,10 @@ test("a report shows its asset's back-tested ratings and the failures after them
     await expect(history.getByRole('list', { name: 'Bands over time' })).toContainText(
       'Likely Safe2021-02-01 to 2022-05-01',
     );
+    // The middle band reads as the risk level does everywhere: "Potential Risk", not "Potential".
+    const bands = history.getByRole('list', { name: 'Bands over time' }).getByRole('listitem');
+    await expect(bands.filter({ hasText: /^Potential Risk\d{4}-/ }).first()).toBeVisible();
+    await expect(bands.filter({ hasText: /^Potential\d{4}-/ })).toHaveCount(0);
     // The collapse of May 2022: a failure with its dated record, and the rating before it.
     const failures = page.getByTestId('backtest-failures');
     await expect(failures).toContainText('2022-10-01, price fall');
