@@ -12,6 +12,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { FieldError, fieldAria, Input, Label } from '../../components/ui/input';
+import { SubmitWithError } from '../../components/ui/submit-with-error';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime, formatUsd } from '../../lib/report-format';
@@ -241,15 +242,14 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
         />
       </fieldset>
       <div>
-        <Button
-          type="submit"
+        <SubmitWithError
           disabled={create.isPending}
-          aria-describedby={error?.field === 'form' ? 'api-key-form-error' : undefined}
+          errorId="api-key-form-error"
+          error={error?.field === 'form' ? error.message : undefined}
         >
           <KeyRound size={18} aria-hidden />
           Create key
-        </Button>
-        <FieldError id="api-key-form-error" message={error?.field === 'form' ? error.message : undefined} />
+        </SubmitWithError>
       </div>
     </form>
   );
