@@ -1,3 +1,4 @@
+import { NOT_RATED_LABEL, RISK_LEVEL_LABELS } from './methodology';
 import { z } from './zod';
 
 // The back-test (issue 34, decision 0290): every month's market snapshot rated now, with the
@@ -6,6 +7,11 @@ import { z } from './zod';
 
 export const BACKTEST_HORIZONS = [90, 180, 365] as const;
 export const BACKTEST_BANDS = ['Likely Safe', 'Potential', 'Not Safe', 'Not rated'] as const;
+type BacktestBand = (typeof BACKTEST_BANDS)[number];
+
+/** A back-tested band as every page prints a risk level: "Potential Risk", never the stored "Potential". */
+export const backtestBandLabel = (band: BacktestBand): string =>
+  band === 'Not rated' ? NOT_RATED_LABEL : RISK_LEVEL_LABELS[band];
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 

@@ -37,6 +37,13 @@ test('while research runs, the report page shows the twelve categories filling i
   const reportId = await grantNewReport(signedIn.email, 'Lido Staked Ether', 600);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/report/${reportId}`);
+  // One in-progress indicator: the spec's banner sentence heads the categories, no second banner.
+  await expect(
+    page
+      .getByTestId('research-progress')
+      .getByRole('heading', { name: 'Research in progress - checking for updates...' }),
+  ).toBeVisible();
+  await expect(page.getByText(/^Research in progress/i)).toHaveCount(1);
   const categories = page.getByTestId('category-progress');
   await expect(categories).toHaveCount(CATEGORIES.length);
   await expect(categories.filter({ hasText: 'Waiting' })).toHaveCount(CATEGORIES.length);

@@ -1,4 +1,7 @@
+import { API_KEY_MESSAGES, API_KEYS_PER_USER } from '../contract/api-keys';
 import { expect, expectNoAxeViolations, test } from './fixtures';
+
+const errorToasts = (page: import('@playwright/test').Page) => page.locator('[data-variant="destructive"]');
 
 test('a customer creates an API key, sees it once, uses it, and revokes it', async ({ page, signedIn }) => {
   void signedIn;
@@ -39,6 +42,42 @@ test('a customer creates an API key, sees it once, uses it, and revokes it', asy
   });
   expect(refused.status()).toBe(401);
   await expectNoAxeViolations(page, 'account page after revoking the key');
+});
+
+test('a refused key is said under its field or under the button, never in a toast, and goes at the next edit', async ({
+  page,
+  signedIn: _user,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/account');
+  const name = page.getByLabel('Key name');
+  const create = page.getByRole('button', { name: 'Create key' });
+
+  // A key without a name: under the name, wired to it, gone once a name is typed.
+  await create.click();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toHaveAccessibleDescription(API_KEY_MESSAGES.nameRequired);
+  await expect(errorToasts(page)).toHaveCount(0);
+  await expectNoAxeViolations(page, 'API key form with an error under the name');
+  await name.fill('B');
+  await expect(name).toHaveAttribute('aria-invalid', 'false');
+  await expect(page.getByText(API_KEY_MESSAGES.nameRequired)).toHaveCount(0);
+
+  // The server refuses a key over the limit: under the button, gone at the next edit.
+  for (let made = 0; made < API_KEYS_PER_USER; made += 1) {
+    const response = await page.request.post('/api/account/api-keys', {
+      data: { name: `Bot ${made}`, scopes: ['reports:read'] },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+  await name.fill('One too many');
+  await create.click();
+  await expect(create).toHaveAccessibleDescription(API_KEY_MESSAGES.tooMany);
+  await expect(page.locator('#api-key-form-error')).toHaveText(API_KEY_MESSAGES.tooMany);
+  await expect(errorToasts(page)).toHaveCount(0);
+  await name.fill('One too many, renamed');
+  await expect(page.locator('#api-key-form-error')).toHaveCount(0);
+  await expect(create).not.toHaveAccessibleDescription(API_KEY_MESSAGES.tooMany);
 });
 
 test('the documentation page has a short API section', async ({ page }) => {

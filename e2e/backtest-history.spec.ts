@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { grantNewReport } from './support/grant-report';
+import { completedReport } from './support/grant-report';
 
 // Each report shows its asset's back-tested monthly ratings (decision 0293), labelled as a
 // back-test, with the dated failures that followed; on a phone without sideways scrolling.
@@ -10,19 +10,6 @@ const SCREENS = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ];
-
-async function completedReport(page: Page, email: string, assetName: string): Promise<number> {
-  const reportId = await grantNewReport(email, assetName);
-  await expect
-    .poll(
-      async () => (await (await page.request.get(`/api/reports/${reportId}`)).json()).report?.report_status,
-      {
-        timeout: 60_000,
-      },
-    )
-    .toBe('completed');
-  return reportId;
-}
 
 /**
  * Axe on the back-test section alone, with the rules of fixtures.ts: other sections of the report
@@ -62,6 +49,10 @@ test("a report shows its asset's back-tested ratings and the failures after them
     await expect(history.getByRole('list', { name: 'Bands over time' })).toContainText(
       'Likely Safe2021-02-01 to 2022-05-01',
     );
+    // The middle band reads as the risk level does everywhere: "Potential Risk", not "Potential".
+    const bands = history.getByRole('list', { name: 'Bands over time' }).getByRole('listitem');
+    await expect(bands.filter({ hasText: /^Potential Risk\d{4}-/ }).first()).toBeVisible();
+    await expect(bands.filter({ hasText: /^Potential\d{4}-/ })).toHaveCount(0);
     // The collapse of May 2022: a failure with its dated record, and the rating before it.
     const failures = page.getByTestId('backtest-failures');
     await expect(failures).toContainText('2022-10-01, price fall');

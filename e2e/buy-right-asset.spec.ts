@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readPdf } from '../server/testing/pdf';
 import { expect, expectNoAxeViolations, setTheme, test } from './fixtures';
-import { grantNewReport } from './support/grant-report';
+import { completedReport } from './support/grant-report';
 
 // Buying the right asset and reading the report a buyer reads first: the New Report tab
 // resolves the name as it is typed, asks to pick among several matches, warns before an
@@ -10,21 +10,6 @@ import { grantNewReport } from './support/grant-report';
 
 const assetInput = (page: Page) => page.getByLabel('Crypto asset name');
 const purchaseButton = (page: Page) => page.getByRole('button', { name: 'Purchase New Report' });
-
-async function waitForCompleted(page: Page, reportId: number) {
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (await page.request.get(`/api/reports/${reportId}`)).json()) as {
-            report: { report_status: string };
-          }
-        ).report.report_status,
-      // The worker finishes in about a second: ask often rather than the default up to 1 s apart.
-      { timeout: 60_000, intervals: [250] },
-    )
-    .toBe('completed');
-}
 
 test('the typed name resolves to one asset, shown with its symbol and kind, and is bought by id', async ({
   page,
@@ -175,8 +160,7 @@ test('a completed public report under a week old is offered for $2.99 beside the
   page,
   signedIn,
 }) => {
-  const reportId = await grantNewReport(signedIn.email, 'Polkadot');
-  await waitForCompleted(page, reportId);
+  const reportId = await completedReport(page, signedIn.email, 'Polkadot');
   await page.goto('/dashboard');
   await assetInput(page).fill('Polkadot');
   await expect(page.getByTestId('matched-asset')).toContainText('Polkadot');
@@ -192,8 +176,7 @@ test('a completed public report under a week old is offered for $2.99 beside the
 });
 
 test('the report page and the PDF show the buyer-first sections', async ({ page, signedIn }) => {
-  const reportId = await grantNewReport(signedIn.email, 'Dogecoin');
-  await waitForCompleted(page, reportId);
+  const reportId = await completedReport(page, signedIn.email, 'Dogecoin');
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
     await page.goto(`/reports/${reportId}`);

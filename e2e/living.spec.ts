@@ -1,28 +1,16 @@
-import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, setTheme, test } from './fixtures';
-import { grantNewReport } from './support/grant-report';
+import { completedReport } from './support/grant-report';
 import { rescoreStoredReport } from './support/series';
-
-async function completed(page: Page, reportId: number) {
-  await expect
-    .poll(
-      async () => (await (await page.request.get(`/api/reports/${reportId}`)).json()).report?.report_status,
-      { timeout: 60_000, intervals: [500] },
-    )
-    .toBe('completed');
-}
 
 test('an owner sees the score history of the series and what changed since the previous version', async ({
   page,
   signedIn,
 }) => {
   test.setTimeout(120_000);
-  const first = await grantNewReport(signedIn.email, 'Cardano');
-  await completed(page, first);
+  const first = await completedReport(page, signedIn.email, 'Cardano');
   // The earlier version read another market: the later one shows the change, category by category.
   await rescoreStoredReport(first, { marketCap: 3, volumeX2: 3 });
-  const second = await grantNewReport(signedIn.email, 'Cardano');
-  await completed(page, second);
+  const second = await completedReport(page, signedIn.email, 'Cardano');
 
   await page.goto(`/report/${second}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Cardano' })).toBeVisible();

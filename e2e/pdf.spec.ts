@@ -1,22 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, newUser, test } from './fixtures';
-import { grantNewReport } from './support/grant-report';
+import { completedReport } from './support/grant-report';
 
 // Downloading the PDF from the report page and from My Reports saves '{asset}-research-report.pdf'.
-
-async function completedReport(page: Page, email: string, asset: string): Promise<number> {
-  const reportId = await grantNewReport(email, asset);
-  // The real worker researches it (offline snapshot) and renders the PDF once.
-  await expect
-    .poll(
-      async () => (await (await page.request.get(`/api/reports/${reportId}`)).json()).report?.report_status,
-      // The worker finishes in about a second: ask often rather than the default up to 1 s apart.
-      { timeout: 60_000, intervals: [250] },
-    )
-    .toBe('completed');
-  return reportId;
-}
 
 async function expectPdfDownload(page: Page, click: () => Promise<void>, fileName: string) {
   const downloadPromise = page.waitForEvent('download');

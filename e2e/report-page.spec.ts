@@ -1,22 +1,9 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
-import { grantNewReport } from './support/grant-report';
+import { completedReport } from './support/grant-report';
 
 // The report page read verdict-first: the verdict and how much evidence it stands on, three
 // reasons, a coverage bar, the category bars (no evidence: grey "n/a"), then the detail.
-
-async function completedReport(page: Page, email: string, assetName: string): Promise<number> {
-  const reportId = await grantNewReport(email, assetName);
-  await expect
-    .poll(
-      async () => (await (await page.request.get(`/api/reports/${reportId}`)).json()).report?.report_status,
-      {
-        timeout: 60_000,
-      },
-    )
-    .toBe('completed');
-  return reportId;
-}
 
 const top = async (page: Page, testId: string) => (await page.getByTestId(testId).first().boundingBox())!.y;
 
@@ -55,10 +42,17 @@ test('a Not rated report opens with its verdict, its evidence, three reasons and
     /^(This is the first version of this report\.|Fewer than two versions have a total)/,
   );
   await expect(page.getByTestId('score-history-chart')).toHaveCount(0);
-  // Provenance as short links: the file and the commit read.
-  const datasetLink = page.getByRole('link', { name: /^[\w./-]+ at [0-9a-f]{7}$/ }).first();
+  // Provenance as short links: the file and the commit read, the dataset and its licence on hover,
+  // drawn in the coverage table as in the sources list (one link component for both).
+  const datasetLink = page
+    .getByRole('region', { name: 'Data coverage' })
+    .getByRole('link', { name: /^[\w./-]+ at [0-9a-f]{7}$/ })
+    .first();
   await expect(datasetLink).toBeVisible();
   await expect(datasetLink).toContainText('↗');
+  await expect(datasetLink).toHaveAttribute('title', / @ [0-9a-f]{12}/);
+  const colour = (link: Locator) => link.evaluate((element) => getComputedStyle(element).color);
+  expect(await colour(datasetLink)).toBe(await colour(page.getByTestId('sources').getByRole('link').first()));
   await expectNoAxeViolations(page, 'verdict-first Not rated report');
 
   // A second Not rated version: no "the total moved from x to x" on reports with no total.
@@ -68,6 +62,21 @@ test('a Not rated report opens with its verdict, its evidence, three reasons and
     'Both versions are Not rated: too few categories with evidence for a total.',
   );
   await expect(page.getByText(/The total moved from/)).toHaveCount(0);
+});
+
+test('a knockout report heads its verdict with the risk level, Not Safe, not the composite band', async ({
+  page,
+  signedIn,
+}) => {
+  test.setTimeout(90_000);
+  // Offline, FTX Token's record holds the issuer's chapter 11 filing: a knockout, so its risk level
+  // is Not Safe whatever its total; the composite's band (Poor) is another scale.
+  const reportId = await completedReport(page, signedIn.email, 'FTX Token');
+  await page.goto(`/report/${reportId}`);
+  const verdict = page.getByTestId('verdict-summary');
+  await expect(verdict.getByRole('heading', { level: 2 })).toHaveText(/^Not Safe · \d+\.\d of 77$/);
+  await expect(page.getByTestId('executive-summary')).toContainText('risk level Not Safe');
+  await expectNoAxeViolations(page, 'knockout report');
 });
 
 test('the marketplace shows one card per asset, its latest report dated with its verdict, older ones behind it', async ({

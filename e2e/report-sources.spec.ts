@@ -1,5 +1,5 @@
 import { expect, expectNoAxeViolations, test } from './fixtures';
-import { grantNewReport } from './support/grant-report';
+import { completedReport } from './support/grant-report';
 
 // A finished report reads without clutter: the summary leaves commits and licences to the
 // Sources section, which names each source with a short link ("btc-usd-max.csv at 8e0dc7b ↗"),
@@ -14,15 +14,7 @@ for (const viewport of [
     signedIn,
   }) => {
     await page.setViewportSize(viewport);
-    const reportId = await grantNewReport(signedIn.email, 'Bitcoin');
-    await expect
-      .poll(
-        async () => (await (await page.request.get(`/api/reports/${reportId}`)).json()).report?.report_status,
-        {
-          timeout: 60_000,
-        },
-      )
-      .toBe('completed');
+    const reportId = await completedReport(page, signedIn.email, 'Bitcoin');
     await page.goto(`/report/${reportId}`);
     const summary = page.getByTestId('executive-summary');
     await expect(summary).toContainText(

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
-import { grantNewReport } from './support/grant-report';
+import { completedReport } from './support/grant-report';
 import { rescoreStoredReport } from './support/series';
 
 // Every page of the report journey fits the screen it is read on: nothing scrolls sideways on a
@@ -10,20 +10,6 @@ const VIEWPORTS = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ] as const;
-
-async function completedReport(page: Page, email: string, assetName: string): Promise<number> {
-  const reportId = await grantNewReport(email, assetName);
-  await expect
-    .poll(
-      async () => (await (await page.request.get(`/api/reports/${reportId}`)).json()).report?.report_status,
-      {
-        timeout: 60_000,
-        intervals: [250],
-      },
-    )
-    .toBe('completed');
-  return reportId;
-}
 
 /** What a reader would have to scroll sideways, in CSS pixels (0 when the page fits). */
 const sidewaysOverflow = (page: Page) =>

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { grantNewReport } from './support/grant-report';
+import { completedReport } from './support/grant-report';
 
 // On a phone every control is at least 44 × 44 CSS pixels (Apple's and WCAG 2.5.5's size for a
 // fingertip): tabs, header and footer links, Logout, the theme toggle, checkboxes, buttons.
@@ -43,15 +43,7 @@ test('no interactive element under 44 px on the dashboard, report and checkout a
 }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  const reportId = await grantNewReport(signedIn.email, 'Bitcoin');
-  await expect
-    .poll(
-      async () => (await (await page.request.get(`/api/reports/${reportId}`)).json()).report?.report_status,
-      {
-        timeout: 60_000,
-      },
-    )
-    .toBe('completed');
+  const reportId = await completedReport(page, signedIn.email, 'Bitcoin');
 
   const screens: { path: string; ready: string; tab?: string }[] = [
     { path: '/dashboard', ready: 'Dashboard' },

@@ -1,3 +1,4 @@
+import { expect, type Page } from '@playwright/test';
 import { and, eq, sql } from 'drizzle-orm';
 import { queueExecutorFor } from '../../server/db/client';
 import { researchProgress, researchReports, users } from '../../server/db/schema';
@@ -41,6 +42,27 @@ export async function grantNewReport(email: string, assetName: string, holdSecon
       return purchase.reportId!;
     });
   });
+}
+
+/**
+ * Waits until the e2e server's worker has researched the report (offline snapshot) to the end,
+ * as its reader would see it: GET /api/reports/:id reads completed. The worker finishes in about a
+ * second, so it asks every 250 ms rather than Playwright's default of up to 1 s apart.
+ */
+export async function waitForCompletedReport(page: Page, reportId: number): Promise<void> {
+  await expect
+    .poll(
+      async () => (await (await page.request.get(`/api/reports/${reportId}`)).json()).report?.report_status,
+      { timeout: 60_000, intervals: [250] },
+    )
+    .toBe('completed');
+}
+
+/** A bought new report on `assetName` for the user with this email, completed; returns its id. */
+export async function completedReport(page: Page, email: string, assetName: string): Promise<number> {
+  const reportId = await grantNewReport(email, assetName);
+  await waitForCompletedReport(page, reportId);
+  return reportId;
 }
 
 /** Lets the worker pick up a research job held back by `grantNewReport(..., holdSeconds)` now. */

@@ -17,6 +17,7 @@ import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { FieldError, fieldAria, Label, useClearRootErrorOnEdit } from '../../components/ui/input';
 import { Page } from '../../components/ui/page';
 import { PasswordInput } from '../../components/ui/password-input';
+import { SubmitWithError } from '../../components/ui/submit-with-error';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { setCurrentUser, useCurrentUser } from '../../lib/auth';
@@ -129,14 +130,13 @@ function ChangePasswordCard() {
           <FieldError id="currentPassword-error" message={errors.currentPassword?.message} />
         </div>
         <NewPasswordFields form={form} kind="replacement" />
-        <Button
-          type="submit"
+        <SubmitWithError
           disabled={change.isPending}
-          aria-describedby={errors.root?.server ? 'change-password-error' : undefined}
+          errorId="change-password-error"
+          error={errors.root?.server?.message}
         >
           {change.isPending ? 'Saving...' : 'Change password'}
-        </Button>
-        <FieldError id="change-password-error" message={errors.root?.server?.message} />
+        </SubmitWithError>
       </form>
     </Card>
   );
@@ -284,15 +284,14 @@ function DeleteAccountCard({ isAdmin }: { isAdmin: boolean }) {
               />
               <FieldError id="deletePassword-error" message={errors.password?.message} />
             </div>
-            <Button
-              type="submit"
+            <SubmitWithError
               variant="destructive"
               disabled={remove.isPending}
-              aria-describedby={errors.root?.server ? 'delete-account-error' : undefined}
+              errorId="delete-account-error"
+              error={errors.root?.server?.message}
             >
               {remove.isPending ? 'Deleting...' : 'Delete my account'}
-            </Button>
-            <FieldError id="delete-account-error" message={errors.root?.server?.message} />
+            </SubmitWithError>
           </form>
         </>
       )}

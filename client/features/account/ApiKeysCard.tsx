@@ -12,6 +12,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { FieldError, fieldAria, Input, Label } from '../../components/ui/input';
+import { SubmitWithError } from '../../components/ui/submit-with-error';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime, formatUsd } from '../../lib/report-format';
@@ -167,17 +168,32 @@ function ShownKey({ created, onDone }: { created: CreatedApiKey; onDone: () => v
   );
 }
 
+type FormError = { field: 'name' | 'scopes' | 'form'; message: string };
+
+const NAME_MESSAGES: readonly string[] = [API_KEY_MESSAGES.nameRequired, API_KEY_MESSAGES.nameTooLong];
+
+/** The error a refusal is about: the name, the scopes, or the form as a whole (under its button). */
+function fieldOf(message: string): FormError['field'] {
+  if (NAME_MESSAGES.includes(message)) return 'name';
+  if (message === API_KEY_MESSAGES.scopesRequired) return 'scopes';
+  return 'form';
+}
+
+/** Errors under their field (decision 0261), as on the webhooks form; the next edit clears them. */
 function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiKeyScope[]>(['reports:read']);
-  const [error, setError] = useState<{ field: 'name' | 'scopes'; message: string } | null>(null);
+  const [error, setError] = useState<FormError | null>(null);
   const create = useMutation({
     mutationFn: createApiKey,
     onSuccess: (created) => {
       setName('');
       onCreated(created);
     },
-    onError: (failure) => showError(failure, 'The key could not be created'),
+    onError: (failure) => {
+      const message = errorMessage(failure, 'The key could not be created');
+      setError({ field: fieldOf(message), message });
+    },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -186,8 +202,10 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
     setError(null);
     create.mutate({ name: name.trim(), scopes });
   };
-  const toggle = (scope: ApiKeyScope, on: boolean) =>
+  const toggle = (scope: ApiKeyScope, on: boolean) => {
+    if (error?.field === 'scopes' || error?.field === 'form') setError(null);
     setScopes((current) => (on ? [...current, scope] : current.filter((s) => s !== scope)));
+  };
   const nameInvalid = error?.field === 'name';
   return (
     <form className="mt-4 space-y-3" onSubmit={submit} noValidate>
@@ -198,12 +216,15 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
           className="mt-1 max-w-sm"
           maxLength={60}
           value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            if (error?.field === 'name' || error?.field === 'form') setError(null);
+          }}
           {...fieldAria('api-key-name', { invalid: nameInvalid })}
         />
         <FieldError id="api-key-name-error" message={nameInvalid ? error.message : undefined} />
       </div>
-      <fieldset>
+      <fieldset aria-describedby={error?.field === 'scopes' ? 'api-key-scopes-error' : undefined}>
         <legend className="text-sm font-medium">Scopes</legend>
         {API_KEY_SCOPES.map((scope) => (
           <label key={scope} className="mt-1 flex min-h-11 items-center gap-2 text-sm">
@@ -220,10 +241,16 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
           message={error?.field === 'scopes' ? error.message : undefined}
         />
       </fieldset>
-      <Button type="submit" disabled={create.isPending}>
-        <KeyRound size={18} aria-hidden />
-        Create key
-      </Button>
+      <div>
+        <SubmitWithError
+          disabled={create.isPending}
+          errorId="api-key-form-error"
+          error={error?.field === 'form' ? error.message : undefined}
+        >
+          <KeyRound size={18} aria-hidden />
+          Create key
+        </SubmitWithError>
+      </div>
     </form>
   );
 }

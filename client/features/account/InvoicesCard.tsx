@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileDown } from 'lucide-react';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
+import { formatDate } from '../../lib/report-format';
 import { accountingDocumentsQuery } from './invoices-api';
-
-const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 /** Invoices and credit notes with their PDFs (decision 0300). */
 export function InvoicesCard() {
@@ -34,7 +33,7 @@ export function InvoicesCard() {
               <span className="font-medium">
                 {document.kind === 'invoice' ? 'Invoice' : 'Credit note'} {document.number}
               </span>
-              <span className="text-muted">{shortDate(document.issuedAt)}</span>
+              <span className="text-muted">{formatDate(document.issuedAt)}</span>
               <span>
                 {document.total} {document.currency}
                 {document.reverseCharge ? ' (reverse charge)' : ` incl. ${document.vat} VAT`}

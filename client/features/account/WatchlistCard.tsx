@@ -5,10 +5,8 @@ import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { unwatchAsset, watchlistQuery } from '../../lib/queries/watchlist';
-import { formatScore77 } from '../../lib/report-format';
+import { formatDate, formatScore77 } from '../../lib/report-format';
 import { setWatchOnPurchase } from './api';
-
-const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 /** The assets the user watches, each with its newest report, and the watch-what-I-buy setting. */
 export function WatchlistCard() {
@@ -70,7 +68,7 @@ export function WatchlistCard() {
                     <p className="font-medium">{asset.assetName}</p>
                     {asset.latest && (
                       <p className="text-muted">
-                        Version {asset.latest.version}, {shortDate(asset.latest.completedAt)}:{' '}
+                        Version {asset.latest.version}, {formatDate(asset.latest.completedAt)}:{' '}
                         {asset.latest.compositeScore === null
                           ? NOT_RATED_LABEL
                           : formatScore77(asset.latest.compositeScore)}

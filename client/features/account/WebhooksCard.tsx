@@ -12,6 +12,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { FieldError, fieldAria, Input, Label } from '../../components/ui/input';
+import { SubmitWithError } from '../../components/ui/submit-with-error';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/report-format';
@@ -233,7 +234,7 @@ function CreateWebhookForm({ onCreated }: { onCreated: (created: Created) => voi
     create.mutate({ url: url.trim(), events });
   };
   const toggle = (value: WebhookEvent, on: boolean) => {
-    if (error?.field === 'events') setError(null);
+    if (error?.field === 'events' || error?.field === 'form') setError(null);
     setEvents((current) => (on ? [...current, value] : current.filter((e) => e !== value)));
   };
   const urlInvalid = error?.field === 'url';
@@ -277,15 +278,14 @@ function CreateWebhookForm({ onCreated }: { onCreated: (created: Created) => voi
         />
       </fieldset>
       <div>
-        <Button
-          type="submit"
+        <SubmitWithError
           disabled={create.isPending}
-          aria-describedby={error?.field === 'form' ? 'webhook-form-error' : undefined}
+          errorId="webhook-form-error"
+          error={error?.field === 'form' ? error.message : undefined}
         >
           <Webhook size={18} aria-hidden />
           Add webhook
-        </Button>
-        <FieldError id="webhook-form-error" message={error?.field === 'form' ? error.message : undefined} />
+        </SubmitWithError>
       </div>
     </form>
   );

@@ -4,7 +4,6 @@ import type { RegisterRequest } from '../../../contract/auth';
 import { AUTH_MESSAGES, USERNAME_HINT } from '../../../contract/auth-messages';
 import { PAGES } from '../../../contract/pages';
 import { NewPasswordFields } from '../../components/new-password-fields';
-import { Button } from '../../components/ui/button';
 import { Card, CardDescription } from '../../components/ui/card';
 import {
   FieldError,
@@ -15,6 +14,7 @@ import {
   useClearRootErrorOnEdit,
 } from '../../components/ui/input';
 import { PageMeta } from '../../components/ui/page-meta';
+import { SubmitWithError } from '../../components/ui/submit-with-error';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { lazyZodResolver } from '../../lib/lazy-resolver';
@@ -87,15 +87,14 @@ export function RegisterPage() {
             <FieldError id="email-error" message={errors.email?.message} />
           </div>
           <NewPasswordFields form={form} kind="first" />
-          <Button
-            type="submit"
+          <SubmitWithError
             className="w-full"
             disabled={register.isPending}
-            aria-describedby={errors.root?.server ? 'register-error' : undefined}
+            errorId="register-error"
+            error={errors.root?.server?.message}
           >
             {register.isPending ? 'Creating Account...' : 'Create Account'}
-          </Button>
-          <FieldError id="register-error" message={errors.root?.server?.message} />
+          </SubmitWithError>
         </form>
         <p className="mt-6 text-center text-sm text-muted">
           Already have an account?{' '}

@@ -12,6 +12,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { FieldError, fieldAria, Input, Label } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api';
+import { formatUsd } from '../../lib/report-format';
 import { createCardanoPayment, priceConversionQuery } from './api';
 import { type CheckoutCurrency, formatUnitPrice } from './format';
 
@@ -163,7 +164,7 @@ export function PaymentForm({
         <CheckoutTaxFields tax={tax} idPrefix="cardano" />
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
           <dt className="text-muted">Price</dt>
-          <dd className="font-semibold">${purchase.usdAmount.toFixed(2)}</dd>
+          <dd className="font-semibold">{formatUsd(purchase.usdAmount)}</dd>
           <VatBreakdown tax={tax} purchaseType={purchase.purchaseType} />
         </dl>
         <Button

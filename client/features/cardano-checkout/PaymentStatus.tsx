@@ -11,8 +11,9 @@ import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { afterPaymentPath } from '../../lib/after-payment';
 import { errorMessage } from '../../lib/api';
+import { formatExactAmount, formatTokenAmount } from '../../lib/cardano-amounts';
 import { cardanoPaymentQuery, simulateIncomingPayment, startResearch } from './api';
-import { formatCountdown, formatExactAmount, formatTokenAmount } from './format';
+import { formatCountdown } from './format';
 
 const STATUS_TONES: Record<CardanoPayment['status'], BadgeTone> = {
   pending: 'warning',

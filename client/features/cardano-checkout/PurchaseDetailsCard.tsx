@@ -1,5 +1,6 @@
 import { PURCHASE_TYPE_LABELS, type PurchaseType } from '../../../contract/reports';
 import { Card, CardTitle } from '../../components/ui/card';
+import { formatUsd } from '../../lib/report-format';
 
 /** What is being bought and its price, above the payment form and on the payment's own page. */
 export function PurchaseDetailsCard({
@@ -27,7 +28,7 @@ export function PurchaseDetailsCard({
         </div>
         <div>
           <dt className="text-muted">Price</dt>
-          <dd className="font-medium">${usdAmount.toFixed(2)}</dd>
+          <dd className="font-medium">{formatUsd(usdAmount)}</dd>
         </div>
       </dl>
       {sandbox && (

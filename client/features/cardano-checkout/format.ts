@@ -1,22 +1,6 @@
-import type { CardanoPayment } from '../../../contract/cardano';
-
-// Display rules: ADA amounts with 2 decimals, price per unit with 4 (token 6).
+// Display rules: price per unit with 4 decimals (token 6); amounts are in lib/cardano-amounts.ts.
 
 export type CheckoutCurrency = 'ADA' | 'CROW';
-
-export function formatTokenAmount(amount: string | number, currency: CardanoPayment['currency']): string {
-  const value = Number(amount);
-  if (currency === 'ADA') return `${value.toFixed(2)} ADA`;
-  return `${value.toLocaleString('en-US', { maximumFractionDigits: 0 })} CROW`;
-}
-
-/** What arrived or is still owed: exact to the lovelace (at least 2 decimals), so a top-up is never short. */
-export function formatExactAmount(amount: string, currency: CardanoPayment['currency']): string {
-  if (currency !== 'ADA') return formatTokenAmount(amount, currency);
-  const [whole, fraction = ''] = amount.split('.');
-  const decimals = fraction.replace(/0+$/, '').padEnd(2, '0');
-  return `${whole}.${decimals} ADA`;
-}
 
 export function formatUnitPrice(price: number, currency: CheckoutCurrency): string {
   return `$${price.toFixed(currency === 'ADA' ? 4 : 6)}`;

@@ -1,18 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { CROW_TOKEN_LABEL, cardanoPaymentPath, type OpenCardanoPayment } from '../../../contract/cardano';
+import { cardanoPaymentPath } from '../../../contract/cardano';
 import { PURCHASE_TYPE_LABELS } from '../../../contract/reports';
 import { Button } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
+import { formatExactAmount } from '../../lib/cardano-amounts';
 import { openCardanoPaymentsQuery } from './api';
 
 const OPEN_PAYMENTS_POLL_MS = 30_000;
 
-/** What is still owed: "9.98 ADA" (up to the lovelace), "10,000,000 CROW". */
-const amountText = (payment: OpenCardanoPayment) =>
-  payment.currency === 'ADA'
-    ? `${Number(payment.remainingAmount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })} ADA`
-    : `${Number(payment.remainingAmount).toLocaleString('en-US')} ${CROW_TOKEN_LABEL}`;
 const untilText = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { timeStyle: 'short' });
 
 /**
@@ -34,7 +30,8 @@ export function OpenPayments() {
           >
             <p className="text-sm">
               <span className="font-semibold">{payment.researchAsset}</span> ·{' '}
-              {PURCHASE_TYPE_LABELS[payment.purchaseType]} · {amountText(payment)} · open until{' '}
+              {PURCHASE_TYPE_LABELS[payment.purchaseType]} ·{' '}
+              {formatExactAmount(payment.remainingAmount, payment.currency)} · open until{' '}
               {untilText(payment.expiresAt)}
             </p>
             <Button asChild size="sm">

@@ -4,6 +4,7 @@ import { PRICES_USD } from '../../../contract/constants';
 import type { WatchAlert } from '../../../contract/watchlist';
 import { Button } from '../../components/ui/button';
 import { watchlistQuery } from '../../lib/queries/watchlist';
+import { formatUsd } from '../../lib/report-format';
 import { dismissWatchAlert } from './api';
 
 /** Dashboard notices: new versions of watched assets that changed the picture. */
@@ -60,7 +61,7 @@ function NoticeLink({ alert }: { alert: WatchAlert }) {
         ? [`/report/${alert.ownedReportId}`, `See what changed in version ${alert.version}`]
         : [
             `/checkout?${new URLSearchParams({ reportId: String(alert.reportId), purchaseType: 'existing_report', assetName: alert.assetName }).toString()}`,
-            `Buy version ${alert.version} ($${PRICES_USD.existing_report.toFixed(2)})`,
+            `Buy version ${alert.version} (${formatUsd(PRICES_USD.existing_report)})`,
           ];
   return (
     <Link href={href} className="font-medium underline" data-testid="watch-notice-link">

@@ -6,6 +6,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { PageMeta } from '../../components/ui/page-meta';
+import { formatUsd } from '../../lib/report-format';
 import { useSiteConfig } from '../../lib/site-config';
 
 const FEATURES = [
@@ -89,7 +90,7 @@ export function LandingPage() {
           <div className="mt-8 grid gap-6 sm:grid-cols-2">
             <Card>
               <CardTitle>New report</CardTitle>
-              <p className="mt-3 text-4xl font-bold">${PRICES_USD.new_report.toFixed(2)}</p>
+              <p className="mt-3 text-4xl font-bold">{formatUsd(PRICES_USD.new_report)}</p>
               <CardDescription className="mt-2">
                 One-time. Complete AI analysis with 12 research categories.
               </CardDescription>
@@ -101,7 +102,7 @@ export function LandingPage() {
             </Card>
             <Card>
               <CardTitle>Existing report</CardTitle>
-              <p className="mt-3 text-4xl font-bold">${PRICES_USD.existing_report.toFixed(2)}</p>
+              <p className="mt-3 text-4xl font-bold">{formatUsd(PRICES_USD.existing_report)}</p>
               <CardDescription className="mt-2">
                 One-time. Access a finished public report from the marketplace.
               </CardDescription>

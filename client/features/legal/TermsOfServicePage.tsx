@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { PRICES_USD } from '../../../contract/constants';
 import { PAGES } from '../../../contract/pages';
+import { formatUsd } from '../../lib/report-format';
 import { useSiteConfig } from '../../lib/site-config';
 import { BulletList, LegalLayout, LegalSection, MailLink } from './LegalLayout';
 
@@ -33,9 +34,9 @@ export function TermsOfServicePage() {
 
       <LegalSection title="Reports and prices">
         <p>
-          A new research report on a crypto asset of your choice costs ${PRICES_USD.new_report.toFixed(2)}.
-          Access to an existing report from the marketplace costs ${PRICES_USD.existing_report.toFixed(2)}.
-          The price shown at checkout is the price you pay; it is set by us, not by the page you came from. A
+          A new research report on a crypto asset of your choice costs {formatUsd(PRICES_USD.new_report)}.
+          Access to an existing report from the marketplace costs {formatUsd(PRICES_USD.existing_report)}. The
+          price shown at checkout is the price you pay; it is set by us, not by the page you came from. A
           report is produced by automated research agents that score the asset across 12 categories on a
           77-point methodology, described on the{' '}
           <Link href="/documentation" className={LINK}>

@@ -1,6 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { type AssetBacktestResponse, backtestBandPeriods } from '../../../contract/backtest';
+import {
+  type AssetBacktestResponse,
+  backtestBandLabel,
+  backtestBandPeriods,
+} from '../../../contract/backtest';
 import { MAX_TOTAL } from '../../../contract/methodology';
 import { nameWithSymbols } from '../../../contract/reports';
 import { DatedLineChart } from '../../components/dated-line-chart';
@@ -75,7 +79,7 @@ function HistoryBody({ history, assetName }: { history: History; assetName: stri
       <ul aria-label="Bands over time" className="flex flex-wrap gap-2 text-xs">
         {backtestBandPeriods(ratings).map((p) => (
           <li key={p.from} className="flex items-center gap-1">
-            <Badge tone={BAND_TONES[p.band]}>{p.band}</Badge>
+            <Badge tone={BAND_TONES[p.band]}>{backtestBandLabel(p.band)}</Badge>
             <span className="tabular-nums">{p.from === p.to ? p.from : `${p.from} to ${p.to}`}</span>
           </li>
         ))}
@@ -100,7 +104,8 @@ function HistoryBody({ history, assetName }: { history: History; assetName: stri
                   Dated record ↗
                 </a>{' '}
                 <span className="text-muted">
-                  (rated {f.before.band}, {f.before.total.toFixed(2)} of {MAX_TOTAL}, on {f.before.asOf})
+                  (rated {backtestBandLabel(f.before.band)}, {f.before.total.toFixed(2)} of {MAX_TOTAL}, on{' '}
+                  {f.before.asOf})
                 </span>
               </li>
             ))}
@@ -135,7 +140,7 @@ function HistoryBody({ history, assetName }: { history: History; assetName: stri
                 <th scope="row" className="whitespace-nowrap py-1 pr-2 font-normal tabular-nums">
                   {r.asOf}
                 </th>
-                <td className="whitespace-nowrap py-1 pr-2">{r.band}</td>
+                <td className="whitespace-nowrap py-1 pr-2">{backtestBandLabel(r.band)}</td>
                 <td className="py-1 pr-2 tabular-nums">{r.total.toFixed(2)}</td>
                 <td className="py-1">{outcomeText(r, failures)}</td>
               </tr>

@@ -20,9 +20,7 @@ import {
   changeDownText,
   changeUpText,
   coverageDateText,
-  type DatasetRef,
   dataAgeLine,
-  describeDataset,
   figureOf,
   type KindCheck,
   NO_KEY_RISKS_TEXT,
@@ -53,7 +51,7 @@ import { BacktestHistory } from './BacktestHistory';
 import { ReportSeries } from './ReportSeries';
 import { ResearchProgress } from './ResearchProgress';
 import { ScoreChart } from './ScoreChart';
-import { numberedSources, SourcesList, TextWithShortLinks } from './SourcesList';
+import { numberedSources, ShortLink, SourcesList, TextWithShortLinks } from './SourcesList';
 import { categoriesWithEvidence, VerdictSummary } from './VerdictSummary';
 
 const ACTIVE: ReadonlySet<ReportStatus> = new Set(['pending', 'processing']);
@@ -207,26 +205,6 @@ function AgentCard({ entry, notCounted }: { entry: ProgressEntry; notCounted: bo
         />
       )}
     </Card>
-  );
-}
-
-/** "btc.csv at 6bf36b8 ↗": the file (or repository) and the commit read, linked; licence on hover. */
-function DatasetLink({ dataset }: { dataset: DatasetRef }) {
-  // A file's URL ends in its name; a repository "tree/<commit>" URL ends in the commit.
-  const last = dataset.url.split('/').filter(Boolean).pop() ?? '';
-  const name =
-    last && !(dataset.version && last.startsWith(dataset.version.slice(0, 7))) ? last : dataset.name;
-  const label = `${name}${dataset.version ? ` at ${dataset.version.slice(0, 7)}` : ''}`;
-  return (
-    <a
-      href={dataset.url}
-      title={describeDataset(dataset)}
-      className="mr-2 inline-flex min-h-11 items-center underline"
-      target="_blank"
-      rel="noreferrer"
-    >
-      {label} <span aria-hidden>↗</span>
-    </a>
   );
 }
 
@@ -419,9 +397,15 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
                   </td>
                   <td className="py-2 pr-3">{coverageDateText(entry) || '—'}</td>
                   <td className="py-2 text-xs text-muted wrap-anywhere">
-                    {entry.datasets?.length
-                      ? entry.datasets.map((dataset) => <DatasetLink key={dataset.url} dataset={dataset} />)
-                      : '—'}
+                    {entry.datasets?.length ? (
+                      <span className="flex flex-wrap gap-x-2">
+                        {entry.datasets.map((dataset) => (
+                          <ShortLink key={dataset.url} url={dataset.url} dataset={dataset} />
+                        ))}
+                      </span>
+                    ) : (
+                      '—'
+                    )}
                   </td>
                 </tr>
               ))}
@@ -527,15 +511,6 @@ export function ReportPage() {
       </div>
 
       {active && (
-        <div
-          role="status"
-          className="mb-6 flex items-center gap-3 rounded-md border border-primary/40 bg-primary/10 p-4 text-sm"
-        >
-          <Spinner label="Checking for updates" className="text-primary" />
-          Research in progress - checking for updates...
-        </div>
-      )}
-      {active && (
         <ResearchProgress
           status={report.report_status}
           startedAt={report.created_at}
@@ -586,9 +561,16 @@ export function ReportPage() {
         </div>
       </header>
 
-      {/* Read first: the verdict and what it stands on, then the category bars, then detail. */}
+      {/* Read first: the verdict and what it stands on, then the category bars, then detail. The
+          verdict is the risk level (a knockout makes it Not Safe whatever the composite's band). */}
       {completed && (
-        <VerdictSummary verdict={band} rated={scored} total={total} sections={sections} evidence={evidence} />
+        <VerdictSummary
+          verdict={report.risk_level ? RISK_LEVEL_LABELS[report.risk_level] : band}
+          rated={scored}
+          total={total}
+          sections={sections}
+          evidence={evidence}
+        />
       )}
       {progressData.length > 0 && (
         <Card className="mb-8">

@@ -12,6 +12,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
 import { WatchButton } from '../../components/watch-button';
+import { formatDate, formatUsd } from '../../lib/report-format';
 import { reportChangesQuery, reportVersionsQuery } from './api';
 import { ScoreHistoryChart } from './ScoreHistoryChart';
 
@@ -19,7 +20,6 @@ import { ScoreHistoryChart } from './ScoreHistoryChart';
 // previous version, the summaries of newer versions (free for the owner of an older one) and a
 // refresh (a new report on the same asset, which becomes the next version).
 
-const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 const signed = (value: number | null) =>
   value === null ? '—' : value === 0 ? '0' : `${value > 0 ? '+' : '−'}${Math.abs(value).toFixed(1)}`;
 const riskLabel = (level: ReportVersion['riskLevel']) => (level ? RISK_LEVEL_LABELS[level] : '—');
@@ -129,7 +129,7 @@ function NewerVersionSummary({
   return (
     <li className="space-y-2 rounded-md border border-border p-4">
       <h3 className="font-semibold">
-        Version {version.version} · {shortDate(version.completedAt)}
+        Version {version.version} · {formatDate(version.completedAt)}
       </h3>
       {changes.data ? (
         <ChangesTable changes={changes.data} caption={`Changes in version ${version.version}`} />
@@ -147,7 +147,7 @@ function NewerVersionSummary({
           <Link
             href={`/checkout?${new URLSearchParams({ reportId: String(version.id), purchaseType: 'existing_report', assetName }).toString()}`}
           >
-            Buy the full version {version.version} (${PRICES_USD.existing_report.toFixed(2)})
+            Buy the full version {version.version} ({formatUsd(PRICES_USD.existing_report)})
           </Link>
         </Button>
       )}
@@ -176,7 +176,7 @@ export function ReportSeries({ reportId, assetName }: { reportId: number; assetN
         </div>
         <p className="mt-1 text-sm text-muted">
           Version {current.version} of {versions.length > 0 ? Math.max(...versions.map((v) => v.version)) : 1}{' '}
-          {current.dataAsOf ? ` · data as of ${shortDate(current.dataAsOf)}` : ' · no dated evidence'}
+          {current.dataAsOf ? ` · data as of ${formatDate(current.dataAsOf)}` : ' · no dated evidence'}
         </p>
         {/* min-w-0: the grid's columns never grow past the card for their content's sake. */}
         <div className="mt-4 grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
@@ -226,7 +226,7 @@ export function ReportSeries({ reportId, assetName }: { reportId: number; assetN
                       </>
                     )}
                   </th>
-                  <td className="py-2 pr-3">{shortDate(v.completedAt)}</td>
+                  <td className="py-2 pr-3">{formatDate(v.completedAt)}</td>
                   <td className="py-2 pr-3 tabular-nums">
                     {v.compositeScore !== null ? v.compositeScore.toFixed(1) : NOT_RATED_LABEL}
                   </td>
@@ -240,7 +240,7 @@ export function ReportSeries({ reportId, assetName }: { reportId: number; assetN
         {refreshHref && current.owned && (
           <div className="mt-4 flex flex-wrap items-center gap-3">
             <Button asChild variant="secondary">
-              <Link href={refreshHref}>Order a refresh (${PRICES_USD.new_report.toFixed(2)})</Link>
+              <Link href={refreshHref}>Order a refresh ({formatUsd(PRICES_USD.new_report)})</Link>
             </Button>
             <p className="text-sm text-muted">
               A new report on the same asset, with today's data; it becomes the next version.

@@ -1,3 +1,4 @@
+import { Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { CATEGORIES } from '../../../contract/methodology';
 import type { ProgressEntry, ReportStatus } from '../../../contract/reports';
@@ -29,7 +30,8 @@ function useNow(): number {
 }
 
 /**
- * While research runs: the twelve categories filling in, the time since the report was ordered
+ * While research runs (the page's only in-progress indicator, headed by the spec's banner
+ * sentence): the twelve categories filling in, the time since the report was ordered
  * and, once one category is done, an estimate of the rest at the pace so far (no figure is
  * promised before there is a pace to go by).
  */
@@ -59,7 +61,12 @@ export function ResearchProgress({
         : 'an estimate follows once the first category is done';
   return (
     <Card className="mb-8" data-testid="research-progress">
-      <CardTitle id="research-progress-title">Research in progress</CardTitle>
+      <div role="status">
+        <CardTitle id="research-progress-title" className="flex items-center gap-3">
+          <Loader2 className="shrink-0 animate-spin text-primary" size={20} aria-hidden />
+          Research in progress - checking for updates...
+        </CardTitle>
+      </div>
       <p className="mt-2 text-sm" data-testid="research-timing">
         {done} of {CATEGORIES.length} categories done · {formatDuration(elapsed)} so far · {estimate}
       </p>

@@ -1,11 +1,10 @@
 import { MAX_TOTAL, NOT_RATED_LABEL, RISK_BANDS, RISK_LEVEL_LABELS } from '../../../contract/methodology';
 import type { ReportVersion } from '../../../contract/versions';
+import { formatDate } from '../../lib/report-format';
 
 const WIDTH = 480;
 const HEIGHT = 180;
 const PAD = { left: 36, right: 16, top: 12, bottom: 28 };
-
-const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 /**
  * The series' totals over its versions, oldest to newest, with the risk bands behind them. The
@@ -33,7 +32,7 @@ export function ScoreHistoryChart({ versions, currentId }: { versions: ReportVer
   const description = points
     .map(
       (p) =>
-        `version ${p.version} (${shortDate(p.completedAt)}): ${p.compositeScore !== null ? `${p.compositeScore.toFixed(1)} of ${MAX_TOTAL}` : NOT_RATED_LABEL}`,
+        `version ${p.version} (${formatDate(p.completedAt)}): ${p.compositeScore !== null ? `${p.compositeScore.toFixed(1)} of ${MAX_TOTAL}` : NOT_RATED_LABEL}`,
     )
     .join('; ');
   return (
