@@ -7,7 +7,7 @@ import { z } from './zod';
 
 export const BACKTEST_HORIZONS = [90, 180, 365] as const;
 export const BACKTEST_BANDS = ['Likely Safe', 'Potential', 'Not Safe', 'Not rated'] as const;
-type BacktestBand = (typeof BACKTEST_BANDS)[number];
+export type BacktestBand = (typeof BACKTEST_BANDS)[number];
 
 /** A back-tested band as every page prints a risk level: "Potential Risk", never the stored "Potential". */
 export const backtestBandLabel = (band: BacktestBand): string =>

@@ -1,4 +1,10 @@
-import type { Backtest, BacktestFailure } from '../../../contract/backtest';
+import {
+  BACKTEST_BANDS,
+  type Backtest,
+  type BacktestBand,
+  type BacktestFailure,
+  backtestBandLabel,
+} from '../../../contract/backtest';
 import { RISK_LEVEL_LABELS, RISK_LEVELS } from '../../../contract/methodology';
 import { nameWithSymbols } from '../../../contract/reports';
 import { shareText, TRACK_RECORD_MIN_FOR_PERCENT, type TrackRecord } from '../../../contract/track-record';
@@ -15,8 +21,9 @@ const ROW = 'border-b border-border last:border-0';
 const CARD = 'mb-8 overflow-x-auto rounded-lg border border-border bg-card p-6';
 const H2 = 'text-xl font-semibold';
 
-const BAND_LABEL = (band: string) =>
-  band in RISK_LEVEL_LABELS ? RISK_LEVEL_LABELS[band as keyof typeof RISK_LEVEL_LABELS] : band;
+// The matrix's last column is not a band: an asset missing from the next snapshot.
+const transitionColumnLabel = (column: string) =>
+  (BACKTEST_BANDS as readonly string[]).includes(column) ? backtestBandLabel(column as BacktestBand) : column;
 
 /** "3 of 12" below 20, "30 of 400 (7.5%, 95% CI 5.3–10.5%)" at or above it. */
 function rateText(failures: number, observable: number, low: number | null, high: number | null): string {
@@ -70,7 +77,7 @@ function backtestSection(backtest: Backtest | null): string {
         .filter((b) => b.ratings > 0)
         .map(
           (b) =>
-            `<tr class="${ROW}"><th scope="row" class="${TH} font-medium">${escapeHtml(BAND_LABEL(b.band))}</th><td class="${TH}">${b.ratings}</td>${b.horizons.map((h) => `<td class="${TH}">${escapeHtml(rateText(h.failures, h.observable, h.low, h.high))}</td>`).join('')}</tr>`,
+            `<tr class="${ROW}"><th scope="row" class="${TH} font-medium">${escapeHtml(backtestBandLabel(b.band))}</th><td class="${TH}">${b.ratings}</td>${b.horizons.map((h) => `<td class="${TH}">${escapeHtml(rateText(h.failures, h.observable, h.low, h.high))}</td>`).join('')}</tr>`,
         )
         .join('');
       const rank = v.rankOrder
@@ -85,10 +92,10 @@ function backtestSection(backtest: Backtest | null): string {
             `<li><strong>${a.days} days:</strong> accuracy ratio ${a.ratio === null ? 'not measurable (no failures)' : a.ratio.toFixed(2)}, over ${a.rated} rated ratings with ${a.failures} failures.</li>`,
         )
         .join('');
-      const matrix = `<table class="${TABLE}" data-testid="transition-matrix"><caption class="text-left text-sm text-muted">Band in one monthly snapshot (rows) against the band in the next (columns), counts of ratings</caption><thead><tr class="border-b border-border"><th scope="col" class="${TH}">From</th>${v.transitions.to.map((t) => `<th scope="col" class="${TH}">${escapeHtml(BAND_LABEL(t))}</th>`).join('')}</tr></thead><tbody>${v.transitions.from
+      const matrix = `<table class="${TABLE}" data-testid="transition-matrix"><caption class="text-left text-sm text-muted">Band in one monthly snapshot (rows) against the band in the next (columns), counts of ratings</caption><thead><tr class="border-b border-border"><th scope="col" class="${TH}">From</th>${v.transitions.to.map((t) => `<th scope="col" class="${TH}">${escapeHtml(transitionColumnLabel(t))}</th>`).join('')}</tr></thead><tbody>${v.transitions.from
         .map((from, i) =>
           v.transitions.counts[i]!.some((n) => n > 0)
-            ? `<tr class="${ROW}"><th scope="row" class="${TH} font-medium">${escapeHtml(BAND_LABEL(from))}</th>${v.transitions.counts[i]!.map((n) => `<td class="${TH}">${n}</td>`).join('')}</tr>`
+            ? `<tr class="${ROW}"><th scope="row" class="${TH} font-medium">${escapeHtml(backtestBandLabel(from))}</th>${v.transitions.counts[i]!.map((n) => `<td class="${TH}">${n}</td>`).join('')}</tr>`
             : '',
         )
         .join('')}</tbody></table>`;
@@ -115,7 +122,7 @@ ${capChart(v.accuracy)}
       const scores = f.before.categories.map((c) => `${c.name} ${c.score}/5`).join(' · ');
       // "(USDT)" beside Tether, nothing beside USDC: a name is not repeated as its symbol.
       const symbols = nameWithSymbols(f.assetName, f.symbols).slice(f.assetName.length).trim();
-      return `<tr class="${ROW}"><th scope="row" class="${TH} font-medium">${escapeHtml(f.assetName)}${symbols ? ` <span class="font-normal text-muted">${escapeHtml(symbols)}</span>` : ''}</th><td class="${TH}">${escapeHtml(BAND_LABEL(f.before.band))}, ${f.before.total} of 77 on ${f.before.asOf}: ${escapeHtml(scores)}</td><td class="${TH}">${f.event.date}</td><td class="${TH}"><a class="underline" href="${escapeHtml(f.event.url)}">${escapeHtml(f.event.kind)}</a>: ${escapeHtml(f.event.description)}${list.length > 1 ? ` <span class="text-muted">(and ${list.length - 1} later failure${list.length === 2 ? '' : 's'})</span>` : ''}</td></tr>`;
+      return `<tr class="${ROW}"><th scope="row" class="${TH} font-medium">${escapeHtml(f.assetName)}${symbols ? ` <span class="font-normal text-muted">${escapeHtml(symbols)}</span>` : ''}</th><td class="${TH}">${escapeHtml(backtestBandLabel(f.before.band))}, ${f.before.total} of 77 on ${f.before.asOf}: ${escapeHtml(scores)}</td><td class="${TH}">${f.event.date}</td><td class="${TH}"><a class="underline" href="${escapeHtml(f.event.url)}">${escapeHtml(f.event.kind)}</a>: ${escapeHtml(f.event.description)}${list.length > 1 ? ` <span class="text-muted">(and ${list.length - 1} later failure${list.length === 2 ? '' : 's'})</span>` : ''}</td></tr>`;
     })
     .join('');
   const evidenceOf = (f: BacktestFailure) =>
