@@ -405,7 +405,19 @@ export const describePeer = (peer: Peer): string =>
     : `${nameWithSymbol(peer.name, peer.symbol)}: ${peer.rated && peer.total !== null ? `${peer.total.toFixed(2)} of 77, ${peer.riskLevel}` : 'Not rated'}${peer.report ? peerReportCitation(peer.report) : ''}`;
 
 const SMALL_COUNTS = ['none', 'one', 'two', 'three', 'four', 'five'];
-const COUNT_WORDS = [...SMALL_COUNTS, 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const NUMBER_WORDS = [
+  'zero',
+  ...SMALL_COUNTS.slice(1),
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+];
+/** A count in words up to twelve ("zero", "six"), in digits above. */
+export const countWord = (n: number): string => NUMBER_WORDS[n] ?? String(n);
 /** "A, B and C": names in a sentence. */
 export const joinNames = (names: readonly string[]): string =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
@@ -497,8 +509,7 @@ export function noKeyRisksLine(sections: Pick<ReportSections, 'changes' | 'cover
   if (sections.writer !== 'rules' || evidenced.length === 0) return NO_KEY_RISKS_TEXT;
   const lowest = Math.min(...evidenced.map((c) => c.score));
   const atLowest = evidenced.filter((c) => c.score === lowest).map((c) => c.category);
-  const all =
-    evidenced.length === 1 ? 'it scores' : `all ${COUNT_WORDS[evidenced.length] ?? evidenced.length} score`;
+  const all = evidenced.length === 1 ? 'it scores' : `all ${countWord(evidenced.length)} score`;
   const low =
     atLowest.length === evidenced.length
       ? `${all} ${lowest}/5`

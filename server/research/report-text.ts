@@ -14,6 +14,7 @@ import {
 import {
   type AgentResearchData,
   type CategoryCoverage,
+  countWord,
   type DatasetRef,
   figureOf,
   joinNames,
@@ -181,23 +182,6 @@ const factOf = (result: CategoryResult) =>
   sentenceOf(quotedFigure(result.facts?.[0] ?? result.findings.replace(/\s*\(Sources:.*\)\s*$/, '')));
 /** A fact quoted inside parentheses: its own closing parenthetical becomes a dash, never "(… (…))". */
 const quotedFactOf = (result: CategoryResult) => factOf(result).replace(/\s*\(([^()]*)\)$/, ' — $1');
-
-const NUMBER_WORDS = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-];
-const countWord = (n: number) => NUMBER_WORDS[n] ?? String(n);
 
 function describeGroup(group: ScoreGroup): string {
   // Categories without evidence have no fact to give: they are named as gaps.
