@@ -486,7 +486,10 @@ export function snapshotDataNote(
   const restsOn = [...categoriesOf.entries()].map(([dataset, names]) =>
     dataset ? `${credit(dataset)} for ${joinNames(names)}` : `the documents cited under ${joinNames(names)}`,
   );
-  const uncited = SNAPSHOT_DATASETS.filter((d) => cited(d.name).length === 0);
+  // "No record" only for a dataset no category cites at all (the Sources list credits the rest).
+  const uncited = SNAPSHOT_DATASETS.filter(
+    (d) => !categories.some((c) => c.sources.some((source) => source.dataset?.name === d.name)),
+  );
   const consulted = uncited.length
     ? [`also consulted, with no record on ${name}: ${uncited.map(describeSnapshotDataset).join('; ')}`]
     : [];
