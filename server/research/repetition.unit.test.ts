@@ -65,7 +65,7 @@ describe('repetition across the fifteen sample reports', () => {
 // as its reason, the coverage sentence closes with which datasets each category rests on, an
 // empty key risks section says how low the lowest category goes, and peers none of which is
 // researched are a clause of the peer group line. Measured 11.1% worst (binancecoin), 3.7%
-// median (before: 50.0%, solana); held at the issue's 20%, as the page moves by a sentence when
+// median (before: 37.5%, solana); held at the issue's 20%, as the page moves by a sentence when
 // datasets grow.
 describe('repetition in a new store, no peer researched', () => {
   it(`keeps the whole page and PDF text of every report at most ${BUYER_TEXT_TARGET * 100}% repeated`, async () => {
