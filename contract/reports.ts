@@ -405,7 +405,21 @@ export const describePeer = (peer: Peer): string =>
     : `${nameWithSymbol(peer.name, peer.symbol)}: ${peer.rated && peer.total !== null ? `${peer.total.toFixed(2)} of 77, ${peer.riskLevel}` : 'Not rated'}${peer.report ? peerReportCitation(peer.report) : ''}`;
 
 const SMALL_COUNTS = ['none', 'one', 'two', 'three', 'four', 'five'];
-const joinNames = (names: string[]) =>
+const NUMBER_WORDS = [
+  'zero',
+  ...SMALL_COUNTS.slice(1),
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+];
+/** A count in words up to twelve ("zero", "six"), in digits above. */
+export const countWord = (n: number): string => NUMBER_WORDS[n] ?? String(n);
+/** "A, B and C": names in a sentence. */
+export const joinNames = (names: readonly string[]): string =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 
 /** Where a rated total stands among the rated peers, by its rank: never "higher than 0 of 18". */
@@ -462,25 +476,46 @@ export function peerLines(peers: PeerGroup | null): string[] {
         : peers.rated === 0
           ? `not ranked (none of them holds enough evidence for a rating); total ${peers.total.toFixed(2)} of 77`
           : standingAmongRated(peers.total, peers.below, peers.rated, peers.ratedPeers);
+  // No named peer researched: a line of "not yet researched" says nothing a clause cannot.
+  const unresearched = peers.named.length > 0 && peers.named.every((p) => p.researched === false);
   // Figures are promised only when a named peer below has a report to give them; zero in words.
-  const figures =
-    researched === 0
-      ? ''
-      : peers.named.some((p) => p.researched !== false)
-        ? `; figures from ${peers.basis}`
-        : '; none of the named peers below has one yet';
+  const figures = researched === 0 || unresearched ? '' : `; figures from ${peers.basis}`;
   const group = `the ${peers.compared === 1 ? `one other ${one}` : `${peers.compared} other ${many}`} in the dataset (${peers.kindLabel})`;
+  const namedClause = unresearched
+    ? `; ${researched === 0 ? 'named peers' : 'named peers, none researched yet'}: ${joinNames(peers.named.map((p) => nameWithSymbol(p.name, p.symbol)))}`
+    : '';
   return [
     peers.researched === undefined
       ? `${PEER_GROUP_LABEL}: ${group}, scored from the ${peers.basis}.`
-      : `${PEER_GROUP_LABEL}: ${group}, ${SMALL_COUNTS[researched] ?? researched} with a published report${figures}.`,
+      : `${PEER_GROUP_LABEL}: ${group}, ${SMALL_COUNTS[researched] ?? researched} with a published report${figures}${namedClause}.`,
     `${PEER_STANDING_LABEL}: ${standing}.`,
-    ...(peers.named.length ? [`Named peers: ${peers.named.map(describePeer).join('; ')}.`] : []),
+    ...(peers.named.length && !unresearched
+      ? [`Named peers: ${peers.named.map(describePeer).join('; ')}.`]
+      : []),
   ];
 }
 
 /** The key risks section of a report that names none. */
 export const NO_KEY_RISKS_TEXT = 'No category holds evidence of a specific risk.';
+
+/**
+ * The key risks line of a report without any, by the rules: why none of its categories with
+ * evidence is one (the rule: a risk named, or 2/5 or less) and how low the lowest goes.
+ */
+export function noKeyRisksLine(sections: Pick<ReportSections, 'changes' | 'coverage' | 'writer'>): string {
+  const evidenced = sections.changes.filter(
+    (c) => sections.coverage.find((v) => v.category_key === c.category_key)?.kind !== 'none',
+  );
+  if (sections.writer !== 'rules' || evidenced.length === 0) return NO_KEY_RISKS_TEXT;
+  const lowest = Math.min(...evidenced.map((c) => c.score));
+  const atLowest = evidenced.filter((c) => c.score === lowest).map((c) => c.category);
+  const all = evidenced.length === 1 ? 'it scores' : `all ${countWord(evidenced.length)} score`;
+  const low =
+    atLowest.length === evidenced.length
+      ? `${all} ${lowest}/5`
+      : `the lowest, ${joinNames(atLowest)}, ${atLowest.length === 1 ? 'scores' : 'score'} ${lowest}/5`;
+  return `${NO_KEY_RISKS_TEXT.slice(0, -1)}: none of the categories with evidence names one or scores 2/5 or less; ${low}.`;
+}
 
 /** The text of a "what would change" cell, the same on the page (table cells) and in the PDF (lines). */
 export const changeUpText = (change: ReportSections['changes'][number]): string =>
@@ -546,7 +581,7 @@ export function sectionLines(sections: ReportSections): { heading: string; lines
         ? sections.keyRisks.map(
             (r) => `${r.category} (${categoryScoreText(sections, r.category_key, r.score)}): ${r.text}`,
           )
-        : [NO_KEY_RISKS_TEXT],
+        : [noKeyRisksLine(sections)],
     },
     ...(sections.kindChecks?.length
       ? [{ heading: REPORT_HEADINGS.kindChecks, lines: kindCheckLines(sections.kindChecks) }]

@@ -78,12 +78,7 @@ export async function offlineReportInput(
     asset: ref,
     scores,
     results,
-    dataNote: dataNoteFor(
-      'offline',
-      asset.name,
-      now,
-      results.flatMap((r) => r.sources),
-    ),
+    dataNote: dataNoteFor('offline', asset.name, now, results),
     methodologyVersion: METHODOLOGY_VERSION,
     peers: peerGroupOf(
       { assetId: asset.id, assetName: asset.name, kind: asset.kind, platform: asset.platform, scores },

@@ -11,6 +11,7 @@ import {
 import {
   type AgentResearchData,
   agentResearchDataSchema,
+  type CategoryCoverage,
   OFFLINE_DATA_NOTE,
   type Source,
   sourceKey,
@@ -226,12 +227,7 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
 
   const scores = verdictOf(results);
   const subjectName = asset?.name ?? report.assetName;
-  const dataNote = dataNoteFor(
-    sources.mode,
-    subjectName,
-    now(),
-    results.flatMap((r) => r.sources),
-  );
+  const dataNote = dataNoteFor(sources.mode, subjectName, now(), results);
   // What the asset is (from the resolution or the market profile), for the peer comparison.
   const marketEvidence = asset && market ? await market : undefined;
   const profile = marketEvidence?.profile?.value;
@@ -336,15 +332,18 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
   return completed ? 'completed' : 'already-completed';
 }
 
-/** The summary's last sentence: where the report's data came from. */
+/**
+ * Where the report's data came from, closing the summary's coverage sentence: offline, which
+ * categories rest on which dataset and the datasets consulted without a record on the asset.
+ */
 export function dataNoteFor(
   mode: ResearchSources['mode'],
   name: string,
   now: Date,
-  sources: readonly Source[] = [],
+  categories: readonly { key: CategoryKey; sources: readonly Source[]; coverage?: CategoryCoverage }[] = [],
 ): string {
   return mode === 'offline'
-    ? `${name} ${OFFLINE_DATA_NOTE} — ${snapshotDataNote(sources)}.`
+    ? `${name} ${OFFLINE_DATA_NOTE} — ${snapshotDataNote(name, categories)}.`
     : `${name} was researched from live CoinGecko and DeFiLlama data retrieved on ${now.toISOString().slice(0, 10)}.`;
 }
 

@@ -14,8 +14,9 @@ import {
 // reports of different kinds may appear in 4 or more of them. The whole text a buyer reads on the
 // page and in the PDF (summary, key risks, peers, findings, analysis, kind-check findings) reached
 // 13.3% worst (shiba-inu) and moves by a sentence as datasets grow (14.3% for binancecoin after the
-// March 2023 depegs were added), so it is held at the issue's 20%; the analytic prose (summary and
-// each category's analysis) reached 8.3% worst (bitcoin), held at 9%.
+// March 2023 depegs were added; 10.5% since the verdict, coverage and key-risk lines say what is
+// particular to the asset, decision 0265), so it is held at the issue's 20%; the analytic prose
+// (summary and each category's analysis) reached 8.3% worst (bitcoin), held at 9%.
 // A category's labelled figures, the thresholds table and the peer group and standing are data,
 // printed as tables and lists, and not counted (decision 0256).
 
@@ -59,19 +60,19 @@ describe('repetition across the fifteen sample reports', () => {
 });
 
 // A new store, where no peer has a report yet (what the first buyers read): the peer comparisons
-// are empty, so a report is its figures and a few verdict, coverage, data and peer lines that are
-// alike in every report. Measured 50.0% worst (solana), 17.4% median: above the issue's 20%, held
-// here so it cannot grow while it is open.
-const FRESH_STORE_REACHED = 0.5;
-
+// are empty, so a report is its figures and its verdict, coverage, key-risk and peer lines. Those
+// say what is particular to the asset (decision 0265): the verdict gives its weakest categories
+// as its reason, the coverage sentence closes with which datasets each category rests on, an
+// empty key risks section says how low the lowest category goes, and peers none of which is
+// researched are a clause of the peer group line. Measured 11.1% worst (binancecoin), 3.7%
+// median (before: 37.5%, solana); held at the issue's 20%, as the page moves by a sentence when
+// datasets grow.
 describe('repetition in a new store, no peer researched', () => {
-  it(`keeps the whole page and PDF text of every report at most ${FRESH_STORE_REACHED * 100}% repeated`, async () => {
+  it(`keeps the whole page and PDF text of every report at most ${BUYER_TEXT_TARGET * 100}% repeated`, async () => {
     const sample = await repetitionSample(NOW, { freshStore: true });
     expect(sample.every((s) => !s.input.peers?.named.some((p) => p.report))).toBe(true);
     const worst = worstOf(sample, buyerSentences);
-    expect(worst.share, `${worst.id}: ${worst.repeated.join(' | ')}`).toBeLessThanOrEqual(
-      FRESH_STORE_REACHED,
-    );
+    expect(worst.share, `${worst.id}: ${worst.repeated.join(' | ')}`).toBeLessThanOrEqual(BUYER_TEXT_TARGET);
   });
 });
 

@@ -14,8 +14,10 @@ import {
 import {
   type AgentResearchData,
   type CategoryCoverage,
+  countWord,
   type DatasetRef,
   figureOf,
+  joinNames,
   type KeyRisk,
   type KindCheck,
   keyRiskSchema,
@@ -181,26 +183,6 @@ const factOf = (result: CategoryResult) =>
 /** A fact quoted inside parentheses: its own closing parenthetical becomes a dash, never "(… (…))". */
 const quotedFactOf = (result: CategoryResult) => factOf(result).replace(/\s*\(([^()]*)\)$/, ' — $1');
 
-const joinNames = (names: string[]) =>
-  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-
-const NUMBER_WORDS = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-];
-const countWord = (n: number) => NUMBER_WORDS[n] ?? String(n);
-
 function describeGroup(group: ScoreGroup): string {
   // Categories without evidence have no fact to give: they are named as gaps.
   if (group.members.length > 1 && group.members.every((r) => coverageFor(r).kind === 'none'))
@@ -229,7 +211,9 @@ function coverageCounts(results: CategoryResult[]) {
  * Where the categories' evidence came from, and which categories have none (named: which ones
  * are missing is this asset's own data; that a gap is left out of the total is said once here).
  */
-export function coverageSentence(results: CategoryResult[], name?: string): string {
+export function coverageSentence(results: CategoryResult[], name?: string, dataNote?: string): string {
+  // Where the data came from closes the sentence (one sentence, not a second uniform one).
+  const close = dataNote ? `; ${dataNote.trim()}` : '.';
   const { live, snapshot } = coverageCounts(results);
   const gaps = results.filter((r) => coverageFor(r).kind === 'none').map((r) => nameOf(r.key));
   const parts = [
@@ -237,7 +221,7 @@ export function coverageSentence(results: CategoryResult[], name?: string): stri
     snapshot ? `${countWord(snapshot)} on dated public datasets` : '',
   ].filter(Boolean);
   const of = `of ${name ? `${name}'s ` : 'the '}${countWord(results.length)} categories`;
-  if (gaps.length === 0) return `Data coverage: ${of}, ${joinNames(parts)}; none lacks evidence.`;
+  if (gaps.length === 0) return `Data coverage: ${of}, ${joinNames(parts)}; none lacks evidence${close}`;
   const missing = `${gaps.length === 1 ? 'one has' : `${countWord(gaps.length)} have`} no evidence in the sources (${joinNames(gaps)}) and ${gaps.length === 1 ? 'is' : 'are'} left out of the total`;
   // A gap no peer of its kind fills is the dataset's, not the asset's: said once, here.
   const shared = results.filter(
@@ -251,7 +235,7 @@ export function coverageSentence(results: CategoryResult[], name?: string): stri
   const sharedText = shared.length
     ? `; ${shared.length === gaps.length ? (gaps.length === 1 ? 'it is' : 'all are') : `${joinNames(shared.map((r) => nameOf(r.key)))} ${shared.length === 1 ? 'is' : 'are'}`} missing for every other ${kind?.replace(/s$/, '')} researched so far as well`
     : '';
-  return `Data coverage: ${of}, ${parts.length ? `${joinNames(parts)}; ${missing}` : missing}${sharedText}.`;
+  return `Data coverage: ${of}, ${parts.length ? `${joinNames(parts)}; ${missing}` : missing}${sharedText}${close}`;
 }
 
 /**
@@ -274,10 +258,21 @@ function verdictNote(name: string, scores: Scores, knockout: boolean): string {
 }
 
 /**
- * The strongest and weakest categories, worded by the level they reach: a top score of 2/5 is
- * not a strength, and a lowest score of 4/5 is not a weakness.
+ * Where a rated verdict sentence turns to its reason (the weakest categories, with the facts and
+ * links behind them): the claim checker reads the two as separate claims.
  */
-function extremesText(name: string, strongest: ScoreGroup[], weakest: ScoreGroup[]): string {
+export const VERDICT_REASON = /; (?=its weakest (?:is|are) |nothing scores below 3\/5, |even its lowest )/;
+
+/**
+ * The strongest and weakest categories, worded by the level they reach: a top score of 2/5 is
+ * not a strength, and a lowest score of 4/5 is not a weakness. The weakest is a clause of the
+ * verdict sentence (what holds the total down is the verdict's reason); the strongest its own.
+ */
+function extremesText(
+  name: string,
+  strongest: ScoreGroup[],
+  weakest: ScoreGroup[],
+): { lowClause: string; high: string } {
   const top = strongest[0]!.score;
   const bottom = weakest[0]!.score;
   const one = (groups: ScoreGroup[]) => groups.length === 1 && groups[0]!.members.length === 1;
@@ -289,13 +284,13 @@ function extremesText(name: string, strongest: ScoreGroup[], weakest: ScoreGroup
       : top === 3
         ? `No category of ${name} scores above 3/5; the highest ${one(strongest) ? 'is' : 'are'} ${best}.`
         : `Even ${name}'s highest ${one(strongest) ? 'score is a weak one' : 'scores are weak ones'}: ${best}.`;
-  const low =
+  const lowClause =
     bottom <= 2
-      ? `Its weakest ${one(weakest) ? 'is' : 'are'} ${worst}.`
+      ? `its weakest ${one(weakest) ? 'is' : 'are'} ${worst}`
       : bottom === 3
-        ? `Nothing scores below 3/5; the lowest ${one(weakest) ? 'is' : 'are'} ${worst}.`
-        : `Even its lowest ${one(weakest) ? 'score is' : 'scores are'} good: ${worst}.`;
-  return `${high} ${low}`;
+        ? `nothing scores below 3/5, the lowest being ${worst}`
+        : `even its lowest ${one(weakest) ? 'score is' : 'scores are'} good: ${worst}`;
+  return { lowClause, high };
 }
 
 /** The executive summary as prose. */
@@ -328,14 +323,24 @@ export function buildSummary(
     scores.riskLevel === null && withEvidence === 1
       ? results.find((r) => coverageFor(r).kind !== 'none')
       : undefined;
-  const verdict =
-    scores.riskLevel === null
-      ? `${title} is ${NOT_RATED_LABEL}: ${withEvidence === 0 ? `the sources hold no evidence in any of its ${countWord(results.length)} categories, fewer than` : `the sources hold evidence for only ${countWord(withEvidence)} of ${countWord(results.length)} categories${onlyOne ? ` (${nameOf(onlyOne.key)} at ${onlyOne.score}/5 — ${quotedFactOf(onlyOne)})` : ''}, fewer than`} the ${countWord(MIN_RATED_CATEGORIES)} a verdict needs, so this report gives no composite score and no risk level.`
-      : `${title} scores ${scores.totalScore.toFixed(2)} of 77 on the Crow Research methodology (${input.methodologyVersion}), a composite of ${composite.toFixed(1)} of 5.0: rated ${ratingBand(composite)}, risk level ${RISK_LEVEL_LABELS[scores.riskLevel]}${peerRankClause(input.peers)}.${verdictsDiffer(ratingBand(composite), scores.riskLevel) ? ` ${verdictNote(name, scores, knockouts.length > 0)}` : ''}`;
   // Strongest and weakest among the categories with evidence: a gap is neither (it is not counted).
   const evidenced = results.filter((r) => coverageFor(r).kind !== 'none');
   const { allTiedAt, strongest, weakest } = extremes(evidenced);
   const only = evidenced[0];
+  const tie =
+    allTiedAt === null || evidenced.length < 2
+      ? ''
+      : evidenced.length === results.length
+        ? `all ${countWord(results.length)} categories tie at ${allTiedAt}/5, so no category stands out as strongest or weakest`
+        : `${evidenced.length === 2 ? 'both' : `all ${countWord(evidenced.length)}`} categories with evidence score ${allTiedAt}/5, so none stands out as strongest or weakest`;
+  const split = allTiedAt === null && evidenced.length >= 2 ? extremesText(name, strongest, weakest) : null;
+  // What holds the total down is the rated verdict's own reason; a tie has none, and says so apart.
+  const reason = split?.lowClause;
+  const verdict =
+    scores.riskLevel === null
+      ? `${title} is ${NOT_RATED_LABEL}: ${withEvidence === 0 ? `the sources hold no evidence in any of its ${countWord(results.length)} categories, fewer than` : `the sources hold evidence for only ${countWord(withEvidence)} of ${countWord(results.length)} categories${onlyOne ? ` (${nameOf(onlyOne.key)} at ${onlyOne.score}/5 — ${quotedFactOf(onlyOne)})` : ''}, fewer than`} the ${countWord(MIN_RATED_CATEGORIES)} a verdict needs, so this report gives no composite score and no risk level.`
+      : `${title} scores ${scores.totalScore.toFixed(2)} of 77 on the Crow Research methodology (${input.methodologyVersion}), a composite of ${composite.toFixed(1)} of 5.0: rated ${ratingBand(composite)}, risk level ${RISK_LEVEL_LABELS[scores.riskLevel]}${peerRankClause(input.peers)}${reason ? `; ${reason}` : ''}.${verdictsDiffer(ratingBand(composite), scores.riskLevel) ? ` ${verdictNote(name, scores, knockouts.length > 0)}` : ''}`;
+  const capitalised = (clause: string) => `${clause[0]!.toUpperCase()}${clause.slice(1)}.`;
   const body =
     evidenced.length === 0
       ? ''
@@ -343,18 +348,18 @@ export function buildSummary(
         ? onlyOne
           ? ''
           : `The one category with evidence is ${nameOf(only.key)}, at ${only.score}/5 (${quotedFactOf(only)}).`
-        : allTiedAt !== null
-          ? evidenced.length === results.length
-            ? `All ${countWord(results.length)} categories tie at ${allTiedAt}/5, so no category stands out as strongest or weakest.`
-            : `${evidenced.length === 2 ? 'Both' : `All ${countWord(evidenced.length)}`} categories with evidence score ${allTiedAt}/5, so none stands out as strongest or weakest.`
-          : extremesText(name, strongest, weakest);
+        : tie
+          ? capitalised(tie)
+          : scores.riskLevel !== null
+            ? split!.high
+            : `${split!.high} ${capitalised(split!.lowClause)}`;
   const knockoutLead = knockouts.length
     ? `Not Safe: ${joinNames(knockouts.map((k) => `${k.title} (${k.date}; ${nameOf(k.key)} scores 1)`))}. ${knockouts[0]!.rule} Under the methodology that is a knockout: ${name}'s risk level is Not Safe whatever the weighted sum of its other categories. `
     : '';
   const unknown = asset
     ? ''
     : ` Our data sources do not know "${input.assetName}", so no category below rests on evidence about it.`;
-  return `${knockoutLead}${verdict}${body ? ` ${body}` : ''}${unknown} ${coverageSentence(results, name)} ${input.dataNote}`.trim();
+  return `${knockoutLead}${verdict}${body ? ` ${body}` : ''}${unknown} ${coverageSentence(results, name, input.dataNote)}`.trim();
 }
 
 /** A score at or below this is a key risk even when the scorer named none. */

@@ -103,7 +103,7 @@ describe('executive summary', () => {
     results[8] = { ...results[8]!, sources: [], coverage: { kind: 'none' } };
     const summary = buildSummary(input(results));
     expect(summary).toMatch(
-      /Data coverage: of Bitcoin's twelve categories, ten rest on live sources and one on dated public datasets; one has no evidence in the sources \(Audits\) and is left out of the total\. Data: live\.$/,
+      /Data coverage: of Bitcoin's twelve categories, ten rest on live sources and one on dated public datasets; one has no evidence in the sources \(Audits\) and is left out of the total; Data: live\.$/,
     );
   });
 
@@ -115,7 +115,7 @@ describe('executive summary', () => {
       "The two verdicts measure different things: the rating band (Good) places Bitcoin's composite of 3.0 of 5 on a scale where Good starts at 3.0, while the risk level (Potential Risk) reads the total against fixed risk bands, and Bitcoin's total of 46.20 of 77 is below the 51 points where Likely Safe starts.",
     );
     const agreeing = buildSummary(input(resultsWith({ volumeX2: 5, socialMetricsX2: 5 }, 3)));
-    expect(agreeing).toContain('rated Good, risk level Likely Safe.');
+    expect(agreeing).toContain('rated Good, risk level Likely Safe; nothing scores below 3/5');
     expect(agreeing).not.toContain('two verdicts');
   });
 
@@ -144,6 +144,35 @@ describe('key risks', () => {
       score: 2,
       text: 'Fact about Audits.',
     });
+  });
+});
+
+describe('the verdict and an empty key risks section say what holds the total down', () => {
+  const keyRisksLine = (results: CategoryResult[]) => {
+    const text = buildReportText(input(results));
+    return text
+      .split('\n\n')
+      .find((p) => p.startsWith(`${REPORT_HEADINGS.keyRisks}\n`))!
+      .split('\n')[1];
+  };
+
+  it('says, when there is none, why no category is one and how low the lowest goes', () => {
+    const results = resultsWith({ volumeX2: 4, existenceGrowthX2: 4 }, 5);
+    results[8] = { ...results[8]!, sources: [], coverage: { kind: 'none' } };
+    expect(keyRisksLine(results)).toBe(
+      'No category holds evidence of a specific risk: none of the categories with evidence names one or scores 2/5 or less; the lowest, Volume and Existence/Growth, score 4/5.',
+    );
+    // The lowest of a category without evidence is no score: it is not counted.
+    const allTop = resultsWith({ audits: 1 }, 5);
+    allTop[8] = { ...allTop[8]!, sources: [], coverage: { kind: 'none' } };
+    expect(keyRisksLine(allTop)).toMatch(/; all eleven score 5\/5\.$/);
+  });
+
+  it('states the verdict with its reason: the weakest categories and the facts behind them', () => {
+    const summary = buildSummary(input(resultsWith({ marketCap: 5, audits: 3 }, 4)));
+    expect(summary).toMatch(
+      /rated Excellent, risk level Likely Safe; nothing scores below 3\/5, the lowest being Audits at 3\/5 \(Fact about Audits\)/,
+    );
   });
 });
 

@@ -3,7 +3,7 @@ import type OpenAI from 'openai';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { CATEGORIES, type Category, RISK_LEVEL_LABELS } from '../../contract/methodology';
-import type { KeyRisk, PeerGroup, Source } from '../../contract/reports';
+import { joinNames, type KeyRisk, type PeerGroup, type Source } from '../../contract/reports';
 import { SCORING_RULES } from '../../contract/scoring-rules';
 import type { Config } from '../config';
 import { countWriterFallback } from '../metrics/registry';
@@ -82,9 +82,6 @@ export const naming = (text: string, name: string) =>
 /** A fact that ends on a link or a quoted description still ends its sentence. */
 const asSentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
-const listNames = (items: string[]) =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-
 /** How the asset's evidence in one category compares with its peers', named. */
 function peerSentence(
   name: string,
@@ -104,7 +101,7 @@ function peerSentence(
       ? `the one other ${kindPlural.replace(/s$/, '')} researched so far`
       : `the ${compared} other ${kindPlural} researched so far`;
   const scored = (list: { name: string; score: number }[]) =>
-    listNames(list.slice(0, 3).map((p) => `${p.name} ${p.score}/5`));
+    joinNames(list.slice(0, 3).map((p) => `${p.name} ${p.score}/5`));
   // A gap: the category label says it is not counted; what is particular to the asset is which
   // of its peers the sources do cover.
   if (!found) {
@@ -148,7 +145,7 @@ function peerSentence(
           ? `every peer that differs scores higher than ${name}`
           : `${lower} ${lower === 1 ? 'scores' : 'score'} lower than ${name} and ${higher} higher`;
   const nearest = same.length
-    ? `${listNames(same.slice(0, 3).map((p) => p.name))} ${same.length === 1 ? 'matches' : 'match'} its ${score}/5`
+    ? `${joinNames(same.slice(0, 3).map((p) => p.name))} ${same.length === 1 ? 'matches' : 'match'} its ${score}/5`
     : `the nearest ${Math.min(withEvidence.length, 3) === 1 ? 'is' : 'are'} ${scored([...withEvidence].sort((a, b) => Math.abs(a.score - score) - Math.abs(b.score - score)))}`;
   const count =
     withEvidence.length === compared && compared > 1

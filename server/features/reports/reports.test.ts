@@ -48,7 +48,7 @@ describe('GET /api/reports/:id', () => {
     expect(body.progressData.every((p) => p.sources.length > 0)).toBe(true);
     const paragraphs = body.reportContent.split('\n\n');
     expect(paragraphs[0]).toMatch(/^Executive summary: Ethereum \(ETH\) scores [\d.]+ of 77/);
-    expect(paragraphs[0]).toMatch(/risk level (Likely Safe|Potential Risk|Not Safe)[,.]/);
+    expect(paragraphs[0]).toMatch(/risk level (Likely Safe|Potential Risk|Not Safe)[,.;]/);
     expect(paragraphs[0]).toMatch(
       /Data coverage: of Ethereum's twelve categories, \w+ on dated public datasets/,
     );

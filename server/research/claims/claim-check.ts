@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { CATEGORIES, MAX_TOTAL } from '../../../contract/methodology';
-import { REPORT_HEADINGS } from '../../../contract/reports';
+import { nameWithSymbol, PEER_GROUP_LABEL, REPORT_HEADINGS } from '../../../contract/reports';
 import { offlineReportInput } from '../offline-report';
-import { buildReportText, type ReportTextInput } from '../report-text';
+import { buildReportText, type ReportTextInput, VERDICT_REASON } from '../report-text';
 import { SNAPSHOT_ASSETS } from '../sources/snapshot-data';
 
 // The claim checker: every offline report, generated through the research job's code path,
@@ -140,6 +140,26 @@ export function checkReportText(
       fail(`peer ${match[1]} cites its report of ${match[6] ?? 'no date'}, its own report is of ${own.date}`);
   }
 
+  // A peer group none of whose named peers is researched names them in one clause of its line:
+  // each must be a peer without a report of its own, and the clause must name nothing else.
+  const unresearchedClause = new RegExp(
+    `^${PEER_GROUP_LABEL}: .*; named peers(?:, none researched yet)?: (.*)\\.$`,
+    'm',
+  ).exec(text)?.[1];
+  if (unresearchedClause !== undefined) {
+    let rest = unresearchedClause;
+    for (const peer of input.peers?.named ?? []) {
+      const printed = nameWithSymbol(peer.name, peer.symbol);
+      if (!rest.includes(printed)) continue;
+      count('peer');
+      rest = rest.replace(printed, '');
+      if (ownScores.has(`${peer.name}|${peer.symbol}`))
+        fail(`peer ${peer.name} printed as not yet researched, but it has a report of its own`);
+    }
+    if (rest.replace(/, | and /g, '').trim())
+      fail(`the named peers clause names what is not a peer: ${rest}`);
+  }
+
   // 4. Every sentence that cites a record by its link: each date and figure must be the record's.
   // A trailing "(Sources: …)" lists where a paragraph's facts came from; a claim cites its record inline.
   const claimText = text.replace(/\s*\(Sources: [^)]*\)/g, '').replace(/^\[\d+\] /gm, '');
@@ -150,6 +170,7 @@ export function checkReportText(
   );
   for (const sentence of claimText
     .split(/\n|(?<=[.!?])\s+(?=[A-Z0-9[])/)
+    .flatMap((s) => s.split(VERDICT_REASON))
     .flatMap((s) => s.split(clauseOfCategory))) {
     const links = (sentence.match(URL_IN_TEXT) ?? []).map((u) => u.replace(/[.,;]+$/, ''));
     const records = links.map((l) => byLink.get(l)).filter((r): r is string => r !== undefined);

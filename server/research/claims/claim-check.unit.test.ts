@@ -58,4 +58,24 @@ describe('the claim checker', () => {
       /total printed 77\.00, arithmetic gives/,
     );
   });
+
+  it('checks the named peers of a new store, printed in one clause of the peer group line', async () => {
+    const solana = SNAPSHOT_ASSETS.find((a) => a.id === 'solana')!;
+    const input = await offlineReportInput(solana, NOW, undefined, { peerReports: { get: () => undefined } });
+    const text = buildReportText(input);
+    expect(text).toMatch(/^Peer group: .*; named peers: Ethereum \(ETH\), XRP, BNB/m);
+    expect(text).not.toMatch(/not yet researched/);
+    const none = checkReportText(text, input, new Map(), new Map());
+    expect(none.mismatches.filter((m) => m.includes('peer'))).toEqual([]);
+    expect(none.checked.peer).toBe(5);
+    // A named peer with a report of its own may not be printed among the unresearched.
+    const ethereum = new Map([['Ethereum|ETH', { total: 69.3, level: 'Likely Safe' }]]);
+    expect(checkReportText(text, input, ethereum, new Map()).mismatches).toContain(
+      'Solana: peer Ethereum printed as not yet researched, but it has a report of its own',
+    );
+    const added = text.replace('named peers: Ethereum (ETH),', 'named peers: Ethereum (ETH), Bitcoin (BTC),');
+    expect(checkReportText(added, input, new Map(), new Map()).mismatches.join('\n')).toMatch(
+      /names what is not a peer/,
+    );
+  });
 });

@@ -272,16 +272,17 @@ export const datasetRef = (dataset: PublicDataset): DatasetRef => ({
 const data = loadPublicData();
 
 export const PUBLIC_DATA = data;
-/** The offline data is as old as its oldest dataset. */
-const allDatasets = [
+/** The incident, audit and unlock datasets every offline report consults. */
+export const SNAPSHOT_DATASETS: readonly PublicDataset[] = [
   data.hacks.dataset,
   data.stablecoins.dataset,
   data.unlocks.dataset,
   ...data.audits.datasets,
 ];
-export const SNAPSHOT_DATE = allDatasets.map((d) => d.committedAt).sort()[0]!;
-export const SNAPSHOT_DATASET = `offline demo data from public datasets (${allDatasets
-  .map((d) => `${d.name} @ ${d.version.slice(0, 7)}, ${d.committedAt}, license: ${licenseText(d.license)}`)
-  .join('; ')})`;
+/** The offline data is as old as its oldest dataset. */
+export const SNAPSHOT_DATE = SNAPSHOT_DATASETS.map((d) => d.committedAt).sort()[0]!;
+/** "SunWeb3Sec/DeFiHackLabs @ b3719ce (2026-08-22; license: Apache-2.0)": a dataset as a data note credits it. */
+export const describeSnapshotDataset = (d: PublicDataset): string =>
+  `${d.name} @ ${d.version.slice(0, 7)} (${d.committedAt}; license: ${licenseText(d.license)})`;
 /** Largest first, as the catalogue lists them. */
 export const SNAPSHOT_ASSETS: readonly SnapshotAsset[] = data.assets;

@@ -1,5 +1,6 @@
 import { distance as editDistance } from 'fastest-levenshtein';
-import { licenseText, nameWithSymbol, type Source } from '../../../contract/reports';
+import { CATEGORIES, type CategoryKey } from '../../../contract/methodology';
+import { joinNames, licenseText, nameWithSymbol, type Source } from '../../../contract/reports';
 import type {
   AssetKind,
   AssetRef,
@@ -20,10 +21,11 @@ import {
 import { curatedIncidents } from './incidents';
 import {
   datasetRef,
+  describeSnapshotDataset,
   PUBLIC_DATA,
   type PublicAuditRecord,
   SNAPSHOT_ASSETS,
-  SNAPSHOT_DATASET,
+  SNAPSHOT_DATASETS,
   type SnapshotAsset,
 } from './snapshot-data';
 import { type AssetMarketData, createMarketData, loadMarketFile } from './snapshot-market';
@@ -437,40 +439,61 @@ export function snapshotSecurityEvidence(asset: SnapshotAsset): SecurityEvidence
 }
 
 /**
- * The report's data line: the offline datasets, and Coin Metrics with its license when the
- * report cites it.
+ * The report's data line after "researched from the offline demo snapshot": which categories rest
+ * on which dataset (commit, dates, licence), then the datasets consulted that hold no record on
+ * the asset, so every dataset is credited once and the line says what this report drew on.
  */
-export function snapshotDataNote(sources: readonly Source[]): string {
-  const cited = new Map(
-    sources
-      .filter((source) => source.dataset?.name === COIN_METRICS_DATASET)
-      .map((source) => [source.url, source]),
-  );
-  const coinMetricsNote = [...cited.values()].map(
-    (source) =>
-      `Coin Metrics community data (${source.url}, ${source.publishedAt}, license: ${COIN_METRICS_LICENSE}, non-commercial use only)`,
-  );
-  // The market copies, once per copy cited, crediting the publishers whose figures they hold.
-  const marketCopies = new Map<string, Source[]>();
-  for (const source of sources) {
-    const name = source.dataset?.name;
-    if (name && MARKET_DATASETS.has(name))
-      marketCopies.set(name, [...(marketCopies.get(name) ?? []), source]);
+export function snapshotDataNote(
+  name: string,
+  categories: readonly { key: CategoryKey; sources: readonly Source[]; coverage?: { kind: string } }[],
+): string {
+  // A category without evidence rests on nothing, whatever it consulted.
+  const evidenced = categories.filter((c) => c.coverage?.kind !== 'none');
+  const sources = evidenced.flatMap((c) => c.sources);
+  const cited = (dataset: string) => sources.filter((source) => source.dataset?.name === dataset);
+  const dateRange = (dated: Source[]) => {
+    const dates = dated.map((source) => source.publishedAt ?? '').sort();
+    return `${dates[0]}${dates.at(-1) !== dates[0] ? ` to ${dates.at(-1)}` : ''}`;
+  };
+  const credit = (dataset: string): string => {
+    const consulted = SNAPSHOT_DATASETS.find((d) => d.name === dataset);
+    if (consulted) return describeSnapshotDataset(consulted);
+    const ref = cited(dataset)[0]!.dataset!;
+    if (dataset === COIN_METRICS_DATASET)
+      return [...new Map(cited(dataset).map((source) => [source.url, source])).values()]
+        .map(
+          (source) =>
+            `Coin Metrics community data (${source.url}, ${source.publishedAt}, license: ${COIN_METRICS_LICENSE}, non-commercial use only)`,
+        )
+        .join(' and ');
+    // The market copies credit the publishers whose figures they hold.
+    if (MARKET_DATASETS.has(dataset))
+      return `${MARKET_DATASETS.get(dataset)} as copied in ${dataset} @ ${ref.version.slice(0, 7)} (${dateRange(cited(dataset))}; license: ${licenseText(ref.license)}, offline demo only)`;
+    if (dataset === clientFiles.dataset.name)
+      return `Ethereum client shares from ${dataset} @ ${ref.version.slice(0, 7)} (readings of ${dateRange(cited(dataset))}; license: ${licenseText(ref.license)})`;
+    return `${dataset} @ ${ref.version.slice(0, 7)} (${dateRange(cited(dataset))}; license: ${licenseText(ref.license)})`;
+  };
+  // Each dataset once, with the categories that rest on it, in the report's order.
+  const categoriesOf = new Map<string, string[]>();
+  for (const category of evidenced) {
+    const name = CATEGORIES.find((c) => c.key === category.key)!.name;
+    for (const source of category.sources) {
+      const key = source.dataset?.name ?? '';
+      const names = categoriesOf.get(key) ?? [];
+      if (!names.includes(name)) categoriesOf.set(key, [...names, name]);
+    }
   }
-  const marketNote = [...marketCopies.entries()].map(([name, cited]) => {
-    const dataset = cited[0]!.dataset!;
-    const dates = cited.map((source) => source.publishedAt ?? '').sort();
-    return `${MARKET_DATASETS.get(name)} as copied in ${name} @ ${dataset.version.slice(0, 7)} (${dates[0]}${dates.at(-1) !== dates[0] ? ` to ${dates.at(-1)}` : ''}; license: ${licenseText(dataset.license)}, offline demo only)`;
-  });
-  // Ethereum's client shares, when cited: the repository, commit and the readings' days.
-  const clientReadings = sources.filter((source) => source.dataset?.name === clientFiles.dataset.name);
-  const clientDates = clientReadings.map((source) => source.publishedAt ?? '').sort();
-  const clientNote = clientReadings.length
-    ? [
-        `Ethereum client shares from ${clientFiles.dataset.name} @ ${clientFiles.dataset.version.slice(0, 7)} (readings of ${clientDates[0]}${clientDates.at(-1) !== clientDates[0] ? ` to ${clientDates.at(-1)}` : ''}; license: ${licenseText(clientFiles.dataset.license)})`,
-      ]
+  const restsOn = [...categoriesOf.entries()].map(([dataset, names]) =>
+    dataset ? `${credit(dataset)} for ${joinNames(names)}` : `the documents cited under ${joinNames(names)}`,
+  );
+  // "No record" only for a dataset no category cites at all (the Sources list credits the rest).
+  const uncited = SNAPSHOT_DATASETS.filter(
+    (d) => !categories.some((c) => c.sources.some((source) => source.dataset?.name === d.name)),
+  );
+  const consulted = uncited.length
+    ? [`also consulted, with no record on ${name}: ${uncited.map(describeSnapshotDataset).join('; ')}`]
     : [];
-  return [SNAPSHOT_DATASET, ...coinMetricsNote, ...marketNote, ...clientNote].join('; ');
+  return [...restsOn, ...consulted].join('; ') || `no dataset holds a record on ${name}`;
 }
 
 /** The offline sources: no network, instant, dated. */
