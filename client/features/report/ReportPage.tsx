@@ -23,9 +23,9 @@ import {
   dataAgeLine,
   figureOf,
   type KindCheck,
-  NO_KEY_RISKS_TEXT,
   NOT_ASSESSED_HEADING,
   NOT_COUNTED_TEXT,
+  noKeyRisksLine,
   type ProgressEntry,
   peerLines,
   REPORT_HEADINGS,
@@ -299,7 +299,7 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
       <Card className="mb-8">
         <CardTitle id="key-risks">{REPORT_HEADINGS.keyRisks}</CardTitle>
         {sections.keyRisks.length === 0 ? (
-          <p className="mt-3 text-sm">{NO_KEY_RISKS_TEXT}</p>
+          <p className="mt-3 text-sm">{noKeyRisksLine(sections)}</p>
         ) : (
           <ul className="mt-3 space-y-2 text-sm" aria-labelledby="key-risks">
             {sections.keyRisks.map((risk) => (
