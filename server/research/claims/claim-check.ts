@@ -48,6 +48,12 @@ function recordHolds(record: string, figure: string, unit: string): boolean {
   return amounts.some((amount) => Math.abs(amount / scale - value) <= 0.005 * Math.max(1, value));
 }
 
+/** A loss clause: its figure (2: a currency before it) and what follows the figure (3). */
+const MONEY_CLAUSE =
+  /\b(?:[Ll]oss(?:es)?|[Ll]ost|[Ss]tolen|[Dd]rained)\b[^.;()\n]{0,40}?:\s*([~<>]?\s*(\$|US\$|USD)?\s*\d[\d,]*(?:\.\d+)?(?:\s*(?:[kKmMbB]|[Tt]housand|[Mm]illion|[Bb]illion)\b)?)(\s*\S*)/g;
+/** Nothing after the figure says its unit: the clause ends there. */
+const ENDS_CLAUSE = /^\s*(?:[.;,)](?:\s|$)|[.;,)]?$)/;
+
 const URL_IN_TEXT = /https?:\/\/[^\s)"'\]]+/g;
 const FIGURE = /(?<![\w.])(\d[\d,]*(?:\.\d+)?)(?:\s*(million|billion))?/g;
 
@@ -196,6 +202,13 @@ export function checkReportText(
       fail(
         `fully diluted value uses the price of ${date ?? 'no date'}, the market capitalisation is of ${capDate ?? 'no date'}`,
       );
+  }
+  // 6. A money figure carries its currency or unit: a loss ending on a bare number ("Loss as the
+  // list states it: 52000.") says neither dollars nor a token.
+  for (const [clause, figure, currency, after] of text.matchAll(MONEY_CLAUSE)) {
+    count('money');
+    if (!currency && ENDS_CLAUSE.test(after!))
+      fail(`money figure ${figure!.trim()} printed without a currency or unit: ${clause.slice(0, 120)}`);
   }
   return { checked, mismatches };
 }

@@ -59,3 +59,20 @@ describe('the claim checker', () => {
     );
   });
 });
+
+describe('money figures', () => {
+  it("prints Aave's exploit loss with its unit, and catches the bare figure the list gives", async () => {
+    const aave = SNAPSHOT_ASSETS.find((a) => a.id === 'aave')!;
+    const input = await offlineReportInput(aave, NOW);
+    const text = buildReportText(input);
+    const own = new Map<string, { total: number | null; level: string | null }>();
+    const money = (t: string) =>
+      checkReportText(t, input, own, new Map()).mismatches.filter((m) => m.includes('money figure'));
+    // DeFiHackLabs writes "Lost: 52000", no currency: the report says so rather than guess dollars.
+    expect(text).toContain('Loss as the list states it: 52,000 (the list names no currency).');
+    expect(money(text)).toEqual([]);
+    // Issue 32: the report printed the bare "52000".
+    const old = text.replace('52,000 (the list names no currency)', '52000');
+    expect(money(old)).toEqual([expect.stringContaining('money figure 52000 printed without a currency')]);
+  });
+});

@@ -75,6 +75,25 @@ export function hackLabsFileSource(path: string): Source {
   };
 }
 
+const SCALE_WORDS: Record<string, string> = { k: 'thousand', m: 'million', b: 'billion' };
+/** A loss the list gives as a bare number ("52000", "4.5M"): no currency sign, code or token. */
+const BARE_FIGURE = /^([~<>]?)\s*(\d[\d,]*(?:\.\d+)?)\s*([kmb]|thousand|million|billion)?$/i;
+
+/**
+ * The list's words for a loss. A money figure is never printed without its unit: a bare number is
+ * grouped and said to have none, since the list does not say whether it is dollars or a token.
+ */
+function lossAsStated(lossText: string): string {
+  const bare = BARE_FIGURE.exec(lossText.trim());
+  if (!bare) return lossText;
+  const [, qualifier, digits, scale] = bare;
+  const grouped = digits!.includes(',')
+    ? digits!
+    : digits!.replace(/^\d+/, (whole) => whole.replace(/\B(?=(\d{3})+$)/g, ','));
+  const scaleWord = scale ? ` ${SCALE_WORDS[scale.toLowerCase()] ?? scale.toLowerCase()}` : '';
+  return `${qualifier}${grouped}${scaleWord} (the list names no currency)`;
+}
+
 /** One DeFiHackLabs entry as an incident, its reference links as its sources. */
 export function incidentOfHack(record: PublicHackRecord): IncidentRecord {
   const file = hackLabsFileSource(record.path);
@@ -85,7 +104,7 @@ export function incidentOfHack(record: PublicHackRecord): IncidentRecord {
     retrievedAt: hackLabsDate,
     live: false,
   }));
-  const loss = record.lossText ? ` Loss as the list states it: ${record.lossText}.` : '';
+  const loss = record.lossText ? ` Loss as the list states it: ${lossAsStated(record.lossText)}.` : '';
   return {
     kind: 'exploit',
     date: record.date,
