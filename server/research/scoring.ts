@@ -222,6 +222,31 @@ const counted = (value: number, noun: string, many = `${noun}s`) =>
 const yearsBetween = (fromIso: string, now: Date) =>
   (now.getTime() - new Date(fromIso).getTime()) / (365.25 * 24 * 3600 * 1000);
 
+/**
+ * An age as the report prints it and the rules score it: whole calendar years from the first day
+ * (2020-10-01 to 2025-10-01 is 5.0), then the part of the next year, to the tenth, rounded down
+ * (an age is never stated above what the dates prove). The ladder reads this printed value, so
+ * "5.0 years" is in the band that starts at 5 (decision 0258).
+ */
+function ageInYears(fromIso: string, until: Date): number {
+  const from = new Date(fromIso);
+  const anniversary = (years: number) =>
+    Date.UTC(
+      from.getUTCFullYear() + years,
+      from.getUTCMonth(),
+      from.getUTCDate(),
+      from.getUTCHours(),
+      from.getUTCMinutes(),
+      from.getUTCSeconds(),
+    );
+  let whole = until.getUTCFullYear() - from.getUTCFullYear();
+  while (whole > 0 && anniversary(whole) > until.getTime()) whole -= 1;
+  if (whole <= 0 && until.getTime() < from.getTime()) return 0;
+  const start = anniversary(whole);
+  const fraction = (until.getTime() - start) / (anniversary(whole + 1) - start);
+  return Math.floor((whole + fraction) * 10 + 1e-9) / 10;
+}
+
 /** The recorded collapse of the asset itself (curated incident list), if any. */
 export function collapseOf(e: AssetEvidence): IncidentRecord | undefined {
   return e.incidents?.value.find((incident) => incident.collapse);
@@ -757,7 +782,7 @@ export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
     };
   }
   const team = e.team.value;
-  const years = e.genesisDate ? yearsBetween(e.genesisDate.value, now) : 0;
+  const years = e.genesisDate ? ageInYears(e.genesisDate.value, now) : 0;
   const longRunning = years >= 3;
   const points = 1 + (team.identified ? 2 : 0) + (team.publicCode ? 1 : 0) + (longRunning ? 1 : 0);
   const { fraud, regulatory } = teamFault(e);
@@ -911,7 +936,7 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
     lowerBound && figureDate && /^\d{4}-\d{2}-\d{2}$/.test(figureDate) && figureDate < now.toISOString()
       ? new Date(`${figureDate}T00:00:00Z`)
       : now;
-  const years = Math.max(0, yearsBetween(since.value, until));
+  const years = ageInYears(since.value, until);
   const base = levelAtLeast(years, t.ageYears);
   const day = since.value.slice(0, 10);
   const facts = [

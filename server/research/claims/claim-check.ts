@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { CATEGORIES, MAX_TOTAL } from '../../../contract/methodology';
+import { THRESHOLDS } from '../../../contract/scoring-rules';
 import { REPORT_HEADINGS } from '../../../contract/reports';
 import { offlineReportInput } from '../offline-report';
 import { buildReportText, type ReportTextInput } from '../report-text';
@@ -210,8 +211,38 @@ export function checkReportText(
     if (!currency && ENDS_CLAUSE.test(after!))
       fail(`money figure ${figure!.trim()} printed without a currency or unit: ${clause.slice(0, 120)}`);
   }
+  // 7. An age and its band agree as printed: "5.0 years" is not scored in the band below 5, and
+  // "One band up: Operation: 5 years" is not offered to an asset already printed 5.0 years old.
+  for (const category of CATEGORIES) {
+    const section = new RegExp(`^${escaped(category.name)} — (\\d)\\/5 \\(weight \\d\\)\\. (.*)$`, 'm').exec(
+      text,
+    );
+    const age = section
+      ? /(?:Age, lower bound: |Launch: \d{4}-\d\d-\d\d, |operated for )(\d+\.\d) years/.exec(section[2]!)
+      : null;
+    if (!section || !age) continue;
+    count('age');
+    const years = Number(age[1]);
+    // The printed ladder: each band from its lower bound ("5 years or more, under 8").
+    const reached = THRESHOLDS.ageYears.findIndex((threshold) => years >= threshold);
+    const band = reached === -1 ? 1 : 5 - reached;
+    const up = new RegExp(
+      `^${escaped(category.name)} \\(\\d\\/5\\)\\. One band up: Operation: (\\d+) years?\\.`,
+      'm',
+    ).exec(text);
+    if (up && years >= Number(up[1]))
+      fail(`${category.name}: ${age[1]} years printed, yet one band up asks for ${up[1]} years of operation`);
+    if (category.key === 'existenceGrowthX2' && Number(section[1]) > band)
+      fail(`${category.name} prints ${section[1]}/5 above the ${band}/5 band of ${age[1]} years`);
+    if (category.key === 'existenceGrowthX2' && up && Number(section[1]) !== band)
+      fail(
+        `${category.name} prints ${section[1]}/5 without a penalty, but ${age[1]} years is in the ${band}/5 band`,
+      );
+  }
   return { checked, mismatches };
 }
+
+const escaped = (name: string) => name.replace(/[/()]/g, '\\$&');
 
 /** Generates every offline report through the job's code path and checks its claims. */
 export async function verifyOfflineReports(now: Date): Promise<ClaimCheck> {

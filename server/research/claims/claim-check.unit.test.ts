@@ -76,3 +76,30 @@ describe('money figures', () => {
     expect(money(old)).toEqual([expect.stringContaining('money figure 52000 printed without a currency')]);
   });
 });
+
+describe('ages and their bands', () => {
+  it('scores Uniswap\'s "5.0 years" in the band from 5 years, and catches the old band below it', async () => {
+    const uniswap = SNAPSHOT_ASSETS.find((a) => a.id === 'uniswap')!;
+    const input = await offlineReportInput(uniswap, NOW);
+    const text = buildReportText(input);
+    const own = new Map<string, { total: number | null; level: string | null }>();
+    const ages = (t: string) =>
+      checkReportText(t, input, own, new Map()).mismatches.filter((m) => m.includes('years'));
+    // 2020-10-01 to 2025-10-01: five calendar years, printed and scored as 5.0.
+    expect(text).toContain('Age, lower bound: 5.0 years to 2025-10-01.');
+    expect(text).toMatch(/^Existence\/Growth — 4\/5 \(weight 2\)/m);
+    expect(text).toContain('Existence/Growth (4/5). One band up: Operation: 8 years.');
+    expect(ages(text)).toEqual([]);
+    // Issue 32: the same 5.0 years printed at 3/5, one band up "Operation: 5 years".
+    const old = text
+      .replace('Existence/Growth — 4/5 (weight 2)', 'Existence/Growth — 3/5 (weight 2)')
+      .replace(
+        'Existence/Growth (4/5). One band up: Operation: 8 years.',
+        'Existence/Growth (3/5). One band up: Operation: 5 years.',
+      );
+    expect(ages(old)).toEqual([
+      'Uniswap: Existence/Growth: 5.0 years printed, yet one band up asks for 5 years of operation',
+      'Uniswap: Existence/Growth prints 3/5 without a penalty, but 5.0 years is in the 4/5 band',
+    ]);
+  });
+});
