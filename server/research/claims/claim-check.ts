@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { CATEGORIES, MAX_TOTAL } from '../../../contract/methodology';
-import { THRESHOLDS } from '../../../contract/scoring-rules';
 import { REPORT_HEADINGS } from '../../../contract/reports';
+import { THRESHOLDS } from '../../../contract/scoring-rules';
 import { offlineReportInput } from '../offline-report';
 import { buildReportText, type ReportTextInput } from '../report-text';
 import { SNAPSHOT_ASSETS } from '../sources/snapshot-data';
