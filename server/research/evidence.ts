@@ -93,6 +93,8 @@ export interface IncidentRecord {
   knockout?: KnockoutKind;
   /** The incident destroyed most of the asset's value (the asset itself failed). */
   collapse?: boolean;
+  /** The collapse's own date ("2022-05" or a day) when the record is of a later event; else `date`. */
+  collapseDate?: string;
   /** The people behind the asset were charged, convicted or admitted wrongdoing. */
   teamAtFault?: boolean;
 }

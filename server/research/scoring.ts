@@ -52,6 +52,8 @@ export interface KnockoutFinding {
   date: string;
   title: string;
   link: string;
+  /** The collapse's own date, for a collapse knockout read from a record of a later event. */
+  collapseDate?: string;
 }
 
 const t = THRESHOLDS;
@@ -254,6 +256,22 @@ export function collapseOf(e: AssetEvidence): IncidentRecord | undefined {
 
 const COLLAPSE_CAP_FACT = 'The asset collapsed';
 
+const MONTHS = 'January February March April May June July August September October November December'.split(' ');
+/** "in May 2022" for a month the document names, "on 2022-11-11" for a day. */
+const whenOf = (date: string) =>
+  /^\d{4}-\d{2}$/.test(date) ? `in ${MONTHS[Number(date.slice(5)) - 1]} ${date.slice(0, 4)}` : `on ${date}`;
+
+/**
+ * When a recorded collapse happened, and the record it is read from. A record of a later event (the
+ * Terraform verdict of 2024-06-12, recounting the collapse of May 2022) keeps its own date for that
+ * event: the collapse is dated by what its document says of it, never by the verdict.
+ */
+function collapseWhen(collapse: IncidentRecord): string {
+  return collapse.collapseDate
+    ? `${whenOf(collapse.collapseDate)}, as recorded in ${collapse.title} (${collapse.date})`
+    : `${whenOf(collapse.date)} (${collapse.title})`;
+}
+
 /** Caps a size or attention category after a recorded collapse; says so in the facts. */
 function applyCollapseCap(e: AssetEvidence, assessment: CategoryAssessment): CategoryAssessment {
   const collapse = collapseOf(e);
@@ -264,11 +282,11 @@ function applyCollapseCap(e: AssetEvidence, assessment: CategoryAssessment): Cat
     nextUp: `Collapse cap: held at ${t.collapseCap} whatever the figures`,
     facts: [
       ...assessment.facts,
-      `${COLLAPSE_CAP_FACT} (${collapse.date}: ${collapse.title}), so the score is capped at ${t.collapseCap}.`,
+      `${COLLAPSE_CAP_FACT} ${collapseWhen(collapse)}, so the score is capped at ${t.collapseCap}.`,
     ],
     rationale: `${assessment.rationale} After a recorded collapse the figures describe trading in a failed asset, so the score is capped at ${t.collapseCap}.`,
     sources: [...assessment.sources, ...sourcesOf(e.incidents)],
-    keyRisk: `The asset already collapsed (${collapse.title}); its remaining size and activity are not evidence of safety.`,
+    keyRisk: `The asset already collapsed ${collapseWhen(collapse)}; its remaining size and activity are not evidence of safety.`,
   };
 }
 
@@ -1529,6 +1547,7 @@ export function knockoutsOf(e: AssetEvidence): KnockoutFinding[] {
       date: incident.date,
       title: incident.title,
       link: incident.link,
+      ...(rule === COLLAPSE_KNOCKOUT && incident.collapseDate ? { collapseDate: incident.collapseDate } : {}),
     }));
   });
 }
@@ -1554,6 +1573,7 @@ export function applyKnockout(
   );
   const knockoutFacts = found.map((k) => {
     const stated = own.findIndex((fact) => fact.includes(k.link));
+    if (k.collapseDate) return `Knockout, collapse ${whenOf(k.collapseDate)}: ${k.title} (${k.date}, ${k.link}).`;
     return stated === -1
       ? `Knockout, ${k.date}: ${k.title} (${k.link}).`
       : `Knockout, ${own.splice(stated, 1)[0]}`;
@@ -1574,7 +1594,7 @@ export function applyKnockout(
       ...documentsOf(listed, e.incidents?.source),
     ]),
     nextUp: 'Knockout: reversed (an acquittal, a recovery or a regained peg)',
-    keyRisk: `${first.title} (${first.date}): ${first.rule.charAt(0).toLowerCase()}${first.rule.slice(1)}`,
+    keyRisk: `${first.title} (${first.date}${first.collapseDate ? `; the collapse ${whenOf(first.collapseDate)}` : ''}): ${first.rule.charAt(0).toLowerCase()}${first.rule.slice(1)}`,
   };
 }
 

@@ -239,8 +239,71 @@ export function checkReportText(
         `${category.name} prints ${section[1]}/5 without a penalty, but ${age[1]} years is in the ${band}/5 band`,
       );
   }
+  // 8. Incident dates: the date printed beside a curated record's title is that record's own date
+  // (a verdict's date is the verdict's), and a date said of a collapse is the collapse's own date
+  // as its record states it, never the date of the later record that recounts it.
+  for (const incident of curatedIncidents()) {
+    let at = text.indexOf(incident.title);
+    while (at !== -1) {
+      const before = text.slice(Math.max(0, at - 80), at);
+      const after = text.slice(at + incident.title.length, at + incident.title.length + 14);
+      const dated =
+        /(\d{4}-\d\d-\d\d): $/.exec(before)?.[1] ?? /^ \((\d{4}-\d\d-\d\d)[;,):]/.exec(after)?.[1];
+      if (dated) {
+        count('incident date');
+        if (dated !== incident.date)
+          fail(`${incident.title} printed with ${dated}, its record's date is ${incident.date}`);
+      }
+      const collapse = COLLAPSE_DATE.exec(before);
+      if (collapse) {
+        count('collapse date');
+        const printed = collapse[1]!.includes('-') ? collapse[1]! : isoMonth(collapse[1]!);
+        const own = incident.collapseDate ?? incident.date;
+        if (printed !== own)
+          fail(
+            `collapse dated ${collapse[1]} beside "${incident.title}", whose record dates the collapse ${own}`,
+          );
+      }
+      at = text.indexOf(incident.title, at + 1);
+    }
+  }
   return { checked, mismatches };
 }
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+/** "collapsed (2024-06-12: ", "collapsed in May 2022, as recorded in ", "collapse in May 2022: " just before a title. */
+const COLLAPSE_DATE = new RegExp(
+  `collapsed? (?:on |in )?\\(?(\\d{4}-\\d\\d-\\d\\d|(?:${MONTH_NAMES.join('|')}) \\d{4})(?:: |,? as recorded in | \\()$`,
+);
+const isoMonth = (monthYear: string) => {
+  const [month, year] = monthYear.split(' ');
+  return `${year}-${String(MONTH_NAMES.indexOf(month!) + 1).padStart(2, '0')}`;
+};
+
+interface CuratedIncident {
+  title: string;
+  date: string;
+  collapseDate?: string;
+}
+let curated: CuratedIncident[] | undefined;
+/** The curated incident list as its file on disk states it. */
+const curatedIncidents = () => {
+  curated ??= readJson('incidents.json').incidents as CuratedIncident[];
+  return curated;
+};
 
 const escaped = (name: string) => name.replace(/[/()]/g, '\\$&');
 

@@ -103,3 +103,34 @@ describe('ages and their bands', () => {
     ]);
   });
 });
+
+describe('incident dates', () => {
+  it("dates Terra Luna Classic's collapse by the collapse (May 2022), not by the verdict that recounts it", async () => {
+    const luna = SNAPSHOT_ASSETS.find((a) => a.id === 'terra-luna')!;
+    const input = await offlineReportInput(luna, NOW);
+    const text = buildReportText(input);
+    const own = new Map<string, { total: number | null; level: string | null }>();
+    const dates = (t: string) =>
+      checkReportText(t, input, own, new Map()).mismatches.filter((m) =>
+        /collapse dated|printed with \d/.test(m),
+      );
+    const verdict = 'Terraform and Do Kwon to pay $4.5 billion following a fraud verdict';
+    expect(text).toContain(
+      `Terra Luna Classic collapsed in May 2022, as recorded in ${verdict} (2024-06-12), so the score is capped at 2.`,
+    );
+    expect(text).toContain(`Knockout, collapse in May 2022: ${verdict} (2024-06-12, https://`);
+    expect(dates(text)).toEqual([]);
+    // Issue 32: the verdict's date printed as the collapse's.
+    const old = text.replace(
+      `collapsed in May 2022, as recorded in ${verdict} (2024-06-12), so`,
+      `collapsed (2024-06-12: ${verdict}), so`,
+    );
+    expect(dates(old)).toEqual([
+      `Terra Luna Classic: collapse dated 2024-06-12 beside "${verdict}", whose record dates the collapse 2022-05`,
+    ]);
+    // And the verdict keeps its own date wherever its title is dated.
+    expect(dates(text.replace(`${verdict} (2024-06-12)`, `${verdict} (2022-05-09)`))).toEqual([
+      expect.stringContaining(`${verdict} printed with 2022-05-09, its record's date is 2024-06-12`),
+    ]);
+  });
+});

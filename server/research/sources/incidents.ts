@@ -32,9 +32,22 @@ const curatedIncidentSchema = z
      * did (an issuer's record may also list a token it launched after the collapse).
      */
     collapse: z.union([z.boolean(), z.array(z.string().min(1))]).optional(),
+    /**
+     * When the collapse happened, as the document states it (a month, "2022-05", or a day), when
+     * the record is of a later event (a verdict that recounts the collapse): the record's own
+     * date is then that event's, never the collapse's.
+     */
+    collapseDate: z
+      .string()
+      .regex(/^\d{4}-\d{2}(-\d{2})?$/)
+      .optional(),
     teamAtFault: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .refine((entry) => !entry.collapseDate || entry.collapse, {
+    message: 'a collapse date needs the collapse it dates',
+    path: ['collapseDate'],
+  });
 
 export const incidentListSchema = z
   .object({
@@ -118,11 +131,11 @@ export function incidentOfHack(record: PublicHackRecord): IncidentRecord {
 }
 
 export function incidentOfCurated(entry: IncidentList['incidents'][number], asset: string): IncidentRecord {
-  const { id: _id, assets: _assets, document, collapse, ...record } = entry;
+  const { id: _id, assets: _assets, document, collapse, collapseDate, ...record } = entry;
   const collapsed = Array.isArray(collapse) ? collapse.includes(asset) : collapse === true;
   return {
     ...record,
-    ...(collapsed ? { collapse: true } : {}),
+    ...(collapsed ? { collapse: true, ...(collapseDate ? { collapseDate } : {}) } : {}),
     link: document.url,
     sources: [
       {
