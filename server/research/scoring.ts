@@ -256,10 +256,11 @@ export function collapseOf(e: AssetEvidence): IncidentRecord | undefined {
 
 const COLLAPSE_CAP_FACT = 'The asset collapsed';
 
-const MONTHS = 'January February March April May June July August September October November December'.split(' ');
 /** "in May 2022" for a month the document names, "on 2022-11-11" for a day. */
 const whenOf = (date: string) =>
-  /^\d{4}-\d{2}$/.test(date) ? `in ${MONTHS[Number(date.slice(5)) - 1]} ${date.slice(0, 4)}` : `on ${date}`;
+  /^\d{4}-\d{2}$/.test(date)
+    ? `in ${new Date(`${date}-01T00:00:00Z`).toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`
+    : `on ${date}`;
 
 /**
  * When a recorded collapse happened, and the record it is read from. A record of a later event (the
@@ -1573,7 +1574,8 @@ export function applyKnockout(
   );
   const knockoutFacts = found.map((k) => {
     const stated = own.findIndex((fact) => fact.includes(k.link));
-    if (k.collapseDate) return `Knockout, collapse ${whenOf(k.collapseDate)}: ${k.title} (${k.date}, ${k.link}).`;
+    if (k.collapseDate)
+      return `Knockout, collapse ${whenOf(k.collapseDate)}: ${k.title} (${k.date}, ${k.link}).`;
     return stated === -1
       ? `Knockout, ${k.date}: ${k.title} (${k.link}).`
       : `Knockout, ${own.splice(stated, 1)[0]}`;

@@ -257,9 +257,8 @@ export function checkReportText(
       const collapse = COLLAPSE_DATE.exec(before);
       if (collapse) {
         count('collapse date');
-        const printed = collapse[1]!.includes('-') ? collapse[1]! : isoMonth(collapse[1]!);
         const own = incident.collapseDate ?? incident.date;
-        if (printed !== own)
+        if (collapse[1] !== (/^\d{4}-\d\d$/.test(own) ? monthYear(own) : own))
           fail(
             `collapse dated ${collapse[1]} beside "${incident.title}", whose record dates the collapse ${own}`,
           );
@@ -270,28 +269,16 @@ export function checkReportText(
   return { checked, mismatches };
 }
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 /** "collapsed (2024-06-12: ", "collapsed in May 2022, as recorded in ", "collapse in May 2022: " just before a title. */
-const COLLAPSE_DATE = new RegExp(
-  `collapsed? (?:on |in )?\\(?(\\d{4}-\\d\\d-\\d\\d|(?:${MONTH_NAMES.join('|')}) \\d{4})(?:: |,? as recorded in | \\()$`,
-);
-const isoMonth = (monthYear: string) => {
-  const [month, year] = monthYear.split(' ');
-  return `${year}-${String(MONTH_NAMES.indexOf(month!) + 1).padStart(2, '0')}`;
-};
+const COLLAPSE_DATE =
+  /collapsed? (?:on |in )?\(?(\d{4}-\d\d-\d\d|[A-Z][a-z]+ \d{4})(?:: |,? as recorded in | \()$/;
+/** "May 2022" for "2022-05": a collapse dated by its month, as the report words it. */
+const monthYear = (isoMonth: string) =>
+  new Date(`${isoMonth}-01T00:00:00Z`).toLocaleString('en-GB', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 interface CuratedIncident {
   title: string;
