@@ -314,28 +314,75 @@ function marketCapChart(e: AssetEvidence): DatedChart | undefined {
 const figureDateOf = (fact: Fact<unknown>) =>
   fact.source.live === false ? fact.source.publishedAt?.slice(0, 10) : undefined;
 
+/** A per-token value printed to as many significant digits as its product needs ("$17.0684"). */
+const printedUnitValue = (value: number, digits: number) =>
+  `$${value.toLocaleString('en-US', { maximumSignificantDigits: digits })}`;
+
 /**
- * The value of the whole maximum supply at the market-cap date's price. Every input is of that
- * one date: the price is market cap / circulating supply when both figures share it, else the
- * price the market history holds for that day; with neither, no figure is derived.
+ * The value of a supply at a per-token value, as printed: the fewest significant digits (4 to 12)
+ * of the per-token value whose product with the printed supply prints as `target` does, so the
+ * reader's own multiplication gives the printed figure. Undefined when none does.
+ */
+function reproducing(perToken: number, supply: number, target: number): string | undefined {
+  for (let digits = 4; digits <= 12; digits++) {
+    const shown = Number(perToken.toPrecision(digits));
+    if (formatUsd(shown * Math.round(supply)) === formatUsd(target))
+      return printedUnitValue(perToken, digits);
+  }
+  return undefined;
+}
+
+/**
+ * The fully diluted value, from one market record and its date (decision 0258). The record's own
+ * figure when it states one, with the arithmetic of that record's fields that gives it: its price,
+ * else its market capitalisation over its circulating supply (CoinGecko's FDV divides them), times
+ * its total or maximum supply. Without its own figure, its price times its maximum supply. No
+ * figure of another record or day enters, and a figure no arithmetic reproduces is not printed.
  */
 function fullyDilutedOf(e: AssetEvidence): { fact: string; sources: Fact<unknown>[] } | undefined {
-  const cap = e.marketCapUsd;
-  const max = e.supply?.value.max;
-  if (!cap || !e.supply || !max || cap.value <= 0) return undefined;
-  const date = figureDateOf(cap);
-  const circulating = e.supply.value.circulating;
-  const sameDay = Boolean(circulating) && date === figureDateOf(e.supply);
-  const price = sameDay
-    ? cap.value / circulating!
-    : date
-      ? e.marketHistory?.value.points.find((p) => p.date === date)?.priceUsd
-      : undefined;
-  if (!price) return undefined;
-  return {
-    fact: `Fully diluted value: ${formatUsd(price * max)} (the full maximum supply of ${formatCount(max)} at its price of ${formatPrice(price)}${date ? ` on ${date}` : ''}).`,
-    sources: sameDay || !e.marketHistory ? [e.supply] : [e.supply, e.marketHistory],
-  };
+  if (!e.valuation) return undefined;
+  const record = e.valuation.value;
+  const date = figureDateOf(e.valuation);
+  const on = date ? ` on ${date}` : '';
+  // The record's price in full, in cents from $1 as prices print elsewhere ("$2.50", "$0.462681").
+  const [whole, cents = ''] = printedUnitValue(record.priceUsd, 12).split('.');
+  const price =
+    record.priceUsd >= 1 && cents.length < 2
+      ? `${whole}.${cents.padEnd(2, '0')}`
+      : `${whole}${cents ? `.${cents}` : ''}`;
+  const supplies = (
+    [
+      ['total', record.total],
+      ['maximum', record.max],
+    ] as const
+  ).filter((entry): entry is readonly ['total' | 'maximum', number] => (entry[1] ?? 0) > 0);
+  const own = record.fullyDilutedUsd;
+  if (!own) {
+    if (!record.max) return undefined;
+    const derived = Number(price.slice(1).replace(/,/g, '')) * record.max;
+    return {
+      fact: `Fully diluted value: ${formatUsd(derived)}${on}, derived within the market record: its maximum supply of ${formatCount(record.max)} at its price of ${price}.`,
+      sources: [e.valuation],
+    };
+  }
+  for (const [word, supply] of supplies) {
+    if (formatUsd(record.priceUsd * Math.round(supply)) === formatUsd(own))
+      return {
+        fact: `Fully diluted value: ${formatUsd(own)}${on}, as the market record states it: its ${word} supply of ${formatCount(supply)} at its price of ${price}.`,
+        sources: [e.valuation],
+      };
+  }
+  const perCirculating =
+    record.marketCapUsd && record.circulating ? record.marketCapUsd / record.circulating : undefined;
+  for (const [word, supply] of perCirculating ? supplies : []) {
+    const shown = reproducing(perCirculating!, supply, own);
+    if (shown)
+      return {
+        fact: `Fully diluted value: ${formatUsd(own)}${on}, as the market record states it: its ${word} supply of ${formatCount(supply)} at ${shown} a token, its market capitalisation over its circulating supply (its price that day: ${price}).`,
+        sources: [e.valuation],
+      };
+  }
+  return undefined;
 }
 
 export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
