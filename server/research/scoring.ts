@@ -254,8 +254,6 @@ export function collapseOf(e: AssetEvidence): IncidentRecord | undefined {
   return e.incidents?.value.find((incident) => incident.collapse);
 }
 
-const COLLAPSE_CAP_FACT = 'The asset collapsed';
-
 /** "in May 2022" for a month the document names, "on 2022-11-11" for a day. */
 const whenOf = (date: string) =>
   /^\d{4}-\d{2}$/.test(date)
@@ -274,16 +272,21 @@ function collapseWhen(collapse: IncidentRecord): string {
 }
 
 /** Caps a size or attention category after a recorded collapse; says so in the facts. */
-function applyCollapseCap(e: AssetEvidence, assessment: CategoryAssessment): CategoryAssessment {
+function applyCollapseCap(
+  e: AssetEvidence,
+  key: CategoryKey,
+  assessment: CategoryAssessment,
+): CategoryAssessment {
   const collapse = collapseOf(e);
-  if (!collapse || assessment.score <= t.collapseCap) return assessment;
+  // A knockout of the category scores it 1 with its own line (applyKnockout): no cap to undo.
+  if (!collapse || assessment.score <= t.collapseCap || knockoutsIn(e, key).length) return assessment;
   return {
     ...assessment,
     score: t.collapseCap,
     nextUp: `Collapse cap: held at ${t.collapseCap} whatever the figures`,
     facts: [
       ...assessment.facts,
-      `${COLLAPSE_CAP_FACT} ${collapseWhen(collapse)}, so the score is capped at ${t.collapseCap}.`,
+      `The asset collapsed ${collapseWhen(collapse)}, so the score is capped at ${t.collapseCap}.`,
     ],
     rationale: `${assessment.rationale} After a recorded collapse the figures describe trading in a failed asset, so the score is capped at ${t.collapseCap}.`,
     sources: [...assessment.sources, ...sourcesOf(e.incidents)],
@@ -405,7 +408,7 @@ export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
   const fullyDiluted = fullyDilutedOf(e);
   if (fullyDiluted) facts.push(fullyDiluted.fact);
   const chart = marketCapChart(e);
-  return applyCollapseCap(e, {
+  return applyCollapseCap(e, 'marketCap', {
     score,
     facts,
     rationale: `Scored against the documented thresholds of ${formatThreshold(t.marketCapUsd[3])} to ${formatThreshold(t.marketCapUsd[0])}: ${formatUsd(value)}${dated} scores ${score}.`,
@@ -473,7 +476,7 @@ export function scoreVolume(e: AssetEvidence): CategoryAssessment {
       ? // The market-quality deduction is the same for every asset: the methodology page states it.
         (steps.down ?? 'Market quality: thin order books or a wide spread')
       : steps.down;
-  return applyCollapseCap(e, {
+  return applyCollapseCap(e, 'volumeX2', {
     score,
     facts: [...facts, ...missingFact(missing)],
     rationale: `Absolute volume decides (${formatThreshold(t.volume24hUsd[3])} to ${formatThreshold(t.volume24hUsd[0])} a day); ${
@@ -795,7 +798,7 @@ export function scoreSocial(e: AssetEvidence): CategoryAssessment {
   }
   const score = clampScore(Math.floor((reach + development) / 2 + 0.5));
   const weaker = reach <= development ? 'reach' : 'development';
-  return applyCollapseCap(e, {
+  return applyCollapseCap(e, 'socialMetricsX2', {
     score,
     facts: [...facts, ...missingFact(missing)],
     rationale: `Reach level ${reach} and development level ${development} average to ${score}${developer ? '' : '; no public development activity counts as level 1'}.`,
@@ -949,7 +952,7 @@ export function scoreUseCase(e: AssetEvidence): CategoryAssessment {
         : !described
           ? 'Purpose: a published description'
           : undefined;
-  return applyCollapseCap(e, {
+  return applyCollapseCap(e, 'useCase', {
     score,
     facts,
     rationale:
@@ -1020,41 +1023,30 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
   // What would lift each penalty, said as the price or volatility it takes (not "recovering" a fall).
   const lifts: string[] = [];
   let penalty = 0;
-  const athChange = e.athChangeRatio?.value;
-  if (athChange !== undefined) {
-    const below = Math.abs(athChange);
-    facts.push(`Below its all-time high: ${formatPct(below)}.`);
-    if (below > t.athCollapse) {
-      penalty += 2;
-      penalties.push(`more than ${t.athCollapse * 100}% below its all-time high`);
-      lifts.push(
-        `a price no more than ${t.athCollapse * 100}% below its all-time high (removes one of the two penalty points; no more than ${t.athDrawdownPenalty * 100}% below, both)`,
-      );
-    } else if (below > t.athDrawdownPenalty) {
-      penalty += 1;
-      penalties.push(`more than ${t.athDrawdownPenalty * 100}% below its all-time high`);
-      lifts.push(`a price no more than ${t.athDrawdownPenalty * 100}% below its all-time high`);
-    }
-  } else if (e.snapshotPrices) {
-    // A lower bound of the fall from the all-time high: when it passes a threshold, so does that fall.
-    const { high, latest, snapshots } = e.snapshotPrices.value;
-    const below = Math.max(0, 1 - latest.priceUsd / high.priceUsd);
+  // The fall from the all-time high, else from the highest monthly snapshot price: a lower bound
+  // of that fall (a higher price between snapshots is not seen), so a threshold it passes, the
+  // fall from the all-time high passes too. One ladder for both.
+  const below = belowHighOf(e);
+  const snapshots = e.athChangeRatio ? undefined : e.snapshotPrices?.value;
+  const high = snapshots ? 'its highest snapshot price' : 'its all-time high';
+  if (snapshots)
     facts.push(
-      `Below its highest monthly snapshot price: ${formatPct(below)} on ${latest.date} (high ${formatPrice(high.priceUsd)} on ${high.date}, of ${snapshots} monthly snapshots).`,
+      `Below its highest monthly snapshot price: ${formatPct(below!)} on ${snapshots.latest.date} (high ${formatPrice(snapshots.high.priceUsd)} on ${snapshots.high.date}, of ${snapshots.snapshots} monthly snapshots).`,
     );
-    if (below > t.athCollapse) {
-      penalty += 2;
-      penalties.push(`more than ${t.athCollapse * 100}% below its highest snapshot price`);
-      lifts.push(
-        `a price no more than ${t.athCollapse * 100}% below its highest snapshot price (removes one of the two penalty points; no more than ${t.athDrawdownPenalty * 100}% below, both)`,
-      );
-    } else if (below > t.athDrawdownPenalty) {
-      penalty += 1;
-      penalties.push(`more than ${t.athDrawdownPenalty * 100}% below its highest snapshot price`);
-      lifts.push(`a price no more than ${t.athDrawdownPenalty * 100}% below its highest snapshot price`);
-    }
-    missing.push('all-time-high price (only monthly snapshot prices)');
-  } else missing.push('all-time-high price');
+  else if (below !== undefined) facts.push(`Below its all-time high: ${formatPct(below)}.`);
+  if (below !== undefined && below > t.athCollapse) {
+    penalty += 2;
+    penalties.push(`more than ${t.athCollapse * 100}% below ${high}`);
+    lifts.push(
+      `a price no more than ${t.athCollapse * 100}% below ${high} (removes one of the two penalty points; no more than ${t.athDrawdownPenalty * 100}% below, both)`,
+    );
+  } else if (below !== undefined && below > t.athDrawdownPenalty) {
+    penalty += 1;
+    penalties.push(`more than ${t.athDrawdownPenalty * 100}% below ${high}`);
+    lifts.push(`a price no more than ${t.athDrawdownPenalty * 100}% below ${high}`);
+  }
+  if (snapshots) missing.push('all-time-high price (only monthly snapshot prices)');
+  else if (below === undefined) missing.push('all-time-high price');
   const history = e.priceHistory?.value;
   if (history && e.priceHistory) {
     const dated = asOf(e.priceHistory, 'to');
@@ -1109,7 +1101,7 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
       : ageUp !== undefined
         ? `Operation: ${ageUp} year${ageUp === 1 ? '' : 's'}`
         : undefined;
-  return applyCollapseCap(e, {
+  return applyCollapseCap(e, 'existenceGrowthX2', {
     score,
     facts: [...facts, ...missingFact(missing)],
     rationale: `Longer survival is a stronger track record (${base} for ${lowerBound ? 'at least ' : ''}${years.toFixed(1)} years)${
@@ -1600,25 +1592,25 @@ export function knockoutsOf(e: AssetEvidence): KnockoutFinding[] {
   });
 }
 
+/** The knockouts whose rule names this category. */
+function knockoutsIn(e: AssetEvidence, key: CategoryKey): KnockoutFinding[] {
+  const kinds = new Set<string>(KNOCKOUT_RULES.filter((r) => r.category === key).map((r) => r.kind));
+  return knockoutsOf(e).filter((k) => kinds.has(k.kind));
+}
+
 /** A knockout in this category scores it 1 and says so first, whatever the ladder gave. */
 export function applyKnockout(
   e: AssetEvidence,
   key: CategoryKey,
   assessment: CategoryAssessment,
 ): CategoryAssessment {
-  const categoryKinds = new Set<string>(KNOCKOUT_RULES.filter((r) => r.category === key).map((r) => r.kind));
-  const found = knockoutsOf(e).filter((k) => categoryKinds.has(k.kind));
+  const found = knockoutsIn(e, key);
   const first = found[0];
   if (!first) return assessment;
   const { nextUp: _up, nextDown: _down, ...rest } = assessment;
   // Each incident record once: a fact the category already states about it (the Team's fraud
   // finding, with its summary) becomes the knockout's line instead of a second one.
-  // A knockout supersedes the collapse cap: its note, and the incident list it cited, give way to
-  // the knockout's line and the incident's own document.
-  const capped = assessment.facts.some((fact) => fact.startsWith(COLLAPSE_CAP_FACT));
-  const own = assessment.facts.filter(
-    (fact) => !fact.startsWith(NO_EVIDENCE_FINDING) && !fact.startsWith(COLLAPSE_CAP_FACT),
-  );
+  const own = assessment.facts.filter((fact) => !fact.startsWith(NO_EVIDENCE_FINDING));
   const knockoutFacts = found.map((k) => {
     const stated = own.findIndex((fact) => fact.includes(k.link));
     if (k.collapseDate)
@@ -1638,10 +1630,7 @@ export function applyKnockout(
     knockout: first,
     facts: [...knockoutFacts, ...own],
     rationale: `${first.rule} That is a knockout: the category scores 1 and the report is Not Safe whatever the other figures.`,
-    sources: uniqueSources([
-      ...assessment.sources.filter((source) => !capped || source.url !== e.incidents?.source.url),
-      ...documentsOf(listed, e.incidents?.source),
-    ]),
+    sources: uniqueSources([...assessment.sources, ...documentsOf(listed, e.incidents?.source)]),
     nextUp: 'Knockout: reversed (an acquittal, a recovery or a regained peg)',
     keyRisk: `${first.title} (${first.date}${first.collapseDate ? `; the collapse ${whenOf(first.collapseDate)}` : ''}): ${first.rule.charAt(0).toLowerCase()}${first.rule.slice(1)}`,
   };
