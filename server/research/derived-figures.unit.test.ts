@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkReportText } from './claims/claim-check';
 import type { ValuationFacts } from './evidence';
-import { offlineReportInput } from './offline-report';
-import { buildReportText } from './report-text';
 import { scoreMarketCap } from './scoring';
-import { SNAPSHOT_ASSETS } from './sources/snapshot-data';
+import { checkedReport } from './testing/checked-report';
 
 // The fully diluted value is the cited market record's own figure, printed with the parts of that
 // record that give it, so a reader's multiplication reproduces it (decision 0258). Issue 32: the
@@ -13,12 +10,9 @@ import { SNAPSHOT_ASSETS } from './sources/snapshot-data';
 
 const NOW = new Date('2026-11-26T00:00:00Z');
 const reportOf = async (id: string) => {
-  const input = await offlineReportInput(SNAPSHOT_ASSETS.find((a) => a.id === id)!, NOW);
-  const text = buildReportText(input);
-  const fullyDiluted = (t: string) =>
-    checkReportText(t, input, new Map(), new Map()).mismatches.filter((m) => m.includes('fully diluted'));
+  const { text, mismatches } = await checkedReport(id, /fully diluted/, NOW);
   const fact = /Fully diluted value: [^\n]*?\.(?= \(Sources)/.exec(text)![0];
-  return { text, fact, fullyDiluted };
+  return { text, fact, fullyDiluted: mismatches };
 };
 
 describe('the fully diluted value', () => {
