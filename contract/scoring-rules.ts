@@ -513,6 +513,21 @@ const MATERIAL_UNLOCK_NOTE = `Next unlock: when the schedule releases at least $
  */
 export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
   ...SCORING_RULES_V3,
+  existenceGrowthX2: {
+    ...SCORING_RULES_V3.existenceGrowthX2,
+    // Each band includes its lower bound, as "8 years or more" does: 5.0 years is in the 5-to-8 band.
+    levels: [
+      { score: 5, when: `${v.ageYears[0]} years or more since genesis` },
+      { score: 4, when: `${v.ageYears[1]} years or more, under ${v.ageYears[0]}` },
+      { score: 3, when: `${v.ageYears[2]} years or more, under ${v.ageYears[1]}` },
+      { score: 2, when: `${v.ageYears[3]} year or more, under ${v.ageYears[2]}` },
+      { score: 1, when: `less than ${v.ageYears[3]} year, or unknown launch date` },
+    ],
+    notes: [
+      'An age (here and in Team’s years of operation) is counted in calendar years to the tenth, rounded down, and scored as the report prints it.',
+      ...(SCORING_RULES_V3.existenceGrowthX2.notes ?? []),
+    ],
+  },
   circulatingSupply: {
     measures: SCORING_RULES_V1.circulatingSupply.measures,
     evidence: `Circulating supply divided by total supply (CoinGecko market data); without it, the share of the supply already unlocked under ${UNLOCK_SOURCE}.`,

@@ -1,37 +1,100 @@
 import { describe, expect, it } from 'vitest';
-import { checkReportText } from './claims/claim-check';
-import { offlineReportInput } from './offline-report';
-import { buildReportText } from './report-text';
-import { SNAPSHOT_ASSETS } from './sources/snapshot-data';
+import type { ValuationFacts } from './evidence';
+import { scoreMarketCap } from './scoring';
+import { checkedReport } from './testing/checked-report';
 
-// A figure derived from others uses inputs of one date: Bitcoin's fully diluted value is its
-// 2026-07-18 price times its maximum supply, not the 2026-07-18 market cap over a 2025-11-03 supply.
+// The fully diluted value is the cited market record's own figure, printed with the parts of that
+// record that give it, so a reader's multiplication reproduces it (decision 0258). Issue 32: the
+// printed price was market cap ÷ circulating supply, not the record's price; Curve's maximum supply
+// gave 30% more than the record's own figure; Axie's $1.42 × 270,000,000 is not $384.72 million.
 
 const NOW = new Date('2026-11-26T00:00:00Z');
-const bitcoin = SNAPSHOT_ASSETS.find((a) => a.id === 'bitcoin')!;
+const reportOf = async (id: string) => {
+  const { text, mismatches } = await checkedReport(id, /fully diluted/, NOW);
+  const fact = /Fully diluted value: [^\n]*?\.(?= \(Sources)/.exec(text)![0];
+  return { text, fact, fullyDiluted: mismatches };
+};
 
-describe('derived figures', () => {
-  it("values Bitcoin's maximum supply at the price of its market capitalisation's date", async () => {
-    const input = await offlineReportInput(bitcoin, NOW);
-    const facts = input.results.find((r) => r.key === 'marketCap')!.facts ?? [];
-    expect(facts.join(' ')).toMatch(/Market capitalisation: \$1\.30 trillion on 2026-07-18/);
-    expect(facts).toContain(
-      'Fully diluted value: $1.36 trillion (the full maximum supply of 21,000,000 at its price of $64,795.70 on 2026-07-18).',
+describe('the fully diluted value', () => {
+  it("is the market record's own figure, with its price and the arithmetic that gives it", async () => {
+    const chainlink = await reportOf('chainlink');
+    expect(chainlink.fact).toBe(
+      'Fully diluted value: $17.07 billion on 2025-11-03, as the market record states it: its total supply of 1,000,000,000 at $17.07 a token, its market capitalisation over its circulating supply (its price that day: $17.04).',
     );
+    // Curve's record values its total supply, not its maximum: $1.07 billion, as the record says.
+    const curve = await reportOf('curve-dao-token');
+    expect(curve.fact).toContain('Fully diluted value: $1.07 billion on 2025-11-03');
+    expect(curve.fact).toContain('its total supply of 2,319,411,017 at its price of $0.462681.');
+    // Enough digits that the product is the printed figure: 1.4249 × 270,000,000 = $384.72 million.
+    const axie = await reportOf('axie-infinity');
+    expect(axie.fact).toContain('$384.72 million on 2025-11-03');
+    expect(axie.fact).toContain('its total supply of 270,000,000 at $1.4249 a token');
+    // The record's own price, when it gives the figure.
+    const pepe = await reportOf('pepe');
+    expect(pepe.fact).toContain('its total supply of 420,690,000,000,000 at its price of $0.00000649.');
+    for (const report of [chainlink, curve, axie, pepe]) expect(report.fullyDiluted(report.text)).toEqual([]);
   });
 
-  it('the claim checker recomputes the figure and rejects a price of another date', async () => {
-    const input = await offlineReportInput(bitcoin, NOW);
-    const text = buildReportText(input);
-    const own = new Map<string, { total: number | null; level: string | null }>();
-    const mismatches = (t: string) =>
-      checkReportText(t, input, own, new Map()).mismatches.filter((m) => m.includes('fully diluted'));
-    expect(mismatches(text)).toEqual([]);
-    expect(mismatches(text.replace('$64,795.70 on 2026-07-18)', '$64,795.70 on 2025-11-03)'))).toEqual([
-      expect.stringContaining('uses the price of 2025-11-03, the market capitalisation is of 2026-07-18'),
-    ]);
-    expect(
-      mismatches(text.replace('Fully diluted value: $1.36 trillion', 'Fully diluted value: $1.37 trillion')),
-    ).toHaveLength(1);
+  it('takes every part from one record of one date: Bitcoin’s from its 2025-11-03 record, beside a newer market cap', async () => {
+    const bitcoin = await reportOf('bitcoin');
+    expect(bitcoin.text).toMatch(/Market capitalisation: \$1\.30 trillion on 2026-07-18/);
+    expect(bitcoin.fact).toMatch(
+      /^Fully diluted value: \$2\.19 trillion on 2025-11-03, as the market record states it/,
+    );
+    expect(bitcoin.fullyDiluted(bitcoin.text)).toEqual([]);
+  });
+
+  it('the claim checker finds each defect of the old texts', async () => {
+    const cases = [
+      [
+        'chainlink',
+        'Fully diluted value: $17.07 billion (the full maximum supply of 1,000,000,000 at its price of $17.07 on 2025-11-03).',
+        ["fully diluted value printed with a price of $17.07, the market record's price is 17.04"],
+      ],
+      [
+        'curve-dao-token',
+        'Fully diluted value: $1.40 billion (the full maximum supply of 3,030,303,031 at its price of $0.4627 on 2025-11-03).',
+        ['fully diluted value printed $1.40 billion, the market record states $1.07 billion'],
+      ],
+      [
+        'axie-infinity',
+        'Fully diluted value: $384.72 million (the full maximum supply of 270,000,000 at its price of $1.42 on 2025-11-03).',
+        [
+          'fully diluted value printed $384.72 million, its printed parts give $383.40 million ($1.42 × 270,000,000)',
+        ],
+      ],
+      [
+        'bitcoin',
+        'Fully diluted value: $1.36 trillion (the full maximum supply of 21,000,000 at its price of $64,795.70 on 2026-07-18).',
+        [
+          'fully diluted value $1.36 trillion dated otherwise, its market record is of 2025-11-03',
+          'fully diluted value printed $1.36 trillion, the market record states $2.19 trillion',
+          "fully diluted value printed with a price of $64,795.70, the market record's price is 109560",
+        ],
+      ],
+    ] as const;
+    for (const [id, old, expected] of cases) {
+      const report = await reportOf(id);
+      const found = report.fullyDiluted(report.text.replace(report.fact, old));
+      expect(found.map((m) => m.replace(/^[^:]+: /, ''))).toEqual(expected);
+    }
+  });
+
+  it('derives it within a record that states none (price × maximum supply), and states none that its record cannot give', () => {
+    const source = {
+      title: 'CoinGecko coin data: Example',
+      url: 'https://example.test/coin',
+      retrievedAt: '2026-11-26T00:00:00Z',
+      live: true,
+    };
+    const factsOf = (valuation: ValuationFacts) =>
+      scoreMarketCap({ marketCapUsd: { value: 1.5e9, source }, valuation: { value: valuation, source } })
+        .facts;
+    const record = { priceUsd: 2.5, marketCapUsd: 1.5e9, circulating: 6e8, total: 8e8, max: 1e9 };
+    expect(factsOf({ ...record, fullyDilutedUsd: null })).toContain(
+      'Fully diluted value: $2.50 billion, derived within the market record: its maximum supply of 1,000,000,000 at its price of $2.50.',
+    );
+    // $3.10 billion: neither its price nor its cap per circulating token, times either supply, gives it.
+    expect(factsOf({ ...record, fullyDilutedUsd: 3.1e9 }).join(' ')).not.toContain('Fully diluted value');
   });
 });

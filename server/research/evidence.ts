@@ -93,6 +93,8 @@ export interface IncidentRecord {
   knockout?: KnockoutKind;
   /** The incident destroyed most of the asset's value (the asset itself failed). */
   collapse?: boolean;
+  /** The collapse's own date ("2022-05" or a day) when the record is of a later event; else `date`. */
+  collapseDate?: string;
   /** The people behind the asset were charged, convicted or admitted wrongdoing. */
   teamAtFault?: boolean;
 }
@@ -315,6 +317,20 @@ export interface SourceGap {
   reason: string;
 }
 
+/**
+ * One market record's own price and valuation figures, all of its date: a fully diluted value is
+ * read from (or derived within) this one record, never from figures of other records or days.
+ */
+export interface ValuationFacts {
+  priceUsd: number;
+  marketCapUsd: number | null;
+  /** The record's own fully diluted valuation, when it states one. */
+  fullyDilutedUsd: number | null;
+  circulating: number | null;
+  total: number | null;
+  max: number | null;
+}
+
 /** Market and project facts (CoinGecko or the snapshot). */
 export interface MarketEvidence {
   profile?: Fact<{ kind: AssetKind; platform?: string }>;
@@ -330,6 +346,8 @@ export interface MarketEvidence {
     max: number | null;
     maxUnknown?: boolean;
   }>;
+  /** The price and valuation of the record the supply figures come from (the fully diluted value). */
+  valuation?: Fact<ValuationFacts>;
   /**
    * The earliest date a dataset shows the asset priced, when its launch date is unknown: the
    * asset is at least this old.

@@ -110,6 +110,24 @@ describe('the summary words the best and worst categories by the level they reac
     const middling = summaryOf(buildReportText(inputWith({ marketCap: 3, volumeX2: 1 })));
     expect(middling).toContain('No category of Bitcoin scores above 3/5; the highest is Market Cap at 3/5');
   });
+
+  it('names only the lowest level as "the lowest": the next level follows it, not joined to it', () => {
+    // Issue 32: "the lowest are a tie at 3/5 between … and a tie at 4/5 between …".
+    const summary = summaryOf(
+      buildReportText(
+        inputWith({ layer1: 5, audits: 5, dexHolders: 5, marketCap: 4, volumeX2: 3, useCase: 3 }),
+      ),
+    );
+    expect(summary).toContain(
+      'Nothing scores below 3/5; the lowest are a tie at 3/5 between Volume and Use Case (Volume: Fact about Volume; Use Case: Fact about Use Case), then Market Cap at 4/5',
+    );
+    expect(summary).not.toMatch(/\) and [^.()]*at 4\/5/);
+    // One category at the bottom: the verb agrees with it, whatever follows.
+    const single = summaryOf(
+      buildReportText(inputWith({ layer1: 5, audits: 5, dexHolders: 5, marketCap: 4, team: 4, volumeX2: 1 })),
+    );
+    expect(single).toContain('Its weakest is Volume at 1/5 (Fact about Volume), then a tie at 4/5 between');
+  });
 });
 
 describe('supply left under a cap: none, one or many', () => {

@@ -275,9 +275,12 @@ function extremesText(
 ): { lowClause: string; high: string } {
   const top = strongest[0]!.score;
   const bottom = weakest[0]!.score;
-  const one = (groups: ScoreGroup[]) => groups.length === 1 && groups[0]!.members.length === 1;
-  const best = joinNames(strongest.map(describeGroup));
-  const worst = joinNames(weakest.map(describeGroup));
+  // The verb agrees with the first group, the one the superlative names: the groups after it are
+  // the next levels ("then …"), never joined to it as more of "the lowest".
+  const one = (groups: ScoreGroup[]) => groups[0]!.members.length === 1;
+  const listed = (groups: ScoreGroup[]) => groups.map(describeGroup).join(', then ');
+  const best = listed(strongest);
+  const worst = listed(weakest);
   const high =
     top >= 4
       ? `${name}'s strongest ${one(strongest) ? 'category is' : 'categories are'} ${best}.`

@@ -52,6 +52,8 @@ export interface KnockoutFinding {
   date: string;
   title: string;
   link: string;
+  /** The collapse's own date, for a collapse knockout read from a record of a later event. */
+  collapseDate?: string;
 }
 
 const t = THRESHOLDS;
@@ -222,28 +224,73 @@ const counted = (value: number, noun: string, many = `${noun}s`) =>
 const yearsBetween = (fromIso: string, now: Date) =>
   (now.getTime() - new Date(fromIso).getTime()) / (365.25 * 24 * 3600 * 1000);
 
+/**
+ * An age as the report prints it and the rules score it: whole calendar years from the first day
+ * (2020-10-01 to 2025-10-01 is 5.0), then the part of the next year, to the tenth, rounded down
+ * (an age is never stated above what the dates prove). The ladder reads this printed value, so
+ * "5.0 years" is in the band that starts at 5 (decision 0258).
+ */
+function ageInYears(fromIso: string, until: Date): number {
+  const from = new Date(fromIso);
+  const anniversary = (years: number) =>
+    Date.UTC(
+      from.getUTCFullYear() + years,
+      from.getUTCMonth(),
+      from.getUTCDate(),
+      from.getUTCHours(),
+      from.getUTCMinutes(),
+      from.getUTCSeconds(),
+    );
+  let whole = until.getUTCFullYear() - from.getUTCFullYear();
+  while (whole > 0 && anniversary(whole) > until.getTime()) whole -= 1;
+  if (whole <= 0 && until.getTime() < from.getTime()) return 0;
+  const start = anniversary(whole);
+  const fraction = (until.getTime() - start) / (anniversary(whole + 1) - start);
+  return Math.floor((whole + fraction) * 10 + 1e-9) / 10;
+}
+
 /** The recorded collapse of the asset itself (curated incident list), if any. */
 export function collapseOf(e: AssetEvidence): IncidentRecord | undefined {
   return e.incidents?.value.find((incident) => incident.collapse);
 }
 
-const COLLAPSE_CAP_FACT = 'The asset collapsed';
+/** "in May 2022" for a month the document names, "on 2022-11-11" for a day. */
+const whenOf = (date: string) =>
+  /^\d{4}-\d{2}$/.test(date)
+    ? `in ${new Date(`${date}-01T00:00:00Z`).toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`
+    : `on ${date}`;
+
+/**
+ * When a recorded collapse happened, and the record it is read from. A record of a later event (the
+ * Terraform verdict of 2024-06-12, recounting the collapse of May 2022) keeps its own date for that
+ * event: the collapse is dated by what its document says of it, never by the verdict.
+ */
+function collapseWhen(collapse: IncidentRecord): string {
+  return collapse.collapseDate
+    ? `${whenOf(collapse.collapseDate)}, as recorded in ${collapse.title} (${collapse.date})`
+    : `${whenOf(collapse.date)} (${collapse.title})`;
+}
 
 /** Caps a size or attention category after a recorded collapse; says so in the facts. */
-function applyCollapseCap(e: AssetEvidence, assessment: CategoryAssessment): CategoryAssessment {
+function applyCollapseCap(
+  e: AssetEvidence,
+  key: CategoryKey,
+  assessment: CategoryAssessment,
+): CategoryAssessment {
   const collapse = collapseOf(e);
-  if (!collapse || assessment.score <= t.collapseCap) return assessment;
+  // A knockout of the category scores it 1 with its own line (applyKnockout): no cap to undo.
+  if (!collapse || assessment.score <= t.collapseCap || knockoutsIn(e, key).length) return assessment;
   return {
     ...assessment,
     score: t.collapseCap,
     nextUp: `Collapse cap: held at ${t.collapseCap} whatever the figures`,
     facts: [
       ...assessment.facts,
-      `${COLLAPSE_CAP_FACT} (${collapse.date}: ${collapse.title}), so the score is capped at ${t.collapseCap}.`,
+      `The asset collapsed ${collapseWhen(collapse)}, so the score is capped at ${t.collapseCap}.`,
     ],
     rationale: `${assessment.rationale} After a recorded collapse the figures describe trading in a failed asset, so the score is capped at ${t.collapseCap}.`,
     sources: [...assessment.sources, ...sourcesOf(e.incidents)],
-    keyRisk: `The asset already collapsed (${collapse.title}); its remaining size and activity are not evidence of safety.`,
+    keyRisk: `The asset already collapsed ${collapseWhen(collapse)}; its remaining size and activity are not evidence of safety.`,
   };
 }
 
@@ -270,28 +317,75 @@ function marketCapChart(e: AssetEvidence): DatedChart | undefined {
 const figureDateOf = (fact: Fact<unknown>) =>
   fact.source.live === false ? fact.source.publishedAt?.slice(0, 10) : undefined;
 
+/** A per-token value printed to as many significant digits as its product needs ("$17.0684"). */
+const printedUnitValue = (value: number, digits: number) =>
+  `$${value.toLocaleString('en-US', { maximumSignificantDigits: digits })}`;
+
 /**
- * The value of the whole maximum supply at the market-cap date's price. Every input is of that
- * one date: the price is market cap / circulating supply when both figures share it, else the
- * price the market history holds for that day; with neither, no figure is derived.
+ * The value of a supply at a per-token value, as printed: the fewest significant digits (4 to 12)
+ * of the per-token value whose product with the printed supply prints as `target` does, so the
+ * reader's own multiplication gives the printed figure. Undefined when none does.
+ */
+function reproducing(perToken: number, supply: number, target: number): string | undefined {
+  for (let digits = 4; digits <= 12; digits++) {
+    const shown = Number(perToken.toPrecision(digits));
+    if (formatUsd(shown * Math.round(supply)) === formatUsd(target))
+      return printedUnitValue(perToken, digits);
+  }
+  return undefined;
+}
+
+/**
+ * The fully diluted value, from one market record and its date (decision 0258). The record's own
+ * figure when it states one, with the arithmetic of that record's fields that gives it: its price,
+ * else its market capitalisation over its circulating supply (CoinGecko's FDV divides them), times
+ * its total or maximum supply. Without its own figure, its price times its maximum supply. No
+ * figure of another record or day enters, and a figure no arithmetic reproduces is not printed.
  */
 function fullyDilutedOf(e: AssetEvidence): { fact: string; sources: Fact<unknown>[] } | undefined {
-  const cap = e.marketCapUsd;
-  const max = e.supply?.value.max;
-  if (!cap || !e.supply || !max || cap.value <= 0) return undefined;
-  const date = figureDateOf(cap);
-  const circulating = e.supply.value.circulating;
-  const sameDay = Boolean(circulating) && date === figureDateOf(e.supply);
-  const price = sameDay
-    ? cap.value / circulating!
-    : date
-      ? e.marketHistory?.value.points.find((p) => p.date === date)?.priceUsd
-      : undefined;
-  if (!price) return undefined;
-  return {
-    fact: `Fully diluted value: ${formatUsd(price * max)} (the full maximum supply of ${formatCount(max)} at its price of ${formatPrice(price)}${date ? ` on ${date}` : ''}).`,
-    sources: sameDay || !e.marketHistory ? [e.supply] : [e.supply, e.marketHistory],
-  };
+  if (!e.valuation) return undefined;
+  const record = e.valuation.value;
+  const date = figureDateOf(e.valuation);
+  const on = date ? ` on ${date}` : '';
+  // The record's price in full, in cents from $1 as prices print elsewhere ("$2.50", "$0.462681").
+  const [whole, cents = ''] = printedUnitValue(record.priceUsd, 12).split('.');
+  const price =
+    record.priceUsd >= 1 && cents.length < 2
+      ? `${whole}.${cents.padEnd(2, '0')}`
+      : `${whole}${cents ? `.${cents}` : ''}`;
+  const supplies = (
+    [
+      ['total', record.total],
+      ['maximum', record.max],
+    ] as const
+  ).filter((entry): entry is readonly ['total' | 'maximum', number] => (entry[1] ?? 0) > 0);
+  const own = record.fullyDilutedUsd;
+  if (!own) {
+    if (!record.max) return undefined;
+    const derived = Number(price.slice(1).replace(/,/g, '')) * record.max;
+    return {
+      fact: `Fully diluted value: ${formatUsd(derived)}${on}, derived within the market record: its maximum supply of ${formatCount(record.max)} at its price of ${price}.`,
+      sources: [e.valuation],
+    };
+  }
+  for (const [word, supply] of supplies) {
+    if (formatUsd(record.priceUsd * Math.round(supply)) === formatUsd(own))
+      return {
+        fact: `Fully diluted value: ${formatUsd(own)}${on}, as the market record states it: its ${word} supply of ${formatCount(supply)} at its price of ${price}.`,
+        sources: [e.valuation],
+      };
+  }
+  const perCirculating =
+    record.marketCapUsd && record.circulating ? record.marketCapUsd / record.circulating : undefined;
+  for (const [word, supply] of perCirculating ? supplies : []) {
+    const shown = reproducing(perCirculating!, supply, own);
+    if (shown)
+      return {
+        fact: `Fully diluted value: ${formatUsd(own)}${on}, as the market record states it: its ${word} supply of ${formatCount(supply)} at ${shown} a token, its market capitalisation over its circulating supply (its price that day: ${price}).`,
+        sources: [e.valuation],
+      };
+  }
+  return undefined;
 }
 
 export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
@@ -314,7 +408,7 @@ export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
   const fullyDiluted = fullyDilutedOf(e);
   if (fullyDiluted) facts.push(fullyDiluted.fact);
   const chart = marketCapChart(e);
-  return applyCollapseCap(e, {
+  return applyCollapseCap(e, 'marketCap', {
     score,
     facts,
     rationale: `Scored against the documented thresholds of ${formatThreshold(t.marketCapUsd[3])} to ${formatThreshold(t.marketCapUsd[0])}: ${formatUsd(value)}${dated} scores ${score}.`,
@@ -382,7 +476,7 @@ export function scoreVolume(e: AssetEvidence): CategoryAssessment {
       ? // The market-quality deduction is the same for every asset: the methodology page states it.
         (steps.down ?? 'Market quality: thin order books or a wide spread')
       : steps.down;
-  return applyCollapseCap(e, {
+  return applyCollapseCap(e, 'volumeX2', {
     score,
     facts: [...facts, ...missingFact(missing)],
     rationale: `Absolute volume decides (${formatThreshold(t.volume24hUsd[3])} to ${formatThreshold(t.volume24hUsd[0])} a day); ${
@@ -704,7 +798,7 @@ export function scoreSocial(e: AssetEvidence): CategoryAssessment {
   }
   const score = clampScore(Math.floor((reach + development) / 2 + 0.5));
   const weaker = reach <= development ? 'reach' : 'development';
-  return applyCollapseCap(e, {
+  return applyCollapseCap(e, 'socialMetricsX2', {
     score,
     facts: [...facts, ...missingFact(missing)],
     rationale: `Reach level ${reach} and development level ${development} average to ${score}${developer ? '' : '; no public development activity counts as level 1'}.`,
@@ -757,7 +851,7 @@ export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
     };
   }
   const team = e.team.value;
-  const years = e.genesisDate ? yearsBetween(e.genesisDate.value, now) : 0;
+  const years = e.genesisDate ? ageInYears(e.genesisDate.value, now) : 0;
   const longRunning = years >= 3;
   const points = 1 + (team.identified ? 2 : 0) + (team.publicCode ? 1 : 0) + (longRunning ? 1 : 0);
   const { fraud, regulatory } = teamFault(e);
@@ -885,7 +979,7 @@ export function scoreUseCase(e: AssetEvidence): CategoryAssessment {
           : !described
             ? 'Purpose: a published description'
             : undefined;
-  return applyCollapseCap(e, {
+  return applyCollapseCap(e, 'useCase', {
     score,
     facts,
     rationale:
@@ -938,7 +1032,7 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
     lowerBound && figureDate && /^\d{4}-\d{2}-\d{2}$/.test(figureDate) && figureDate < now.toISOString()
       ? new Date(`${figureDate}T00:00:00Z`)
       : now;
-  const years = Math.max(0, yearsBetween(since.value, until));
+  const years = ageInYears(since.value, until);
   const base = levelAtLeast(years, t.ageYears);
   const day = since.value.slice(0, 10);
   const facts = [
@@ -956,41 +1050,30 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
   // What would lift each penalty, said as the price or volatility it takes (not "recovering" a fall).
   const lifts: string[] = [];
   let penalty = 0;
-  const athChange = e.athChangeRatio?.value;
-  if (athChange !== undefined) {
-    const below = Math.abs(athChange);
-    facts.push(`Below its all-time high: ${formatPct(below)}.`);
-    if (below > t.athCollapse) {
-      penalty += 2;
-      penalties.push(`more than ${t.athCollapse * 100}% below its all-time high`);
-      lifts.push(
-        `a price no more than ${t.athCollapse * 100}% below its all-time high (removes one of the two penalty points; no more than ${t.athDrawdownPenalty * 100}% below, both)`,
-      );
-    } else if (below > t.athDrawdownPenalty) {
-      penalty += 1;
-      penalties.push(`more than ${t.athDrawdownPenalty * 100}% below its all-time high`);
-      lifts.push(`a price no more than ${t.athDrawdownPenalty * 100}% below its all-time high`);
-    }
-  } else if (e.snapshotPrices) {
-    // A lower bound of the fall from the all-time high: when it passes a threshold, so does that fall.
-    const { high, latest, snapshots } = e.snapshotPrices.value;
-    const below = Math.max(0, 1 - latest.priceUsd / high.priceUsd);
+  // The fall from the all-time high, else from the highest monthly snapshot price: a lower bound
+  // of that fall (a higher price between snapshots is not seen), so a threshold it passes, the
+  // fall from the all-time high passes too. One ladder for both.
+  const below = belowHighOf(e);
+  const snapshots = e.athChangeRatio ? undefined : e.snapshotPrices?.value;
+  const high = snapshots ? 'its highest snapshot price' : 'its all-time high';
+  if (snapshots)
     facts.push(
-      `Below its highest monthly snapshot price: ${formatPct(below)} on ${latest.date} (high ${formatPrice(high.priceUsd)} on ${high.date}, of ${snapshots} monthly snapshots).`,
+      `Below its highest monthly snapshot price: ${formatPct(below!)} on ${snapshots.latest.date} (high ${formatPrice(snapshots.high.priceUsd)} on ${snapshots.high.date}, of ${snapshots.snapshots} monthly snapshots).`,
     );
-    if (below > t.athCollapse) {
-      penalty += 2;
-      penalties.push(`more than ${t.athCollapse * 100}% below its highest snapshot price`);
-      lifts.push(
-        `a price no more than ${t.athCollapse * 100}% below its highest snapshot price (removes one of the two penalty points; no more than ${t.athDrawdownPenalty * 100}% below, both)`,
-      );
-    } else if (below > t.athDrawdownPenalty) {
-      penalty += 1;
-      penalties.push(`more than ${t.athDrawdownPenalty * 100}% below its highest snapshot price`);
-      lifts.push(`a price no more than ${t.athDrawdownPenalty * 100}% below its highest snapshot price`);
-    }
-    missing.push('all-time-high price (only monthly snapshot prices)');
-  } else missing.push('all-time-high price');
+  else if (below !== undefined) facts.push(`Below its all-time high: ${formatPct(below)}.`);
+  if (below !== undefined && below > t.athCollapse) {
+    penalty += 2;
+    penalties.push(`more than ${t.athCollapse * 100}% below ${high}`);
+    lifts.push(
+      `a price no more than ${t.athCollapse * 100}% below ${high} (removes one of the two penalty points; no more than ${t.athDrawdownPenalty * 100}% below, both)`,
+    );
+  } else if (below !== undefined && below > t.athDrawdownPenalty) {
+    penalty += 1;
+    penalties.push(`more than ${t.athDrawdownPenalty * 100}% below ${high}`);
+    lifts.push(`a price no more than ${t.athDrawdownPenalty * 100}% below ${high}`);
+  }
+  if (snapshots) missing.push('all-time-high price (only monthly snapshot prices)');
+  else if (below === undefined) missing.push('all-time-high price');
   const history = e.priceHistory?.value;
   if (history && e.priceHistory) {
     const dated = asOf(e.priceHistory, 'to');
@@ -1045,7 +1128,7 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
       : ageUp !== undefined
         ? `Operation: ${ageUp} year${ageUp === 1 ? '' : 's'}`
         : undefined;
-  return applyCollapseCap(e, {
+  return applyCollapseCap(e, 'existenceGrowthX2', {
     score,
     facts: [...facts, ...missingFact(missing)],
     rationale: `Longer survival is a stronger track record (${base} for ${lowerBound ? 'at least ' : ''}${years.toFixed(1)} years)${
@@ -1536,8 +1619,15 @@ export function knockoutsOf(e: AssetEvidence): KnockoutFinding[] {
       date: incident.date,
       title: incident.title,
       link: incident.link,
+      ...(rule === COLLAPSE_KNOCKOUT && incident.collapseDate ? { collapseDate: incident.collapseDate } : {}),
     }));
   });
+}
+
+/** The knockouts whose rule names this category. */
+function knockoutsIn(e: AssetEvidence, key: CategoryKey): KnockoutFinding[] {
+  const kinds = new Set<string>(KNOCKOUT_RULES.filter((r) => r.category === key).map((r) => r.kind));
+  return knockoutsOf(e).filter((k) => kinds.has(k.kind));
 }
 
 /** A knockout in this category scores it 1 and says so first, whatever the ladder gave. */
@@ -1546,21 +1636,17 @@ export function applyKnockout(
   key: CategoryKey,
   assessment: CategoryAssessment,
 ): CategoryAssessment {
-  const categoryKinds = new Set<string>(KNOCKOUT_RULES.filter((r) => r.category === key).map((r) => r.kind));
-  const found = knockoutsOf(e).filter((k) => categoryKinds.has(k.kind));
+  const found = knockoutsIn(e, key);
   const first = found[0];
   if (!first) return assessment;
   const { nextUp: _up, nextDown: _down, ...rest } = assessment;
   // Each incident record once: a fact the category already states about it (the Team's fraud
   // finding, with its summary) becomes the knockout's line instead of a second one.
-  // A knockout supersedes the collapse cap: its note, and the incident list it cited, give way to
-  // the knockout's line and the incident's own document.
-  const capped = assessment.facts.some((fact) => fact.startsWith(COLLAPSE_CAP_FACT));
-  const own = assessment.facts.filter(
-    (fact) => !fact.startsWith(NO_EVIDENCE_FINDING) && !fact.startsWith(COLLAPSE_CAP_FACT),
-  );
+  const own = assessment.facts.filter((fact) => !fact.startsWith(NO_EVIDENCE_FINDING));
   const knockoutFacts = found.map((k) => {
     const stated = own.findIndex((fact) => fact.includes(k.link));
+    if (k.collapseDate)
+      return `Knockout, collapse ${whenOf(k.collapseDate)}: ${k.title} (${k.date}, ${k.link}).`;
     return stated === -1
       ? `Knockout, ${k.date}: ${k.title} (${k.link}).`
       : `Knockout, ${own.splice(stated, 1)[0]}`;
@@ -1576,12 +1662,9 @@ export function applyKnockout(
     knockout: first,
     facts: [...knockoutFacts, ...own],
     rationale: `${first.rule} That is a knockout: the category scores 1 and the report is Not Safe whatever the other figures.`,
-    sources: uniqueSources([
-      ...assessment.sources.filter((source) => !capped || source.url !== e.incidents?.source.url),
-      ...documentsOf(listed, e.incidents?.source),
-    ]),
+    sources: uniqueSources([...assessment.sources, ...documentsOf(listed, e.incidents?.source)]),
     nextUp: 'Knockout: reversed (an acquittal, a recovery or a regained peg)',
-    keyRisk: `${first.title} (${first.date}): ${first.rule.charAt(0).toLowerCase()}${first.rule.slice(1)}`,
+    keyRisk: `${first.title} (${first.date}${first.collapseDate ? `; the collapse ${whenOf(first.collapseDate)}` : ''}): ${first.rule.charAt(0).toLowerCase()}${first.rule.slice(1)}`,
   };
 }
 

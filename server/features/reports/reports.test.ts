@@ -125,10 +125,10 @@ describe('GET /api/reports/:id', () => {
     expect(marketCap.research_findings).toContain(
       'Market capitalisation: $6.06 billion on 2025-12-16 (coinmetrics/data, CC BY-NC 4.0).',
     );
-    // The fully diluted value takes the price of the market cap's own date and the maximum supply
-    // of the market data file, which is cited for it (decision 0257).
+    // The fully diluted value is the market data file's own record, of its own date, with the
+    // parts of that record that give it; the file is cited for it (decision 0258).
     expect(marketCap.research_findings).toMatch(
-      /Fully diluted value: \$[\d.,]+ \w+ \(the full maximum supply of [\d,]+ at its price of \$[\d.,]+ on 2025-12-16\)/,
+      /Fully diluted value: \$[\d.,]+ \w+ on 2025-11-03, as the market record states it: its total supply of [\d,]+ at /,
     );
     expect(marketCap.sources.map((s) => s.url)).toEqual([
       file,
@@ -154,7 +154,7 @@ describe('GET /api/reports/:id', () => {
     expect(coverage.kind).toBe('snapshot');
     expect(coverage.datasets).toEqual([
       expect.objectContaining({ name: 'coinmetrics/data', license: 'CC BY-NC 4.0' }),
-      // The maximum supply behind the fully diluted value.
+      // The market record behind the fully diluted value.
       expect.objectContaining({ name: 'smoothbrainquant/trading-for-new-dads' }),
     ]);
     // Rated on the categories with evidence; the others do not pull the verdict down.

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { CATEGORIES, MAX_TOTAL } from '../../../contract/methodology';
 import { nameWithSymbol, PEER_GROUP_LABEL, REPORT_HEADINGS } from '../../../contract/reports';
+import { THRESHOLDS } from '../../../contract/scoring-rules';
 import { offlineReportInput } from '../offline-report';
 import { buildReportText, type ReportTextInput, VERDICT_REASON } from '../report-text';
 import { SNAPSHOT_ASSETS } from '../sources/snapshot-data';
@@ -47,6 +48,55 @@ function recordHolds(record: string, figure: string, unit: string): boolean {
   const amounts = [...plain.matchAll(/"amountUsd":(\d+(?:\.\d+)?)/g)].map((m) => Number(m[1]));
   return amounts.some((amount) => Math.abs(amount / scale - value) <= 0.005 * Math.max(1, value));
 }
+
+/** "Fully diluted value: $17.07 billion on 2025-11-03, …": the figure, its date and the rest of its fact. */
+const FULLY_DILUTED =
+  /Fully diluted value: \$([\d.,]+)(?: (trillion|billion|million))?(?: on (\d{4}-\d\d-\d\d))?(.*?)\.(?= \(Sources|(?: [A-Z][a-z])|$)/gm;
+
+/** An amount in the report's money format ("$1.07 billion", "$52,000"). */
+function usdAsPrinted(value: number): string {
+  for (const [scale, word] of [
+    [1e12, 'trillion'],
+    [1e9, 'billion'],
+    [1e6, 'million'],
+  ] as const)
+    if (Math.abs(value) >= scale) return `$${(value / scale).toFixed(2)} ${word}`;
+  return `$${Math.round(value).toLocaleString('en-US')}`;
+}
+
+/** Whether a figure printed with some digits ("17.07", "0.4627") is the value, to those digits. */
+function sameAsPrinted(value: number, printed: string): boolean {
+  const digits = printed
+    .replace(/,/g, '')
+    .replace(/^0\.0*/, '')
+    .replace('.', '').length;
+  return Number(value.toPrecision(Math.min(21, Math.max(1, digits)))) === numberOf(printed);
+}
+
+interface MarketRecord {
+  id: string;
+  priceUsd: number;
+  marketCapUsd: number;
+  fullyDilutedValuationUsd: number | null;
+  circulatingSupply: number;
+  totalSupply: number | null;
+  maxSupply: number | null;
+  timestamp: string;
+}
+let marketRecords: Map<string, MarketRecord> | undefined;
+/** The market file's record of an asset (CoinGecko's rows), as the file on disk states it. */
+function marketRecordOf(id: string): MarketRecord | undefined {
+  marketRecords ??= new Map(
+    (readJson('public/market/market.json').coingeckoMarkets.records as MarketRecord[]).map((r) => [r.id, r]),
+  );
+  return marketRecords.get(id);
+}
+
+/** A loss clause: its figure (2: a currency before it) and what follows the figure (3). */
+const MONEY_CLAUSE =
+  /\b(?:[Ll]oss(?:es)?|[Ll]ost|[Ss]tolen|[Dd]rained)\b[^.;()\n]{0,40}?:\s*([~<>]?\s*(\$|US\$|USD)?\s*\d[\d,]*(?:\.\d+)?(?:\s*(?:[kKmMbB]|[Tt]housand|[Mm]illion|[Bb]illion)\b)?)(\s*\S*)/g;
+/** Nothing after the figure says its unit: the clause ends there. */
+const ENDS_CLAUSE = /^\s*(?:[.;,)](?:\s|$)|[.;,)]?$)/;
 
 const URL_IN_TEXT = /https?:\/\/[^\s)"'\]]+/g;
 const FIGURE = /(?<![\w.])(\d[\d,]*(?:\.\d+)?)(?:\s*(million|billion))?/g;
@@ -200,26 +250,145 @@ export function checkReportText(
         );
     }
   }
-  // 5. Derived figures: the fully diluted value is the stated price times the stated maximum
-  // supply, and that price is of the market capitalisation's own date (one date for all inputs).
-  const capDate = /Market capitalisation(?: was|:) \$[\d.,]+(?: \w+)? on (\d{4}-\d{2}-\d{2})/.exec(text)?.[1];
-  for (const m of text.matchAll(
-    /Fully diluted value: \$([\d.,]+)(?: (trillion|billion|million))? \(the full maximum supply of ([\d,]+) at its price of \$([\d.,]+)(?: on (\d{4}-\d{2}-\d{2}))?\)/g,
-  )) {
+  // 5. The fully diluted value (decision 0258): recomputed from its printed parts (a supply times a
+  // per-token value) to the printed figure, and each part compared with the one market record it
+  // cites, re-read from the market file on disk: its date, its own FDV, its supplies, its price,
+  // and its market capitalisation over its circulating supply.
+  const record = input.asset ? marketRecordOf(input.asset.id) : undefined;
+  for (const m of text.matchAll(FULLY_DILUTED)) {
     count('derived');
-    const [, worth, unit, supply, price, date] = m;
-    const scale = { trillion: 1e12, billion: 1e9, million: 1e6 }[unit ?? ''] ?? 1;
-    const recomputed = numberOf(price!) * numberOf(supply!);
-    // The printed price is rounded (cents, or four significant digits): half a percent covers it.
-    if (Math.abs(recomputed - numberOf(worth!) * scale) > 0.005 * recomputed)
-      fail(`fully diluted value printed $${worth} ${unit ?? ''}, price × maximum supply gives ${recomputed}`);
-    if (date !== capDate)
+    const [, worth, unit, date, rest] = m as unknown as string[];
+    const printed = `$${worth}${unit ? ` ${unit}` : ''}`;
+    const supply = /(total|maximum) supply of ([\d,]+)/.exec(rest!);
+    const price = /its price(?: that day)?(?: of|:) \$([\d.,]+)/.exec(rest!)?.[1];
+    const perToken = /at \$([\d.,]+) a token/.exec(rest!)?.[1];
+    const factor = perToken ?? price;
+    if (!supply || !factor) {
+      fail(`fully diluted value ${printed} printed without the supply and price that give it`);
+      continue;
+    }
+    const recomputed = usdAsPrinted(numberOf(factor) * numberOf(supply[2]!));
+    if (recomputed !== printed)
       fail(
-        `fully diluted value uses the price of ${date ?? 'no date'}, the market capitalisation is of ${capDate ?? 'no date'}`,
+        `fully diluted value printed ${printed}, its printed parts give ${recomputed} ($${factor} × ${supply[2]})`,
       );
+    if (!record) {
+      fail(`fully diluted value ${printed}: no market record of ${input.asset?.id} states its parts`);
+      continue;
+    }
+    const day = record.timestamp.slice(0, 10);
+    if ((date ?? /on (\d{4}-\d\d-\d\d)/.exec(rest!)?.[1]) !== day)
+      fail(`fully diluted value ${printed} dated ${date ?? 'otherwise'}, its market record is of ${day}`);
+    if (record.fullyDilutedValuationUsd !== null && usdAsPrinted(record.fullyDilutedValuationUsd) !== printed)
+      fail(
+        `fully diluted value printed ${printed}, the market record states ${usdAsPrinted(record.fullyDilutedValuationUsd)}`,
+      );
+    const recordSupply = supply[1] === 'total' ? record.totalSupply : record.maxSupply;
+    if (recordSupply === null || Math.round(recordSupply) !== numberOf(supply[2]!))
+      fail(
+        `fully diluted value uses a ${supply[1]} supply of ${supply[2]}, the market record states ${recordSupply}`,
+      );
+    if (price && !sameAsPrinted(record.priceUsd, price))
+      fail(
+        `fully diluted value printed with a price of $${price}, the market record's price is ${record.priceUsd}`,
+      );
+    if (perToken && !sameAsPrinted(record.marketCapUsd / record.circulatingSupply, perToken))
+      fail(
+        `fully diluted value printed with $${perToken} a token, the record's market capitalisation over its circulating supply is ${record.marketCapUsd / record.circulatingSupply}`,
+      );
+    // Without the record's own figure, the value is derived from its maximum supply only.
+    if (record.fullyDilutedValuationUsd === null && supply[1] !== 'maximum')
+      fail(`fully diluted value derived from the ${supply[1]} supply, not the maximum`);
+  }
+  // 6. A money figure carries its currency or unit: a loss ending on a bare number ("Loss as the
+  // list states it: 52000.") says neither dollars nor a token.
+  for (const [clause, figure, currency, after] of text.matchAll(MONEY_CLAUSE)) {
+    count('money');
+    if (!currency && ENDS_CLAUSE.test(after!))
+      fail(`money figure ${figure!.trim()} printed without a currency or unit: ${clause.slice(0, 120)}`);
+  }
+  // 7. An age and its band agree as printed: "5.0 years" is not scored in the band below 5, and
+  // "One band up: Operation: 5 years" is not offered to an asset already printed 5.0 years old.
+  for (const category of CATEGORIES) {
+    const section = new RegExp(`^${escaped(category.name)} — (\\d)\\/5 \\(weight \\d\\)\\. (.*)$`, 'm').exec(
+      text,
+    );
+    const age = section
+      ? /(?:Age, lower bound: |Launch: \d{4}-\d\d-\d\d, |operated for )(\d+\.\d) years/.exec(section[2]!)
+      : null;
+    if (!section || !age) continue;
+    count('age');
+    const years = Number(age[1]);
+    // The printed ladder: each band from its lower bound ("5 years or more, under 8").
+    const reached = THRESHOLDS.ageYears.findIndex((threshold) => years >= threshold);
+    const band = reached === -1 ? 1 : 5 - reached;
+    const up = new RegExp(
+      `^${escaped(category.name)} \\(\\d\\/5\\)\\. One band up: Operation: (\\d+) years?\\.`,
+      'm',
+    ).exec(text);
+    if (up && years >= Number(up[1]))
+      fail(`${category.name}: ${age[1]} years printed, yet one band up asks for ${up[1]} years of operation`);
+    if (category.key === 'existenceGrowthX2' && Number(section[1]) > band)
+      fail(`${category.name} prints ${section[1]}/5 above the ${band}/5 band of ${age[1]} years`);
+    if (category.key === 'existenceGrowthX2' && up && Number(section[1]) !== band)
+      fail(
+        `${category.name} prints ${section[1]}/5 without a penalty, but ${age[1]} years is in the ${band}/5 band`,
+      );
+  }
+  // 8. Incident dates: the date printed beside a curated record's title is that record's own date
+  // (a verdict's date is the verdict's), and a date said of a collapse is the collapse's own date
+  // as its record states it, never the date of the later record that recounts it.
+  for (const incident of curatedIncidents()) {
+    let at = text.indexOf(incident.title);
+    while (at !== -1) {
+      const before = text.slice(Math.max(0, at - 80), at);
+      const after = text.slice(at + incident.title.length, at + incident.title.length + 14);
+      const dated =
+        /(\d{4}-\d\d-\d\d): $/.exec(before)?.[1] ?? /^ \((\d{4}-\d\d-\d\d)[;,):]/.exec(after)?.[1];
+      if (dated) {
+        count('incident date');
+        if (dated !== incident.date)
+          fail(`${incident.title} printed with ${dated}, its record's date is ${incident.date}`);
+      }
+      const collapse = COLLAPSE_DATE.exec(before);
+      if (collapse) {
+        count('collapse date');
+        const own = incident.collapseDate ?? incident.date;
+        if (collapse[1] !== (/^\d{4}-\d\d$/.test(own) ? monthYear(own) : own))
+          fail(
+            `collapse dated ${collapse[1]} beside "${incident.title}", whose record dates the collapse ${own}`,
+          );
+      }
+      at = text.indexOf(incident.title, at + 1);
+    }
   }
   return { checked, mismatches };
 }
+
+/** "collapsed (2024-06-12: ", "collapsed in May 2022, as recorded in ", "collapse in May 2022: " just before a title. */
+const COLLAPSE_DATE =
+  /collapsed? (?:on |in )?\(?(\d{4}-\d\d-\d\d|[A-Z][a-z]+ \d{4})(?:: |,? as recorded in | \()$/;
+/** "May 2022" for "2022-05": a collapse dated by its month, as the report words it. */
+const monthYear = (isoMonth: string) =>
+  new Date(`${isoMonth}-01T00:00:00Z`).toLocaleString('en-GB', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+interface CuratedIncident {
+  title: string;
+  date: string;
+  collapseDate?: string;
+}
+let curated: CuratedIncident[] | undefined;
+/** The curated incident list as its file on disk states it. */
+const curatedIncidents = () => {
+  curated ??= readJson('incidents.json').incidents as CuratedIncident[];
+  return curated;
+};
+
+const escaped = (name: string) => name.replace(/[/()]/g, '\\$&');
 
 /** Generates every offline report through the job's code path and checks its claims. */
 export async function verifyOfflineReports(now: Date): Promise<ClaimCheck> {

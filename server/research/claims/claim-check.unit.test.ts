@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { offlineReportInput } from '../offline-report';
 import { buildReportText } from '../report-text';
 import { SNAPSHOT_ASSETS } from '../sources/snapshot-data';
+import { checkedReport } from '../testing/checked-report';
 import { checkReportText, verifyOfflineReports } from './claim-check';
 
 // The claim checker runs in the suite: every offline report, every printed total recomputed
@@ -77,5 +78,65 @@ describe('the claim checker', () => {
     expect(checkReportText(added, input, new Map(), new Map()).mismatches.join('\n')).toMatch(
       /names what is not a peer/,
     );
+  });
+});
+
+describe('money figures', () => {
+  it("prints Aave's exploit loss with its unit, and catches the bare figure the list gives", async () => {
+    const { text, mismatches } = await checkedReport('aave', /money figure/, NOW);
+    // DeFiHackLabs writes "Lost: 52000", no currency: the report says so rather than guess dollars.
+    expect(text).toContain('Loss as the list states it: 52,000 (the list names no currency).');
+    expect(mismatches(text)).toEqual([]);
+    // Issue 32: the report printed the bare "52000".
+    const old = text.replace('52,000 (the list names no currency)', '52000');
+    expect(mismatches(old)).toEqual([
+      expect.stringContaining('money figure 52000 printed without a currency'),
+    ]);
+  });
+});
+
+describe('ages and their bands', () => {
+  it('scores Uniswap\'s "5.0 years" in the band from 5 years, and catches the old band below it', async () => {
+    const { text, mismatches } = await checkedReport('uniswap', /years/, NOW);
+    // 2020-10-01 to 2025-10-01: five calendar years, printed and scored as 5.0.
+    expect(text).toContain('Age, lower bound: 5.0 years to 2025-10-01.');
+    expect(text).toMatch(/^Existence\/Growth — 4\/5 \(weight 2\)/m);
+    expect(text).toContain('Existence/Growth (4/5). One band up: Operation: 8 years.');
+    expect(mismatches(text)).toEqual([]);
+    // Issue 32: the same 5.0 years printed at 3/5, one band up "Operation: 5 years".
+    const old = text
+      .replace('Existence/Growth — 4/5 (weight 2)', 'Existence/Growth — 3/5 (weight 2)')
+      .replace(
+        'Existence/Growth (4/5). One band up: Operation: 8 years.',
+        'Existence/Growth (3/5). One band up: Operation: 5 years.',
+      );
+    expect(mismatches(old)).toEqual([
+      'Uniswap: Existence/Growth: 5.0 years printed, yet one band up asks for 5 years of operation',
+      'Uniswap: Existence/Growth prints 3/5 without a penalty, but 5.0 years is in the 4/5 band',
+    ]);
+  });
+});
+
+describe('incident dates', () => {
+  it("dates Terra Luna Classic's collapse by the collapse (May 2022), not by the verdict that recounts it", async () => {
+    const { text, mismatches } = await checkedReport('terra-luna', /collapse dated|printed with \d/, NOW);
+    const verdict = 'Terraform and Do Kwon to pay $4.5 billion following a fraud verdict';
+    expect(text).toContain(
+      `Terra Luna Classic collapsed in May 2022, as recorded in ${verdict} (2024-06-12), so the score is capped at 2.`,
+    );
+    expect(text).toContain(`Knockout, collapse in May 2022: ${verdict} (2024-06-12, https://`);
+    expect(mismatches(text)).toEqual([]);
+    // Issue 32: the verdict's date printed as the collapse's.
+    const old = text.replace(
+      `collapsed in May 2022, as recorded in ${verdict} (2024-06-12), so`,
+      `collapsed (2024-06-12: ${verdict}), so`,
+    );
+    expect(mismatches(old)).toEqual([
+      `Terra Luna Classic: collapse dated 2024-06-12 beside "${verdict}", whose record dates the collapse 2022-05`,
+    ]);
+    // And the verdict keeps its own date wherever its title is dated.
+    expect(mismatches(text.replace(`${verdict} (2024-06-12)`, `${verdict} (2022-05-09)`))).toEqual([
+      expect.stringContaining(`${verdict} printed with 2022-05-09, its record's date is 2024-06-12`),
+    ]);
   });
 });

@@ -84,7 +84,9 @@ const coinSchema = z.object({
     .nullish(),
   market_data: z
     .object({
+      current_price: z.record(z.string(), z.number().nullable()).nullish(),
       market_cap: z.record(z.string(), z.number().nullable()).nullish(),
+      fully_diluted_valuation: z.record(z.string(), z.number().nullable()).nullish(),
       total_volume: z.record(z.string(), z.number().nullable()).nullish(),
       ath_change_percentage: z.record(z.string(), z.number().nullable()).nullish(),
       circulating_supply: num,
@@ -338,6 +340,16 @@ export class CoinGeckoSource {
         max: market.max_supply ?? null,
       });
     }
+    const price = market?.current_price?.usd;
+    if (market && price)
+      evidence.valuation = fact({
+        priceUsd: price,
+        marketCapUsd: cap ?? null,
+        fullyDilutedUsd: market.fully_diluted_valuation?.usd ?? null,
+        circulating: market.circulating_supply ?? null,
+        total: market.total_supply ?? null,
+        max: market.max_supply ?? null,
+      });
     if (coin.watchlist_portfolio_users) evidence.watchlistUsers = fact(coin.watchlist_portfolio_users);
     if (coin.genesis_date) evidence.genesisDate = fact(coin.genesis_date);
     const ath = market?.ath_change_percentage?.usd;

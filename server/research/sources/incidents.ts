@@ -32,9 +32,22 @@ const curatedIncidentSchema = z
      * did (an issuer's record may also list a token it launched after the collapse).
      */
     collapse: z.union([z.boolean(), z.array(z.string().min(1))]).optional(),
+    /**
+     * When the collapse happened, as the document states it (a month, "2022-05", or a day), when
+     * the record is of a later event (a verdict that recounts the collapse): the record's own
+     * date is then that event's, never the collapse's.
+     */
+    collapseDate: z
+      .string()
+      .regex(/^\d{4}-\d{2}(-\d{2})?$/)
+      .optional(),
     teamAtFault: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .refine((entry) => !entry.collapseDate || entry.collapse, {
+    message: 'a collapse date needs the collapse it dates',
+    path: ['collapseDate'],
+  });
 
 export const incidentListSchema = z
   .object({
@@ -75,6 +88,25 @@ export function hackLabsFileSource(path: string): Source {
   };
 }
 
+const SCALE_WORDS: Record<string, string> = { k: 'thousand', m: 'million', b: 'billion' };
+/** A loss the list gives as a bare number ("52000", "4.5M"): no currency sign, code or token. */
+const BARE_FIGURE = /^([~<>]?)\s*(\d[\d,]*(?:\.\d+)?)\s*([kmb]|thousand|million|billion)?$/i;
+
+/**
+ * The list's words for a loss. A money figure is never printed without its unit: a bare number is
+ * grouped and said to have none, since the list does not say whether it is dollars or a token.
+ */
+function lossAsStated(lossText: string): string {
+  const bare = BARE_FIGURE.exec(lossText.trim());
+  if (!bare) return lossText;
+  const [, qualifier, digits, scale] = bare;
+  const grouped = digits!.includes(',')
+    ? digits!
+    : digits!.replace(/^\d+/, (whole) => whole.replace(/\B(?=(\d{3})+$)/g, ','));
+  const scaleWord = scale ? ` ${SCALE_WORDS[scale.toLowerCase()] ?? scale.toLowerCase()}` : '';
+  return `${qualifier}${grouped}${scaleWord} (the list names no currency)`;
+}
+
 /** One DeFiHackLabs entry as an incident, its reference links as its sources. */
 export function incidentOfHack(record: PublicHackRecord): IncidentRecord {
   const file = hackLabsFileSource(record.path);
@@ -85,7 +117,7 @@ export function incidentOfHack(record: PublicHackRecord): IncidentRecord {
     retrievedAt: hackLabsDate,
     live: false,
   }));
-  const loss = record.lossText ? ` Loss as the list states it: ${record.lossText}.` : '';
+  const loss = record.lossText ? ` Loss as the list states it: ${lossAsStated(record.lossText)}.` : '';
   return {
     kind: 'exploit',
     date: record.date,
@@ -99,11 +131,11 @@ export function incidentOfHack(record: PublicHackRecord): IncidentRecord {
 }
 
 export function incidentOfCurated(entry: IncidentList['incidents'][number], asset: string): IncidentRecord {
-  const { id: _id, assets: _assets, document, collapse, ...record } = entry;
+  const { id: _id, assets: _assets, document, collapse, collapseDate, ...record } = entry;
   const collapsed = Array.isArray(collapse) ? collapse.includes(asset) : collapse === true;
   return {
     ...record,
-    ...(collapsed ? { collapse: true } : {}),
+    ...(collapsed ? { collapse: true, ...(collapseDate ? { collapseDate } : {}) } : {}),
     link: document.url,
     sources: [
       {

@@ -196,6 +196,18 @@ export function createMarketData(file: MarketFile) {
           },
           source,
         );
+      if (coingecko.priceUsd > 0)
+        evidence.valuation = fact(
+          {
+            priceUsd: coingecko.priceUsd,
+            marketCapUsd: coingecko.marketCapUsd || null,
+            fullyDilutedUsd: coingecko.fullyDilutedValuationUsd,
+            circulating: coingecko.circulatingSupply || null,
+            total: coingecko.totalSupply,
+            max: coingecko.maxSupply,
+          },
+          source,
+        );
     } else if (current) {
       const source = monthSource(current[0], asset.name);
       if (current[3] > 0) evidence.marketCapUsd = fact(current[3], source);
