@@ -119,14 +119,14 @@ describe('the summary words the best and worst categories by the level they reac
       ),
     );
     expect(summary).toContain(
-      'Nothing scores below 3/5; the lowest are a tie at 3/5 between Volume and Use Case (Volume: Fact about Volume; Use Case: Fact about Use Case), then Market Cap at 4/5',
+      'nothing scores below 3/5, the lowest being a tie at 3/5 between Volume and Use Case (Volume: Fact about Volume; Use Case: Fact about Use Case), then Market Cap at 4/5',
     );
     expect(summary).not.toMatch(/\) and [^.()]*at 4\/5/);
     // One category at the bottom: the verb agrees with it, whatever follows.
     const single = summaryOf(
       buildReportText(inputWith({ layer1: 5, audits: 5, dexHolders: 5, marketCap: 4, team: 4, volumeX2: 1 })),
     );
-    expect(single).toContain('Its weakest is Volume at 1/5 (Fact about Volume), then a tie at 4/5 between');
+    expect(single).toContain('its weakest is Volume at 1/5 (Fact about Volume), then a tie at 4/5 between');
   });
 });
 
