@@ -9,7 +9,7 @@ import type { Source } from '../../contract/reports';
 import { KNOCKOUT_RULES, SCORING_RULES_BY_VERSION } from '../../contract/scoring-rules';
 import type { AssetEvidence, Fact, IncidentRecord } from './evidence';
 import { offlineDemoEvidence, offlineReportInput } from './offline-report';
-import { buildSummary, type CategoryResult, rulesKeyRisks } from './report-text';
+import { buildReportText, buildSummary, type CategoryResult, rulesKeyRisks } from './report-text';
 import { knockoutsOf, SCORERS, scoreAudits } from './scoring';
 import { SNAPSHOT_ASSETS, SNAPSHOT_DATE } from './sources/snapshot-data';
 
@@ -169,6 +169,18 @@ describe('knockouts', () => {
     expect(summary.startsWith('Not Safe: Founder convicted of fraud (2023-11-02; Team scores 1).')).toBe(
       true,
     );
+  });
+
+  it('names one incident that decides two categories once, with both, the collapse month and each rule it meets', async () => {
+    // Terra Luna Classic: the Terraform fraud verdict (2024-06-12) decides Team (fraud) and, as the
+    // record of the May 2022 collapse, Existence/Growth; the summary once listed the verdict twice.
+    const terra = SNAPSHOT_ASSETS.find((a) => a.id === 'terra-luna')!;
+    const summary = buildReportText(await offlineReportInput(terra, NOW)).split('\n')[0]!;
+    const lead = summary.slice(0, summary.indexOf('Under the methodology'));
+    expect(lead).toContain('(2024-06-12; the collapse in May 2022; Team and Existence/Growth score 1).');
+    expect(lead.match(/fraud verdict/g)).toHaveLength(1);
+    for (const kind of ['regulator-fraud-finding', 'collapse'] as const)
+      expect(lead).toContain(KNOCKOUT_RULES.find((r) => r.kind === kind)!.rule);
   });
 });
 

@@ -36,7 +36,7 @@ import {
   sourceKey,
 } from '../../contract/reports';
 import type { AssetRef } from './evidence';
-import type { KnockoutFinding } from './scoring';
+import { type KnockoutFinding, whenOf } from './scoring';
 
 // The report a buyer reads first: a prose executive summary (verdict, strongest and weakest
 // categories with the fact behind each, data coverage), key risks, what would change the
@@ -356,8 +356,26 @@ export function buildSummary(
           : scores.riskLevel !== null
             ? split!.high
             : `${split!.high} ${capitalised(split!.lowClause)}`;
+  // One incident can decide two categories (Terra's fraud verdict: Team, and Existence/Growth as
+  // its collapse): it is named once, with both categories, and each rule it meets is stated once.
+  const byIncident = new Map<
+    string,
+    { title: string; date: string; collapseDate?: string; keys: CategoryKey[] }
+  >();
+  for (const k of knockouts) {
+    const id = `${k.title}|${k.date}`;
+    const entry = byIncident.get(id) ?? { title: k.title, date: k.date, keys: [] };
+    entry.keys.push(k.key);
+    if (k.collapseDate) entry.collapseDate = k.collapseDate;
+    byIncident.set(id, entry);
+  }
   const knockoutLead = knockouts.length
-    ? `Not Safe: ${joinNames(knockouts.map((k) => `${k.title} (${k.date}; ${nameOf(k.key)} scores 1)`))}. ${knockouts[0]!.rule} Under the methodology that is a knockout: ${name}'s risk level is Not Safe whatever the weighted sum of its other categories. `
+    ? `Not Safe: ${joinNames(
+        [...byIncident.values()].map(
+          (i) =>
+            `${i.title} (${i.date}${i.collapseDate ? `; the collapse ${whenOf(i.collapseDate)}` : ''}; ${joinNames(i.keys.map(nameOf))} ${i.keys.length === 1 ? 'scores' : 'score'} 1)`,
+        ),
+      )}. ${[...new Set(knockouts.map((k) => k.rule))].join(' ')} Under the methodology that is a knockout: ${name}'s risk level is Not Safe whatever the weighted sum of its other categories. `
     : '';
   const unknown = asset
     ? ''

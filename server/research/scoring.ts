@@ -255,7 +255,7 @@ export function collapseOf(e: AssetEvidence): IncidentRecord | undefined {
 }
 
 /** "in May 2022" for a month the document names, "on 2022-11-11" for a day. */
-const whenOf = (date: string) =>
+export const whenOf = (date: string) =>
   /^\d{4}-\d{2}$/.test(date)
     ? `in ${new Date(`${date}-01T00:00:00Z`).toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`
     : `on ${date}`;
