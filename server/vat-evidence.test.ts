@@ -38,7 +38,7 @@ afterAll(async () => {
   await vies.close();
 });
 
-async function buy(fields: { country?: string; vatId?: string }, ipCountry?: string) {
+async function buy(fields: { country?: string; vatId?: string }, ipCountry?: string, cardCountry?: string) {
   const buyer = await signUp(t.app);
   const created = await t.app.inject({
     method: 'POST',
@@ -53,7 +53,9 @@ async function buy(fields: { country?: string; vatId?: string }, ipCountry?: str
   });
   expect(created.statusCode, created.body).toBe(200);
   const intent = fake.setStatus(created.json().paymentIntentId, 'succeeded');
-  await sendStripeWebhook(t.app, 'payment_intent.succeeded', intent);
+  if (cardCountry) fake.cardCountries.set(intent.id, cardCountry);
+  const delivered = await sendStripeWebhook(t.app, 'payment_intent.succeeded', intent);
+  expect(delivered.statusCode, delivered.body).toBe(200);
   const [purchase] = await t.ctx.db
     .select()
     .from(userPurchases)
@@ -94,6 +96,71 @@ describe('VAT place of supply', () => {
       ipCountry: 'DE',
       rule: 'insufficient_evidence_seller_country',
     });
+  });
+
+  // Stripe's webhook sends the charge as an id; the card's country comes from the intent read
+  // again with its charge expanded (decision 0308), so a webhook-completed sale carries it.
+  it("a sale completed by Stripe's webhook stores the card's issuing country; stated and card country agree", async () => {
+    const { invoice, evidence } = await buy({ country: 'FR' }, undefined, 'FR');
+    expect(evidence).toMatchObject({ statedCountry: 'FR', ipCountry: null, cardCountry: 'FR' });
+    expect(invoice).toMatchObject({
+      buyerCountry: 'FR',
+      vatCountry: 'FR',
+      vatRate: '20.00',
+      vatTreatment: 'eu_vat',
+    });
+    expect(invoice.evidence).toMatchObject({ cardCountry: 'FR', rule: 'two_agreeing_pieces' });
+  });
+
+  it('the card country settles stated and IP countries that disagree; three that disagree fall back', async () => {
+    const settled = await buy({ country: 'FR' }, 'DE', 'DE');
+    expect(settled.invoice).toMatchObject({ vatCountry: 'DE', vatRate: '19.00' });
+    expect(settled.invoice.evidence).toMatchObject({
+      statedCountry: 'FR',
+      ipCountry: 'DE',
+      cardCountry: 'DE',
+    });
+
+    const conflicting = await buy({ country: 'FR' }, 'DE', 'IT');
+    expect(conflicting.invoice).toMatchObject({ buyerCountry: null, vatCountry: 'IE', vatRate: '23.00' });
+    expect(conflicting.invoice.evidence).toMatchObject({
+      statedCountry: 'FR',
+      ipCountry: 'DE',
+      cardCountry: 'IT',
+      rule: 'insufficient_evidence_seller_country',
+    });
+  });
+
+  it('Stripe unreachable when the webhook reads the intent: 503, nothing invoiced; the redelivery invoices with the card country', async () => {
+    const buyer = await signUp(t.app);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: { cookie: buyer.cookie },
+      payload: {
+        purchaseType: 'new_report',
+        assetName: 'Retrycoin',
+        acknowledgeUnknownAsset: true,
+        country: 'NL',
+      },
+    });
+    const intent = fake.setStatus(created.json().paymentIntentId, 'succeeded');
+    fake.cardCountries.set(intent.id, 'NL');
+    const [purchase] = await t.ctx.db
+      .select()
+      .from(userPurchases)
+      .where(eq(userPurchases.stripePaymentIntentId, intent.id));
+    fake.failWith = 500;
+    try {
+      expect((await sendStripeWebhook(t.app, 'payment_intent.succeeded', intent)).statusCode).toBe(503);
+    } finally {
+      fake.failWith = null;
+    }
+    expect(await t.ctx.db.select().from(invoices).where(eq(invoices.purchaseId, purchase!.id))).toEqual([]);
+    expect((await sendStripeWebhook(t.app, 'payment_intent.succeeded', intent)).statusCode).toBe(200);
+    const [invoice] = await t.ctx.db.select().from(invoices).where(eq(invoices.purchaseId, purchase!.id));
+    expect(invoice).toMatchObject({ vatCountry: 'NL', vatRate: '21.00' });
+    expect(invoice!.evidence).toMatchObject({ cardCountry: 'NL', rule: 'two_agreeing_pieces' });
   });
 
   it('a customer outside the EU pays no EU VAT', async () => {

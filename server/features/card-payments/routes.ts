@@ -17,7 +17,13 @@ import { countryFromHeader } from '../../domain/tax/checkout-evidence';
 import { rateLimits } from '../../http/rate-limits';
 import { requireUserId } from '../../http/signed-in';
 import { findPurchaseByIntentId } from './repository';
-import { confirmPayment, createPaymentIntent, recordFailedIntent, recordSucceededIntent } from './service';
+import {
+  confirmPayment,
+  createPaymentIntent,
+  recordFailedIntent,
+  recordSucceededIntent,
+  recordWebhookSucceededIntent,
+} from './service';
 import { parseWebhook } from './stripe-provider';
 
 /** Card payments (Stripe PaymentIntents, webhook, sandbox card). */
@@ -109,7 +115,7 @@ export async function cardPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
             throw invalid('Invalid webhook signature');
           }
           if (event.type === 'payment_intent.succeeded') {
-            const outcome = await recordSucceededIntent(ctx, event.intent);
+            const outcome = await recordWebhookSucceededIntent(ctx, setup.provider, event.intent);
             if (outcome.kind === 'unknown') {
               ctx.log.warn({ paymentIntentId: event.intent.id }, 'webhook for an unknown payment intent');
             }

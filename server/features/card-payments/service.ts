@@ -230,6 +230,26 @@ export async function recordSucceededIntent(
   });
 }
 
+/**
+ * A `payment_intent.succeeded` webhook. Its intent carries the charge as an id only, so the card's
+ * issuing country (VAT evidence, decision 0302) is not in it: the intent is read again with its
+ * charge expanded before the purchase completes and its invoice is issued (decision 0308). Stripe
+ * unreachable on that read: the 503 makes Stripe deliver the event again; confirm and the
+ * reconciliation job complete the purchase meanwhile if they can read it.
+ */
+export async function recordWebhookSucceededIntent(
+  ctx: AppContext,
+  provider: CardPaymentProvider | null,
+  sent: ProviderIntent,
+): Promise<SucceededOutcome> {
+  const purchase = await findPurchaseByIntentId(ctx.db, sent.id);
+  if (!purchase) return { kind: 'unknown' };
+  // Already invoiced: nothing the read could add (an issued invoice is never changed).
+  if (purchase.status === 'completed' || !provider) return recordSucceededIntent(ctx, sent);
+  const read = await callProvider(ctx, () => provider.retrieveIntent(sent.id));
+  return recordSucceededIntent(ctx, read?.status === 'succeeded' ? read : sent);
+}
+
 export async function recordFailedIntent(ctx: AppContext, intent: ProviderIntent): Promise<void> {
   const purchase = await findPurchaseByIntentId(ctx.db, intent.id);
   if (!purchase) return;
