@@ -69,6 +69,12 @@ export function invoicePdfModel(invoice: InvoiceRow): AccountingPdfModel {
   };
 }
 
+const PAYMENT_METHOD_LABELS: Record<string, string> = {
+  card: 'Card',
+  cardano: 'Cardano',
+  x402: 'Cardano (x402 pay per call)',
+};
+
 const TREATMENT_NOTES = {
   eu_vat: null,
   reverse_charge:
@@ -132,7 +138,7 @@ export function renderAccountingPdf(model: AccountingPdfModel, appName: string):
   );
   line('Total', `${model.total} ${model.currency}`);
   doc.moveDown();
-  line('Payment method', model.paymentMethod === 'card' ? 'Card' : 'Cardano');
+  line('Payment method', PAYMENT_METHOD_LABELS[model.paymentMethod] ?? model.paymentMethod);
   if (model.paymentReference) line('Payment reference', model.paymentReference);
   if (model.crypto) {
     line('Paid', `${model.crypto.amount} ${model.crypto.currency}`);

@@ -25,6 +25,20 @@ import { findCreditNoteOf, findInvoiceOf, listCreditNotesOf, listInvoicesOf } fr
 // The buyer's invoices and credit notes: the list, and each as a PDF (rendered on request from
 // the immutable row; nothing to store or invalidate).
 
+/** The crypto side of a document: the amount given, at the invoice's rate and its time. */
+function cryptoOf(
+  invoice: Pick<InvoiceRow, 'cryptoCurrency' | 'usdRate' | 'rateAt'>,
+  amount: string | null,
+): AccountingDocument['crypto'] {
+  if (!(invoice.cryptoCurrency && amount && invoice.usdRate && invoice.rateAt)) return null;
+  return {
+    currency: invoice.cryptoCurrency,
+    amount,
+    usdRate: invoice.usdRate,
+    rateAt: invoice.rateAt.toISOString(),
+  };
+}
+
 export function invoiceToDocument(invoice: InvoiceRow): AccountingDocument {
   return {
     kind: 'invoice',
@@ -40,13 +54,28 @@ export function invoiceToDocument(invoice: InvoiceRow): AccountingDocument {
     vatCountry: invoice.vatCountry,
     reverseCharge: invoice.vatTreatment === 'reverse_charge',
     creditsInvoice: null,
+    paymentMethod: invoice.paymentMethod,
+    paymentReference: invoice.paymentReference,
+    crypto: cryptoOf(invoice, invoice.cryptoAmount),
     pdfUrl: invoicePdfPath('invoice', invoice.id),
   };
 }
 
 export function creditNoteToDocument(
   note: CreditNoteRow,
-  invoice: Pick<InvoiceRow, 'number' | 'description' | 'vatRate' | 'vatCountry' | 'vatTreatment'>,
+  invoice: Pick<
+    InvoiceRow,
+    | 'number'
+    | 'description'
+    | 'vatRate'
+    | 'vatCountry'
+    | 'vatTreatment'
+    | 'paymentMethod'
+    | 'paymentReference'
+    | 'cryptoCurrency'
+    | 'usdRate'
+    | 'rateAt'
+  >,
 ): AccountingDocument {
   return {
     kind: 'credit_note',
@@ -62,6 +91,9 @@ export function creditNoteToDocument(
     vatCountry: invoice.vatCountry,
     reverseCharge: invoice.vatTreatment === 'reverse_charge',
     creditsInvoice: documentNumber(INVOICE_PREFIX, invoice.number),
+    paymentMethod: invoice.paymentMethod,
+    paymentReference: invoice.paymentReference,
+    crypto: cryptoOf(invoice, note.cryptoAmount),
     pdfUrl: invoicePdfPath('credit_note', note.id),
   };
 }
