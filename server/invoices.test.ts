@@ -203,3 +203,29 @@ describe('credit notes', () => {
     expect(numbers.length).toBe(2);
   });
 });
+
+describe('a credit pack', () => {
+  it('is invoiced as the pack it is, not as a report: its line in the document list and in the PDF', async () => {
+    const buyer = await signUp(t.app);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: { cookie: buyer.cookie },
+      payload: { purchaseType: 'credit_pack' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const purchase = await payByCard(created.json().paymentIntentId);
+    expect(purchase).toMatchObject({ purchaseType: 'credit_pack', status: 'completed' });
+
+    // The default pack: 10 reports for 39.90 USD.
+    const line = 'API credits (10 reports) (API credit pack, digital service)';
+    const [document] = (await get(buyer, '/api/account/invoices')).json();
+    expect(document).toMatchObject({ kind: 'invoice', total: '39.90', description: line });
+    const pdf = await get(buyer, document.pdfUrl);
+    expect(pdf.statusCode).toBe(200);
+    const text = (await readPdf(pdf.rawPayload)).text;
+    expect(text).toContain(line);
+    expect(text).toContain('39.90 USD');
+    expect(text).not.toContain('research report');
+  });
+});
