@@ -13,6 +13,7 @@ import {
   users,
   x402Payments,
 } from '../db/schema';
+import { fromCents, toCents } from './money';
 import { decideVat, type SupplyEvidence } from './tax/place-of-supply';
 import { splitInclusiveTotal } from './tax/vat-rates';
 
@@ -67,9 +68,6 @@ async function nextNumber(tx: DbExecutor, series: 'invoice' | 'credit_note'): Pr
     .returning({ lastNumber: documentCounters.lastNumber });
   return row!.lastNumber;
 }
-
-const toCents = (amount: string) => Math.round(Number(amount) * 100);
-const fromCents = (cents: number) => (cents / 100).toFixed(2);
 
 const CROW_DISPLAY = 'CROW';
 

@@ -10,6 +10,7 @@ import { newReportAssetNameSchema } from '../../../contract/reports';
 import type { AppContext } from '../../context';
 import { DomainError, invalid, notFound } from '../../domain/errors';
 import { sellerOf } from '../../domain/invoices';
+import { toCents } from '../../domain/money';
 import { recordAbandonedIntents } from '../../domain/open-checkouts';
 import { checkPurchaseAsset } from '../../domain/purchase-asset';
 import {
@@ -35,8 +36,6 @@ import { type CardPaymentProvider, type ProviderIntent, ProviderUnavailableError
 import { findPurchaseByIntentId } from './repository';
 
 const unavailable = () => new DomainError('PAYMENT_UNAVAILABLE', PAYMENT_UNAVAILABLE_MESSAGE);
-
-const toCents = (amount: string) => Math.round(Number(amount) * 100);
 
 /** Runs a provider call; an unreachable or misconfigured provider becomes the spec's 503 message. */
 async function callProvider<T>(ctx: AppContext, run: () => Promise<T>): Promise<T> {

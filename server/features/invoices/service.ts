@@ -15,6 +15,7 @@ import {
   INVOICE_PREFIX,
   type InvoiceRow,
 } from '../../domain/invoices';
+import { fromCents, toCents } from '../../domain/money';
 import { creditPackOf, priceOf } from '../../domain/purchases';
 import { vatForStatedCountry } from '../../domain/tax/place-of-supply';
 import { splitInclusiveTotal } from '../../domain/tax/vat-rates';
@@ -158,12 +159,12 @@ export async function previewCheckoutVat(
   const vies = vatId ? await checkVatNumber(ctx.config.VIES_URL, vatId) : null;
   const vat = vatForStatedCountry(country, vies, new Date());
   const total = priceOf(request.purchaseType, creditPackOf(ctx.config));
-  const { netCents, vatCents } = splitInclusiveTotal(Math.round(Number(total) * 100), vat.ratePercent);
+  const { netCents, vatCents } = splitInclusiveTotal(toCents(total), vat.ratePercent);
   return {
     country,
     total,
-    net: (netCents / 100).toFixed(2),
-    vat: (vatCents / 100).toFixed(2),
+    net: fromCents(netCents),
+    vat: fromCents(vatCents),
     vatRate: vat.ratePercent.toFixed(2),
     treatment: vat.treatment,
     vies: vies?.status ?? null,
