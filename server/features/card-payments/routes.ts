@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import { recordDispute } from '../../domain/disputes';
 import { DomainError, invalid, notFound } from '../../domain/errors';
-import { countryFromHeader } from '../../domain/tax/checkout-evidence';
+import { checkoutOriginOf } from '../../domain/tax/checkout-evidence';
 import { rateLimits } from '../../http/rate-limits';
 import { requireUserId } from '../../http/signed-in';
 import { findPurchaseByIntentId } from './repository';
@@ -42,10 +42,13 @@ export async function cardPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { rateLimit: limits.paymentCreate },
     },
     async (request) =>
-      createPaymentIntent(ctx, setup.provider, requireUserId(request), request.body, {
-        ip: request.ip,
-        ipCountry: ctx.config.TRUST_CF_IPCOUNTRY ? countryFromHeader(request.headers['cf-ipcountry']) : null,
-      }),
+      createPaymentIntent(
+        ctx,
+        setup.provider,
+        requireUserId(request),
+        request.body,
+        checkoutOriginOf(request, ctx.config.TRUST_CF_IPCOUNTRY),
+      ),
   );
 
   api.post(
