@@ -21,7 +21,7 @@ let t: TestApp;
 beforeAll(async () => {
   fake = await startFakeStripe();
   vies = await startFakeVies({
-    valid: { DE811907980: 'MUSTER GMBH' },
+    valid: { DE811907980: 'MUSTER GMBH', DE129273398: 'BEISPIEL AG' },
     unavailable: ['DE999999999'],
     dropped: ['DE888888888'],
   });
@@ -285,6 +285,23 @@ describe('the checkout VAT preview (decision 0305)', () => {
       vat: '0.00',
       treatment: 'outside_eu',
     });
+  });
+
+  // Decision 0309: the preview's definite answer serves the checkout that follows it.
+  it('the checkout right after its preview asks VIES once; an unavailable answer is asked again', async () => {
+    const { cookie } = await signUp(t.app);
+    const asked = (vatNumber: string) => vies.requests.filter((r) => r.vatNumber === vatNumber).length;
+    const previewed = await preview({ country: 'DE', vatId: 'DE129273398' }, cookie);
+    expect(previewed.json()).toMatchObject({ treatment: 'reverse_charge', vies: 'valid' });
+    const { invoice, evidence } = await buy({ country: 'DE', vatId: 'DE129273398' }, 'DE');
+    expect(invoice).toMatchObject({ vatTreatment: 'reverse_charge', buyerVatId: 'DE129273398' });
+    expect(evidence).toMatchObject({ viesStatus: 'valid', viesCountry: 'DE' });
+    expect(asked('129273398')).toBe(1);
+
+    const before = asked('999999999');
+    await preview({ country: 'DE', vatId: 'DE999999999' }, cookie);
+    await buy({ country: 'DE', vatId: 'DE999999999' }, 'DE');
+    expect(asked('999999999') - before).toBe(2);
   });
 
   it("refuses a missing country and a VAT number of another country with the field's message", async () => {

@@ -53,7 +53,7 @@ export async function gatherCheckoutEvidence(
     ipAddress: origin?.ip ?? null,
     vatId: fields.vatId ?? null,
     vies,
-    viesCheckedAt: vies ? new Date() : null,
+    viesCheckedAt: vies?.checkedAt ?? null,
   };
 }
 
