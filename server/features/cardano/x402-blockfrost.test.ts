@@ -361,7 +361,11 @@ describe('invoices of x402 payments', () => {
       CROW_ASSET,
     );
     // 4.99 USD for 10,000,000 CROW (the amount column keeps six decimals, as for the checkout's CROW).
-    expect(invoice.crypto).toMatchObject({ currency: 'CROW', amount: '10000000.000000', usdRate: '0.0000004990' });
+    expect(invoice.crypto).toMatchObject({
+      currency: 'CROW',
+      amount: '10000000.000000',
+      usdRate: '0.0000004990',
+    });
     expect(pdfText).toContain(txHash);
     expect(pdfText).toContain('10000000.000000 CROW');
     expect(pdfText).toContain(`1 CROW = 0.0000004990 USD at ${invoice.crypto.rateAt}`);
