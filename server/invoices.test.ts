@@ -34,12 +34,16 @@ const get = (user: SignedInUser, url: string) =>
 const post = (user: SignedInUser, url: string) =>
   t.app.inject({ method: 'POST', url, headers: { cookie: user.cookie } });
 
-async function startCardCheckout(buyer: SignedInUser, assetName: string) {
+/** A card checkout of a new report on `bought`, or of the credit pack. */
+async function startCardCheckout(buyer: SignedInUser, bought: string | 'the credit pack') {
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/create-payment-intent',
     headers: { cookie: buyer.cookie },
-    payload: { purchaseType: 'new_report', assetName, acknowledgeUnknownAsset: true },
+    payload:
+      bought === 'the credit pack'
+        ? { purchaseType: 'credit_pack' }
+        : { purchaseType: 'new_report', assetName: bought, acknowledgeUnknownAsset: true },
   });
   expect(created.statusCode, created.body).toBe(200);
   return created.json().paymentIntentId as string;
@@ -207,14 +211,7 @@ describe('credit notes', () => {
 describe('a credit pack', () => {
   it('is invoiced as the pack it is, not as a report: its line in the document list and in the PDF', async () => {
     const buyer = await signUp(t.app);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: { cookie: buyer.cookie },
-      payload: { purchaseType: 'credit_pack' },
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const purchase = await payByCard(created.json().paymentIntentId);
+    const purchase = await payByCard(await startCardCheckout(buyer, 'the credit pack'));
     expect(purchase).toMatchObject({ purchaseType: 'credit_pack', status: 'completed' });
 
     // The default pack: 10 reports for 39.90 USD.

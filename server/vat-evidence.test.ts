@@ -38,7 +38,8 @@ afterAll(async () => {
   await vies.close();
 });
 
-async function buy(fields: { country?: string; vatId?: string }, ipCountry?: string, cardCountry?: string) {
+/** A new buyer's card checkout of a new report, with the evidence given; the intent's id. */
+async function checkout(fields: { country?: string; vatId?: string }, ipCountry?: string) {
   const buyer = await signUp(t.app);
   const created = await t.app.inject({
     method: 'POST',
@@ -52,19 +53,30 @@ async function buy(fields: { country?: string; vatId?: string }, ipCountry?: str
     },
   });
   expect(created.statusCode, created.body).toBe(200);
-  const intent = fake.setStatus(created.json().paymentIntentId, 'succeeded');
-  if (cardCountry) fake.cardCountries.set(intent.id, cardCountry);
-  const delivered = await sendStripeWebhook(t.app, 'payment_intent.succeeded', intent);
-  expect(delivered.statusCode, delivered.body).toBe(200);
+  return created.json().paymentIntentId as string;
+}
+
+/** The invoice (undefined until issued) and the stored evidence of the purchase an intent pays. */
+async function documentsOf(intentId: string) {
   const [purchase] = await t.ctx.db
     .select()
     .from(userPurchases)
-    .where(eq(userPurchases.stripePaymentIntentId, intent.id));
+    .where(eq(userPurchases.stripePaymentIntentId, intentId));
   const [invoice] = await t.ctx.db.select().from(invoices).where(eq(invoices.purchaseId, purchase!.id));
   const [evidence] = await t.ctx.db
     .select()
     .from(purchaseTaxEvidence)
     .where(eq(purchaseTaxEvidence.purchaseId, purchase!.id));
+  return { invoice, evidence };
+}
+
+/** Checkout, paid with a card of `cardCountry`, completed by Stripe's webhook. */
+async function buy(fields: { country?: string; vatId?: string }, ipCountry?: string, cardCountry?: string) {
+  const intent = fake.setStatus(await checkout(fields, ipCountry), 'succeeded');
+  if (cardCountry) fake.cardCountries.set(intent.id, cardCountry);
+  const delivered = await sendStripeWebhook(t.app, 'payment_intent.succeeded', intent);
+  expect(delivered.statusCode, delivered.body).toBe(200);
+  const { invoice, evidence } = await documentsOf(intent.id);
   return { invoice: invoice!, evidence: evidence! };
 }
 
@@ -132,33 +144,17 @@ describe('VAT place of supply', () => {
   });
 
   it('Stripe unreachable when the webhook reads the intent: 503, nothing invoiced; the redelivery invoices with the card country', async () => {
-    const buyer = await signUp(t.app);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: { cookie: buyer.cookie },
-      payload: {
-        purchaseType: 'new_report',
-        assetName: 'Retrycoin',
-        acknowledgeUnknownAsset: true,
-        country: 'NL',
-      },
-    });
-    const intent = fake.setStatus(created.json().paymentIntentId, 'succeeded');
+    const intent = fake.setStatus(await checkout({ country: 'NL' }), 'succeeded');
     fake.cardCountries.set(intent.id, 'NL');
-    const [purchase] = await t.ctx.db
-      .select()
-      .from(userPurchases)
-      .where(eq(userPurchases.stripePaymentIntentId, intent.id));
     fake.failWith = 500;
     try {
       expect((await sendStripeWebhook(t.app, 'payment_intent.succeeded', intent)).statusCode).toBe(503);
     } finally {
       fake.failWith = null;
     }
-    expect(await t.ctx.db.select().from(invoices).where(eq(invoices.purchaseId, purchase!.id))).toEqual([]);
+    expect((await documentsOf(intent.id)).invoice).toBeUndefined();
     expect((await sendStripeWebhook(t.app, 'payment_intent.succeeded', intent)).statusCode).toBe(200);
-    const [invoice] = await t.ctx.db.select().from(invoices).where(eq(invoices.purchaseId, purchase!.id));
+    const { invoice } = await documentsOf(intent.id);
     expect(invoice).toMatchObject({ vatCountry: 'NL', vatRate: '21.00' });
     expect(invoice!.evidence).toMatchObject({ cardCountry: 'NL', rule: 'two_agreeing_pieces' });
   });
