@@ -352,6 +352,19 @@ describe('invoices of x402 payments', () => {
     expect(pdfText).toContain(txHash);
     expect(pdfText).toContain('9.980000 ADA');
     expect(pdfText).toContain(`1 ADA = 0.5000000000 USD at ${invoice.crypto.rateAt}`);
+
+    // The buyer's data export holds the same: the invoice's reference and the payment's rate.
+    const exported = (await get(agentOwner.cookie, '/api/account/export')).json();
+    expect(exported.invoices).toContainEqual(
+      expect.objectContaining({ number: invoice.number, paymentMethod: 'x402', paymentReference: txHash }),
+    );
+    expect(exported.api.paymentsPerCall).toContainEqual(
+      expect.objectContaining({
+        transaction: txHash,
+        usdRate: '0.5000000000',
+        rateAt: invoice.crypto.rateAt,
+      }),
+    );
   });
 
   it('a CROW payment: the token amount at its fixed price; the payments export row carries the same facts', async () => {
