@@ -23,6 +23,14 @@ export const accountingDocumentSchema = z.object({
   reverseCharge: z.boolean(),
   /** A credit note names the invoice it credits. */
   creditsInvoice: z.string().nullable(),
+  /** card, cardano or x402 (pay per call on Cardano). */
+  paymentMethod: z.string(),
+  /** The card payment's provider id, or the Cardano transaction hash. */
+  paymentReference: z.string().nullable(),
+  /** A Cardano payment: the ADA or CROW amount, the USD rate used and when it was taken. */
+  crypto: z
+    .object({ currency: z.string(), amount: z.string(), usdRate: z.string(), rateAt: z.string() })
+    .nullable(),
   pdfUrl: z.string(),
 });
 export type AccountingDocument = z.infer<typeof accountingDocumentSchema>;

@@ -34,12 +34,16 @@ const get = (user: SignedInUser, url: string) =>
 const post = (user: SignedInUser, url: string) =>
   t.app.inject({ method: 'POST', url, headers: { cookie: user.cookie } });
 
-async function startCardCheckout(buyer: SignedInUser, assetName: string) {
+/** A card checkout of a new report on `bought`, or of the credit pack. */
+async function startCardCheckout(buyer: SignedInUser, bought: string | 'the credit pack') {
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/create-payment-intent',
     headers: { cookie: buyer.cookie },
-    payload: { purchaseType: 'new_report', assetName, acknowledgeUnknownAsset: true },
+    payload:
+      bought === 'the credit pack'
+        ? { purchaseType: 'credit_pack' }
+        : { purchaseType: 'new_report', assetName: bought, acknowledgeUnknownAsset: true },
   });
   expect(created.statusCode, created.body).toBe(200);
   return created.json().paymentIntentId as string;
@@ -201,5 +205,24 @@ describe('credit notes', () => {
     const numbers = result.rows.map((row) => Number((row as { number: number }).number));
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
     expect(numbers.length).toBe(2);
+  });
+});
+
+describe('a credit pack', () => {
+  it('is invoiced as the pack it is, not as a report: its line in the document list and in the PDF', async () => {
+    const buyer = await signUp(t.app);
+    const purchase = await payByCard(await startCardCheckout(buyer, 'the credit pack'));
+    expect(purchase).toMatchObject({ purchaseType: 'credit_pack', status: 'completed' });
+
+    // The default pack: 10 reports for 39.90 USD.
+    const line = 'API credits (10 reports) (API credit pack, digital service)';
+    const [document] = (await get(buyer, '/api/account/invoices')).json();
+    expect(document).toMatchObject({ kind: 'invoice', total: '39.90', description: line });
+    const pdf = await get(buyer, document.pdfUrl);
+    expect(pdf.statusCode).toBe(200);
+    const text = (await readPdf(pdf.rawPayload)).text;
+    expect(text).toContain(line);
+    expect(text).toContain('39.90 USD');
+    expect(text).not.toContain('research report');
   });
 });

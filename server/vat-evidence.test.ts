@@ -21,7 +21,7 @@ let t: TestApp;
 beforeAll(async () => {
   fake = await startFakeStripe();
   vies = await startFakeVies({
-    valid: { DE811907980: 'MUSTER GMBH' },
+    valid: { DE811907980: 'MUSTER GMBH', DE129273398: 'BEISPIEL AG' },
     unavailable: ['DE999999999'],
     dropped: ['DE888888888'],
   });
@@ -38,7 +38,8 @@ afterAll(async () => {
   await vies.close();
 });
 
-async function buy(fields: { country?: string; vatId?: string }, ipCountry?: string) {
+/** A new buyer's card checkout of a new report, with the evidence given; the intent's id. */
+async function checkout(fields: { country?: string; vatId?: string }, ipCountry?: string) {
   const buyer = await signUp(t.app);
   const created = await t.app.inject({
     method: 'POST',
@@ -52,17 +53,30 @@ async function buy(fields: { country?: string; vatId?: string }, ipCountry?: str
     },
   });
   expect(created.statusCode, created.body).toBe(200);
-  const intent = fake.setStatus(created.json().paymentIntentId, 'succeeded');
-  await sendStripeWebhook(t.app, 'payment_intent.succeeded', intent);
+  return created.json().paymentIntentId as string;
+}
+
+/** The invoice (undefined until issued) and the stored evidence of the purchase an intent pays. */
+async function documentsOf(intentId: string) {
   const [purchase] = await t.ctx.db
     .select()
     .from(userPurchases)
-    .where(eq(userPurchases.stripePaymentIntentId, intent.id));
+    .where(eq(userPurchases.stripePaymentIntentId, intentId));
   const [invoice] = await t.ctx.db.select().from(invoices).where(eq(invoices.purchaseId, purchase!.id));
   const [evidence] = await t.ctx.db
     .select()
     .from(purchaseTaxEvidence)
     .where(eq(purchaseTaxEvidence.purchaseId, purchase!.id));
+  return { invoice, evidence };
+}
+
+/** Checkout, paid with a card of `cardCountry`, completed by Stripe's webhook. */
+async function buy(fields: { country?: string; vatId?: string }, ipCountry?: string, cardCountry?: string) {
+  const intent = fake.setStatus(await checkout(fields, ipCountry), 'succeeded');
+  if (cardCountry) fake.cardCountries.set(intent.id, cardCountry);
+  const delivered = await sendStripeWebhook(t.app, 'payment_intent.succeeded', intent);
+  expect(delivered.statusCode, delivered.body).toBe(200);
+  const { invoice, evidence } = await documentsOf(intent.id);
   return { invoice: invoice!, evidence: evidence! };
 }
 
@@ -94,6 +108,55 @@ describe('VAT place of supply', () => {
       ipCountry: 'DE',
       rule: 'insufficient_evidence_seller_country',
     });
+  });
+
+  // Stripe's webhook sends the charge as an id; the card's country comes from the intent read
+  // again with its charge expanded (decision 0308), so a webhook-completed sale carries it.
+  it("a sale completed by Stripe's webhook stores the card's issuing country; stated and card country agree", async () => {
+    const { invoice, evidence } = await buy({ country: 'FR' }, undefined, 'FR');
+    expect(evidence).toMatchObject({ statedCountry: 'FR', ipCountry: null, cardCountry: 'FR' });
+    expect(invoice).toMatchObject({
+      buyerCountry: 'FR',
+      vatCountry: 'FR',
+      vatRate: '20.00',
+      vatTreatment: 'eu_vat',
+    });
+    expect(invoice.evidence).toMatchObject({ cardCountry: 'FR', rule: 'two_agreeing_pieces' });
+  });
+
+  it('the card country settles stated and IP countries that disagree; three that disagree fall back', async () => {
+    const settled = await buy({ country: 'FR' }, 'DE', 'DE');
+    expect(settled.invoice).toMatchObject({ vatCountry: 'DE', vatRate: '19.00' });
+    expect(settled.invoice.evidence).toMatchObject({
+      statedCountry: 'FR',
+      ipCountry: 'DE',
+      cardCountry: 'DE',
+    });
+
+    const conflicting = await buy({ country: 'FR' }, 'DE', 'IT');
+    expect(conflicting.invoice).toMatchObject({ buyerCountry: null, vatCountry: 'IE', vatRate: '23.00' });
+    expect(conflicting.invoice.evidence).toMatchObject({
+      statedCountry: 'FR',
+      ipCountry: 'DE',
+      cardCountry: 'IT',
+      rule: 'insufficient_evidence_seller_country',
+    });
+  });
+
+  it('Stripe unreachable when the webhook reads the intent: 503, nothing invoiced; the redelivery invoices with the card country', async () => {
+    const intent = fake.setStatus(await checkout({ country: 'NL' }), 'succeeded');
+    fake.cardCountries.set(intent.id, 'NL');
+    fake.failWith = 500;
+    try {
+      expect((await sendStripeWebhook(t.app, 'payment_intent.succeeded', intent)).statusCode).toBe(503);
+    } finally {
+      fake.failWith = null;
+    }
+    expect((await documentsOf(intent.id)).invoice).toBeUndefined();
+    expect((await sendStripeWebhook(t.app, 'payment_intent.succeeded', intent)).statusCode).toBe(200);
+    const { invoice } = await documentsOf(intent.id);
+    expect(invoice).toMatchObject({ vatCountry: 'NL', vatRate: '21.00' });
+    expect(invoice!.evidence).toMatchObject({ cardCountry: 'NL', rule: 'two_agreeing_pieces' });
   });
 
   it('a customer outside the EU pays no EU VAT', async () => {
@@ -218,6 +281,23 @@ describe('the checkout VAT preview (decision 0305)', () => {
       vat: '0.00',
       treatment: 'outside_eu',
     });
+  });
+
+  // Decision 0309: the preview's definite answer serves the checkout that follows it.
+  it('the checkout right after its preview asks VIES once; an unavailable answer is asked again', async () => {
+    const { cookie } = await signUp(t.app);
+    const asked = (vatNumber: string) => vies.requests.filter((r) => r.vatNumber === vatNumber).length;
+    const previewed = await preview({ country: 'DE', vatId: 'DE129273398' }, cookie);
+    expect(previewed.json()).toMatchObject({ treatment: 'reverse_charge', vies: 'valid' });
+    const { invoice, evidence } = await buy({ country: 'DE', vatId: 'DE129273398' }, 'DE');
+    expect(invoice).toMatchObject({ vatTreatment: 'reverse_charge', buyerVatId: 'DE129273398' });
+    expect(evidence).toMatchObject({ viesStatus: 'valid', viesCountry: 'DE' });
+    expect(asked('129273398')).toBe(1);
+
+    const before = asked('999999999');
+    await preview({ country: 'DE', vatId: 'DE999999999' }, cookie);
+    await buy({ country: 'DE', vatId: 'DE999999999' }, 'DE');
+    expect(asked('999999999') - before).toBe(2);
   });
 
   it("refuses a missing country and a VAT number of another country with the field's message", async () => {

@@ -698,6 +698,10 @@ export const x402Payments = pgTable('x402_payments', {
   unit: text('unit').notNull().default('lovelace'),
   /** How much of `unit` the outputs to pay_to carried. */
   quantity: numeric('quantity', { precision: 38, scale: 0 }).notNull(),
+  /** USD per ADA (the quote the price was checked at) or per CROW (fixed price); null before migration 0013. */
+  usdRate: numeric('usd_rate', { precision: 24, scale: 10 }),
+  /** When that rate was taken: the moment the payment was checked. */
+  rateAt: timestamp('rate_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 

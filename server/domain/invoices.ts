@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { toDisplayAmount } from '../../contract/cardano';
 import type { Config } from '../config';
 import type { DbExecutor } from '../db/client';
 import {
@@ -10,7 +11,9 @@ import {
   purchaseTaxEvidence,
   userPurchases,
   users,
+  x402Payments,
 } from '../db/schema';
+import { fromCents, toCents } from './money';
 import { decideVat, type SupplyEvidence } from './tax/place-of-supply';
 import { splitInclusiveTotal } from './tax/vat-rates';
 
@@ -66,9 +69,6 @@ async function nextNumber(tx: DbExecutor, series: 'invoice' | 'credit_note'): Pr
   return row!.lastNumber;
 }
 
-const toCents = (amount: string) => Math.round(Number(amount) * 100);
-const fromCents = (cents: number) => (cents / 100).toFixed(2);
-
 const CROW_DISPLAY = 'CROW';
 
 /** What a Cardano purchase was paid with, at which USD rate quoted when, and its transaction. */
@@ -100,6 +100,27 @@ async function cardanoFacts(tx: DbExecutor, paymentId: number | null) {
     rateAt: payment.createdAt,
     txHash: first?.txHash ?? null,
   };
+}
+
+/** What an x402 call was paid with (decision 0308): its transaction, the ADA or CROW, the rate it was checked at. */
+async function x402Facts(tx: DbExecutor, purchaseId: number) {
+  const [payment] = await tx.select().from(x402Payments).where(eq(x402Payments.purchaseId, purchaseId));
+  if (!payment) return null;
+  const ada = payment.unit === 'lovelace';
+  return {
+    cryptoCurrency: ada ? 'ADA' : CROW_DISPLAY,
+    cryptoAmount: toDisplayAmount(BigInt(payment.quantity), ada ? 'ADA' : 'NATIVE_TOKEN'),
+    usdRate: payment.usdRate,
+    rateAt: payment.rateAt,
+    txHash: payment.txHash,
+  };
+}
+
+/** The crypto side of a payment on Cardano (checkout or x402); null for a card. */
+function cryptoFactsOf(tx: DbExecutor, purchase: typeof userPurchases.$inferSelect) {
+  if (purchase.paymentMethod === 'cardano') return cardanoFacts(tx, purchase.cardanoPaymentId);
+  if (purchase.paymentMethod === 'x402') return x402Facts(tx, purchase.id);
+  return null;
 }
 
 export async function findTaxEvidence(tx: DbExecutor, purchaseId: number) {
@@ -136,8 +157,7 @@ export async function issueInvoice(
   const issuedAt = new Date();
   const decision = decideVat(evidence, seller.country, issuedAt);
   const { netCents, vatCents } = splitInclusiveTotal(toCents(purchase.amount), decision.ratePercent);
-  const crypto =
-    purchase.paymentMethod === 'cardano' ? await cardanoFacts(tx, purchase.cardanoPaymentId) : null;
+  const crypto = await cryptoFactsOf(tx, purchase);
   const number = await nextNumber(tx, 'invoice');
   const [row] = await tx
     .insert(invoices)

@@ -162,6 +162,8 @@ export async function completePurchase(
       delta: purchase.credits ?? 0,
       reason: 'pack_bought',
     });
+    // The pack is the taxable supply: invoiced now, the reports later paid with its credits never.
+    await issueInvoice(tx, seller, purchaseId);
     await enqueueReceiptEmail(tx, queue, purchaseId);
     countPayment(updated!.paymentMethod, 'paid');
     return { purchase: updated!, changed: true, refundedBecause: null };

@@ -14,6 +14,7 @@ import type { JobQueue } from '../jobs/queue';
 import { countPayment } from '../metrics/registry';
 import { addCredits } from './credits';
 import { issueCreditNote } from './invoices';
+import { toCents } from './money';
 
 // Refunds (decision 0081): one per purchase. An API credit (decision 0283) goes back to the
 // buyer's balance at once. A card refund is recorded as pending and a job
@@ -86,7 +87,7 @@ export async function requestRefund(
       status: 'pending',
       usdAmount: purchase.amount,
       currency: 'usd',
-      quantity: String(Math.round(Number(purchase.amount) * 100)),
+      quantity: String(toCents(purchase.amount)),
       stripePaymentIntentId: purchase.stripePaymentIntentId,
     };
   } else {

@@ -1,6 +1,5 @@
-import PDFDocument from 'pdfkit';
 import { documentNumber, INVOICE_PREFIX, type InvoiceRow } from '../domain/invoices';
-import { fitTextToFont, pdfFonts } from './fonts';
+import { startPdfDocument } from './pdf-document';
 
 // An invoice or credit note as a one-page PDF, drawn with the report's fonts (decision 0300).
 // Pure: the document's own facts only, so the same document always renders the same text.
@@ -69,6 +68,12 @@ export function invoicePdfModel(invoice: InvoiceRow): AccountingPdfModel {
   };
 }
 
+const PAYMENT_METHOD_LABELS: Record<string, string> = {
+  card: 'Card',
+  cardano: 'Cardano',
+  x402: 'Cardano (x402 pay per call)',
+};
+
 const TREATMENT_NOTES = {
   eu_vat: null,
   reverse_charge:
@@ -77,13 +82,8 @@ const TREATMENT_NOTES = {
 } as const;
 
 export function renderAccountingPdf(model: AccountingPdfModel, appName: string): Promise<Buffer> {
-  const fonts = pdfFonts();
-  const drawable = (text: string) => fitTextToFont(text, fonts.coverage);
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, drawable, bytes } = startPdfDocument({
     margin: 56,
-    lang: 'en',
-    displayTitle: true,
     info: {
       Title: `${model.title} ${model.number}`,
       Author: model.seller.name,
@@ -91,14 +91,6 @@ export function renderAccountingPdf(model: AccountingPdfModel, appName: string):
       CreationDate: model.issuedAt,
       ModDate: model.issuedAt,
     },
-  });
-  doc.registerFont('Body', fonts.regular as unknown as Buffer);
-  doc.registerFont('Bold', fonts.bold as unknown as Buffer);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const line = (label: string, value: string) => {
@@ -132,7 +124,7 @@ export function renderAccountingPdf(model: AccountingPdfModel, appName: string):
   );
   line('Total', `${model.total} ${model.currency}`);
   doc.moveDown();
-  line('Payment method', model.paymentMethod === 'card' ? 'Card' : 'Cardano');
+  line('Payment method', PAYMENT_METHOD_LABELS[model.paymentMethod] ?? model.paymentMethod);
   if (model.paymentReference) line('Payment reference', model.paymentReference);
   if (model.crypto) {
     line('Paid', `${model.crypto.amount} ${model.crypto.currency}`);
@@ -147,5 +139,5 @@ export function renderAccountingPdf(model: AccountingPdfModel, appName: string):
     doc.font('Body').fontSize(9).text(drawable(note));
   }
   doc.end();
-  return done;
+  return bytes;
 }

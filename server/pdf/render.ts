@@ -1,7 +1,6 @@
-import PDFDocument from 'pdfkit';
 import { NOT_RATED_LABEL, RISK_LEVEL_LABELS } from '../../contract/methodology';
 import type { ReportDocument } from './document';
-import { fitTextToFont, pdfFonts } from './fonts';
+import { startPdfDocument } from './pdf-document';
 import { drawBacktest } from './sections/backtest';
 import { createCanvas } from './sections/canvas';
 import { drawCategories } from './sections/categories';
@@ -29,17 +28,12 @@ export interface RenderOptions {
 
 /** Renders the report to PDF bytes. Pure: the same model and options give the same pages. */
 export function renderReportPdf(report: ReportDocument, options: RenderOptions): Promise<Buffer> {
-  const fonts = pdfFonts();
-  const drawable = (text: string) => fitTextToFont(text, fonts.coverage);
   const renderedAt = options.renderedAt ?? new Date();
 
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, drawable, bytes } = startPdfDocument({
     margins: MARGIN,
     bufferPages: true,
     autoFirstPage: true,
-    lang: 'en',
-    displayTitle: true,
     info: {
       // Metadata strings are stored as UTF-16 and shown with the viewer's fonts: keep the real name.
       Title: `${report.assetName} Research Report`,
@@ -50,16 +44,6 @@ export function renderReportPdf(report: ReportDocument, options: RenderOptions):
       CreationDate: renderedAt,
       ModDate: renderedAt,
     },
-  });
-  // pdfkit takes a parsed fontkit font in place of bytes (its typings only list bytes).
-  doc.registerFont('Body', fonts.regular as unknown as Buffer);
-  doc.registerFont('Bold', fonts.bold as unknown as Buffer);
-
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const canvas = createCanvas(doc, drawable);
@@ -80,5 +64,5 @@ export function renderReportPdf(report: ReportDocument, options: RenderOptions):
     dataAge: reportDataAge(report),
   });
   doc.end();
-  return done;
+  return bytes;
 }

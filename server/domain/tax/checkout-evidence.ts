@@ -23,10 +23,21 @@ export interface CheckoutEvidence {
 }
 
 /** Country headers carry XX (unknown) and T1 (Tor): neither is a country. */
-export function countryFromHeader(value: string | string[] | undefined): string | null {
+function countryFromHeader(value: string | string[] | undefined): string | null {
   const first = Array.isArray(value) ? value[0] : value;
   const code = first?.trim().toUpperCase();
   return code && /^[A-Z]{2}$/.test(code) && code !== 'XX' ? code : null;
+}
+
+/** A checkout request's origin: its IP, and the proxy's country header only when the proxy is trusted for it. */
+export function checkoutOriginOf(
+  request: { ip: string; headers: Record<string, string | string[] | undefined> },
+  trustCfIpCountry: boolean,
+): CheckoutOrigin {
+  return {
+    ip: request.ip,
+    ipCountry: trustCfIpCountry ? countryFromHeader(request.headers['cf-ipcountry']) : null,
+  };
 }
 
 export async function gatherCheckoutEvidence(
@@ -42,7 +53,7 @@ export async function gatherCheckoutEvidence(
     ipAddress: origin?.ip ?? null,
     vatId: fields.vatId ?? null,
     vies,
-    viesCheckedAt: vies ? new Date() : null,
+    viesCheckedAt: vies?.checkedAt ?? null,
   };
 }
 

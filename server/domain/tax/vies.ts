@@ -21,12 +21,37 @@ const failureSchema = z.object({ actionSucceed: z.literal(false) });
 const toViesCountry = (iso: string) => (iso === 'GR' ? 'EL' : iso);
 const fromViesCountry = (vies: string) => (vies === 'EL' ? 'GR' : vies);
 
+/** A VIES answer and when VIES gave it (the evidence's check time). */
+export type CheckedVatNumber = ViesOutcome & { checkedAt: Date };
+
+// The checkout's VAT preview and the checkout itself check the same number within moments
+// (decision 0309): a definite answer (valid or invalid) is reused for a few minutes, with the time
+// VIES gave it. An unavailable answer is never reused: the next step asks again, as the buyer may
+// then get reverse charge. Per process, bounded.
+const ANSWER_REUSE_MS = 10 * 60_000;
+const ANSWERS_KEPT = 1_000;
+const recentAnswers = new Map<string, CheckedVatNumber>();
+
 export async function checkVatNumber(
   baseUrl: string,
   vatId: string,
   timeoutMs = 5_000,
-): Promise<ViesOutcome> {
+): Promise<CheckedVatNumber> {
   const compact = vatId.toUpperCase().replace(/[\s.-]/g, '');
+  const key = `${baseUrl} ${compact}`;
+  const recent = recentAnswers.get(key);
+  if (recent && Date.now() - recent.checkedAt.getTime() < ANSWER_REUSE_MS) return recent;
+  recentAnswers.delete(key);
+  const checked = { ...(await askVies(baseUrl, compact, timeoutMs)), checkedAt: new Date() };
+  if (checked.status !== 'unavailable') {
+    recentAnswers.set(key, checked);
+    // The oldest answer goes first (a Map keeps insertion order).
+    if (recentAnswers.size > ANSWERS_KEPT) recentAnswers.delete(recentAnswers.keys().next().value!);
+  }
+  return checked;
+}
+
+async function askVies(baseUrl: string, compact: string, timeoutMs: number): Promise<ViesOutcome> {
   const country = fromViesCountry(compact.slice(0, 2));
   try {
     const response = await fetch(`${baseUrl.replace(/\/$/, '')}/check-vat-number`, {

@@ -54,6 +54,8 @@ export async function insertX402Payment(
     lovelace: string;
     unit: string;
     quantity: string;
+    usdRate: string;
+    rateAt: Date;
   },
 ): Promise<boolean> {
   const rows = await tx

@@ -165,6 +165,8 @@ export async function buyReport(
         lovelace: verified.lovelaceToPayTo.toString(),
         unit: verified.asset,
         quantity: verified.quantity.toString(),
+        usdRate: verified.usdRate,
+        rateAt: verified.rateAt,
       });
       // Throwing rolls the purchase back: the same signed transaction never pays twice.
       if (!first) throw new X402Refusal('transaction_already_used', API_V1_MESSAGES.transactionUsed);

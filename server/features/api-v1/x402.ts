@@ -47,6 +47,9 @@ export interface PaymentRequirements {
 export interface X402Price {
   asset: string;
   amount: bigint;
+  /** USD per ADA (the quote) or per CROW (the fixed price) behind `amount`, and when: the invoice's rate. */
+  usdRate: string;
+  quotedAt: Date;
 }
 
 export function paymentRequirements(settlement: X402Settlement, prices: X402Price[]): PaymentRequirements[] {
@@ -98,6 +101,9 @@ export interface VerifiedPayment {
   network: string;
   /** The enterprise address of the first valid signer. */
   payer: string;
+  /** The rate of the price the payment was checked against, and its time (for the invoice). */
+  usdRate: string;
+  rateAt: Date;
 }
 
 /** Why a payment was refused, as PAYMENT-RESPONSE's errorReason. */
@@ -196,6 +202,8 @@ export function verifyPayment(
       payTo: settlement.payTo,
       network: settlement.network,
       payer,
+      usdRate: price.usdRate,
+      rateAt: price.quotedAt,
     };
   } finally {
     tx.free();

@@ -264,6 +264,7 @@ export async function exportAccount(ctx: AppContext, userId: number, currentSess
       buyerCountry: i.buyerCountry,
       buyerVatId: i.buyerVatId,
       paymentMethod: i.paymentMethod,
+      paymentReference: i.paymentReference,
       cryptoCurrency: i.cryptoCurrency,
       cryptoAmount: i.cryptoAmount,
       usdRate: i.usdRate,

@@ -51,6 +51,8 @@ export async function apiDataExport(db: DbExecutor, userId: number) {
       asset: payment.unit,
       quantity: payment.quantity,
       lovelace: payment.lovelace,
+      usdRate: payment.usdRate,
+      rateAt: iso(payment.rateAt),
       createdAt: iso(payment.createdAt),
     })),
     webhooks: data.endpoints.map((endpoint) => ({

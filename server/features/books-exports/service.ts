@@ -2,6 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { BooksExportKind } from '../../../contract/books-exports';
 import type { AppContext } from '../../context';
 import { CREDIT_NOTE_PREFIX, documentNumber, INVOICE_PREFIX } from '../../domain/invoices';
+import { fromCents, toCents } from '../../domain/money';
 import { EU_COUNTRIES } from '../../domain/tax/vat-rates';
 import { creditNotesIssuedBetween, invoicesIssuedBetween } from './repository';
 
@@ -32,8 +33,6 @@ interface Entry {
   buyer: string;
 }
 
-const cents = (amount: string) => Math.round(Number(amount) * 100);
-const money = (value: number) => (value / 100).toFixed(2);
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 async function entriesBetween(ctx: AppContext, from: Date, to: Date): Promise<Entry[]> {
@@ -50,9 +49,9 @@ async function entriesBetween(ctx: AppContext, from: Date, to: Date): Promise<En
     crypto: invoice.cryptoCurrency ?? '',
     cryptoAmount: invoice.cryptoAmount ?? '',
     currency: invoice.currency,
-    totalCents: cents(invoice.totalAmount),
-    netCents: cents(invoice.netAmount),
-    vatCents: cents(invoice.vatAmount),
+    totalCents: toCents(invoice.totalAmount),
+    netCents: toCents(invoice.netAmount),
+    vatCents: toCents(invoice.vatAmount),
     usdRate: invoice.usdRate ?? '',
     rateAt: invoice.rateAt?.toISOString() ?? '',
     vatCountry: invoice.vatCountry ?? '',
@@ -73,9 +72,9 @@ async function entriesBetween(ctx: AppContext, from: Date, to: Date): Promise<En
       crypto: note.cryptoCurrency ?? '',
       cryptoAmount: note.cryptoAmount ? `-${note.cryptoAmount}` : '',
       currency: note.currency,
-      totalCents: -cents(note.totalAmount),
-      netCents: -cents(note.netAmount),
-      vatCents: -cents(note.vatAmount),
+      totalCents: -toCents(note.totalAmount),
+      netCents: -toCents(note.netAmount),
+      vatCents: -toCents(note.vatAmount),
       usdRate: invoice.usdRate ?? '',
       rateAt: invoice.rateAt?.toISOString() ?? '',
       vatCountry: invoice.vatCountry ?? '',
@@ -103,12 +102,12 @@ function paymentsCsv(entries: Entry[]): string {
       // The buyer pays the network fee of a Cardano payment; a card fee is on the provider's statement.
       '',
       e.currency,
-      money(e.totalCents),
+      fromCents(e.totalCents),
       e.usdRate,
       e.rateAt,
       e.vatCountry,
       e.vatRate,
-      money(e.vatCents),
+      fromCents(e.vatCents),
       e.status,
     ]),
     {
@@ -138,7 +137,7 @@ function paymentsCsv(entries: Entry[]): string {
 /** Xero's bank statement import: Date, Amount, Payee, Description, Reference. */
 function xeroCsv(entries: Entry[]): string {
   return stringify(
-    entries.map((e) => [day(e.date), money(e.totalCents), e.buyer, e.description, e.number]),
+    entries.map((e) => [day(e.date), fromCents(e.totalCents), e.buyer, e.description, e.number]),
     { header: true, columns: ['Date', 'Amount', 'Payee', 'Description', 'Reference'] },
   );
 }
@@ -150,7 +149,7 @@ function quickbooksCsv(entries: Entry[]): string {
     return `${m}/${d}/${y}`;
   };
   return stringify(
-    entries.map((e) => [usDate(e.date), `${e.number} ${e.description}`, money(e.totalCents)]),
+    entries.map((e) => [usDate(e.date), `${e.number} ${e.description}`, fromCents(e.totalCents)]),
     { header: true, columns: ['Date', 'Description', 'Amount'] },
   );
 }
@@ -158,7 +157,7 @@ function quickbooksCsv(entries: Entry[]): string {
 /** An hledger journal: each document balances money, revenue and VAT payable. */
 function journal(entries: Entry[]): string {
   const quote = (text: string) => text.replace(/[;\n]/g, ' ');
-  const amount = (value: number, currency: string) => `${money(value)} ${currency}`;
+  const amount = (value: number, currency: string) => `${fromCents(value)} ${currency}`;
   return entries
     .map((e) => {
       const cash = `assets:${e.method === 'card' ? 'card-clearing' : 'cardano-wallet'}`;
@@ -198,7 +197,7 @@ function ossCsv(entries: Entry[]): string {
   return stringify(
     [...rows.values()]
       .sort((a, b) => a.quarter.localeCompare(b.quarter) || a.country.localeCompare(b.country))
-      .map((row) => [row.quarter, row.country, row.rate, money(row.net), money(row.vat)]),
+      .map((row) => [row.quarter, row.country, row.rate, fromCents(row.net), fromCents(row.vat)]),
     { header: true, columns: ['quarter', 'country', 'vat_rate', 'taxable_amount', 'vat_amount'] },
   );
 }

@@ -21,6 +21,8 @@ export interface FakeIntent {
   canceled_at: number | null;
   created: number;
   livemode: false;
+  /** The charge's id once the intent is paid; an expanded retrieve sends the charge object instead. */
+  latest_charge: string | null;
 }
 
 export interface FakeRefund {
@@ -66,6 +68,11 @@ export interface FakeStripe {
   fileUploads: FakeFileUpload[];
   /** Every dispute update (evidence) as received, with its idempotency key. */
   disputeUpdates: { disputeId: string; params: URLSearchParams; idempotencyKey: string | undefined }[];
+  /**
+   * The issuing country of the card that pays an intent, by intent id: what Stripe reports as
+   * `latest_charge.payment_method_details.card.country` when the charge is expanded. Unset: null.
+   */
+  cardCountries: Map<string, string>;
   /** When set, every request answers this HTTP status with an api_error body. */
   failWith: number | null;
   setStatus(id: string, status: string, errorMessage?: string): FakeIntent;
@@ -113,6 +120,8 @@ function parseMultipart(body: Buffer, contentType: string | undefined): Multipar
   return parts;
 }
 
+const chargeIdOf = (intent: { id: string }) => `ch_${intent.id.slice(3)}`;
+
 function send(response: ServerResponse, status: number, body: unknown) {
   response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${Date.now()}` });
   response.end(JSON.stringify(body));
@@ -144,11 +153,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     fileUploads: [],
     cancelRequests: [],
     createRequests: [],
+    cardCountries: new Map(),
     failWith: null,
     setStatus(id, status, errorMessage) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`fake Stripe has no intent ${id}`);
       intent.status = status;
+      if (status === 'succeeded') intent.latest_charge ??= chargeIdOf(intent);
       intent.last_payment_error = errorMessage
         ? { message: errorMessage, type: 'card_error', code: 'card_declined' }
         : null;
@@ -195,6 +206,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         canceled_at: null,
         created: Math.floor(Date.now() / 1000),
         livemode: false,
+        latest_charge: null,
       };
       intents.set(id, intent);
       if (idempotencyKey) byKey.set(idempotencyKey, intent);
@@ -242,7 +254,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           }),
         );
       }
-      return send(response, 200, intent);
+      return send(response, 200, expandsLatestCharge(url) ? withExpandedCharge(intent) : intent);
     }
     return send(
       response,
@@ -250,6 +262,38 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       stripeError('invalid_request_error', `Unrecognized request URL (${url.pathname})`),
     );
   });
+
+  /** The SDK sends `expand[0]=latest_charge` (or `expand[]=`) in the query of a retrieve. */
+  const expandsLatestCharge = (url: URL) =>
+    [...url.searchParams].some(([key, value]) => key.startsWith('expand') && value === 'latest_charge');
+
+  /** The intent with its charge as an object, as Stripe answers an expanded retrieve. */
+  function withExpandedCharge(intent: FakeIntent) {
+    if (!intent.latest_charge) return intent;
+    return {
+      ...intent,
+      latest_charge: {
+        id: intent.latest_charge,
+        object: 'charge',
+        amount: intent.amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: 'succeeded',
+        paid: true,
+        payment_method_details: {
+          type: 'card',
+          card: {
+            brand: 'visa',
+            country: fake.cardCountries.get(intent.id) ?? null,
+            exp_month: 12,
+            exp_year: 2030,
+            funding: 'credit',
+            last4: '4242',
+          },
+        },
+      },
+    };
+  }
 
   /** Stripe's Files API: a multipart upload answered with a file object. */
   function uploadFile(response: ServerResponse, request: IncomingMessage, raw: Buffer) {
@@ -359,7 +403,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return send(
         response,
         400,
-        stripeError('invalid_request_error', `Charge ch_${intent.id.slice(3)} has already been refunded.`, {
+        stripeError('invalid_request_error', `Charge ${chargeIdOf(intent)} has already been refunded.`, {
           code: 'charge_already_refunded',
         }),
       );
@@ -380,7 +424,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       object: 'refund',
       amount,
       balance_transaction: `txn_${randomBytes(12).toString('hex')}`,
-      charge: `ch_${intent.id.slice(3)}`,
+      charge: chargeIdOf(intent),
       created: Math.floor(Date.now() / 1000),
       currency: intent.currency,
       metadata: metadataOf(params),

@@ -13,11 +13,17 @@ import {
 import type { AppContext } from '../../context';
 import { recordDispute } from '../../domain/disputes';
 import { DomainError, invalid, notFound } from '../../domain/errors';
-import { countryFromHeader } from '../../domain/tax/checkout-evidence';
+import { checkoutOriginOf } from '../../domain/tax/checkout-evidence';
 import { rateLimits } from '../../http/rate-limits';
 import { requireUserId } from '../../http/signed-in';
 import { findPurchaseByIntentId } from './repository';
-import { confirmPayment, createPaymentIntent, recordFailedIntent, recordSucceededIntent } from './service';
+import {
+  confirmPayment,
+  createPaymentIntent,
+  recordFailedIntent,
+  recordSucceededIntent,
+  recordWebhookSucceededIntent,
+} from './service';
 import { parseWebhook } from './stripe-provider';
 
 /** Card payments (Stripe PaymentIntents, webhook, sandbox card). */
@@ -36,10 +42,13 @@ export async function cardPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { rateLimit: limits.paymentCreate },
     },
     async (request) =>
-      createPaymentIntent(ctx, setup.provider, requireUserId(request), request.body, {
-        ip: request.ip,
-        ipCountry: ctx.config.TRUST_CF_IPCOUNTRY ? countryFromHeader(request.headers['cf-ipcountry']) : null,
-      }),
+      createPaymentIntent(
+        ctx,
+        setup.provider,
+        requireUserId(request),
+        request.body,
+        checkoutOriginOf(request, ctx.config.TRUST_CF_IPCOUNTRY),
+      ),
   );
 
   api.post(
@@ -109,7 +118,7 @@ export async function cardPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
             throw invalid('Invalid webhook signature');
           }
           if (event.type === 'payment_intent.succeeded') {
-            const outcome = await recordSucceededIntent(ctx, event.intent);
+            const outcome = await recordWebhookSucceededIntent(ctx, setup.provider, event.intent);
             if (outcome.kind === 'unknown') {
               ctx.log.warn({ paymentIntentId: event.intent.id }, 'webhook for an unknown payment intent');
             }

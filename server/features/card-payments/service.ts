@@ -10,6 +10,7 @@ import { newReportAssetNameSchema } from '../../../contract/reports';
 import type { AppContext } from '../../context';
 import { DomainError, invalid, notFound } from '../../domain/errors';
 import { sellerOf } from '../../domain/invoices';
+import { toCents } from '../../domain/money';
 import { recordAbandonedIntents } from '../../domain/open-checkouts';
 import { checkPurchaseAsset } from '../../domain/purchase-asset';
 import {
@@ -35,8 +36,6 @@ import { type CardPaymentProvider, type ProviderIntent, ProviderUnavailableError
 import { findPurchaseByIntentId } from './repository';
 
 const unavailable = () => new DomainError('PAYMENT_UNAVAILABLE', PAYMENT_UNAVAILABLE_MESSAGE);
-
-const toCents = (amount: string) => Math.round(Number(amount) * 100);
 
 /** Runs a provider call; an unreachable or misconfigured provider becomes the spec's 503 message. */
 async function callProvider<T>(ctx: AppContext, run: () => Promise<T>): Promise<T> {
@@ -228,6 +227,26 @@ export async function recordSucceededIntent(
     }
     return { kind: 'completed' as const, reportId: result.purchase.reportId, changed: result.changed };
   });
+}
+
+/**
+ * A `payment_intent.succeeded` webhook. Its intent carries the charge as an id only, so the card's
+ * issuing country (VAT evidence, decision 0302) is not in it: the intent is read again with its
+ * charge expanded before the purchase completes and its invoice is issued (decision 0308). Stripe
+ * unreachable on that read: the 503 makes Stripe deliver the event again; confirm and the
+ * reconciliation job complete the purchase meanwhile if they can read it.
+ */
+export async function recordWebhookSucceededIntent(
+  ctx: AppContext,
+  provider: CardPaymentProvider | null,
+  sent: ProviderIntent,
+): Promise<SucceededOutcome> {
+  const purchase = await findPurchaseByIntentId(ctx.db, sent.id);
+  if (!purchase) return { kind: 'unknown' };
+  // Already invoiced: nothing the read could add (an issued invoice is never changed).
+  if (purchase.status === 'completed' || !provider) return recordSucceededIntent(ctx, sent);
+  const read = await callProvider(ctx, () => provider.retrieveIntent(sent.id));
+  return recordSucceededIntent(ctx, read?.status === 'succeeded' ? read : sent);
 }
 
 export async function recordFailedIntent(ctx: AppContext, intent: ProviderIntent): Promise<void> {

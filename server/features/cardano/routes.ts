@@ -12,7 +12,7 @@ import {
 import { idParamSchema } from '../../../contract/http';
 import type { AppContext } from '../../context';
 import { DomainError } from '../../domain/errors';
-import { countryFromHeader } from '../../domain/tax/checkout-evidence';
+import { checkoutOriginOf } from '../../domain/tax/checkout-evidence';
 import { domainErrorBody } from '../../http/errors';
 import { rateLimits } from '../../http/rate-limits';
 import { requireUserId } from '../../http/signed-in';
@@ -47,12 +47,12 @@ export async function cardanoRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       try {
-        const payment = await createCardanoPayment(ctx, requireUserId(request), request.body, {
-          ip: request.ip,
-          ipCountry: ctx.config.TRUST_CF_IPCOUNTRY
-            ? countryFromHeader(request.headers['cf-ipcountry'])
-            : null,
-        });
+        const payment = await createCardanoPayment(
+          ctx,
+          requireUserId(request),
+          request.body,
+          checkoutOriginOf(request, ctx.config.TRUST_CF_IPCOUNTRY),
+        );
         return { success: true as const, payment };
       } catch (error) {
         // A refused creation answers { success: false, error } with its status code.

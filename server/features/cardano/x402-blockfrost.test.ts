@@ -19,12 +19,14 @@ import {
   Value,
   Vkeywitnesses,
 } from '@emurgo/cardano-serialization-lib-nodejs';
+import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiPurchaseSchema } from '../../../contract/api-v1';
 import { userPurchases, x402Payments } from '../../db/schema';
+import { readPdf } from '../../testing/pdf';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { signUp } from '../../testing/users';
+import { type SignedInUser, signInAdmin, signUp } from '../../testing/users';
 import { SANDBOX_ACCOUNT_XPUB } from './derivation';
 import {
   type FakeBlockfrost,
@@ -46,6 +48,7 @@ let chain: FakeBlockfrost;
 let prices: FakeCoinGecko;
 let t: TestApp;
 let key: string;
+let agentOwner: SignedInUser;
 
 beforeAll(async () => {
   chain = await startFakeBlockfrost();
@@ -62,11 +65,11 @@ beforeAll(async () => {
     CROW_ASSET_NAME: 'CROW',
     X402_CONFIRM_SECONDS: '1',
   });
-  const user = await signUp(t.app);
+  agentOwner = await signUp(t.app);
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/account/api-keys',
-    headers: { cookie: user.cookie },
+    headers: { cookie: agentOwner.cookie },
     payload: { name: 'agent', scopes: ['reports:buy', 'reports:read'] },
   });
   key = created.json().key;
@@ -287,6 +290,115 @@ describe('x402 on Cardano through Blockfrost (live)', () => {
       success: true,
       transaction: hashOf(transaction),
       extensions: { status: 'mempool' },
+    });
+  });
+});
+
+// The issue's invoice facts for a Cardano payment (decision 0308): an x402 call's invoice, its
+// PDF and the accountant's payments export carry the transaction, the ADA or CROW paid, and the
+// USD rate the payment was checked at with its time.
+describe('invoices of x402 payments', () => {
+  const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+  async function payAndReadInvoice(
+    idempotencyKey: string,
+    transactionFor: (payTo: string, amount: bigint) => string,
+    asset?: string,
+  ) {
+    const { required, amount, payTo } = await requirements(idempotencyKey);
+    const transaction = transactionFor(payTo, amount);
+    const before = Date.now();
+    const paid = await buy(idempotencyKey, paymentFor(required, transaction, asset));
+    const after = Date.now();
+    expect(paid.statusCode, paid.body).toBe(201);
+    const { purchaseId } = apiPurchaseSchema.parse(paid.json());
+    const listed = await get(agentOwner.cookie, '/api/account/invoices');
+    expect(listed.statusCode).toBe(200);
+    const invoice = listed
+      .json()
+      .find(
+        (document: { kind: string; paymentReference: string }) =>
+          document.paymentReference === hashOf(transaction),
+      );
+    expect(invoice, listed.body).toBeDefined();
+    const pdf = await get(agentOwner.cookie, invoice.pdfUrl);
+    expect(pdf.statusCode).toBe(200);
+    const rateTime = Date.parse(invoice.crypto.rateAt);
+    expect(rateTime).toBeGreaterThanOrEqual(before);
+    expect(rateTime).toBeLessThanOrEqual(after);
+    return {
+      invoice,
+      txHash: hashOf(transaction),
+      purchaseId,
+      pdfText: (await readPdf(pdf.rawPayload)).text,
+    };
+  }
+
+  it('an ADA payment: the invoice JSON and PDF state the transaction hash, the ADA, the quoted rate and its time', async () => {
+    const { invoice, txHash, pdfText } = await payAndReadInvoice('invoice-ada', (payTo, amount) =>
+      signedTransaction(payTo, amount),
+    );
+    expect(invoice).toMatchObject({
+      kind: 'invoice',
+      total: '4.99',
+      currency: 'USD',
+      paymentMethod: 'x402',
+      paymentReference: txHash,
+      // 9.98 ADA at the fake CoinGecko's 0.5 USD per ADA.
+      crypto: { currency: 'ADA', amount: '9.980000', usdRate: '0.5000000000' },
+    });
+    expect(pdfText).toContain(invoice.number);
+    expect(pdfText).toContain('Cardano (x402 pay per call)');
+    expect(pdfText).toContain(txHash);
+    expect(pdfText).toContain('9.980000 ADA');
+    expect(pdfText).toContain(`1 ADA = 0.5000000000 USD at ${invoice.crypto.rateAt}`);
+
+    // The buyer's data export holds the same: the invoice's reference and the payment's rate.
+    const exported = (await get(agentOwner.cookie, '/api/account/export')).json();
+    expect(exported.invoices).toContainEqual(
+      expect.objectContaining({ number: invoice.number, paymentMethod: 'x402', paymentReference: txHash }),
+    );
+    expect(exported.api.paymentsPerCall).toContainEqual(
+      expect.objectContaining({
+        transaction: txHash,
+        usdRate: '0.5000000000',
+        rateAt: invoice.crypto.rateAt,
+      }),
+    );
+  });
+
+  it('a CROW payment: the token amount at its fixed price; the payments export row carries the same facts', async () => {
+    const { invoice, txHash, purchaseId, pdfText } = await payAndReadInvoice(
+      'invoice-crow',
+      (payTo) => signedTransaction(payTo, 1_500_000n, undefined, 10_000_000n),
+      CROW_ASSET,
+    );
+    // 4.99 USD for 10,000,000 CROW (the amount column keeps six decimals, as for the checkout's CROW).
+    expect(invoice.crypto).toMatchObject({
+      currency: 'CROW',
+      amount: '10000000.000000',
+      usdRate: '0.0000004990',
+    });
+    expect(pdfText).toContain(txHash);
+    expect(pdfText).toContain('10000000.000000 CROW');
+    expect(pdfText).toContain(`1 CROW = 0.0000004990 USD at ${invoice.crypto.rateAt}`);
+
+    const admin = await signInAdmin(t.app, t.ctx.db);
+    const exported = await get(admin.cookie, '/api/admin/exports/payments');
+    expect(exported.statusCode, exported.body).toBe(200);
+    const rows = parse(exported.body, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+    const row = rows.find((r) => r.document_number === invoice.number);
+    expect(row).toMatchObject({
+      purchase_id: String(purchaseId),
+      method: 'x402',
+      provider_payment_id_or_tx_hash: txHash,
+      crypto: 'CROW',
+      crypto_amount: '10000000.000000',
+      fiat_currency: 'USD',
+      fiat_amount: '4.99',
+      usd_rate: '0.0000004990',
+      rate_time: invoice.crypto.rateAt,
+      status: 'paid',
     });
   });
 });

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CROW_TOKEN_AMOUNT, LOVELACE_PER_ADA } from '../../../contract/cardano';
+import { LOVELACE_PER_ADA } from '../../../contract/cardano';
 import { PRICES_USD } from '../../../contract/constants';
 import type { AppContext } from '../../context';
 import { DomainError } from '../../domain/errors';
@@ -38,10 +38,22 @@ export function x402Settlement(ctx: AppContext) {
     payTo,
     /** ADA at the current quote, or the CROW token at its fixed price, as the checkout sells them. */
     async prices() {
-      const { tokenAmount } = await convertPrice(ctx, PRICES_USD.new_report, 'ADA');
+      const quotedAt = new Date();
+      const ada = await convertPrice(ctx, PRICES_USD.new_report, 'ADA');
+      const crow = await convertPrice(ctx, PRICES_USD.new_report, 'CROW');
       return [
-        { asset: 'lovelace', amount: BigInt(Math.round(tokenAmount * 100)) * (LOVELACE_PER_ADA / 100n) },
-        { asset: `${setup.crowPolicyId}.${setup.crowAssetNameHex}`, amount: BigInt(CROW_TOKEN_AMOUNT) },
+        {
+          asset: 'lovelace',
+          amount: BigInt(Math.round(ada.tokenAmount * 100)) * (LOVELACE_PER_ADA / 100n),
+          usdRate: ada.tokenPrice.toFixed(8),
+          quotedAt,
+        },
+        {
+          asset: `${setup.crowPolicyId}.${setup.crowAssetNameHex}`,
+          amount: BigInt(crow.tokenAmount),
+          usdRate: crow.tokenPrice.toFixed(10),
+          quotedAt,
+        },
       ];
     },
     async submit(payment: SubmittedPayment) {

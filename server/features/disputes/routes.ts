@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminDisputeListSchema, submitEvidenceResponseSchema } from '../../../contract/disputes';
 import { idParamSchema } from '../../../contract/http';
 import type { AppContext } from '../../context';
+import { fromCents } from '../../domain/money';
 import { listDisputes } from './repository';
 import { submitDisputeEvidence } from './service';
 
@@ -15,7 +16,7 @@ export async function disputeRoutes(app: FastifyInstance, ctx: AppContext) {
         id: row.id,
         stripeDisputeId: row.stripeDisputeId,
         purchaseId: row.purchaseId,
-        amount: (row.amount / 100).toFixed(2),
+        amount: fromCents(row.amount),
         currency: row.currency.toUpperCase(),
         reason: row.reason,
         status: row.status,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '../../../contract/http';
@@ -35,20 +35,17 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext) {
     params: idParamSchema,
     response: { 200: z.any().describe('The document as a PDF file') },
   };
-  api.get('/api/account/invoices/:id/pdf', { schema: pdfSchema }, async (request, reply) => {
-    const { fileName, pdf } = await invoicePdf(ctx, requireUserId(request), request.params.id);
-    return reply
+  /** A buyer's own document, downloaded as INV-000001.pdf or CN-000001.pdf and never cached. */
+  const sendDocument = (reply: FastifyReply, { fileName, pdf }: { fileName: string; pdf: Buffer }) =>
+    reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${fileName}"`)
       .header('cache-control', 'private, no-store')
       .send(pdf);
-  });
-  api.get('/api/account/credit-notes/:id/pdf', { schema: pdfSchema }, async (request, reply) => {
-    const { fileName, pdf } = await creditNotePdf(ctx, requireUserId(request), request.params.id);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
-  });
+  api.get('/api/account/invoices/:id/pdf', { schema: pdfSchema }, async (request, reply) =>
+    sendDocument(reply, await invoicePdf(ctx, requireUserId(request), request.params.id)),
+  );
+  api.get('/api/account/credit-notes/:id/pdf', { schema: pdfSchema }, async (request, reply) =>
+    sendDocument(reply, await creditNotePdf(ctx, requireUserId(request), request.params.id)),
+  );
 }

@@ -15,6 +15,7 @@ import {
   INVOICE_PREFIX,
   type InvoiceRow,
 } from '../../domain/invoices';
+import { fromCents, toCents } from '../../domain/money';
 import { creditPackOf, priceOf } from '../../domain/purchases';
 import { vatForStatedCountry } from '../../domain/tax/place-of-supply';
 import { splitInclusiveTotal } from '../../domain/tax/vat-rates';
@@ -24,6 +25,20 @@ import { findCreditNoteOf, findInvoiceOf, listCreditNotesOf, listInvoicesOf } fr
 
 // The buyer's invoices and credit notes: the list, and each as a PDF (rendered on request from
 // the immutable row; nothing to store or invalidate).
+
+/** The crypto side of a document: the amount given, at the invoice's rate and its time. */
+function cryptoOf(
+  invoice: Pick<InvoiceRow, 'cryptoCurrency' | 'usdRate' | 'rateAt'>,
+  amount: string | null,
+): AccountingDocument['crypto'] {
+  if (!(invoice.cryptoCurrency && amount && invoice.usdRate && invoice.rateAt)) return null;
+  return {
+    currency: invoice.cryptoCurrency,
+    amount,
+    usdRate: invoice.usdRate,
+    rateAt: invoice.rateAt.toISOString(),
+  };
+}
 
 export function invoiceToDocument(invoice: InvoiceRow): AccountingDocument {
   return {
@@ -40,13 +55,28 @@ export function invoiceToDocument(invoice: InvoiceRow): AccountingDocument {
     vatCountry: invoice.vatCountry,
     reverseCharge: invoice.vatTreatment === 'reverse_charge',
     creditsInvoice: null,
+    paymentMethod: invoice.paymentMethod,
+    paymentReference: invoice.paymentReference,
+    crypto: cryptoOf(invoice, invoice.cryptoAmount),
     pdfUrl: invoicePdfPath('invoice', invoice.id),
   };
 }
 
 export function creditNoteToDocument(
   note: CreditNoteRow,
-  invoice: Pick<InvoiceRow, 'number' | 'description' | 'vatRate' | 'vatCountry' | 'vatTreatment'>,
+  invoice: Pick<
+    InvoiceRow,
+    | 'number'
+    | 'description'
+    | 'vatRate'
+    | 'vatCountry'
+    | 'vatTreatment'
+    | 'paymentMethod'
+    | 'paymentReference'
+    | 'cryptoCurrency'
+    | 'usdRate'
+    | 'rateAt'
+  >,
 ): AccountingDocument {
   return {
     kind: 'credit_note',
@@ -62,6 +92,9 @@ export function creditNoteToDocument(
     vatCountry: invoice.vatCountry,
     reverseCharge: invoice.vatTreatment === 'reverse_charge',
     creditsInvoice: documentNumber(INVOICE_PREFIX, invoice.number),
+    paymentMethod: invoice.paymentMethod,
+    paymentReference: invoice.paymentReference,
+    crypto: cryptoOf(invoice, note.cryptoAmount),
     pdfUrl: invoicePdfPath('credit_note', note.id),
   };
 }
@@ -126,12 +159,12 @@ export async function previewCheckoutVat(
   const vies = vatId ? await checkVatNumber(ctx.config.VIES_URL, vatId) : null;
   const vat = vatForStatedCountry(country, vies, new Date());
   const total = priceOf(request.purchaseType, creditPackOf(ctx.config));
-  const { netCents, vatCents } = splitInclusiveTotal(Math.round(Number(total) * 100), vat.ratePercent);
+  const { netCents, vatCents } = splitInclusiveTotal(toCents(total), vat.ratePercent);
   return {
     country,
     total,
-    net: (netCents / 100).toFixed(2),
-    vat: (vatCents / 100).toFixed(2),
+    net: fromCents(netCents),
+    vat: fromCents(vatCents),
     vatRate: vat.ratePercent.toFixed(2),
     treatment: vat.treatment,
     vies: vies?.status ?? null,
