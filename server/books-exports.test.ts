@@ -117,6 +117,9 @@ describe('exports an accountant imports', () => {
     expect(Number(ada.usd_rate)).toBeGreaterThan(0);
     expect(ada.rate_time).not.toBe('');
     expect(ada.provider_payment_id_or_tx_hash).not.toBe('');
+    // The sandbox chain charges no fee and a card's is on Stripe's statement: empty, not 0.
+    expect(new Set(rows.map((row) => row.method))).toEqual(new Set(['card', 'cardano']));
+    expect(rows.map((row) => row.network_fee)).toEqual(rows.map(() => ''));
     expect(rows.filter((row) => row.status === 'refunded')).toHaveLength(1);
     expect(rows.find((row) => row.status === 'refunded')!.fiat_amount).toBe('-4.99');
   });

@@ -228,6 +228,11 @@ export const cardanoIncomingTransactions = pgTable(
     blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
     /** Address of the transaction's first input: where a refund would go. */
     senderAddress: text('sender_address'),
+    /**
+     * The fee the transaction paid, in lovelace (the buyer's: decision 0310); null on the sandbox
+     * chain and for transactions recorded before migration 0014.
+     */
+    feeLovelace: numeric('fee_lovelace', { precision: 38, scale: 0 }),
     classification: text('classification', { enum: CARDANO_INCOMING_CLASSIFICATIONS }).notNull(),
     recordedAt: createdAt(),
   },
@@ -702,6 +707,11 @@ export const x402Payments = pgTable('x402_payments', {
   usdRate: numeric('usd_rate', { precision: 24, scale: 10 }),
   /** When that rate was taken: the moment the payment was checked. */
   rateAt: timestamp('rate_at', { withTimezone: true }),
+  /**
+   * The fee the transaction paid, in lovelace, from the chain once a block holds it (the payer's:
+   * decision 0310); null on the sandbox chain, while only in the mempool, and before migration 0014.
+   */
+  feeLovelace: numeric('fee_lovelace', { precision: 38, scale: 0 }),
   createdAt: createdAt(),
 });
 

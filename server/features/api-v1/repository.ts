@@ -65,3 +65,8 @@ export async function insertX402Payment(
     .returning({ id: x402Payments.id });
   return rows.length > 0;
 }
+
+/** The fee the block's transaction paid (lovelace), once the chain says so (decision 0310). */
+export async function recordX402Fee(tx: DbExecutor, txHash: string, feeLovelace: string) {
+  await tx.update(x402Payments).set({ feeLovelace }).where(eq(x402Payments.txHash, txHash));
+}

@@ -17,6 +17,7 @@ import {
   insertIdempotentPurchase,
   insertX402Payment,
   type PurchaseRow,
+  recordX402Fee,
 } from './repository';
 import { type VerifiedPayment, verifyPayment, X402Refusal, type X402Settlement } from './x402';
 
@@ -179,6 +180,8 @@ export async function buyReport(
           `${API_V1_MESSAGES.transactionRefused} ${outcome.refused}`,
         );
       settlement = outcome.status;
+      if (outcome.status === 'confirmed' && outcome.feeLovelace !== null)
+        await recordX402Fee(tx, verified.txHash, outcome.feeLovelace);
     } else {
       const spent = await addCredits(tx, {
         userId,

@@ -30,8 +30,14 @@ export interface X402Settlement {
   submit(tx: VerifiedPayment): Promise<SubmitOutcome>;
 }
 
-/** confirmed: in a block; mempool: the node took it but no block held it within the wait. */
-export type SubmitOutcome = { status: 'confirmed' | 'mempool' } | { refused: string };
+/**
+ * confirmed: in a block, with the fee the block's transaction paid (lovelace; null on the sandbox
+ * ledger, which charges none); mempool: the node took it but no block held it within the wait.
+ */
+export type SubmitOutcome =
+  | { status: 'confirmed'; feeLovelace: string | null }
+  | { status: 'mempool' }
+  | { refused: string };
 
 export interface PaymentRequirements {
   scheme: 'exact';

@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import type { BooksExportKind } from '../../../contract/books-exports';
+import { toDisplayAmount } from '../../../contract/cardano';
 import type { AppContext } from '../../context';
 import { CREDIT_NOTE_PREFIX, documentNumber, INVOICE_PREFIX } from '../../domain/invoices';
 import { fromCents, toCents } from '../../domain/money';
@@ -17,6 +18,8 @@ interface Entry {
   reference: string;
   crypto: string;
   cryptoAmount: string;
+  /** ADA the buyer's transactions paid the network; empty when none is known (decision 0310). */
+  networkFee: string;
   currency: string;
   /** Signed: positive for a sale, negative for a refund. */
   totalCents: number;
@@ -40,7 +43,7 @@ async function entriesBetween(ctx: AppContext, from: Date, to: Date): Promise<En
     invoicesIssuedBetween(ctx.db, from, to),
     creditNotesIssuedBetween(ctx.db, from, to),
   ]);
-  const entries: Entry[] = sold.map(({ invoice, purchaseStatus }) => ({
+  const entries: Entry[] = sold.map(({ invoice, purchaseStatus, networkFeeLovelace }) => ({
     date: invoice.issuedAt,
     number: documentNumber(INVOICE_PREFIX, invoice.number),
     purchaseId: invoice.purchaseId,
@@ -48,6 +51,7 @@ async function entriesBetween(ctx: AppContext, from: Date, to: Date): Promise<En
     reference: invoice.paymentReference ?? '',
     crypto: invoice.cryptoCurrency ?? '',
     cryptoAmount: invoice.cryptoAmount ?? '',
+    networkFee: networkFeeLovelace === null ? '' : toDisplayAmount(BigInt(networkFeeLovelace), 'ADA'),
     currency: invoice.currency,
     totalCents: toCents(invoice.totalAmount),
     netCents: toCents(invoice.netAmount),
@@ -71,6 +75,8 @@ async function entriesBetween(ctx: AppContext, from: Date, to: Date): Promise<En
       reference: invoice.paymentReference ?? '',
       crypto: note.cryptoCurrency ?? '',
       cryptoAmount: note.cryptoAmount ? `-${note.cryptoAmount}` : '',
+      // The buyer's payment fee is on the invoice's row; a refund does not give it back.
+      networkFee: '',
       currency: note.currency,
       totalCents: -toCents(note.totalAmount),
       netCents: -toCents(note.netAmount),
@@ -99,8 +105,7 @@ function paymentsCsv(entries: Entry[]): string {
       e.reference,
       e.crypto,
       e.cryptoAmount,
-      // The buyer pays the network fee of a Cardano payment; a card fee is on the provider's statement.
-      '',
+      e.networkFee,
       e.currency,
       fromCents(e.totalCents),
       e.usdRate,

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -360,6 +361,34 @@ describe('chain watcher against the Blockfrost SDK', () => {
     const done = await paymentOf(payment.id);
     expect(done.status).toBe('confirmed');
     expect(done.receivedAmount).toBe('9.980000');
+  });
+
+  it("the accountant's payments export carries the network fee the buyer's transactions paid, in ADA", async () => {
+    const payment = await createOk(alice, { researchAsset: 'Cardano' });
+    // Paid in two transactions: the buyer paid each one's fee (Blockfrost's `fees`, lovelace).
+    chain.send(payment.address, [{ unit: 'lovelace', quantity: '5000000', confirmations: 10 }], {
+      feeLovelace: '168141',
+    });
+    chain.send(payment.address, [{ unit: 'lovelace', quantity: '4980000', confirmations: 10 }], {
+      feeLovelace: '171045',
+    });
+    await newWatcher().runCycle();
+    expect((await paymentOf(payment.id)).status).toBe('confirmed');
+    const purchase = await purchaseOf(payment.id);
+
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/exports/payments',
+      headers: { cookie: admin.cookie },
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const rows = parse(exported.body, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+    expect(rows.find((row) => row.purchase_id === String(purchase!.id))).toMatchObject({
+      method: 'cardano',
+      crypto: 'ADA',
+      crypto_amount: '9.980000',
+      network_fee: '0.339186', // 168141 + 171045 lovelace
+    });
   });
 
   it('an over-payment completes and the full amount received is recorded', async () => {

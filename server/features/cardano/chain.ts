@@ -25,6 +25,8 @@ export interface ChainTransaction {
   blockTime: Date;
   /** The first input's address: where a refund would go. */
   senderAddress: string | null;
+  /** The fee the transaction paid (its sender's, in lovelace); null on the sandbox chain, which has none. */
+  feeLovelace: string | null;
 }
 
 export interface ChainClient {
@@ -130,10 +132,11 @@ export class BlockfrostChain implements ChainClient {
     }
   }
 
-  /** The block height holding the transaction, or null while no block does (404). */
-  async blockOf(txHash: string): Promise<number | null> {
+  /** The block height holding the transaction and the fee it paid, or null while no block does (404). */
+  async inBlock(txHash: string): Promise<{ blockHeight: number; feeLovelace: string } | null> {
     try {
-      return (await this.api.txs(txHash)).block_height;
+      const tx = await this.api.txs(txHash);
+      return { blockHeight: tx.block_height, feeLovelace: tx.fees };
     } catch (error) {
       if (error instanceof blockfrostSdk().BlockfrostServerError && error.status_code === 404) return null;
       throw asChainError(error);
@@ -148,6 +151,7 @@ export class BlockfrostChain implements ChainClient {
         blockHeight: tx.block_height,
         blockTime: new Date(tx.block_time * 1000),
         senderAddress: sender?.address ?? null,
+        feeLovelace: tx.fees,
       };
     } catch (error) {
       throw asChainError(error);
@@ -209,6 +213,11 @@ export class SandboxChain implements ChainClient {
   async transaction(txHash: string): Promise<ChainTransaction> {
     const row = await findSandboxOutput(this.db, txHash);
     if (!row) throw new ChainUnavailableError(`sandbox transaction ${txHash} not found`);
-    return { blockHeight: row.id, blockTime: row.blockTime, senderAddress: row.senderAddress };
+    return {
+      blockHeight: row.id,
+      blockTime: row.blockTime,
+      senderAddress: row.senderAddress,
+      feeLovelace: null,
+    };
   }
 }

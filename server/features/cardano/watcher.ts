@@ -266,6 +266,7 @@ export class CardanoWatcher {
           blockHeight: details.blockHeight,
           blockTime: details.blockTime,
           senderAddress: details.senderAddress,
+          feeLovelace: details.feeLovelace,
           classification,
         });
         if (classification !== 'payment') {
@@ -323,6 +324,7 @@ export class CardanoWatcher {
             blockHeight: last.blockHeight,
             blockTime: last.blockTime,
             senderAddress: last.senderAddress,
+            feeLovelace: last.feeLovelace,
             classification: 'surplus',
           },
         ]);

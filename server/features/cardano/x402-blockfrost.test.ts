@@ -102,9 +102,13 @@ const buy = (idempotencyKey: string, paymentSignature?: string) =>
 
 /**
  * A test wallet's transaction: spends `input` (a fresh one by default), pays `lovelace` to
- * `payTo` (with `crow` CROW tokens beside it when given), signed.
+ * `payTo` (with `crow` CROW tokens beside it when given) and `fee` to the network, signed.
  */
-function signedTransaction(payTo: string, lovelace: bigint, input = randomBytes(32), crow?: bigint): string {
+function signedTransaction(
+  payTo: string,
+  lovelace: bigint,
+  { input = randomBytes(32), crow, fee = 170_000n }: { input?: Buffer; crow?: bigint; fee?: bigint } = {},
+): string {
   const inputs = TransactionInputs.new();
   inputs.add(TransactionInput.new(TransactionHash.from_bytes(input), 0));
   const outputs = TransactionOutputs.new();
@@ -117,7 +121,7 @@ function signedTransaction(payTo: string, lovelace: bigint, input = randomBytes(
     value.set_multiasset(multiAsset);
   }
   outputs.add(TransactionOutput.new(Address.from_bech32(payTo), value));
-  const body = TransactionBody.new_tx_body(inputs, outputs, BigNum.from_str('170000'));
+  const body = TransactionBody.new_tx_body(inputs, outputs, BigNum.from_str(fee.toString()));
   const unsigned = FixedTransaction.new_from_body_bytes(body.to_bytes());
   const witnesses = Vkeywitnesses.new();
   witnesses.add(make_vkey_witness(unsigned.transaction_hash(), PrivateKey.generate_ed25519()));
@@ -200,12 +204,12 @@ describe('x402 on Cardano through Blockfrost (live)', () => {
   it('buys nothing when the chain refuses the transaction (its input already spent), and nothing is submitted for an underpaid one', async () => {
     const { required, amount, payTo } = await requirements('live-3');
     const input = randomBytes(32);
-    const first = await buy('live-3', paymentFor(required, signedTransaction(payTo, amount, input)));
+    const first = await buy('live-3', paymentFor(required, signedTransaction(payTo, amount, { input })));
     expect(first.statusCode, first.body).toBe(201);
     const before = (await x402Purchases()).length;
 
     // Another transaction (it pays one lovelace more) spending the same input: a double spend.
-    const doubleSpend = signedTransaction(payTo, amount + 1n, input);
+    const doubleSpend = signedTransaction(payTo, amount + 1n, { input });
     const refused = await buy('live-4', paymentFor(required, doubleSpend));
     expect(refused.statusCode).toBe(402);
     const response = decode(refused.headers['payment-response']);
@@ -239,7 +243,7 @@ describe('x402 on Cardano through Blockfrost (live)', () => {
     expect(decode(adaOnly.headers['payment-response']).errorReason).toBe('insufficient_amount');
     const short = await buy(
       'live-crow-1',
-      paymentFor(required, signedTransaction(payTo, 1_500_000n, undefined, 9_999_999n), CROW_ASSET),
+      paymentFor(required, signedTransaction(payTo, 1_500_000n, { crow: 9_999_999n }), CROW_ASSET),
     );
     expect(decode(short.headers['payment-response']).errorReason).toBe('insufficient_amount');
     const otherToken = await buy(
@@ -247,13 +251,13 @@ describe('x402 on Cardano through Blockfrost (live)', () => {
       encode({
         x402Version: 2,
         accepted: { ...crow, asset: `${'cd'.repeat(28)}.43524f57` },
-        payload: { transaction: signedTransaction(payTo, 1_500_000n, undefined, 10_000_000n) },
+        payload: { transaction: signedTransaction(payTo, 1_500_000n, { crow: 10_000_000n }) },
       }),
     );
     expect(decode(otherToken.headers['payment-response']).errorReason).toBe('invalid_asset');
     expect(chain.submitted).toHaveLength(submittedBefore);
 
-    const transaction = signedTransaction(payTo, 1_500_000n, undefined, 10_000_000n);
+    const transaction = signedTransaction(payTo, 1_500_000n, { crow: 10_000_000n });
     const paid = await buy('live-crow-1', paymentFor(required, transaction, CROW_ASSET));
     expect(paid.statusCode, paid.body).toBe(201);
     expect(decode(paid.headers['payment-response'])).toMatchObject({
@@ -291,6 +295,12 @@ describe('x402 on Cardano through Blockfrost (live)', () => {
       transaction: hashOf(transaction),
       extensions: { status: 'mempool' },
     });
+    // No block answered for it yet, so no fee is known: the export leaves it empty, not 0.
+    const [recorded] = await t.ctx.db
+      .select()
+      .from(x402Payments)
+      .where(eq(x402Payments.txHash, hashOf(transaction)));
+    expect(recorded?.feeLovelace).toBeNull();
   });
 });
 
@@ -299,6 +309,15 @@ describe('x402 on Cardano through Blockfrost (live)', () => {
 // USD rate the payment was checked at with its time.
 describe('invoices of x402 payments', () => {
   const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+  let admin: SignedInUser | undefined;
+  /** The accountant's payments export, parsed back. */
+  async function paymentsExport() {
+    admin ??= await signInAdmin(t.app, t.ctx.db);
+    const exported = await get(admin.cookie, '/api/admin/exports/payments');
+    expect(exported.statusCode, exported.body).toBe(200);
+    return parse(exported.body, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+  }
 
   async function payAndReadInvoice(
     idempotencyKey: string,
@@ -336,7 +355,7 @@ describe('invoices of x402 payments', () => {
 
   it('an ADA payment: the invoice JSON and PDF state the transaction hash, the ADA, the quoted rate and its time', async () => {
     const { invoice, txHash, pdfText } = await payAndReadInvoice('invoice-ada', (payTo, amount) =>
-      signedTransaction(payTo, amount),
+      signedTransaction(payTo, amount, { fee: 168_141n }),
     );
     expect(invoice).toMatchObject({
       kind: 'invoice',
@@ -365,12 +384,20 @@ describe('invoices of x402 payments', () => {
         rateAt: invoice.crypto.rateAt,
       }),
     );
+
+    // The accountant's row: the fee Blockfrost's GET /txs/{hash} gave for the block's transaction, in ADA.
+    const row = (await paymentsExport()).find((r) => r.document_number === invoice.number);
+    expect(row).toMatchObject({
+      provider_payment_id_or_tx_hash: txHash,
+      crypto: 'ADA',
+      network_fee: '0.168141',
+    });
   });
 
   it('a CROW payment: the token amount at its fixed price; the payments export row carries the same facts', async () => {
     const { invoice, txHash, purchaseId, pdfText } = await payAndReadInvoice(
       'invoice-crow',
-      (payTo) => signedTransaction(payTo, 1_500_000n, undefined, 10_000_000n),
+      (payTo) => signedTransaction(payTo, 1_500_000n, { crow: 10_000_000n }),
       CROW_ASSET,
     );
     // 4.99 USD for 10,000,000 CROW (the amount column keeps six decimals, as for the checkout's CROW).
@@ -383,17 +410,15 @@ describe('invoices of x402 payments', () => {
     expect(pdfText).toContain('10000000.000000 CROW');
     expect(pdfText).toContain(`1 CROW = 0.0000004990 USD at ${invoice.crypto.rateAt}`);
 
-    const admin = await signInAdmin(t.app, t.ctx.db);
-    const exported = await get(admin.cookie, '/api/admin/exports/payments');
-    expect(exported.statusCode, exported.body).toBe(200);
-    const rows = parse(exported.body, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
-    const row = rows.find((r) => r.document_number === invoice.number);
+    const row = (await paymentsExport()).find((r) => r.document_number === invoice.number);
     expect(row).toMatchObject({
       purchase_id: String(purchaseId),
       method: 'x402',
       provider_payment_id_or_tx_hash: txHash,
       crypto: 'CROW',
       crypto_amount: '10000000.000000',
+      // The fee is always ADA, whatever the transaction carried to us.
+      network_fee: '0.170000',
       fiat_currency: 'USD',
       fiat_amount: '4.99',
       usd_rate: '0.0000004990',

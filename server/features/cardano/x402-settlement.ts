@@ -65,7 +65,7 @@ export function x402Settlement(ctx: AppContext) {
           quantity: payment.quantity.toString(),
           senderAddress: payment.payer,
         });
-        return { status: 'confirmed' as const };
+        return { status: 'confirmed' as const, feeLovelace: null };
       }
       return submitThroughBlockfrost(live, payment, waitMs);
     },
@@ -81,7 +81,7 @@ async function submitThroughBlockfrost(
   chain: BlockfrostChain,
   payment: SubmittedPayment,
   waitMs: number,
-): Promise<{ status: 'confirmed' | 'mempool' } | { refused: string }> {
+): Promise<{ status: 'confirmed'; feeLovelace: string } | { status: 'mempool' } | { refused: string }> {
   let submitted: { txHash: string } | { refused: string };
   try {
     submitted = await chain.submitTransaction(Buffer.from(payment.cborHex, 'hex'));
@@ -95,8 +95,8 @@ async function submitThroughBlockfrost(
   const pollMs = Math.min(2_000, Math.max(50, waitMs / 20));
   const deadline = Date.now() + waitMs;
   for (;;) {
-    const height = await chain.blockOf(payment.txHash).catch(() => null);
-    if (height !== null) return { status: 'confirmed' };
+    const mined = await chain.inBlock(payment.txHash).catch(() => null);
+    if (mined) return { status: 'confirmed', feeLovelace: mined.feeLovelace };
     if (Date.now() + pollMs > deadline) return { status: 'mempool' };
     await sleep(pollMs);
   }

@@ -25,6 +25,8 @@ export interface SendOptions {
   blockTime?: Date;
   /** The first input's address (default: a fixed buyer wallet). */
   sender?: string;
+  /** The fee the transaction paid, lovelace (default 170000), as GET /txs/{hash} answers `fees`. */
+  feeLovelace?: string;
 }
 
 export interface FakeBlockfrost {
@@ -104,6 +106,7 @@ interface FakeTx {
   height: number;
   time: number;
   sender: string;
+  fee: string;
   address: string;
   amount: { unit: string; quantity: string }[];
 }
@@ -136,6 +139,7 @@ export async function startFakeBlockfrost(): Promise<FakeBlockfrost> {
           height: tip - output.confirmations,
           time: Math.floor((options.blockTime?.getTime() ?? Date.now()) / 1000),
           sender: options.sender ?? FAKE_SENDER_ADDRESS,
+          fee: options.feeLovelace ?? '170000',
           address,
           amount:
             output.unit === 'lovelace'
@@ -239,6 +243,8 @@ export async function startFakeBlockfrost(): Promise<FakeBlockfrost> {
         height: 0,
         time: 0,
         sender: FAKE_SENDER_ADDRESS,
+        // The fee the signed body declares is the one the ledger charges (no scripts here).
+        fee: parsed.body().fee().to_str(),
         address: output.address().to_bech32(),
         amount,
       },
@@ -339,7 +345,7 @@ export async function startFakeBlockfrost(): Promise<FakeBlockfrost> {
           slot: 100_000_000 + tx.height,
           index: 0,
           output_amount: tx.amount,
-          fees: '170000',
+          fees: tx.fee,
           deposit: '0',
           size: 300,
           invalid_before: null,
