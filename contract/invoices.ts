@@ -27,9 +27,18 @@ export const accountingDocumentSchema = z.object({
   paymentMethod: z.string(),
   /** The card payment's provider id, or the Cardano transaction hash. */
   paymentReference: z.string().nullable(),
-  /** A Cardano payment: the ADA or CROW amount, the USD rate used and when it was taken. */
+  /**
+   * A Cardano payment: the ADA or CROW amount, the USD rate used and when it was taken; the ADA
+   * the buyer's transactions paid the network (on an invoice, when the chain gave it: decision 0310).
+   */
   crypto: z
-    .object({ currency: z.string(), amount: z.string(), usdRate: z.string(), rateAt: z.string() })
+    .object({
+      currency: z.string(),
+      amount: z.string(),
+      usdRate: z.string(),
+      rateAt: z.string(),
+      networkFee: z.string().nullable(),
+    })
     .nullable(),
   pdfUrl: z.string(),
 });

@@ -790,6 +790,8 @@ export const invoices = pgTable(
     cryptoAmount: numeric('crypto_amount', { precision: 24, scale: 6 }),
     usdRate: numeric('usd_rate', { precision: 24, scale: 10 }),
     rateAt: timestamp('rate_at', { withTimezone: true }),
+    /** Cardano only: the ADA the buyer's transactions paid the network, when the chain gave it (decision 0310). */
+    networkFee: numeric('network_fee', { precision: 24, scale: 6 }),
   },
   (t) => [
     uniqueIndex('invoices_number_key').on(t.number),

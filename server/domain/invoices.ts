@@ -76,8 +76,11 @@ async function cardanoFacts(tx: DbExecutor, paymentId: number | null) {
   if (paymentId === null) return null;
   const [payment] = await tx.select().from(cardanoPayments).where(eq(cardanoPayments.id, paymentId));
   if (!payment) return null;
-  const [first] = await tx
-    .select({ txHash: cardanoIncomingTransactions.txHash })
+  const paying = await tx
+    .select({
+      txHash: cardanoIncomingTransactions.txHash,
+      feeLovelace: cardanoIncomingTransactions.feeLovelace,
+    })
     .from(cardanoIncomingTransactions)
     .where(
       and(
@@ -85,8 +88,7 @@ async function cardanoFacts(tx: DbExecutor, paymentId: number | null) {
         eq(cardanoIncomingTransactions.classification, 'payment'),
       ),
     )
-    .orderBy(asc(cardanoIncomingTransactions.blockTime))
-    .limit(1);
+    .orderBy(asc(cardanoIncomingTransactions.blockTime));
   const ada = payment.currency === 'ADA';
   // ADA: the quoted ADA price; CROW: a fixed token amount for the USD price, so its rate is implied.
   const usdRate =
@@ -98,8 +100,19 @@ async function cardanoFacts(tx: DbExecutor, paymentId: number | null) {
     cryptoAmount: payment.amount,
     usdRate,
     rateAt: payment.createdAt,
-    txHash: first?.txHash ?? null,
+    txHash: paying[0]?.txHash ?? null,
+    networkFee: networkFeeOf(paying.map((row) => row.feeLovelace)),
   };
+}
+
+/**
+ * The ADA the buyer's transactions paid the network (decision 0310): their fees summed, or null
+ * when any is unknown (the sandbox chain has none; rows from before migration 0014).
+ */
+function networkFeeOf(feesLovelace: (string | null)[]): string | null {
+  if (feesLovelace.length === 0 || feesLovelace.some((fee) => fee === null)) return null;
+  const total = feesLovelace.reduce((sum, fee) => sum + BigInt(fee!), 0n);
+  return toDisplayAmount(total, 'ADA');
 }
 
 /** What an x402 call was paid with (decision 0308): its transaction, the ADA or CROW, the rate it was checked at. */
@@ -113,6 +126,7 @@ async function x402Facts(tx: DbExecutor, purchaseId: number) {
     usdRate: payment.usdRate,
     rateAt: payment.rateAt,
     txHash: payment.txHash,
+    networkFee: networkFeeOf([payment.feeLovelace]),
   };
 }
 
@@ -190,6 +204,7 @@ export async function issueInvoice(
       cryptoAmount: crypto?.cryptoAmount ?? null,
       usdRate: crypto?.usdRate ?? null,
       rateAt: crypto?.rateAt ?? null,
+      networkFee: crypto?.networkFee ?? null,
     })
     .returning();
   return row!;

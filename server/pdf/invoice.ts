@@ -23,6 +23,8 @@ export interface AccountingPdfModel {
   paymentMethod: string;
   paymentReference: string | null;
   crypto: { currency: string; amount: string; usdRate: string; rateAt: Date } | null;
+  /** The ADA the buyer's transactions paid the network, on top of the total (decision 0310). */
+  networkFee: string | null;
   notes: string[];
 }
 
@@ -64,6 +66,7 @@ export function invoicePdfModel(invoice: InvoiceRow): AccountingPdfModel {
             rateAt: invoice.rateAt,
           }
         : null,
+    networkFee: invoice.networkFee,
     notes: ['Prices include VAT where VAT applies.'],
   };
 }
@@ -133,6 +136,7 @@ export function renderAccountingPdf(model: AccountingPdfModel, appName: string):
       `1 ${model.crypto.currency} = ${model.crypto.usdRate} USD at ${model.crypto.rateAt.toISOString()}`,
     );
   }
+  if (model.networkFee) line('Network fee paid by the buyer', `${model.networkFee} ADA`);
   const treatmentNote = TREATMENT_NOTES[model.treatment];
   doc.moveDown();
   for (const note of [...(treatmentNote ? [treatmentNote] : []), ...model.notes]) {

@@ -1,6 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
 import type { BooksExportKind } from '../../../contract/books-exports';
-import { toDisplayAmount } from '../../../contract/cardano';
 import type { AppContext } from '../../context';
 import { CREDIT_NOTE_PREFIX, documentNumber, INVOICE_PREFIX } from '../../domain/invoices';
 import { fromCents, toCents } from '../../domain/money';
@@ -43,7 +42,7 @@ async function entriesBetween(ctx: AppContext, from: Date, to: Date): Promise<En
     invoicesIssuedBetween(ctx.db, from, to),
     creditNotesIssuedBetween(ctx.db, from, to),
   ]);
-  const entries: Entry[] = sold.map(({ invoice, purchaseStatus, networkFeeLovelace }) => ({
+  const entries: Entry[] = sold.map(({ invoice, purchaseStatus }) => ({
     date: invoice.issuedAt,
     number: documentNumber(INVOICE_PREFIX, invoice.number),
     purchaseId: invoice.purchaseId,
@@ -51,7 +50,7 @@ async function entriesBetween(ctx: AppContext, from: Date, to: Date): Promise<En
     reference: invoice.paymentReference ?? '',
     crypto: invoice.cryptoCurrency ?? '',
     cryptoAmount: invoice.cryptoAmount ?? '',
-    networkFee: networkFeeLovelace === null ? '' : toDisplayAmount(BigInt(networkFeeLovelace), 'ADA'),
+    networkFee: invoice.networkFee ?? '',
     currency: invoice.currency,
     totalCents: toCents(invoice.totalAmount),
     netCents: toCents(invoice.netAmount),

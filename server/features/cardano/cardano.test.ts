@@ -389,6 +389,19 @@ describe('chain watcher against the Blockfrost SDK', () => {
       crypto_amount: '9.980000',
       network_fee: '0.339186', // 168141 + 171045 lovelace
     });
+    // The buyer's invoice states it beside what was paid.
+    const invoices = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/invoices',
+      headers: { cookie: alice.cookie },
+    });
+    expect(invoices.json()).toEqual([
+      expect.objectContaining({
+        kind: 'invoice',
+        paymentMethod: 'cardano',
+        crypto: expect.objectContaining({ currency: 'ADA', amount: '9.980000', networkFee: '0.339186' }),
+      }),
+    ]);
   });
 
   it('an over-payment completes and the full amount received is recorded', async () => {

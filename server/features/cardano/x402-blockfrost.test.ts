@@ -363,14 +363,15 @@ describe('invoices of x402 payments', () => {
       currency: 'USD',
       paymentMethod: 'x402',
       paymentReference: txHash,
-      // 9.98 ADA at the fake CoinGecko's 0.5 USD per ADA.
-      crypto: { currency: 'ADA', amount: '9.980000', usdRate: '0.5000000000' },
+      // 9.98 ADA at the fake CoinGecko's 0.5 USD per ADA; the fee Blockfrost's GET /txs/{hash} gave.
+      crypto: { currency: 'ADA', amount: '9.980000', usdRate: '0.5000000000', networkFee: '0.168141' },
     });
     expect(pdfText).toContain(invoice.number);
     expect(pdfText).toContain('Cardano (x402 pay per call)');
     expect(pdfText).toContain(txHash);
     expect(pdfText).toContain('9.980000 ADA');
     expect(pdfText).toContain(`1 ADA = 0.5000000000 USD at ${invoice.crypto.rateAt}`);
+    expect(pdfText).toMatch(/Network fee paid by the buyer:\s+0\.168141 ADA/);
 
     // The buyer's data export holds the same: the invoice's reference and the payment's rate.
     const exported = (await get(agentOwner.cookie, '/api/account/export')).json();
@@ -385,7 +386,7 @@ describe('invoices of x402 payments', () => {
       }),
     );
 
-    // The accountant's row: the fee Blockfrost's GET /txs/{hash} gave for the block's transaction, in ADA.
+    // The accountant's row carries the same fee.
     const row = (await paymentsExport()).find((r) => r.document_number === invoice.number);
     expect(row).toMatchObject({
       provider_payment_id_or_tx_hash: txHash,

@@ -30,6 +30,7 @@ import { findCreditNoteOf, findInvoiceOf, listCreditNotesOf, listInvoicesOf } fr
 function cryptoOf(
   invoice: Pick<InvoiceRow, 'cryptoCurrency' | 'usdRate' | 'rateAt'>,
   amount: string | null,
+  networkFee: string | null,
 ): AccountingDocument['crypto'] {
   if (!(invoice.cryptoCurrency && amount && invoice.usdRate && invoice.rateAt)) return null;
   return {
@@ -37,6 +38,7 @@ function cryptoOf(
     amount,
     usdRate: invoice.usdRate,
     rateAt: invoice.rateAt.toISOString(),
+    networkFee,
   };
 }
 
@@ -57,7 +59,7 @@ export function invoiceToDocument(invoice: InvoiceRow): AccountingDocument {
     creditsInvoice: null,
     paymentMethod: invoice.paymentMethod,
     paymentReference: invoice.paymentReference,
-    crypto: cryptoOf(invoice, invoice.cryptoAmount),
+    crypto: cryptoOf(invoice, invoice.cryptoAmount, invoice.networkFee),
     pdfUrl: invoicePdfPath('invoice', invoice.id),
   };
 }
@@ -94,7 +96,7 @@ export function creditNoteToDocument(
     creditsInvoice: documentNumber(INVOICE_PREFIX, invoice.number),
     paymentMethod: invoice.paymentMethod,
     paymentReference: invoice.paymentReference,
-    crypto: cryptoOf(invoice, note.cryptoAmount),
+    crypto: cryptoOf(invoice, note.cryptoAmount, null),
     pdfUrl: invoicePdfPath('credit_note', note.id),
   };
 }
@@ -139,6 +141,8 @@ export async function creditNotePdf(ctx: AppContext, userId: number, creditNoteI
     net: note.netAmount,
     vat: note.vatAmount,
     total: note.totalAmount,
+    // The buyer's fee stays paid: a refund does not give it back (decision 0310).
+    networkFee: null,
     notes: [
       `Credits invoice ${documentNumber(INVOICE_PREFIX, invoice.number)} in full (reason: ${note.reason.replaceAll('_', ' ')}).`,
     ],
