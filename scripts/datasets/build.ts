@@ -16,6 +16,7 @@ import {
 import { HACK_ASSET_MAP } from '../../server/research/datasets/import/hack-asset-map';
 import { peggedRecordsOf } from '../../server/research/datasets/import/pegged';
 import { buildAudits } from './audits';
+import { buildChains } from './chains';
 import { buildClientDiversity } from './client-diversity';
 import { buildMarket } from './market';
 import { buildTokenContracts } from './token-labels';
@@ -45,7 +46,7 @@ function datasetOf(repo: string, license: string) {
 
 // `build.ts <mirror-root> client-diversity,token-labels` rebuilds only the files named (the other
 // parts need their own mirrors): hacks (with stablecoins and unlocks), audits, market,
-// client-diversity, token-labels.
+// client-diversity, token-labels, chains.
 const only = process.argv[3]?.split(',');
 const wanted = (part: string) => !only || only.includes(part);
 
@@ -166,3 +167,5 @@ if (wanted('token-labels')) {
   const symbolOf = (id: string) => catalogue.find((a) => a.id === id)?.symbol;
   process.stdout.write(`${buildTokenContracts({ git, datasetOf, write }, symbolOf)}\n`);
 }
+// The catalogue's chains from DefiLlama's chain list (scripts/datasets/chains.ts, decision 0274).
+if (wanted('chains')) process.stdout.write(`${buildChains(mirrorRoot, snapshotIds, write)}\n`);

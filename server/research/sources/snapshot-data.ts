@@ -207,6 +207,44 @@ export const tokenContractsFileSchema = z
   .strict();
 export type TokenContractsData = z.infer<typeof tokenContractsFileSchema>;
 
+/**
+ * The catalogue's coins as DefiLlama's chain list names them (decision 0274): the chains whose
+ * coin is the asset, and a layer 2's parent. Read from a saved copy at the commit (the
+ * repository is too large to mirror), so it has a retrieval day, not a commit date.
+ */
+export const chainsFileSchema = z
+  .object({
+    dataset: datasetSchema.omit({ committedAt: true }).extend({ retrievedAt: isoDate }).strict(),
+    path: z.string().min(1),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    chainsRead: z.number().int().positive(),
+    records: z.array(
+      z
+        .object({
+          id: z.string().min(1),
+          chains: z
+            .array(
+              z
+                .object({
+                  name: z.string().min(1),
+                  symbol: z.string().min(1).nullable(),
+                  cmcId: z.string().min(1).nullable(),
+                  categories: z.array(z.string()).optional(),
+                  parent: z
+                    .object({ chain: z.string().min(1), types: z.array(z.string()) })
+                    .strict()
+                    .optional(),
+                })
+                .strict(),
+            )
+            .min(1),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+export type ChainsData = z.infer<typeof chainsFileSchema>;
+
 export const PUBLIC_DATA_DIRECTORY = new URL('../datasets/public/', import.meta.url);
 
 export interface PublicData {
@@ -217,6 +255,7 @@ export interface PublicData {
   unlocks: z.infer<typeof unlockFileSchema>;
   clientDiversity: ClientDiversityData;
   tokenContracts: TokenContractsData;
+  chains: ChainsData;
 }
 
 function readValidated<T>(directory: URL, file: string, schema: z.ZodType<T>): T {
@@ -242,8 +281,13 @@ export function loadPublicData(directory: URL = PUBLIC_DATA_DIRECTORY): PublicDa
   const unlocks = readValidated(directory, 'unlocks.json', unlockFileSchema);
   const clientDiversity = readValidated(directory, 'client-diversity.json', clientDiversityFileSchema);
   const tokenContracts = readValidated(directory, 'token-contracts.json', tokenContractsFileSchema);
-  for (const record of tokenContracts.records) {
-    if (!ids.has(record.id)) throw new Error(`dataset file token-contracts.json: unknown asset ${record.id}`);
+  const chains = readValidated(directory, 'chains.json', chainsFileSchema);
+  for (const [file, records] of [
+    ['token-contracts.json', tokenContracts.records],
+    ['chains.json', chains.records],
+  ] as const) {
+    const unknown = records.find((record) => !ids.has(record.id));
+    if (unknown) throw new Error(`dataset file ${file}: unknown asset ${unknown.id}`);
   }
   for (const record of unlocks.records) {
     if (!ids.has(record.geckoId))
@@ -258,11 +302,11 @@ export function loadPublicData(directory: URL = PUBLIC_DATA_DIRECTORY): PublicDa
       if (unknown) throw new Error(`dataset file ${file}: ${record.key} names unknown asset ${unknown}`);
     }
   }
-  return { assets, hacks, stablecoins, audits, unlocks, clientDiversity, tokenContracts };
+  return { assets, hacks, stablecoins, audits, unlocks, clientDiversity, tokenContracts, chains };
 }
 
 /** The dataset as a source cites it. */
-export const datasetRef = (dataset: PublicDataset): DatasetRef => ({
+export const datasetRef = (dataset: Omit<PublicDataset, 'committedAt'>): DatasetRef => ({
   name: dataset.name,
   version: dataset.version,
   license: dataset.license,

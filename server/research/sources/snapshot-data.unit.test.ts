@@ -27,6 +27,7 @@ const FILES = [
   'unlocks.json',
   'client-diversity.json',
   'token-contracts.json',
+  'chains.json',
 ];
 
 function copyWith(file: string, edit: (json: Record<string, unknown>) => void): URL {
@@ -263,5 +264,9 @@ describe('offline data from public datasets', () => {
     expect(() => loadPublicData(tokenOfUnknownAsset)).toThrow(
       /token-contracts\.json: unknown asset no-such-asset/,
     );
+    const chainOfUnknownAsset = copyWith('chains.json', (json) => {
+      (json.records as { id: string }[])[0]!.id = 'no-such-coin';
+    });
+    expect(() => loadPublicData(chainOfUnknownAsset)).toThrow(/chains\.json: unknown asset no-such-coin/);
   });
 });
