@@ -373,6 +373,16 @@ export interface MarketEvidence {
   useCase?: Fact<UseCaseFacts>;
   chain?: Fact<ChainKind>;
   /**
+   * The chains whose coin the asset is, as a chain list names them (offline demo: DefiLlama's
+   * `chainCoingeckoIds`, decision 0274), each with the chain it is built on, if any.
+   */
+  chainListing?: Fact<{ chains: { name: string; parent?: string }[] }>;
+  /**
+   * The offline catalogue's kind, which picks the peer group: ours, not a cited record. Never
+   * scored; a gap the report states says that no dataset states it (decision 0274).
+   */
+  catalogueKind?: AssetKind;
+  /**
    * The token's contracts on its host chain, as a dataset of explorer labels names them (offline
    * demo: dawsbot/eth-labels, decision 0244): what the asset is, by address.
    */

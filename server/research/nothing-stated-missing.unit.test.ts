@@ -76,6 +76,10 @@ interface TokenRow {
   chainId: number;
   contracts: { address: string; name: string; labels: string[] }[];
 }
+interface ChainRow {
+  id: string;
+  chains: { name: string; parent?: { chain: string } }[];
+}
 interface CoinMetricsFile {
   asset: string;
   hasBlockCount?: boolean;
@@ -105,6 +109,10 @@ function factsHeld(asset: SnapshotAsset): Map<FactClass, string> {
     // No Coin Metrics file for this asset.
   }
   if (asset.id === 'ethereum') held.set('chain', 'client-diversity.json');
+  // DefiLlama's chain list names the chain whose coin the asset is (exact CoinGecko id).
+  const listed = readDataset<{ records: ChainRow[] }>('chains.json').records.find((r) => r.id === asset.id);
+  if (listed && !held.has('chain'))
+    held.set('chain', `chains.json ${listed.chains.map((c) => c.name).join(', ')}`);
   const stablecoin = PUBLIC_DATA.stablecoins.records.find((r) => r.geckoId === asset.id);
   if (stablecoin) {
     held.set('pegMechanism', `stablecoins.json ${stablecoin.pegMechanism}`);
@@ -219,6 +227,71 @@ describe('nothing a dataset row states is reported missing', () => {
     ).toEqual([
       expect.stringMatching(/^chain: bitcoin says “chain information” while coinmetrics\/bitcoin\.json/),
     ]);
+    // A chain the chain list names (Solana's own) reported as missing.
+    const solana = SNAPSHOT_ASSETS.find((a) => a.id === 'solana')!;
+    expect(
+      missingWhileHeld(
+        solana,
+        `${report(solana)}\nLayer 1 — no evidence, not counted (weight 1). No evidence found: chain information.`,
+      ),
+    ).toEqual([expect.stringMatching(/^chain: solana says “chain information” while chains\.json Solana/)]);
+  });
+
+  it('states the chain DefiLlama’s chain list names an asset the coin of, citing the list at its commit', () => {
+    const stored = readDataset<{
+      dataset: { name: string; version: string };
+      path: string;
+      records: ChainRow[];
+    }>('chains.json');
+    const cited = `${stored.dataset.name}/blob/${stored.dataset.version}/${stored.path}`;
+    const problems: string[] = [];
+    for (const record of stored.records) {
+      const asset = SNAPSHOT_ASSETS.find((a) => a.id === record.id)!;
+      const layer1 = paragraph(report(asset), 'layer1');
+      if (MISSING_CATEGORY.test(layer1)) problems.push(`${record.id}: Layer 1 says no evidence`);
+      // A Coin Metrics block count or Ethereum's client files are cited first; the list adds nothing there.
+      if (!layer1.includes('coinmetrics/data') && !layer1.includes('clientdiversity')) {
+        for (const chain of record.chains)
+          if (
+            !layer1.includes(
+              `the ${chain.name} chain${chain.parent ? `, built on ${chain.parent.chain}` : ''}`,
+            )
+          )
+            problems.push(`${record.id}: chain ${chain.name} not stated`);
+        if (!report(asset).includes(cited)) problems.push(`${record.id}: chain list not cited at its commit`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(stored.records.length).toBeGreaterThan(40);
+    // Solana, Terra Luna Classic (issue 31) and Optimism, a layer 2's coin (built on Ethereum).
+    const layer1Of = (id: string) => paragraph(report(SNAPSHOT_ASSETS.find((a) => a.id === id)!), 'layer1');
+    expect(layer1Of('solana')).toMatch(/^Layer 1 — 5\/5 .*the Solana chain\./);
+    expect(layer1Of('terra-luna')).toMatch(/^Layer 1 — 5\/5 .*the Terra Classic chain\./);
+    expect(layer1Of('optimism')).toMatch(/^Layer 1 — 4\/5 .*the Optimism chain, built on Ethereum\./);
+  });
+
+  it('says a gap beside a peer group from our catalogue is the catalogue’s classification, stated by no dataset', () => {
+    const problems: string[] = [];
+    let gaps = 0;
+    for (const asset of SNAPSHOT_ASSETS) {
+      const layer1 = paragraph(report(asset), 'layer1');
+      const gap = layer1.match(
+        /(?:No evidence found: chain information|Missing: what kind of token it is)[^.]*\./,
+      )?.[0];
+      if (!gap || asset.kind === 'token') continue;
+      gaps += 1;
+      if (!gap.includes("the peer group follows our catalogue's classification as "))
+        problems.push(`${asset.id}: ${gap}`);
+    }
+    expect(problems).toEqual([]);
+    expect(gaps).toBeGreaterThan(0);
+    const layer1Of = (id: string) => paragraph(report(SNAPSHOT_ASSETS.find((a) => a.id === id)!), 'layer1');
+    expect(layer1Of('pepe')).toContain(
+      "No evidence found: chain information (the peer group follows our catalogue's classification as a meme coin, which no dataset here states).",
+    );
+    expect(layer1Of('staked-ether')).toContain(
+      "Missing: what kind of token it is (the peer group follows our catalogue's classification as a DeFi token, which no dataset here states).",
+    );
   });
 
   it('states every DeFiHackLabs loss of an asset’s exploits', () => {

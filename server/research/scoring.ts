@@ -1,6 +1,6 @@
 import type { DatedChart } from '../../contract/charts';
 import { CATEGORIES, type CategoryKey } from '../../contract/methodology';
-import { licenseText, type Source, sourceKey } from '../../contract/reports';
+import { joinNames, licenseText, type Source, sourceKey } from '../../contract/reports';
 import {
   KNOCKOUT_RULES,
   NO_EVIDENCE_FINDING,
@@ -9,6 +9,7 @@ import {
 } from '../../contract/scoring-rules';
 import type {
   AssetEvidence,
+  AssetKind,
   AuditFacts,
   AuditReport,
   ClientShareReading,
@@ -1529,8 +1530,26 @@ export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
   const clientFacts = (e.clientDiversity?.value.readings ?? []).map(
     (r) => `${clientSharesText(r)} (shown, not scored).`,
   );
-  if (!e.chain) return noEvidence('chain information');
+  // The catalogue's kind only picks the peer group: a gap beside that group says no dataset states it.
+  const catalogued = (kind: AssetKind | undefined) =>
+    kind
+      ? ` (the peer group follows our catalogue's classification as ${KIND_PHRASES[kind] ?? `a ${kind} asset`}, which no dataset here states)`
+      : '';
+  if (!e.chain) {
+    const gap = noEvidence('chain information');
+    return { ...gap, facts: [`${NO_EVIDENCE_FINDING}: chain information${catalogued(e.catalogueKind)}.`] };
+  }
   const kind = e.chain.value;
+  // The chains a chain list names the asset the coin of; the class scored is lower where the catalogue says so.
+  const listedChains = e.chainListing?.value.chains ?? [];
+  const listedKind = listedChains.some((c) => c.parent) ? 'layer2' : 'layer1';
+  const listingFacts = listedChains.length
+    ? [
+        `DefiLlama's chain list names this asset the coin of ${joinNames(
+          listedChains.map((c) => `the ${c.name} chain${c.parent ? `, built on ${c.parent}` : ''}`),
+        )}${kind !== listedKind ? `; our catalogue places it lower, and the lower class is scored` : ''}.`,
+      ]
+    : [];
   const labelled = e.tokenContracts?.value;
   const contractFacts = labelled
     ? [
@@ -1563,14 +1582,19 @@ export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
         ? [`The asset is classified as ${KIND_PHRASES[assetKind] ?? `a ${assetKind} asset`}${byTags}.`]
         : // A native layer-1 or layer-2 coin is classified by its chain already; only a token's use is unknown.
           kind === 'token'
-          ? missingFact(['what kind of token it is (stablecoin, DeFi, meme or exchange token)'])
+          ? missingFact([
+              e.catalogueKind && e.catalogueKind !== 'token'
+                ? `what kind of token it is${catalogued(e.catalogueKind)}`
+                : 'what kind of token it is (stablecoin, DeFi, meme or exchange token)',
+            ])
           : []),
+      ...listingFacts,
       ...contractFacts,
       ...clientFacts,
     ],
     rationale: 'An asset that runs on its own chain depends on no other network.',
     sources: [
-      ...sourcesOf(e.chain, e.profile, e.tokenContracts),
+      ...sourcesOf(e.chain, e.chainListing, e.profile, e.tokenContracts),
       ...(e.clientDiversity?.value.readings ?? []).map((r) => r.source),
     ],
     evidenceFound: true,

@@ -54,7 +54,8 @@ const pageCount = async (pdf: Buffer) => (await readPdf(pdf)).pages.length;
 
 describe('the PDF of a researched report', () => {
   it('lists and shows the summary, key risks, score changes, coverage and peers before the categories and sources', async () => {
-    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'dogecoin');
+    // A meme coin the offline data holds too little on to rate (Dogecoin is rated since its chain is listed).
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'official-trump');
     const outcome = await runResearch(
       {
         db: t.ctx.db,
@@ -87,13 +88,15 @@ describe('the PDF of a researched report', () => {
     ).toBe(true);
     expect([...listed].sort((a, b) => a - b)).toEqual(listed);
     const text = flat(raw);
-    expect(text).toContain('Dogecoin (DOGE) is Not rated');
+    expect(text).toContain('Official Trump (TRUMP) is Not rated');
     // Not rated: no "0.00 out of 77" on the cover, no bar (red) for a category without evidence.
     expect(firstPage).toContain('no total');
     expect(firstPage).not.toMatch(/0\.00 ?out of 77/);
     expect(text).toContain('n/a: no evidence found');
     expect(text).toContain('Not rated: too few categories with evidence');
-    expect(text).toMatch(/Data coverage: of Dogecoin's twelve categories, \w+ on dated public datasets/);
+    expect(text).toMatch(
+      /Data coverage: of Official Trump's twelve categories, \w+ on dated public datasets/,
+    );
     expect(text).toMatch(
       /Hacks\/Scandals: Dated dataset, as of \d{4}-\d\d-\d\d \(SunWeb3Sec\/DeFiHackLabs @ [0-9a-f]{12}, license: Apache-2\.0\)/,
     );

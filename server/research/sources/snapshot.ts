@@ -5,6 +5,7 @@ import type {
   AssetKind,
   AssetRef,
   AuditFacts,
+  ChainKind,
   Fact,
   MarketEvidence,
   SecurityEvidence,
@@ -208,7 +209,48 @@ export function snapshotMarketEvidence(asset: SnapshotAsset, options: SnapshotOp
   const clients = snapshotClientDiversity(asset);
   if (!market.chain && clients && asset.kind === 'layer1')
     market.chain = { value: 'layer1', source: clients.source };
-  return { ...market, ...snapshotTokenContracts(asset) };
+  const contracts = snapshotTokenContracts(asset);
+  const listed = contracts.chain || market.chain ? undefined : snapshotChainListing(asset);
+  // The catalogue's kind goes along unscored: it picks the peer group, and a gap line says so.
+  return { ...market, ...listed, ...contracts, catalogueKind: asset.kind };
+}
+
+const chainList = PUBLIC_DATA.chains;
+const chainRecordsById = new Map(chainList.records.map((record) => [record.id, record]));
+const CHAIN_RANK: Record<ChainKind, number> = { token: 0, layer2: 1, layer1: 2 };
+
+/**
+ * The chain DefiLlama's chain list names the asset the coin of (decision 0274): exact CoinGecko
+ * id, never a symbol. A chain with a parent is a layer 2's; without one, a layer 1's. Where the
+ * catalogue places the asset lower (a layer 2, or a token on a host chain) the lower class is
+ * scored: a field the list leaves out is no statement that the chain has no parent.
+ */
+export function snapshotChainListing(asset: SnapshotAsset): Pick<MarketEvidence, 'chain' | 'chainListing'> {
+  const record = chainRecordsById.get(asset.id);
+  if (!record) return {};
+  const { dataset } = chainList;
+  const listed: ChainKind = record.chains.some((c) => c.parent) ? 'layer2' : 'layer1';
+  const catalogued: ChainKind =
+    asset.kind === 'layer2' ? 'layer2' : asset.platform && asset.kind !== 'layer1' ? 'token' : 'layer1';
+  const names = record.chains.map((c) => c.name);
+  const source: Source = {
+    title: `DefiLlama chain list: ${asset.symbol} as the coin of ${joinNames(names)} (${chainList.path}, commit ${dataset.version.slice(0, 7)})`,
+    url: `https://github.com/${dataset.name}/blob/${dataset.version}/${chainList.path}`,
+    dataset: datasetRef(dataset),
+    retrievedAt: `${dataset.retrievedAt}T00:00:00.000Z`,
+    live: false,
+    // What the asset is, not a figure on a day: the list's date does not date the report.
+    reference: true,
+  };
+  return {
+    chain: { value: CHAIN_RANK[catalogued] < CHAIN_RANK[listed] ? catalogued : listed, source },
+    chainListing: {
+      value: {
+        chains: record.chains.map((c) => ({ name: c.name, ...(c.parent ? { parent: c.parent.chain } : {}) })),
+      },
+      source,
+    },
+  };
 }
 
 /** What Coin Metrics' excerpt alone gives an asset (the offline demo's rules for its copies). */
@@ -471,6 +513,9 @@ export function snapshotDataNote(
       return `${MARKET_DATASETS.get(dataset)} as copied in ${dataset} @ ${ref.version.slice(0, 7)} (${dateRange(cited(dataset))}; license: ${licenseText(ref.license)}, offline demo only)`;
     if (dataset === clientFiles.dataset.name)
       return `Ethereum client shares from ${dataset} @ ${ref.version.slice(0, 7)} (readings of ${dateRange(cited(dataset))}; license: ${licenseText(ref.license)})`;
+    // The chain list is a copy of one file read at its commit, whose date the copy does not hold.
+    if (dataset === chainList.dataset.name)
+      return `${dataset} @ ${ref.version.slice(0, 7)} (read on ${chainList.dataset.retrievedAt}; license: ${licenseText(ref.license)})`;
     return `${dataset} @ ${ref.version.slice(0, 7)} (${dateRange(cited(dataset))}; license: ${licenseText(ref.license)})`;
   };
   // Each dataset once, with the categories that rest on it, in the report's order.
