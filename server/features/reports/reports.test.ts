@@ -128,7 +128,7 @@ describe('GET /api/reports/:id', () => {
     // The fully diluted value is the market data file's own record, of its own date, with the
     // parts of that record that give it; the file is cited for it (decision 0258).
     expect(marketCap.research_findings).toMatch(
-      /Fully diluted value: \$[\d.,]+ \w+ on 2025-11-03, as the market record states it: its total supply of [\d,]+ at /,
+      /Fully diluted value: \$[\d.,]+ \w+ on 2025-11-03 \(total supply [\d,]+ × \$/,
     );
     expect(marketCap.sources.map((s) => s.url)).toEqual([
       file,
