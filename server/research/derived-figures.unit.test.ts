@@ -28,10 +28,14 @@ describe('the fully diluted value', () => {
     // Enough digits that the product is the printed figure: 1.4249 × 270,000,000 = $384.72 million.
     const axie = await reportOf('axie-infinity');
     expect(axie.fact).toContain('$384.72 million on 2025-11-03');
-    expect(axie.fact).toContain('(total supply 270,000,000 × $1.4249, the market capitalisation per circulating token;');
+    expect(axie.fact).toContain(
+      '(total supply 270,000,000 × $1.4249, the market capitalisation per circulating token;',
+    );
     // The record's own price, when it gives the figure.
     const pepe = await reportOf('pepe');
-    expect(pepe.fact).toContain("(total supply 420,690,000,000,000 × $0.00000649, the record's price that day).");
+    expect(pepe.fact).toContain(
+      "(total supply 420,690,000,000,000 × $0.00000649, the record's price that day).",
+    );
     for (const report of [chainlink, curve, axie, pepe]) expect(report.fullyDiluted(report.text)).toEqual([]);
   });
 

@@ -12,7 +12,6 @@ import {
   type AgentResearchData,
   agentResearchDataSchema,
   type CategoryCoverage,
-  type Source,
   sourceKey,
 } from '../../contract/reports';
 import type { Database, DbExecutor } from '../db/client';

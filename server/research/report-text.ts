@@ -189,7 +189,10 @@ const factOf = (result: CategoryResult) =>
     ? 'the knockout above'
     : sentenceOf(
         quotedFigure(
-          (result.facts?.[0] ?? result.findings.replace(/\s*\(Sources:.*\)\s*$/, '')).replace(DATASET_CREDIT, ''),
+          (result.facts?.[0] ?? result.findings.replace(/\s*\(Sources:.*\)\s*$/, '')).replace(
+            DATASET_CREDIT,
+            '',
+          ),
         ),
       );
 /** A fact quoted inside parentheses: its own closing parenthetical becomes a dash, never "(… (…))". */

@@ -36,6 +36,8 @@ describe('the executive summary of every offline report', () => {
     const coverage = sectionLines(sections).find((s) => s.heading === REPORT_HEADINGS.coverage)!.lines;
     const dates = coverage.flatMap((line) => /, as of (\d{4}-\d\d-\d\d)/.exec(line)?.[1] ?? []).sort();
     expect(sections.summary).toContain(`of ${dates[0]} to ${dates.at(-1)}, each credited`);
-    expect(coverage.join('\n')).toMatch(/Hacks\/Scandals: .*SunWeb3Sec\/DeFiHackLabs @ \w+, license: Apache-2\.0/);
+    expect(coverage.join('\n')).toMatch(
+      /Hacks\/Scandals: .*SunWeb3Sec\/DeFiHackLabs @ \w+, license: Apache-2\.0/,
+    );
   });
 });

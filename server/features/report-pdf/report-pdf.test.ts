@@ -93,7 +93,9 @@ describe('the PDF of a researched report', () => {
     expect(firstPage).not.toMatch(/0\.00 ?out of 77/);
     expect(text).toContain('n/a: no evidence found');
     expect(text).toContain('Not rated: too few categories with evidence');
-    expect(text).toMatch(/Data coverage: of Dogecoin's twelve categories, \w+ on dated public datasets/);
+    expect(text).toMatch(
+      /Data coverage: (of Dogecoin's twelve categories, \w+ rest|only [^;]+ of Dogecoin's twelve categories rests?) on dated public datasets/,
+    );
     expect(text).toMatch(
       /Hacks\/Scandals: Dated dataset, as of \d{4}-\d\d-\d\d \(SunWeb3Sec\/DeFiHackLabs @ [0-9a-f]{12}, license: Apache-2\.0\)/,
     );

@@ -50,9 +50,12 @@ describe('GET /api/reports/:id', () => {
     expect(paragraphs[0]).toMatch(/^Executive summary: Ethereum \(ETH\) scores [\d.]+ of 77/);
     expect(paragraphs[0]).toMatch(/risk level (Likely Safe|Potential Risk|Not Safe)[,.;]/);
     expect(paragraphs[0]).toMatch(
-      /Data coverage: of Ethereum's twelve categories, \w+ on dated public datasets/,
+      /Data coverage: of Ethereum's twelve categories, \w+ rest on dated public datasets/,
     );
-    expect(paragraphs[0]).toContain('offline demo snapshot');
+    // Where the data came from, in a few words: the credits are under Data coverage and Sources.
+    expect(paragraphs[0]).toMatch(
+      /the data: the offline snapshot's public datasets of [\d-]+ to [\d-]+, each credited under Data coverage and Sources\.$/,
+    );
     expect(body.reportContent).toContain('Sources:\n[1]');
     for (const heading of ['Key risks', 'What would change this score', 'Data coverage', 'Peer comparison'])
       expect(

@@ -1,6 +1,5 @@
 import { distance as editDistance } from 'fastest-levenshtein';
-import { CATEGORIES, type CategoryKey } from '../../../contract/methodology';
-import { joinNames, licenseText, nameWithSymbol, type Source } from '../../../contract/reports';
+import { nameWithSymbol, type Source } from '../../../contract/reports';
 import type {
   AssetKind,
   AssetRef,
@@ -11,21 +10,13 @@ import type {
   UnlockFacts,
 } from '../evidence';
 import { sourceProblem } from '../source-check';
-import {
-  COIN_METRICS_DATASET,
-  COIN_METRICS_LICENSE,
-  type CoinMetricsExcerpt,
-  coinMetricsEvidence,
-  loadCoinMetricsExcerpts,
-} from './coinmetrics';
+import { type CoinMetricsExcerpt, coinMetricsEvidence, loadCoinMetricsExcerpts } from './coinmetrics';
 import { curatedIncidents } from './incidents';
 import {
   datasetRef,
-  describeSnapshotDataset,
   PUBLIC_DATA,
   type PublicAuditRecord,
   SNAPSHOT_ASSETS,
-  SNAPSHOT_DATASETS,
   type SnapshotAsset,
 } from './snapshot-data';
 import { type AssetMarketData, createMarketData, loadMarketFile } from './snapshot-market';
@@ -116,22 +107,6 @@ export const COIN_METRICS_ASSETS: ReadonlySet<string> = new Set(coinMetrics.keys
 
 const marketFile = loadMarketFile(undefined, new Set(SNAPSHOT_ASSETS.map((asset) => asset.id)));
 const marketFiles = marketFile ? createMarketData(marketFile) : undefined;
-/** The market copies by repository, with the publishers whose figures they hold. */
-const MARKET_DATASETS = new Map<string, string>(
-  marketFile
-    ? [
-        [
-          marketFile.cmcMonthly.dataset.name,
-          `${marketFile.cmcMonthly.publisher} and ${marketFile.coingeckoMarkets.publisher} market figures`,
-        ],
-        [
-          marketFile.bitcoinDaily.dataset.name,
-          `${marketFile.bitcoinDaily.publisher}'s Bitcoin daily history`,
-        ],
-      ]
-    : [],
-);
-
 /** The market files' figures and history of an asset (offline demo only; decision 0241). */
 export function snapshotMarketData(asset: SnapshotAsset): AssetMarketData | undefined {
   return marketFiles?.marketData(asset);
