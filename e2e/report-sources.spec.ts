@@ -19,7 +19,7 @@ for (const viewport of [
     const summary = page.getByTestId('executive-summary');
     // One summary for page, PDF and API: where the data came from in a few words (issue 32).
     await expect(summary).toContainText(
-      /the data: the offline snapshot's public datasets of [\d-]+ to [\d-]+, each credited under Data coverage and Sources\.$/,
+      /the evidence is the offline snapshot's public datasets of [\d-]+ to [\d-]+, each credited under Data coverage and Sources\.$/,
     );
     await expect(summary).not.toContainText('license');
     await expect(summary).not.toContainText(/@ [0-9a-f]{7}/);

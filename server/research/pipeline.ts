@@ -348,7 +348,7 @@ export function dataNoteFor(
     .sort();
   if (!dates.length) return `none of the offline snapshot's public datasets holds a record on ${name}.`;
   const span = dates[0] === dates.at(-1) ? dates[0] : `${dates[0]} to ${dates.at(-1)}`;
-  return `the data: the offline snapshot's public datasets of ${span}, each credited under Data coverage and Sources.`;
+  return `the evidence is the offline snapshot's public datasets of ${span}, each credited under Data coverage and Sources.`;
 }
 
 /** The kind of asset when no source states it: a stablecoin or meme category, else its chain. */

@@ -177,7 +177,7 @@ describe('the data coverage sentence, in each of its forms', () => {
   it("closes with where an offline report's data came from, in a few words", async () => {
     const bitcoin = await offlineReportInput(SNAPSHOT_ASSETS.find((a) => a.id === 'bitcoin')!, NOW);
     expect(coverageOf(bitcoin)).toMatch(
-      /; the data: the offline snapshot's public datasets of \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d, each credited under Data coverage and Sources\.$/,
+      /; the evidence is the offline snapshot's public datasets of \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d, each credited under Data coverage and Sources\.$/,
     );
   });
 });
