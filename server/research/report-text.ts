@@ -198,7 +198,7 @@ const factOf = (result: CategoryResult) =>
 /** A fact quoted inside parentheses: its own closing parenthetical becomes a dash, never "(… (…))". */
 const quotedFactOf = (result: CategoryResult) => factOf(result).replace(/\s*\(([^()]*)\)$/, ' — $1');
 
-function describeGroup(group: ScoreGroup): string {
+function describeGroup(group: ScoreGroup, evidenced: CategoryResult[] = []): string {
   // Categories without evidence have no fact to give: they are named as gaps.
   if (group.members.length > 1 && group.members.every((r) => coverageFor(r).kind === 'none'))
     return `${countWord(group.members.length)} categories at ${group.score}/5 for want of any evidence (${joinNames(group.members.map((r) => nameOf(r.key)))})`;
@@ -206,10 +206,14 @@ function describeGroup(group: ScoreGroup): string {
     return `${nameOf(group.shown[0]!.key)} at ${group.score}/5 (${quotedFactOf(group.shown[0]!)})`;
   // A tie is named, not exemplified: each member's fact is in its own category section, and the
   // summary stays short enough to read. A long tie is counted, not listed.
+  // When the tie is nearly all of them, the few outside it are the shorter list to name.
+  const outside = evidenced.filter((r) => !group.members.includes(r)).map((r) => nameOf(r.key));
   const names =
-    group.members.length > 5
-      ? `${countWord(group.members.length)} categories`
-      : joinNames(group.members.map((r) => nameOf(r.key)));
+    group.members.length <= 5
+      ? joinNames(group.members.map((r) => nameOf(r.key)))
+      : outside.length > 0 && outside.length <= 3
+        ? `the ${countWord(group.members.length)} categories other than ${joinNames(outside)}`
+        : `${countWord(group.members.length)} categories`;
   return `a tie at ${group.score}/5 between ${names}`;
 }
 
@@ -308,13 +312,14 @@ function extremesText(
   name: string,
   strongest: ScoreGroup[],
   weakest: ScoreGroup[],
+  evidenced: CategoryResult[],
 ): { lowClause: string; high: string } {
   const top = strongest[0]!.score;
   const bottom = weakest[0]!.score;
   // The verb agrees with the first group, the one the superlative names: the groups after it are
   // the next levels ("then …"), never joined to it as more of "the lowest".
   const one = (groups: ScoreGroup[]) => groups[0]!.members.length === 1;
-  const listed = (groups: ScoreGroup[]) => groups.map(describeGroup).join(', then ');
+  const listed = (groups: ScoreGroup[]) => groups.map((g) => describeGroup(g, evidenced)).join(', then ');
   const best = listed(strongest);
   const worst = listed(weakest);
   const high =
@@ -372,7 +377,8 @@ export function buildSummary(
       : evidenced.length === results.length
         ? `all ${countWord(results.length)} categories tie at ${allTiedAt}/5, so no category stands out as strongest or weakest`
         : `${evidenced.length === 2 ? 'both' : `all ${countWord(evidenced.length)}`} categories with evidence score ${allTiedAt}/5, so none stands out as strongest or weakest`;
-  const split = allTiedAt === null && evidenced.length >= 2 ? extremesText(name, strongest, weakest) : null;
+  const split =
+    allTiedAt === null && evidenced.length >= 2 ? extremesText(name, strongest, weakest, evidenced) : null;
   // What holds the total down is the rated verdict's own reason; a tie has none, and says so apart.
   const reason = split?.lowClause;
   const words = scores.riskLevel === null ? null : verdictWords(scores, knockouts.length > 0);

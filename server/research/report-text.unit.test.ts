@@ -99,6 +99,13 @@ describe('executive summary', () => {
     expect(summary).not.toMatch(/Fact about (Volume|Market Cap|Team|Audits|Layer 1)/);
   });
 
+  it('names a tie of nearly every category by the few outside it', () => {
+    const summary = buildSummary(input(resultsWith({ totalSupply: 3 }, 5)));
+    expect(summary).toContain(
+      "Bitcoin's strongest categories are a tie at 5/5 between the eleven categories other than Total Supply.",
+    );
+  });
+
   it('ends with the data coverage (live, snapshot, none)', () => {
     const results = resultsWith({ audits: 1 });
     results[0] = { ...results[0]!, sources: [snapshot] };
