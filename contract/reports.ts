@@ -340,22 +340,6 @@ export const reportSectionsSchema = z.object({
 });
 export type ReportSections = z.infer<typeof reportSectionsSchema>;
 
-/** The summary's last sentence on an offline report, before its list of datasets. */
-export const OFFLINE_DATA_NOTE = 'was researched from the offline demo snapshot, not live market data';
-
-/**
- * The summary as the report page shows it: the offline data note's list of datasets (commits and
- * licences) is left to the page's Sources section, which links each one. The PDF and the text
- * keep the whole sentence.
- */
-export function summaryForPage(summary: string): string {
-  const lead = `${OFFLINE_DATA_NOTE} — `;
-  const at = summary.lastIndexOf(lead);
-  return at < 0
-    ? summary
-    : `${summary.slice(0, at + OFFLINE_DATA_NOTE.length)}; its datasets are listed under Sources.`;
-}
-
 const DAY_MS = 86_400_000;
 
 /**

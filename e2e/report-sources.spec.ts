@@ -17,8 +17,9 @@ for (const viewport of [
     const reportId = await completedReport(page, signedIn.email, 'Bitcoin');
     await page.goto(`/report/${reportId}`);
     const summary = page.getByTestId('executive-summary');
+    // One summary for page, PDF and API: where the data came from in a few words (issue 32).
     await expect(summary).toContainText(
-      'Bitcoin was researched from the offline demo snapshot, not live market data; its datasets are listed under Sources.',
+      /the evidence is the offline snapshot's public datasets of [\d-]+ to [\d-]+, each credited under Data coverage and Sources\.$/,
     );
     await expect(summary).not.toContainText('license');
     await expect(summary).not.toContainText(/@ [0-9a-f]{7}/);

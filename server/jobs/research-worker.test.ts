@@ -210,7 +210,7 @@ describe('the research job', () => {
     );
     expect(counter.calls).toBe(2);
     expect((done.researchData as { dataMode: string }).dataMode).toBe('offline');
-    expect(done.reportContent).toContain('researched from the offline demo snapshot, not live market data');
+    expect(done.reportContent).toContain("the evidence is the offline snapshot's public datasets of ");
     expect(done.reportContent).not.toContain('coinmetrics');
     expect(done.reportContent).toContain('No evidence found: market capitalisation.');
     await worker.stop();

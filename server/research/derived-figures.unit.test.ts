@@ -19,19 +19,23 @@ describe('the fully diluted value', () => {
   it("is the market record's own figure, with its price and the arithmetic that gives it", async () => {
     const chainlink = await reportOf('chainlink');
     expect(chainlink.fact).toBe(
-      'Fully diluted value: $17.07 billion on 2025-11-03, as the market record states it: its total supply of 1,000,000,000 at $17.07 a token, its market capitalisation over its circulating supply (its price that day: $17.04).',
+      "Fully diluted value: $17.07 billion on 2025-11-03 (total supply 1,000,000,000 × $17.07, the market capitalisation per circulating token; the record's price that day: $17.04).",
     );
     // Curve's record values its total supply, not its maximum: $1.07 billion, as the record says.
     const curve = await reportOf('curve-dao-token');
     expect(curve.fact).toContain('Fully diluted value: $1.07 billion on 2025-11-03');
-    expect(curve.fact).toContain('its total supply of 2,319,411,017 at its price of $0.462681.');
+    expect(curve.fact).toContain("(total supply 2,319,411,017 × $0.462681, the record's price that day).");
     // Enough digits that the product is the printed figure: 1.4249 × 270,000,000 = $384.72 million.
     const axie = await reportOf('axie-infinity');
     expect(axie.fact).toContain('$384.72 million on 2025-11-03');
-    expect(axie.fact).toContain('its total supply of 270,000,000 at $1.4249 a token');
+    expect(axie.fact).toContain(
+      '(total supply 270,000,000 × $1.4249, the market capitalisation per circulating token;',
+    );
     // The record's own price, when it gives the figure.
     const pepe = await reportOf('pepe');
-    expect(pepe.fact).toContain('its total supply of 420,690,000,000,000 at its price of $0.00000649.');
+    expect(pepe.fact).toContain(
+      "(total supply 420,690,000,000,000 × $0.00000649, the record's price that day).",
+    );
     for (const report of [chainlink, curve, axie, pepe]) expect(report.fullyDiluted(report.text)).toEqual([]);
   });
 
@@ -39,7 +43,7 @@ describe('the fully diluted value', () => {
     const bitcoin = await reportOf('bitcoin');
     expect(bitcoin.text).toMatch(/Market capitalisation: \$1\.30 trillion on 2026-07-18/);
     expect(bitcoin.fact).toMatch(
-      /^Fully diluted value: \$2\.19 trillion on 2025-11-03, as the market record states it/,
+      /^Fully diluted value: \$2\.19 trillion on 2025-11-03 \(total supply [\d,]+ × \$/,
     );
     expect(bitcoin.fullyDiluted(bitcoin.text)).toEqual([]);
   });
@@ -48,29 +52,35 @@ describe('the fully diluted value', () => {
     const cases = [
       [
         'chainlink',
-        'Fully diluted value: $17.07 billion (the full maximum supply of 1,000,000,000 at its price of $17.07 on 2025-11-03).',
+        "Fully diluted value: $17.07 billion on 2025-11-03 (maximum supply 1,000,000,000 × $17.07, the record's price that day).",
         ["fully diluted value printed with a price of $17.07, the market record's price is 17.04"],
       ],
       [
         'curve-dao-token',
-        'Fully diluted value: $1.40 billion (the full maximum supply of 3,030,303,031 at its price of $0.4627 on 2025-11-03).',
+        "Fully diluted value: $1.40 billion on 2025-11-03 (maximum supply 3,030,303,031 × $0.4627, the record's price that day).",
         ['fully diluted value printed $1.40 billion, the market record states $1.07 billion'],
       ],
       [
         'axie-infinity',
-        'Fully diluted value: $384.72 million (the full maximum supply of 270,000,000 at its price of $1.42 on 2025-11-03).',
+        "Fully diluted value: $384.72 million on 2025-11-03 (maximum supply 270,000,000 × $1.42, the record's price that day).",
         [
           'fully diluted value printed $384.72 million, its printed parts give $383.40 million ($1.42 × 270,000,000)',
         ],
       ],
       [
         'bitcoin',
-        'Fully diluted value: $1.36 trillion (the full maximum supply of 21,000,000 at its price of $64,795.70 on 2026-07-18).',
+        "Fully diluted value: $1.36 trillion on 2026-07-18 (maximum supply 21,000,000 × $64,795.70, the record's price that day).",
         [
-          'fully diluted value $1.36 trillion dated otherwise, its market record is of 2025-11-03',
+          'fully diluted value $1.36 trillion dated 2026-07-18, its market record is of 2025-11-03',
           'fully diluted value printed $1.36 trillion, the market record states $2.19 trillion',
           "fully diluted value printed with a price of $64,795.70, the market record's price is 109560",
         ],
+      ],
+      // The old wording, whose parts the checker no longer reads, is not passed over.
+      [
+        'chainlink',
+        'Fully diluted value: $17.07 billion on 2025-11-03, as the market record states it: its total supply of 1,000,000,000 at $17.07 a token, its market capitalisation over its circulating supply (its price that day: $17.04).',
+        ['fully diluted value $17.07 billion printed without the supply and price that give it'],
       ],
     ] as const;
     for (const [id, old, expected] of cases) {
@@ -92,7 +102,7 @@ describe('the fully diluted value', () => {
         .facts;
     const record = { priceUsd: 2.5, marketCapUsd: 1.5e9, circulating: 6e8, total: 8e8, max: 1e9 };
     expect(factsOf({ ...record, fullyDilutedUsd: null })).toContain(
-      'Fully diluted value: $2.50 billion, derived within the market record: its maximum supply of 1,000,000,000 at its price of $2.50.',
+      "Fully diluted value: $2.50 billion (maximum supply 1,000,000,000 × $2.50, the record's price that day; derived, as the record states none).",
     );
     // $3.10 billion: neither its price nor its cap per circulating token, times either supply, gives it.
     expect(factsOf({ ...record, fullyDilutedUsd: 3.1e9 }).join(' ')).not.toContain('Fully diluted value');

@@ -176,7 +176,7 @@ describe('knockouts', () => {
     // record of the May 2022 collapse, Existence/Growth; the summary once listed the verdict twice.
     const terra = SNAPSHOT_ASSETS.find((a) => a.id === 'terra-luna')!;
     const summary = buildReportText(await offlineReportInput(terra, NOW)).split('\n')[0]!;
-    const lead = summary.slice(0, summary.indexOf('Under the methodology'));
+    const lead = summary.slice(0, summary.indexOf('a knockout: '));
     expect(lead).toContain('(2024-06-12; the collapse in May 2022; Team and Existence/Growth score 1).');
     expect(lead.match(/fraud verdict/g)).toHaveLength(1);
     for (const kind of ['regulator-fraud-finding', 'collapse'] as const)

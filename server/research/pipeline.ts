@@ -12,8 +12,6 @@ import {
   type AgentResearchData,
   agentResearchDataSchema,
   type CategoryCoverage,
-  OFFLINE_DATA_NOTE,
-  type Source,
   sourceKey,
 } from '../../contract/reports';
 import type { Database, DbExecutor } from '../db/client';
@@ -54,7 +52,6 @@ import {
 } from './repository';
 import { resolveAsset } from './resolve-asset';
 import { SCORERS } from './scoring';
-import { snapshotDataNote } from './sources/snapshot';
 import type { ResearchSources } from './sources/types';
 import { verdictOf } from './verdict';
 import { type CategoryWriter, naming } from './writer';
@@ -333,18 +330,25 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
 }
 
 /**
- * Where the report's data came from, closing the summary's coverage sentence: offline, which
- * categories rest on which dataset and the datasets consulted without a record on the asset.
+ * Where the report's data came from, closing the summary's coverage sentence. Offline, in a few
+ * words with the span of the evidence's dates: each dataset (repository @ commit, licence) is
+ * credited once under Data coverage and in the numbered sources, never in the summary.
  */
 export function dataNoteFor(
   mode: ResearchSources['mode'],
   name: string,
   now: Date,
-  categories: readonly { key: CategoryKey; sources: readonly Source[]; coverage?: CategoryCoverage }[] = [],
+  categories: readonly { coverage?: CategoryCoverage }[] = [],
 ): string {
-  return mode === 'offline'
-    ? `${name} ${OFFLINE_DATA_NOTE} — ${snapshotDataNote(name, categories)}.`
-    : `${name} was researched from live CoinGecko and DeFiLlama data retrieved on ${now.toISOString().slice(0, 10)}.`;
+  if (mode !== 'offline')
+    return `${name} was researched from live CoinGecko and DeFiLlama data retrieved on ${now.toISOString().slice(0, 10)}.`;
+  // The dates the Data coverage rows print ("as of …"), so the span is the one a reader finds there.
+  const dates = categories
+    .flatMap((c) => (c.coverage?.retrievedAt ? [c.coverage.retrievedAt.slice(0, 10)] : []))
+    .sort();
+  if (!dates.length) return `none of the offline snapshot's public datasets holds a record on ${name}.`;
+  const span = dates[0] === dates.at(-1) ? dates[0] : `${dates[0]} to ${dates.at(-1)}`;
+  return `the evidence is the offline snapshot's public datasets of ${span}, each credited under Data coverage and Sources.`;
 }
 
 /** The kind of asset when no source states it: a stablecoin or meme category, else its chain. */

@@ -87,9 +87,98 @@ describe('counts agree with the number of categories', () => {
       buildReportText(inputWith(Object.fromEntries(all.map((key, i) => [key, 1 + (i % 5)])))),
     );
     expect(elevenOfTwelve).toContain(
-      'one has no evidence in the sources (Layer 1) and is left out of the total',
+      "of Bitcoin's twelve categories, eleven rest on live sources; Layer 1 has no evidence and is left out of the total",
     );
     expect(elevenOfTwelve).not.toMatch(/the one without count\b/);
+  });
+});
+
+describe('the data coverage sentence, in each of its forms', () => {
+  // The sentence closing every summary: which categories have evidence, which do not, and where
+  // the data came from. Issue 32: "of Bitcoin's twelve categories, seven on dated public datasets"
+  // had no verb.
+  const coverageOf = (input: ReportTextInput) =>
+    /Data coverage: .*$/.exec(summaryOf(buildReportText(input)))![0];
+  const withKinds = (input: ReportTextInput, snapshotKeys: CategoryKey[]): ReportTextInput => ({
+    ...input,
+    results: input.results.map((r) =>
+      snapshotKeys.includes(r.key)
+        ? { ...r, coverage: { kind: 'snapshot', retrievedAt: '2026-08-22T00:00:00Z' } }
+        : r,
+    ),
+  });
+  const every = Object.fromEntries(CATEGORIES.map((c, i) => [c.key, 1 + (i % 5)]));
+
+  it('all twelve with evidence, from one kind of source', () => {
+    expect(coverageOf(inputWith(every))).toBe(
+      "Data coverage: all twelve of Bitcoin's categories rest on live sources; Data: live.",
+    );
+  });
+
+  it('all twelve with evidence, from both kinds: the verb once, agreeing with the first count', () => {
+    expect(coverageOf(withKinds(inputWith(every), ['marketCap']))).toBe(
+      "Data coverage: of Bitcoin's twelve categories, eleven rest on live sources and one on dated public datasets; none lacks evidence; Data: live.",
+    );
+    const oneLive = withKinds(
+      inputWith(every),
+      CATEGORIES.map((c) => c.key).filter((k) => k !== 'audits'),
+    );
+    expect(coverageOf(oneLive)).toContain(
+      "of Bitcoin's twelve categories, one rests on live sources and eleven on dated public datasets;",
+    );
+  });
+
+  it('a few without evidence are named, with a verb of their number', () => {
+    const { layer1: _one, dexHolders: _two, ...ten } = every;
+    expect(coverageOf(inputWith(ten))).toBe(
+      "Data coverage: of Bitcoin's twelve categories, ten rest on live sources; Dex Holders and Layer 1 have no evidence and are left out of the total; Data: live.",
+    );
+  });
+
+  it('most without evidence: the few with evidence are the list, "only … rest(s) on"', () => {
+    expect(coverageOf(inputWith({ audits: 3, marketCap: 4 }))).toBe(
+      "Data coverage: only Market Cap and Audits of Bitcoin's twelve categories rest on live sources; the other ten have no evidence and are left out of the total; Data: live.",
+    );
+    expect(coverageOf(inputWith({ audits: 3 }))).toContain(
+      "only Audits of Bitcoin's twelve categories rests on live sources; the other eleven have",
+    );
+  });
+
+  it('none with evidence', () => {
+    expect(coverageOf(inputWith({}))).toBe(
+      "Data coverage: none of Bitcoin's twelve categories has evidence in the sources, so none is counted; Data: live.",
+    );
+  });
+
+  it("a gap every peer of its kind shares is said to be the dataset's: all of them, some, or all but one", () => {
+    const sharing = (input: ReportTextInput, shared: CategoryKey[]): ReportTextInput => ({
+      ...input,
+      results: input.results.map((r) => ({
+        ...r,
+        peerEvidence: {
+          kindPlural: 'layer-1 coins',
+          compared: 51,
+          withEvidence: shared.includes(r.key) ? 0 : 12,
+        },
+      })),
+    });
+    const { socialMetricsX2: _a, team: _b, dexHolders: _c, ...nine } = every;
+    expect(coverageOf(sharing(inputWith(nine), ['socialMetricsX2', 'team', 'dexHolders']))).toContain(
+      'Social Metrics, Team and Dex Holders have no evidence and are left out of the total, as for every other layer-1 coin researched; Data: live.',
+    );
+    expect(coverageOf(sharing(inputWith(nine), ['socialMetricsX2', 'dexHolders']))).toContain(
+      'are left out of the total; all but Team are missing for every other layer-1 coin researched too;',
+    );
+    expect(coverageOf(sharing(inputWith(nine), ['dexHolders']))).toContain(
+      'are left out of the total; Dex Holders is missing for every other layer-1 coin researched too;',
+    );
+  });
+
+  it("closes with where an offline report's data came from, in a few words", async () => {
+    const bitcoin = await offlineReportInput(SNAPSHOT_ASSETS.find((a) => a.id === 'bitcoin')!, NOW);
+    expect(coverageOf(bitcoin)).toMatch(
+      /; the evidence is the offline snapshot's public datasets of \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d, each credited under Data coverage and Sources\.$/,
+    );
   });
 });
 
@@ -118,15 +207,16 @@ describe('the summary words the best and worst categories by the level they reac
         inputWith({ layer1: 5, audits: 5, dexHolders: 5, marketCap: 4, volumeX2: 3, useCase: 3 }),
       ),
     );
+    // A tie is named without its members' facts (each is in its category): the summary stays short.
     expect(summary).toContain(
-      'nothing scores below 3/5, the lowest being a tie at 3/5 between Volume and Use Case (Volume: Fact about Volume; Use Case: Fact about Use Case), then Market Cap at 4/5',
+      'nothing scores below 3/5, the lowest being a tie at 3/5 between Volume and Use Case. ',
     );
-    expect(summary).not.toMatch(/\) and [^.()]*at 4\/5/);
-    // One category at the bottom: the verb agrees with it, whatever follows.
+    expect(summary).not.toMatch(/at 4\/5/);
+    // One category at the bottom: the verb agrees with it, and its fact is quoted.
     const single = summaryOf(
       buildReportText(inputWith({ layer1: 5, audits: 5, dexHolders: 5, marketCap: 4, team: 4, volumeX2: 1 })),
     );
-    expect(single).toContain('its weakest is Volume at 1/5 (Fact about Volume), then a tie at 4/5 between');
+    expect(single).toContain('its weakest is Volume at 1/5 (Fact about Volume). ');
   });
 });
 

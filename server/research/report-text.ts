@@ -135,7 +135,7 @@ export interface Extremes {
   weakest: ScoreGroup[];
 }
 
-const LIST_SIZE = 3;
+const LIST_SIZE = 1;
 
 /** Walks score levels in the given order, naming up to three categories; ties stay whole groups. */
 function pickGroups(levels: number[], byScore: Map<number, CategoryResult[]>): ScoreGroup[] {
@@ -178,27 +178,43 @@ const quotedFigure = (fact: string) => {
   const figure = figureOf(fact);
   return figure && /^[$\d]/.test(figure.value) ? `${figure.label} ${figure.value}` : fact;
 };
+/** A dataset's credit inside a fact ("(owner/repository, licence)"): Data coverage and Sources carry it. */
+const DATASET_CREDIT = /\s*\([\w.-]+\/[\w.-]+(?: @ \w+)?, [^()]*\)/g;
+/**
+ * A category's first fact as the summary quotes it, without its dataset's credit; a knockout is
+ * named with its document once, in the summary's opening, and only referred to here.
+ */
 const factOf = (result: CategoryResult) =>
-  sentenceOf(quotedFigure(result.facts?.[0] ?? result.findings.replace(/\s*\(Sources:.*\)\s*$/, '')));
+  result.knockout
+    ? 'the knockout above'
+    : sentenceOf(
+        quotedFigure(
+          (result.facts?.[0] ?? result.findings.replace(/\s*\(Sources:.*\)\s*$/, '')).replace(
+            DATASET_CREDIT,
+            '',
+          ),
+        ),
+      );
 /** A fact quoted inside parentheses: its own closing parenthetical becomes a dash, never "(… (…))". */
 const quotedFactOf = (result: CategoryResult) => factOf(result).replace(/\s*\(([^()]*)\)$/, ' — $1');
 
-function describeGroup(group: ScoreGroup): string {
+function describeGroup(group: ScoreGroup, evidenced: CategoryResult[] = []): string {
   // Categories without evidence have no fact to give: they are named as gaps.
   if (group.members.length > 1 && group.members.every((r) => coverageFor(r).kind === 'none'))
     return `${countWord(group.members.length)} categories at ${group.score}/5 for want of any evidence (${joinNames(group.members.map((r) => nameOf(r.key)))})`;
-  const facts = group.shown.map((r) => `${nameOf(r.key)}: ${quotedFactOf(r)}`).join('; ');
   if (group.members.length === 1)
     return `${nameOf(group.shown[0]!.key)} at ${group.score}/5 (${quotedFactOf(group.shown[0]!)})`;
-  // A long tie is counted, not listed: the facts of the first three say what it is made of.
+  // A tie is named, not exemplified: each member's fact is in its own category section, and the
+  // summary stays short enough to read. A long tie is counted, not listed.
+  // When the tie is nearly all of them, the few outside it are the shorter list to name.
+  const outside = evidenced.filter((r) => !group.members.includes(r)).map((r) => nameOf(r.key));
   const names =
-    group.members.length > 5
-      ? `${countWord(group.members.length)} categories`
-      : joinNames(group.members.map((r) => nameOf(r.key)));
-  const lead = `a tie at ${group.score}/5 between ${names}`;
-  return group.shown.length === group.members.length
-    ? `${lead} (${facts})`
-    : `${lead} (for example ${facts})`;
+    group.members.length <= 5
+      ? joinNames(group.members.map((r) => nameOf(r.key)))
+      : outside.length > 0 && outside.length <= 3
+        ? `the ${countWord(group.members.length)} categories other than ${joinNames(outside)}`
+        : `${countWord(group.members.length)} categories`;
+  return `a tie at ${group.score}/5 between ${names}`;
 }
 
 function coverageCounts(results: CategoryResult[]) {
@@ -216,26 +232,48 @@ export function coverageSentence(results: CategoryResult[], name?: string, dataN
   const close = dataNote ? `; ${dataNote.trim()}` : '.';
   const { live, snapshot } = coverageCounts(results);
   const gaps = results.filter((r) => coverageFor(r).kind === 'none').map((r) => nameOf(r.key));
+  // The verb is said once, by the first part, and agrees with its count: "one rests on live
+  // sources and seven on dated public datasets", "seven rest on dated public datasets".
+  const rest = (count: number) => `${countWord(count)} ${count === 1 ? 'rests' : 'rest'} on`;
   const parts = [
-    live ? `${countWord(live)} rest on live sources` : '',
-    snapshot ? `${countWord(snapshot)} on dated public datasets` : '',
+    live ? `${rest(live)} live sources` : '',
+    snapshot ? `${live ? `${countWord(snapshot)} on` : rest(snapshot)} dated public datasets` : '',
   ].filter(Boolean);
-  const of = `of ${name ? `${name}'s ` : 'the '}${countWord(results.length)} categories`;
-  if (gaps.length === 0) return `Data coverage: ${of}, ${joinNames(parts)}; none lacks evidence${close}`;
-  const missing = `${gaps.length === 1 ? 'one has' : `${countWord(gaps.length)} have`} no evidence in the sources (${joinNames(gaps)}) and ${gaps.length === 1 ? 'is' : 'are'} left out of the total`;
+  const whose = name ? `${name}'s ` : 'the ';
+  const of = `of ${whose}${countWord(results.length)} categories`;
+  if (gaps.length === 0)
+    return parts.length === 1
+      ? `Data coverage: all ${countWord(results.length)} of ${whose}categories rest on ${live ? 'live sources' : 'dated public datasets'}${close}`
+      : `Data coverage: ${of}, ${joinNames(parts)}; none lacks evidence${close}`;
+  if (gaps.length === results.length)
+    return `Data coverage: none of ${whose}${countWord(results.length)} categories has evidence in the sources, so none is counted${close}`;
+  const one = gaps.length === 1;
+  const missing = `${joinNames(gaps)} ${one ? 'has' : 'have'} no evidence and ${one ? 'is' : 'are'} left out of the total`;
+  // When most categories lack evidence, the few that have it are the shorter list to name.
+  const evidenced = results.filter((r) => coverageFor(r).kind !== 'none').map((r) => nameOf(r.key));
+  const fewFirst =
+    gaps.length > evidenced.length && parts.length === 1
+      ? `only ${joinNames(evidenced)} of ${whose}${countWord(results.length)} categories ${evidenced.length === 1 ? 'rests' : 'rest'} on ${live ? 'live sources' : 'dated public datasets'}; the other ${countWord(gaps.length)} have no evidence and are left out of the total`
+      : undefined;
   // A gap no peer of its kind fills is the dataset's, not the asset's: said once, here.
-  const shared = results.filter(
-    (r) =>
-      coverageFor(r).kind === 'none' &&
-      r.peerEvidence &&
-      r.peerEvidence.compared > 0 &&
-      r.peerEvidence.withEvidence === 0,
-  );
-  const kind = shared[0]?.peerEvidence?.kindPlural;
-  const sharedText = shared.length
-    ? `; ${shared.length === gaps.length ? (gaps.length === 1 ? 'it is' : 'all are') : `${joinNames(shared.map((r) => nameOf(r.key)))} ${shared.length === 1 ? 'is' : 'are'}`} missing for every other ${kind?.replace(/s$/, '')} researched so far as well`
-    : '';
-  return `Data coverage: ${of}, ${parts.length ? `${joinNames(parts)}; ${missing}` : missing}${sharedText}${close}`;
+  const shared = results
+    .filter(
+      (r) =>
+        coverageFor(r).kind === 'none' &&
+        r.peerEvidence &&
+        r.peerEvidence.compared > 0 &&
+        r.peerEvidence.withEvidence === 0,
+    )
+    .map((r) => nameOf(r.key));
+  const kind = results.find((r) => r.peerEvidence)?.peerEvidence?.kindPlural.replace(/s$/, '');
+  // The shorter way to name them: the shared gaps, or the gaps that are this asset's alone.
+  const own = gaps.filter((gap) => !shared.includes(gap));
+  const sharedText = !shared.length
+    ? ''
+    : own.length === 0
+      ? `, as for every other ${kind} researched`
+      : `; ${own.length < shared.length ? `all but ${joinNames(own)} are` : `${joinNames(shared)} ${shared.length === 1 ? 'is' : 'are'}`} missing for every other ${kind} researched too`;
+  return `Data coverage: ${fewFirst ?? `${of}, ${joinNames(parts)}; ${missing}`}${sharedText}${close}`;
 }
 
 /**
@@ -245,16 +283,18 @@ export function coverageSentence(results: CategoryResult[], name?: string, dataN
 export const verdictsDiffer = (band: string, level: string) =>
   band === 'Poor' ? level === 'Likely Safe' : level !== 'Likely Safe';
 
-/** What each verdict measures, with the asset's own figures, for when they read differently. */
-function verdictNote(name: string, scores: Scores, knockout: boolean): string {
-  const composite = compositeOutOfFive(scores.totalScore);
-  const band = ratingBand(composite);
+/**
+ * The band and the risk level as the verdict prints them: when they read differently, each with
+ * the threshold it measures against, so the reader sees why: "a composite of 3.1 of 5.0: rated
+ * Good (from 3.0), risk level Potential Risk (Likely Safe from 51)", the total being of 77.
+ */
+function verdictWords(scores: Scores, knockout: boolean): { band: string; level: string } {
+  const band = ratingBand(compositeOutOfFive(scores.totalScore));
   const level = RISK_LEVEL_LABELS[scores.riskLevel!];
-  const bandFloor = { Excellent: '4.0', Good: '3.0', Poor: '0' }[band];
-  const cause = knockout
-    ? 'a knockout makes it Not Safe whatever the total'
-    : `${name}'s total of ${scores.totalScore.toFixed(2)} of 77 is ${scores.totalScore >= 51 ? 'at or above' : 'below'} the 51 points where Likely Safe starts`;
-  return `The two verdicts measure different things: the rating band (${band}) places ${name}'s composite of ${composite.toFixed(1)} of 5 on a scale where ${band} starts at ${bandFloor}, while the risk level (${level}) reads the total against fixed risk bands, and ${cause}.`;
+  if (!verdictsDiffer(band, scores.riskLevel!)) return { band, level };
+  const bandScale = band === 'Poor' ? 'below 3.0' : `from ${{ Excellent: '4.0', Good: '3.0' }[band]}`;
+  const levelScale = knockout ? 'a knockout, whatever the total' : 'Likely Safe from 51';
+  return { band: `${band} (${bandScale})`, level: `${level} (${levelScale})` };
 }
 
 /**
@@ -272,13 +312,14 @@ function extremesText(
   name: string,
   strongest: ScoreGroup[],
   weakest: ScoreGroup[],
+  evidenced: CategoryResult[],
 ): { lowClause: string; high: string } {
   const top = strongest[0]!.score;
   const bottom = weakest[0]!.score;
   // The verb agrees with the first group, the one the superlative names: the groups after it are
   // the next levels ("then …"), never joined to it as more of "the lowest".
   const one = (groups: ScoreGroup[]) => groups[0]!.members.length === 1;
-  const listed = (groups: ScoreGroup[]) => groups.map(describeGroup).join(', then ');
+  const listed = (groups: ScoreGroup[]) => groups.map((g) => describeGroup(g, evidenced)).join(', then ');
   const best = listed(strongest);
   const worst = listed(weakest);
   const high =
@@ -336,16 +377,21 @@ export function buildSummary(
       : evidenced.length === results.length
         ? `all ${countWord(results.length)} categories tie at ${allTiedAt}/5, so no category stands out as strongest or weakest`
         : `${evidenced.length === 2 ? 'both' : `all ${countWord(evidenced.length)}`} categories with evidence score ${allTiedAt}/5, so none stands out as strongest or weakest`;
-  const split = allTiedAt === null && evidenced.length >= 2 ? extremesText(name, strongest, weakest) : null;
+  const split =
+    allTiedAt === null && evidenced.length >= 2 ? extremesText(name, strongest, weakest, evidenced) : null;
   // What holds the total down is the rated verdict's own reason; a tie has none, and says so apart.
   const reason = split?.lowClause;
+  const words = scores.riskLevel === null ? null : verdictWords(scores, knockouts.length > 0);
   const verdict =
     scores.riskLevel === null
       ? `${title} is ${NOT_RATED_LABEL}: ${withEvidence === 0 ? `the sources hold no evidence in any of its ${countWord(results.length)} categories, fewer than` : `the sources hold evidence for only ${countWord(withEvidence)} of ${countWord(results.length)} categories${onlyOne ? ` (${nameOf(onlyOne.key)} at ${onlyOne.score}/5 — ${quotedFactOf(onlyOne)})` : ''}, fewer than`} the ${countWord(MIN_RATED_CATEGORIES)} a verdict needs, so this report gives no composite score and no risk level.`
-      : `${title} scores ${scores.totalScore.toFixed(2)} of 77 on the Crow Research methodology (${input.methodologyVersion}), a composite of ${composite.toFixed(1)} of 5.0: rated ${ratingBand(composite)}, risk level ${RISK_LEVEL_LABELS[scores.riskLevel]}${peerRankClause(input.peers)}${reason ? `; ${reason}` : ''}.${verdictsDiffer(ratingBand(composite), scores.riskLevel) ? ` ${verdictNote(name, scores, knockouts.length > 0)}` : ''}`;
+      : `${title} scores ${scores.totalScore.toFixed(2)} of 77 under methodology ${input.methodologyVersion}, a composite of ${composite.toFixed(1)} of 5.0: rated ${words!.band}, risk level ${words!.level}${peerRankClause(input.peers)}${reason ? `; ${reason}` : ''}.`;
   const capitalised = (clause: string) => `${clause[0]!.toUpperCase()}${clause.slice(1)}.`;
+  // A knockout decides the verdict whatever the other scores, so a knocked-out report's summary
+  // does not go on to its strongest categories: the opening, the total and its weakest say it.
+  const knockedOut = knockouts.length > 0 && scores.riskLevel !== null;
   const body =
-    evidenced.length === 0
+    evidenced.length === 0 || knockedOut
       ? ''
       : evidenced.length === 1 && only
         ? onlyOne
@@ -369,13 +415,14 @@ export function buildSummary(
     if (k.collapseDate) entry.collapseDate = k.collapseDate;
     byIncident.set(id, entry);
   }
+  const rules = [...new Set(knockouts.map((k) => k.rule))];
   const knockoutLead = knockouts.length
     ? `Not Safe: ${joinNames(
         [...byIncident.values()].map(
           (i) =>
             `${i.title} (${i.date}${i.collapseDate ? `; the collapse ${whenOf(i.collapseDate)}` : ''}; ${joinNames(i.keys.map(nameOf))} ${i.keys.length === 1 ? 'scores' : 'score'} 1)`,
         ),
-      )}. ${[...new Set(knockouts.map((k) => k.rule))].join(' ')} Under the methodology that is a knockout: ${name}'s risk level is Not Safe whatever the weighted sum of its other categories. `
+      )}. ${rules.join(' ')} ${rules.length === 1 ? 'That is' : 'Each is'} a knockout: ${name} is Not Safe whatever its other categories score. `
     : '';
   const unknown = asset
     ? ''

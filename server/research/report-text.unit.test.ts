@@ -78,23 +78,32 @@ describe('executive summary', () => {
     }
   });
 
-  it('names three strongest and three weakest with the fact behind each', () => {
-    const results = resultsWith({ marketCap: 5, volumeX2: 5, team: 4, audits: 2, layer1: 1, dexHolders: 1 });
+  it('names the strongest and the weakest level, quoting the fact of a single category', () => {
+    const results = resultsWith({ marketCap: 5, team: 4, audits: 2, layer1: 1 });
     const { strongest, weakest } = extremes(results);
-    expect(strongest.flatMap((g) => g.shown.map((r) => r.key))).toEqual(['volumeX2', 'marketCap', 'team']);
-    expect(weakest.flatMap((g) => g.shown.map((r) => r.key))).toEqual(['dexHolders', 'layer1', 'audits']);
+    expect(strongest.flatMap((g) => g.members.map((r) => r.key))).toEqual(['marketCap']);
+    expect(weakest.flatMap((g) => g.members.map((r) => r.key))).toEqual(['layer1']);
     const summary = buildSummary(input(results));
-    expect(summary).toContain('Fact about Market Cap');
-    expect(summary).toContain('Fact about Audits');
-    expect(summary).toMatch(/a tie at 1\/5 between/);
+    expect(summary).toContain('its weakest is Layer 1 at 1/5 (Fact about Layer 1).');
+    expect(summary).toContain("Bitcoin's strongest category is Market Cap at 5/5 (Fact about Market Cap).");
+    // The next levels are left to the categories: the summary names what decides the total.
+    expect(summary).not.toContain('Fact about Audits');
   });
 
-  it('calls a tie at the cut a tie and names all its members', () => {
-    // Five categories at 5: the three-way cut falls inside the tie.
+  it('calls a tie a tie and names all its members, without their facts', () => {
     const results = resultsWith({ marketCap: 5, volumeX2: 5, team: 5, audits: 5, layer1: 5, dexHolders: 1 });
     const summary = buildSummary(input(results));
-    expect(summary).toMatch(/a tie at 5\/5 between .*Market Cap.*Team.*Audits.*Layer 1.* \(for example/);
-    expect(extremes(results).weakest.map((g) => g.score)).toEqual([1, 3]);
+    expect(summary).toContain(
+      "Bitcoin's strongest categories are a tie at 5/5 between Volume, Market Cap, Team, Audits and Layer 1.",
+    );
+    expect(summary).not.toMatch(/Fact about (Volume|Market Cap|Team|Audits|Layer 1)/);
+  });
+
+  it('names a tie of nearly every category by the few outside it', () => {
+    const summary = buildSummary(input(resultsWith({ totalSupply: 3 }, 5)));
+    expect(summary).toContain(
+      "Bitcoin's strongest categories are a tie at 5/5 between the eleven categories other than Total Supply.",
+    );
   });
 
   it('ends with the data coverage (live, snapshot, none)', () => {
@@ -103,20 +112,19 @@ describe('executive summary', () => {
     results[8] = { ...results[8]!, sources: [], coverage: { kind: 'none' } };
     const summary = buildSummary(input(results));
     expect(summary).toMatch(
-      /Data coverage: of Bitcoin's twelve categories, ten rest on live sources and one on dated public datasets; one has no evidence in the sources \(Audits\) and is left out of the total; Data: live\.$/,
+      /Data coverage: of Bitcoin's twelve categories, ten rest on live sources and one on dated public datasets; Audits has no evidence and is left out of the total; Data: live\.$/,
     );
   });
 
   it('says what each verdict measures when a Good rating meets Potential Risk, and not when they agree', () => {
     // All at 3: 46.20 of 77, a composite of 3.0 (Good) but below the 51 points of Likely Safe.
     const disagreeing = buildSummary(input(resultsWith({}, 3)));
-    expect(disagreeing).toContain('rated Good, risk level Potential Risk.');
     expect(disagreeing).toContain(
-      "The two verdicts measure different things: the rating band (Good) places Bitcoin's composite of 3.0 of 5 on a scale where Good starts at 3.0, while the risk level (Potential Risk) reads the total against fixed risk bands, and Bitcoin's total of 46.20 of 77 is below the 51 points where Likely Safe starts.",
+      'scores 46.20 of 77 under methodology v2, a composite of 3.0 of 5.0: rated Good (from 3.0), risk level Potential Risk (Likely Safe from 51).',
     );
     const agreeing = buildSummary(input(resultsWith({ volumeX2: 5, socialMetricsX2: 5 }, 3)));
     expect(agreeing).toContain('rated Good, risk level Likely Safe; nothing scores below 3/5');
-    expect(agreeing).not.toContain('two verdicts');
+    expect(agreeing).not.toContain('from 51');
   });
 
   it('says an unknown asset lacks evidence', () => {

@@ -365,14 +365,14 @@ function fullyDilutedOf(e: AssetEvidence): { fact: string; sources: Fact<unknown
     if (!record.max) return undefined;
     const derived = Number(price.slice(1).replace(/,/g, '')) * record.max;
     return {
-      fact: `Fully diluted value: ${formatUsd(derived)}${on}, derived within the market record: its maximum supply of ${formatCount(record.max)} at its price of ${price}.`,
+      fact: `Fully diluted value: ${formatUsd(derived)}${on} (maximum supply ${formatCount(record.max)} × ${price}, the record's price that day; derived, as the record states none).`,
       sources: [e.valuation],
     };
   }
   for (const [word, supply] of supplies) {
     if (formatUsd(record.priceUsd * Math.round(supply)) === formatUsd(own))
       return {
-        fact: `Fully diluted value: ${formatUsd(own)}${on}, as the market record states it: its ${word} supply of ${formatCount(supply)} at its price of ${price}.`,
+        fact: `Fully diluted value: ${formatUsd(own)}${on} (${word} supply ${formatCount(supply)} × ${price}, the record's price that day).`,
         sources: [e.valuation],
       };
   }
@@ -382,7 +382,7 @@ function fullyDilutedOf(e: AssetEvidence): { fact: string; sources: Fact<unknown
     const shown = reproducing(perCirculating!, supply, own);
     if (shown)
       return {
-        fact: `Fully diluted value: ${formatUsd(own)}${on}, as the market record states it: its ${word} supply of ${formatCount(supply)} at ${shown} a token, its market capitalisation over its circulating supply (its price that day: ${price}).`,
+        fact: `Fully diluted value: ${formatUsd(own)}${on} (${word} supply ${formatCount(supply)} × ${shown}, the market capitalisation per circulating token; the record's price that day: ${price}).`,
         sources: [e.valuation],
       };
   }

@@ -34,7 +34,6 @@ import {
   type ReportStatus,
   scoreArithmeticLines,
   splitFindings,
-  summaryForPage,
   unsourcedChecks,
 } from '../../../contract/reports';
 import { DatedLineChart } from '../../components/dated-line-chart';
@@ -587,7 +586,7 @@ export function ReportPage() {
           <Card className="mb-8">
             <CardTitle>{REPORT_HEADINGS.summary}</CardTitle>
             <p className="mt-3" data-testid="executive-summary">
-              {sources.length > 0 ? summaryForPage(sections.summary) : sections.summary}
+              {sections.summary}
             </p>
             {sections.writer === 'llm' && (
               <p className="mt-2 text-xs text-muted">Written by the AI writer from the evidence below.</p>

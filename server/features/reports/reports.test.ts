@@ -50,9 +50,12 @@ describe('GET /api/reports/:id', () => {
     expect(paragraphs[0]).toMatch(/^Executive summary: Ethereum \(ETH\) scores [\d.]+ of 77/);
     expect(paragraphs[0]).toMatch(/risk level (Likely Safe|Potential Risk|Not Safe)[,.;]/);
     expect(paragraphs[0]).toMatch(
-      /Data coverage: of Ethereum's twelve categories, \w+ on dated public datasets/,
+      /Data coverage: (of Ethereum's twelve categories, \w+ rest|all twelve of Ethereum's categories rest|only [^;]+ of Ethereum's twelve categories rests?) on dated public datasets/,
     );
-    expect(paragraphs[0]).toContain('offline demo snapshot');
+    // Where the data came from, in a few words: the credits are under Data coverage and Sources.
+    expect(paragraphs[0]).toMatch(
+      /the evidence is the offline snapshot's public datasets of [\d-]+( to [\d-]+)?, each credited under Data coverage and Sources\.$/,
+    );
     expect(body.reportContent).toContain('Sources:\n[1]');
     for (const heading of ['Key risks', 'What would change this score', 'Data coverage', 'Peer comparison'])
       expect(
@@ -128,7 +131,7 @@ describe('GET /api/reports/:id', () => {
     // The fully diluted value is the market data file's own record, of its own date, with the
     // parts of that record that give it; the file is cited for it (decision 0258).
     expect(marketCap.research_findings).toMatch(
-      /Fully diluted value: \$[\d.,]+ \w+ on 2025-11-03, as the market record states it: its total supply of [\d,]+ at /,
+      /Fully diluted value: \$[\d.,]+ \w+ on 2025-11-03 \(total supply [\d,]+ × \$/,
     );
     expect(marketCap.sources.map((s) => s.url)).toEqual([
       file,
@@ -143,12 +146,13 @@ describe('GET /api/reports/:id', () => {
       /Chain recorded since: 2011-10-07 .*Age, lower bound: 1[45]\.\d years/,
     );
     // The report is as old as its oldest source (the monthly snapshots' newest month, 2025-10-01,
-    // behind its fall from the highest snapshot price), and its data line credits Coin Metrics and
-    // the market copies.
+    // behind its fall from the highest snapshot price); Coin Metrics and the market copies are
+    // credited under Data coverage and Sources, not in the summary (issue 32).
     expect(body.sections?.dataAsOf).toBe('2025-10-01');
-    expect(body.reportContent).toContain('CoinMarketCap and CoinGecko market figures as copied in');
-    expect(body.reportContent).toContain(
-      `Coin Metrics community data (${file}, 2025-12-16, license: CC BY-NC 4.0, non-commercial use only)`,
+    expect(body.sections?.summary).not.toContain('coinmetrics');
+    expect(body.reportContent).toContain(`Market Cap: Dated dataset, as of `);
+    expect(body.reportContent).toMatch(
+      /Market Cap: Dated dataset, as of [\d-]+ \(coinmetrics\/data @ \w+, license: CC BY-NC 4\.0; smoothbrainquant\/trading-for-new-dads @ \w+/,
     );
     const coverage = body.sections!.coverage.find((c) => c.category_key === 'marketCap')!;
     expect(coverage.kind).toBe('snapshot');

@@ -49,7 +49,7 @@ function recordHolds(record: string, figure: string, unit: string): boolean {
   return amounts.some((amount) => Math.abs(amount / scale - value) <= 0.005 * Math.max(1, value));
 }
 
-/** "Fully diluted value: $17.07 billion on 2025-11-03, …": the figure, its date and the rest of its fact. */
+/** "Fully diluted value: $17.07 billion on 2025-11-03 (…)": the figure, its date and the rest of its fact. */
 const FULLY_DILUTED =
   /Fully diluted value: \$([\d.,]+)(?: (trillion|billion|million))?(?: on (\d{4}-\d\d-\d\d))?(.*?)\.(?= \(Sources|(?: [A-Z][a-z])|$)/gm;
 
@@ -259,9 +259,15 @@ export function checkReportText(
     count('derived');
     const [, worth, unit, date, rest] = m as unknown as string[];
     const printed = `$${worth}${unit ? ` ${unit}` : ''}`;
-    const supply = /(total|maximum) supply of ([\d,]+)/.exec(rest!);
-    const price = /its price(?: that day)?(?: of|:) \$([\d.,]+)/.exec(rest!)?.[1];
-    const perToken = /at \$([\d.,]+) a token/.exec(rest!)?.[1];
+    // "(total supply 1,000,000,000 × $17.07, the market capitalisation per circulating token; the
+    // record's price that day: $17.04)" or "(… × $17.07, the record's price that day)".
+    const parts =
+      /\((total|maximum) supply ([\d,]+) × \$([\d.,]+), (the record's price that day|the market capitalisation per circulating token; the record's price that day: \$([\d.,]+))/.exec(
+        rest!,
+      );
+    const supply = parts ? [parts[0], parts[1], parts[2]] : null;
+    const perToken = parts?.[5] !== undefined ? parts[3] : undefined;
+    const price = parts?.[5] ?? parts?.[3];
     const factor = perToken ?? price;
     if (!supply || !factor) {
       fail(`fully diluted value ${printed} printed without the supply and price that give it`);

@@ -41,16 +41,27 @@ describe('the claim checker', () => {
     const wrongDate = checkReportText(text, input, own, byLink);
     expect(wrongDate.mismatches.some((m) => m.includes('2025-05-08 is not in the cited record'))).toBe(true);
 
-    // The summary names the weakest categories in one sentence, Team's clause with its court
-    // document: that document vouches for Team's date, not for Existence/Growth's figures.
-    expect(text).toMatch(/Existence\/Growth: [^;]*2020-03-01[^;]*; Team: [^;]*justice\.gov/);
+    // A sentence that names several categories, Team's clause with its court document (as the
+    // summary's examples once did): that document vouches for Team's date, not for the figures
+    // of Existence/Growth's clause.
+    const court =
+      'https://www.justice.gov/usao-sdny/pr/founder-celsius-sentenced-12-years-fraud-and-market-manipulation';
+    const clauses = `${text}\nIts weakest: Existence/Growth: Priced since 2020-03-01, 2.9 years; Team: Knockout, 2025-05-08 — ${court}.`;
     const rightRecord = new Map([
       [
         'https://www.justice.gov/usao-sdny/pr/founder-celsius-sentenced-12-years-fraud-and-market-manipulation',
         JSON.stringify({ date: '2025-05-08', publishedAt: '2025-05-08', summary: 'sentenced to 12 years' }),
       ],
     ]);
-    const attributed = checkReportText(text, input, own, rightRecord).mismatches;
+    const attributed = checkReportText(clauses, input, own, rightRecord).mismatches;
+    expect(
+      checkReportText(
+        clauses,
+        input,
+        own,
+        new Map([[court, rightRecord.get(court)!.replaceAll('2025-05-08', '2025-05-09')]]),
+      ).mismatches.join('\n'),
+    ).toMatch(/2025-05-08 is not in the cited record/);
     expect(attributed.filter((m) => /2020-03-01|2023-02-01|\b2\.9\b/.test(m))).toEqual([]);
 
     const printedTotal = /= (\d+\.\d\d)\b/.exec(text)![1]!;

@@ -1,6 +1,5 @@
 import { distance as editDistance } from 'fastest-levenshtein';
-import { CATEGORIES, type CategoryKey } from '../../../contract/methodology';
-import { joinNames, licenseText, nameWithSymbol, type Source } from '../../../contract/reports';
+import { joinNames, nameWithSymbol, type Source } from '../../../contract/reports';
 import type {
   AssetKind,
   AssetRef,
@@ -12,21 +11,13 @@ import type {
   UnlockFacts,
 } from '../evidence';
 import { sourceProblem } from '../source-check';
-import {
-  COIN_METRICS_DATASET,
-  COIN_METRICS_LICENSE,
-  type CoinMetricsExcerpt,
-  coinMetricsEvidence,
-  loadCoinMetricsExcerpts,
-} from './coinmetrics';
+import { type CoinMetricsExcerpt, coinMetricsEvidence, loadCoinMetricsExcerpts } from './coinmetrics';
 import { curatedIncidents } from './incidents';
 import {
   datasetRef,
-  describeSnapshotDataset,
   PUBLIC_DATA,
   type PublicAuditRecord,
   SNAPSHOT_ASSETS,
-  SNAPSHOT_DATASETS,
   type SnapshotAsset,
 } from './snapshot-data';
 import { type AssetMarketData, createMarketData, loadMarketFile } from './snapshot-market';
@@ -117,22 +108,6 @@ export const COIN_METRICS_ASSETS: ReadonlySet<string> = new Set(coinMetrics.keys
 
 const marketFile = loadMarketFile(undefined, new Set(SNAPSHOT_ASSETS.map((asset) => asset.id)));
 const marketFiles = marketFile ? createMarketData(marketFile) : undefined;
-/** The market copies by repository, with the publishers whose figures they hold. */
-const MARKET_DATASETS = new Map<string, string>(
-  marketFile
-    ? [
-        [
-          marketFile.cmcMonthly.dataset.name,
-          `${marketFile.cmcMonthly.publisher} and ${marketFile.coingeckoMarkets.publisher} market figures`,
-        ],
-        [
-          marketFile.bitcoinDaily.dataset.name,
-          `${marketFile.bitcoinDaily.publisher}'s Bitcoin daily history`,
-        ],
-      ]
-    : [],
-);
-
 /** The market files' figures and history of an asset (offline demo only; decision 0241). */
 export function snapshotMarketData(asset: SnapshotAsset): AssetMarketData | undefined {
   return marketFiles?.marketData(asset);
@@ -478,67 +453,6 @@ export function snapshotSecurityEvidence(asset: SnapshotAsset): SecurityEvidence
     ...(audits ? { audits } : {}),
     ...(clientDiversity ? { clientDiversity } : {}),
   };
-}
-
-/**
- * The report's data line after "researched from the offline demo snapshot": which categories rest
- * on which dataset (commit, dates, licence), then the datasets consulted that hold no record on
- * the asset, so every dataset is credited once and the line says what this report drew on.
- */
-export function snapshotDataNote(
-  name: string,
-  categories: readonly { key: CategoryKey; sources: readonly Source[]; coverage?: { kind: string } }[],
-): string {
-  // A category without evidence rests on nothing, whatever it consulted.
-  const evidenced = categories.filter((c) => c.coverage?.kind !== 'none');
-  const sources = evidenced.flatMap((c) => c.sources);
-  const cited = (dataset: string) => sources.filter((source) => source.dataset?.name === dataset);
-  const dateRange = (dated: Source[]) => {
-    const dates = dated.map((source) => source.publishedAt ?? '').sort();
-    return `${dates[0]}${dates.at(-1) !== dates[0] ? ` to ${dates.at(-1)}` : ''}`;
-  };
-  const credit = (dataset: string): string => {
-    const consulted = SNAPSHOT_DATASETS.find((d) => d.name === dataset);
-    if (consulted) return describeSnapshotDataset(consulted);
-    const ref = cited(dataset)[0]!.dataset!;
-    if (dataset === COIN_METRICS_DATASET)
-      return [...new Map(cited(dataset).map((source) => [source.url, source])).values()]
-        .map(
-          (source) =>
-            `Coin Metrics community data (${source.url}, ${source.publishedAt}, license: ${COIN_METRICS_LICENSE}, non-commercial use only)`,
-        )
-        .join(' and ');
-    // The market copies credit the publishers whose figures they hold.
-    if (MARKET_DATASETS.has(dataset))
-      return `${MARKET_DATASETS.get(dataset)} as copied in ${dataset} @ ${ref.version.slice(0, 7)} (${dateRange(cited(dataset))}; license: ${licenseText(ref.license)}, offline demo only)`;
-    if (dataset === clientFiles.dataset.name)
-      return `Ethereum client shares from ${dataset} @ ${ref.version.slice(0, 7)} (readings of ${dateRange(cited(dataset))}; license: ${licenseText(ref.license)})`;
-    // The chain list is a copy of one file read at its commit, whose date the copy does not hold.
-    if (dataset === chainList.dataset.name)
-      return `${dataset} @ ${ref.version.slice(0, 7)} (read on ${chainList.dataset.retrievedAt}; license: ${licenseText(ref.license)})`;
-    return `${dataset} @ ${ref.version.slice(0, 7)} (${dateRange(cited(dataset))}; license: ${licenseText(ref.license)})`;
-  };
-  // Each dataset once, with the categories that rest on it, in the report's order.
-  const categoriesOf = new Map<string, string[]>();
-  for (const category of evidenced) {
-    const name = CATEGORIES.find((c) => c.key === category.key)!.name;
-    for (const source of category.sources) {
-      const key = source.dataset?.name ?? '';
-      const names = categoriesOf.get(key) ?? [];
-      if (!names.includes(name)) categoriesOf.set(key, [...names, name]);
-    }
-  }
-  const restsOn = [...categoriesOf.entries()].map(([dataset, names]) =>
-    dataset ? `${credit(dataset)} for ${joinNames(names)}` : `the documents cited under ${joinNames(names)}`,
-  );
-  // "No record" only for a dataset no category cites at all (the Sources list credits the rest).
-  const uncited = SNAPSHOT_DATASETS.filter(
-    (d) => !categories.some((c) => c.sources.some((source) => source.dataset?.name === d.name)),
-  );
-  const consulted = uncited.length
-    ? [`also consulted, with no record on ${name}: ${uncited.map(describeSnapshotDataset).join('; ')}`]
-    : [];
-  return [...restsOn, ...consulted].join('; ') || `no dataset holds a record on ${name}`;
 }
 
 /** The offline sources: no network, instant, dated. */

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { REPORT_HEADINGS, sectionLines } from '../../contract/reports';
+import { offlineReportInput } from './offline-report';
+import { buildSections } from './report-text';
+import { SNAPSHOT_ASSETS } from './sources/snapshot-data';
+
+// Issue 32: a buyer found the executive summary unreadable: up to 2,872 characters, its coverage
+// sentence alone up to 1,589, listing every dataset with its commit and licence. The summary is
+// one text for the page, the PDF and the API; the credits are in Data coverage and Sources.
+
+const NOW = new Date('2026-11-26T00:00:00Z');
+/** The longest summary a reader gets; a knockout's opening states its rules, so it may run longer. */
+const MAX_SUMMARY = 900;
+const MAX_KNOCKOUT_SUMMARY = 1_260;
+
+describe('the executive summary of every offline report', () => {
+  it(`stays within ${MAX_SUMMARY} characters (${MAX_KNOCKOUT_SUMMARY} when a knockout opens it)`, async () => {
+    const tooLong: string[] = [];
+    for (const asset of SNAPSHOT_ASSETS) {
+      const input = await offlineReportInput(asset, NOW, undefined, { kindChecks: true });
+      const { summary } = buildSections(input);
+      const limit = input.results.some((r) => r.knockout) ? MAX_KNOCKOUT_SUMMARY : MAX_SUMMARY;
+      if (summary.length > limit) tooLong.push(`${asset.id}: ${summary.length}`);
+    }
+    expect(tooLong).toEqual([]);
+  });
+
+  it('says where the data came from in a few words and leaves each credit to Data coverage', async () => {
+    const bitcoin = SNAPSHOT_ASSETS.find((a) => a.id === 'bitcoin')!;
+    const sections = buildSections(await offlineReportInput(bitcoin, NOW));
+    expect(sections.summary).toMatch(
+      /Data coverage: of Bitcoin's twelve categories, seven rest on dated public datasets; Social Metrics, Team, Use Case, Audits and Dex Holders have no evidence and are left out of the total; .*; the evidence is the offline snapshot's public datasets of \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d, each credited under Data coverage and Sources\.$/,
+    );
+    expect(sections.summary).not.toMatch(/ @ |license|DeFiHackLabs|https?:/);
+    // The span is the one the Data coverage rows print.
+    const coverage = sectionLines(sections).find((s) => s.heading === REPORT_HEADINGS.coverage)!.lines;
+    const dates = coverage.flatMap((line) => /, as of (\d{4}-\d\d-\d\d)/.exec(line)?.[1] ?? []).sort();
+    expect(sections.summary).toContain(`of ${dates[0]} to ${dates.at(-1)}, each credited`);
+    expect(coverage.join('\n')).toMatch(
+      /Hacks\/Scandals: .*SunWeb3Sec\/DeFiHackLabs @ \w+, license: Apache-2\.0/,
+    );
+  });
+});
