@@ -482,7 +482,7 @@ export const SCORING_RULES_V3: Record<CategoryKey, ScoringRule> = {
       { score: 1, when: 'no published review of any kind, or no evidence' },
     ],
     notes: [
-      `One point less (minimum 2) when the latest independent audit is more than ${v.staleAuditYears} years old.`,
+      `One point less (minimum 2) when the latest independent audit is more than ${v.staleAuditYears} years old on the data date, counted from the audit’s own date (from the last day of its month or year when the record gives no day).`,
       'Independence: an audit by the asset’s own developer (the firm that builds its software), a reserve attestation (it checks reserves, not code) or a bug bounty (a reward offer, not a review) is listed as what it is and does not count as an independent code audit.',
     ],
   },

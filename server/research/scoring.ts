@@ -1221,6 +1221,49 @@ function auditSourcesOf(fact: Fact<AuditFacts>): Source[] {
   return [...seen.values()];
 }
 
+/** The last day an audit date can stand for: the day itself, or the end of its month or year. */
+export function auditDateEnd(date: string): string | undefined {
+  const match = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?/.exec(date);
+  if (!match) return undefined;
+  const [, year, month, day] = match;
+  if (day) return `${year}-${month}-${day}`;
+  // Day 0 of the next month is the last day of this one (of December for a bare year).
+  const last = new Date(Date.UTC(Number(year), month ? Number(month) : 12, 0));
+  return last.toISOString().slice(0, 10);
+}
+
+interface LatestAudit {
+  /** As the record gives it: "2023-11-20", "2026-07" or "2019". */
+  date: string;
+  /** The day its age counts from. */
+  end: string;
+  /** "dated 2023-11-20", or "from 2019 (the record gives only the year; its age counts from 2019-12-31)". */
+  printed: string;
+}
+
+function latestAuditDate(dated: AuditReport[], latestYear: number | undefined): LatestAudit | undefined {
+  const newest = [...dated].sort((a, b) => auditDateEnd(b.date!)!.localeCompare(auditDateEnd(a.date!)!))[0];
+  const date = newest?.date?.slice(0, 10) ?? (latestYear !== undefined ? String(latestYear) : undefined);
+  const end = date ? auditDateEnd(date) : undefined;
+  if (!date || !end) return undefined;
+  const precision = date.length === 4 ? 'year' : date.length === 7 ? 'month' : 'day';
+  return {
+    date,
+    end,
+    printed:
+      precision === 'day'
+        ? `dated ${date}`
+        : `from ${date} (the record gives only the ${precision}; its age counts from ${end})`,
+  };
+}
+
+/** The day an audit of this end date becomes older than the staleness limit. */
+const staleFrom = (end: string) => {
+  const day = new Date(`${end}T00:00:00Z`);
+  day.setUTCFullYear(day.getUTCFullYear() + t.staleAuditYears);
+  return day.toISOString().slice(0, 10);
+};
+
 export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
   if (!e.audits) return noEvidence('audit records');
   const reports = e.audits.value.reports ?? [];
@@ -1229,15 +1272,14 @@ export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
   const independent = reports.filter(isIndependentCodeReview);
   const otherReviews = reports.filter((report) => !isIndependentCodeReview(report));
   const count = reports.length ? independent.length : e.audits.value.count;
-  const years = independent
-    .map((report) => Number.parseInt(report.date?.slice(0, 4) ?? '', 10))
-    .filter(Number.isFinite);
+  const datedIndependent = independent.filter((report) => report.date && auditDateEnd(report.date));
   const latestYear =
     reports.length && otherReviews.length
-      ? years.length
-        ? Math.max(...years)
+      ? datedIndependent.length
+        ? Math.max(...datedIndependent.map((report) => Number.parseInt(report.date!.slice(0, 4), 10)))
         : undefined
       : e.audits.value.latestYear;
+  const latest = latestAuditDate(datedIndependent, latestYear);
   const otherFacts = otherReviews.map(
     (report) => `Not an independent code audit: ${describeReview(report)}.`,
   );
@@ -1268,7 +1310,7 @@ export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
   const auditors = [...new Set((reports.length ? independent : reports).map((report) => report.auditor))];
   // One sentence with the asset's own count, auditors and year, so it reads as this asset's.
   const facts = [
-    `${count} independent security audit${count === 1 ? '' : 's'} recorded${auditors.length ? `, by ${joinWords(auditors.slice(0, 4))}` : ''}${latestYear !== undefined ? `, the latest from ${latestYear}` : ''}.`,
+    `${count} independent security audit${count === 1 ? '' : 's'} recorded${auditors.length ? `, by ${joinWords(auditors.slice(0, 4))}` : ''}${latest ? `, the latest ${latest.printed}` : ''}.`,
   ];
   const newestFirst = [...independent].sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
   const listed = newestFirst.filter((report) => report.url || report.scope).slice(0, LISTED_AUDITS);
@@ -1277,17 +1319,24 @@ export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
   if (listed.length && unlisted > 0)
     facts.push(`And ${unlisted} earlier independent review${unlisted === 1 ? '' : 's'}.`);
   facts.push(...otherFacts);
-  let stale = false;
-  if (latestYear !== undefined) {
-    if (now.getUTCFullYear() - latestYear > t.staleAuditYears) {
-      stale = true;
-      score = Math.max(2, score - 1);
-    }
-  } else facts.push(...missingFact(['audit date']));
+  // The age counts from the audit's own date to the data date; a record with only a year or a
+  // month counts from its last day, so an audit is never called older than its record proves.
+  const dataDate = now.toISOString().slice(0, 10);
+  const staleAfter = latest ? staleFrom(latest.end) : undefined;
+  const stale = staleAfter !== undefined && dataDate > staleAfter;
+  if (stale) score = Math.max(2, score - 1);
+  if (!latest) facts.push(...missingFact(['audit date']));
+  const ageWords = latest
+    ? `${ageInYears(latest.end, now).toFixed(1)} years old on ${dataDate} (${t.staleAuditYears} years passed on ${staleAfter})`
+    : '';
+  if (latest && stale)
+    facts.push(
+      `The latest audit (${latest.date}) is ${ageWords}: older than ${t.staleAuditYears} years, which costs a point.`,
+    );
   return {
     score,
     facts,
-    rationale: `More independent audits, and recent ones, lower the risk of an undiscovered flaw${stale ? `; the latest is more than ${t.staleAuditYears} years old, which costs a point` : ''}.`,
+    rationale: `More independent audits, and recent ones, lower the risk of an undiscovered flaw${stale ? `; the latest, ${latest!.printed}, is ${ageWords}, older than ${t.staleAuditYears} years, which costs a point` : ''}.`,
     sources: auditSourcesOf(e.audits),
     evidenceFound: true,
     ...(score < 5
@@ -1297,10 +1346,24 @@ export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
             : 'Independent audits: one more published',
         }
       : {}),
-    nextDown:
-      score > 2 ? `Latest audit: older than ${t.staleAuditYears} years` : 'Published audits: none (scores 1)',
-    ...(score <= 2
-      ? { keyRisk: `Audits of this asset are old (latest ${latestYear}); the code may have changed since.` }
+    // A step names only a condition that does not hold yet: a stale audit is already counted.
+    ...(stale
+      ? {
+          nextDown:
+            score > 2
+              ? `Independent audits: ${base === 5 ? 'fewer than 3' : 'only 1'} (scores ${score - 1} with the staleness point)`
+              : 'Published audits: none (scores 1)',
+        }
+      : {
+          nextDown:
+            score > 2 && latest
+              ? `Latest audit: older than ${t.staleAuditYears} years (after ${staleFrom(latest.end)}, with no newer one)`
+              : 'Published audits: none (scores 1)',
+        }),
+    ...(score <= 2 && latest
+      ? {
+          keyRisk: `Audits of this asset are old: the latest, ${latest.printed}, is ${ageWords}; the code may have changed since.`,
+        }
       : {}),
   };
 }
