@@ -38,6 +38,8 @@ export interface CategoryAssessment {
   nextDown?: string;
   /** The risk this category shows, tied to its evidence, when the score is low (<= 2). */
   keyRisk?: string;
+  /** The key risk is a finding stated with its document under another category (listed there once). */
+  keyRiskStatedUnder?: CategoryKey;
   /** Set when a knockout incident decided the category (the report is then Not Safe). */
   knockout?: KnockoutFinding;
   /** A dated line the report draws with the category (the unlock schedule of Circulating Supply). */
@@ -1144,14 +1146,16 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
           nextDown: `Price: a fall of more than ${t.yearDrawdownPenalty * 100}% within a year, volatility above ${t.volatilityPenalty * 100}%, or more than ${t.athDrawdownPenalty * 100}% below the all-time high`,
         }
       : {}),
-    // A dataset's first priced day is only a lower bound: a short track record is a risk only
-    // when the launch date itself is recent.
-    ...(score <= 2 && (penalties.length > 0 || !lowerBound)
+    // A dataset's first priced day is only a lower bound of the age: the risk it states is the
+    // short history there is to judge the asset by, with the day and what it proves.
+    ...(score <= 2
       ? {
           keyRisk:
             penalties.length > 0
               ? `It did not keep its value: ${penalties.join(' and ')}.`
-              : `A short track record: ${years.toFixed(1)} years since launch.`,
+              : lowerBound
+                ? `A short history to judge this asset by: ${since === e.chainRecordedSince ? 'its chain recorded' : 'priced'} only since ${day}, ${years.toFixed(1)} years to ${until.toISOString().slice(0, 10)} (its launch date is not in the sources).`
+                : `A short track record: ${years.toFixed(1)} years since launch.`,
         }
       : {}),
   });
@@ -1508,31 +1512,41 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
   const listedByTeam = (e.team ? [fraud, regulatory] : [fraud]).filter(
     (i): i is IncidentRecord => i !== undefined,
   );
-  const events = [
+  const events: HackEvent[] = [
     ...hacks.map((hack) => ({
       date: hack.date,
       severity: hackSeverity(hackNetLoss(hack)),
       text: `${hack.date.slice(0, 10)}: ${hack.name}${hack.technique ? ` (${hack.technique})` : ''}, ${formatUsd(hack.amountUsd)} lost${hack.returnedUsd > 0 ? `, ${formatUsd(hack.returnedUsd)} returned` : ''}${hack.link ? ` (${hack.link})` : ''}.`,
       title: hack.name,
+      risk: `An exploit on ${hack.date.slice(0, 10)}: ${hack.name}${hack.technique ? ` (${hack.technique})` : ''}, ${formatUsd(hack.amountUsd)} lost${hack.returnedUsd > 0 ? `, ${formatUsd(hack.returnedUsd)} returned` : ''}`,
     })),
     ...incidents.map((incident) => {
       // A knockout is listed, with its record and document, only in the category its rule names
       // (Team, Existence/Growth), and the team's own fraud under Team; here each still counts, by
       // reference, as the scandal it is.
       const listedUnder = knockoutCategoryOf(incident) ?? (listedByTeam.includes(incident) ? 'team' : null);
-      const reference = listedUnder
-        ? `the ${incident.kind}${incident.knockout ? ' knockout' : ''} listed under ${CATEGORIES.find((c) => c.key === listedUnder)!.name}`
-        : null;
       return {
         date: incident.date,
         severity: incidentSeverity(incident),
-        text: reference
-          ? `${incident.date}: ${reference}.`
-          : `${incident.date}: ${incident.title} (${incident.kind}${incident.amountUsd ? `, ${formatUsd(incident.amountUsd)}` : ''}). ${incident.summary} (${incident.link})`,
-        title: reference ?? incident.title,
+        text: `${incident.date}: ${incident.title} (${incident.kind}${incident.amountUsd ? `, ${formatUsd(incident.amountUsd)}` : ''}). ${incident.summary} (${incident.link})`,
+        title: incident.title,
+        risk: incidentRisk(incident),
+        ...(listedUnder ? { listedUnder, incident } : {}),
       };
     }),
   ].sort((a, b) => a.date.localeCompare(b.date));
+  const own = events.filter((event) => !event.listedUnder);
+  // What another category states with its document is said here once, by title and date.
+  const referenceLines = [
+    ...new Set(events.flatMap((event) => (event.listedUnder ? [event.listedUnder] : []))),
+  ].map((key) => {
+    const listed = events.filter((event) => event.listedUnder === key);
+    const items = listed.map(
+      (event) =>
+        `${event.title} (${event.date}, ${event.incident!.kind}${event.incident!.knockout ? ' knockout' : ''})`,
+    );
+    return `Stated with ${listed.length === 1 ? 'its document' : 'their documents'} under ${nameOf(key)}, and counted here as ${listed.length === 1 ? 'the scandal it is' : 'the scandals they are'}: ${items.join('; ')}.`;
+  });
   const worst = events.reduce((low, event) => (event.severity < low.severity ? event : low));
   const recent = events.some((event) => yearsBetween(event.date, now) <= t.recentYears);
   const score = clampScore(worst.severity - (recent ? 1 : 0));
@@ -1545,7 +1559,8 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
     score,
     facts: [
       `${events.length} incident${events.length === 1 ? '' : 's'} on record for this asset: ${hacks.length + fromExploitList} in the hacks database${e.incidents ? `, ${incidents.length - fromExploitList} in the curated incident list` : ''}.`,
-      ...events.map((event) => event.text),
+      ...own.map((event) => event.text),
+      ...referenceLines,
       ...missingFact(missing),
     ],
     rationale: `The worst incident decides: ${worst.title} gives ${worst.severity}${largest !== undefined ? `; the largest net hack loss is ${formatUsd(largest)}` : ''}${recent ? `; an incident within the last ${t.recentYears} years costs a point` : ''}.`,
@@ -1559,7 +1574,63 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
         }
       : {}),
     ...(score > 1 ? { nextDown: 'Incidents: a new one, or a larger loss than the worst so far' } : {}),
-    ...(score <= 2 ? { keyRisk: `A serious incident is on record: ${worst.title}.` } : {}),
+    // Every recorded incident is a risk finding (an exploit, a depeg that recovered, a regulator
+    // action): the worst of the category's own, in words with its date and figure (decision 0276).
+    ...hacksKeyRisk(own.length ? own : events, events.length - (own.length ? own.length : events.length)),
+  };
+}
+
+interface HackEvent {
+  date: string;
+  severity: number;
+  text: string;
+  title: string;
+  /** The incident as a risk, in words with its date and figure. */
+  risk: string;
+  /** The category that states the incident with its document (Team, Existence/Growth). */
+  listedUnder?: CategoryKey;
+  incident?: IncidentRecord;
+}
+
+const nameOf = (key: CategoryKey) => CATEGORIES.find((c) => c.key === key)!.name;
+
+const INCIDENT_RISK_WORDS: Record<IncidentRecord['kind'], string> = {
+  hack: 'A hack',
+  exploit: 'An exploit',
+  depeg: 'The peg broke',
+  'regulatory action': 'A regulator acted',
+  fraud: 'Fraud',
+  'rug pull': 'A rug pull',
+  'exchange collapse': 'An exchange collapse',
+};
+
+function incidentRisk(incident: IncidentRecord): string {
+  // An exploit list's entry keeps its technique and the loss in the list's own words.
+  const technique = /lists an exploit of .+? \(([^)]+)\)\./.exec(incident.summary)?.[1];
+  const stated = /Loss as the list states it: (.+?)\.(?: |$)/.exec(incident.summary)?.[1];
+  const loss = incident.amountUsd
+    ? `, ${formatUsd(incident.amountUsd)} lost`
+    : stated
+      ? `; the list states the loss as ${stated}`
+      : incident.kind === 'hack' || incident.kind === 'exploit'
+        ? ', with no loss in dollars on record'
+        : '';
+  const title = technique ? `${incident.title} (${technique})` : incident.title;
+  return `${INCIDENT_RISK_WORDS[incident.kind]} on ${incident.date}: ${title}${loss}`;
+}
+
+/** The category's key risk: its worst incident (the latest among equals), and how many more. */
+function hacksKeyRisk(
+  candidates: HackEvent[],
+  others: number,
+): Pick<CategoryAssessment, 'keyRisk' | 'keyRiskStatedUnder'> {
+  const worst = candidates.reduce((low, event) =>
+    event.severity < low.severity || (event.severity === low.severity && event.date > low.date) ? event : low,
+  );
+  const more = candidates.length - 1 + others;
+  return {
+    keyRisk: `${worst.risk}${more > 0 ? `; ${more} more incident${more === 1 ? '' : 's'} in the findings` : ''}.`,
+    ...(worst.listedUnder ? { keyRiskStatedUnder: worst.listedUnder } : {}),
   };
 }
 
