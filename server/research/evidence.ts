@@ -95,6 +95,10 @@ export interface IncidentRecord {
   collapse?: boolean;
   /** The collapse's own date ("2022-05" or a day) when the record is of a later event; else `date`. */
   collapseDate?: string;
+  /** What the record's event is, said of the collapse ("its issuer filed for chapter 11"). */
+  collapseEvent?: string;
+  /** The primary document as prose names it ("the SEC's release"), dated by `origin.publishedAt`. */
+  documentName?: string;
   /** The people behind the asset were charged, convicted or admitted wrongdoing. */
   teamAtFault?: boolean;
 }

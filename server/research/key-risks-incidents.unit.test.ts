@@ -28,7 +28,7 @@ describe('key risks from recorded incidents', () => {
     expect(usdc.text).not.toContain('No category holds evidence of a specific risk');
     const aave = await reportOf('aave');
     expect(aave.risks.filter((r) => r.category_key === 'hacksScandals').map((r) => r.text)).toEqual([
-      'An exploit on 2024-08-28: AAVE exploit (Arbitrary Call Error); the list states the loss as 52,000 (the list names no currency).',
+      'An exploit on 2024-08-28: AAVE exploit (Arbitrary Call Error); loss as the list states it: 52,000 (the list names no currency).',
     ]);
   });
 

@@ -268,9 +268,16 @@ export const whenOf = (date: string) =>
  * event: the collapse is dated by what its document says of it, never by the verdict.
  */
 function collapseWhen(collapse: IncidentRecord): string {
-  return collapse.collapseDate
-    ? `${whenOf(collapse.collapseDate)}, as recorded in ${collapse.title} (${collapse.date})`
-    : `${whenOf(collapse.date)} (${collapse.title})`;
+  // The record is named as the document it is; its headline stays the cited source's title.
+  const documentDate = collapse.origin?.kind === 'curated' ? collapse.origin.publishedAt : collapse.date;
+  if (collapse.collapseDate)
+    return collapse.documentName
+      ? ` ${whenOf(collapse.collapseDate)}, as ${collapse.documentName} of ${documentDate} records`
+      : ` ${whenOf(collapse.collapseDate)}, as recorded in ${collapse.title} (${collapse.date})`;
+  // A record of the event that marks the collapse (a bankruptcy filing) says what the event is.
+  return collapse.collapseEvent
+    ? `: ${collapse.collapseEvent} ${whenOf(collapse.date)}`
+    : ` ${whenOf(collapse.date)} (${collapse.title})`;
 }
 
 /** Caps a size or attention category after a recorded collapse; says so in the facts. */
@@ -288,11 +295,11 @@ function applyCollapseCap(
     nextUp: `Collapse cap: held at ${t.collapseCap} whatever the figures`,
     facts: [
       ...assessment.facts,
-      `The asset collapsed ${collapseWhen(collapse)}, so the score is capped at ${t.collapseCap}.`,
+      `The asset collapsed${collapseWhen(collapse)}, so the score is capped at ${t.collapseCap}.`,
     ],
     rationale: `${assessment.rationale} After a recorded collapse the figures describe trading in a failed asset, so the score is capped at ${t.collapseCap}.`,
     sources: [...assessment.sources, ...sourcesOf(e.incidents)],
-    keyRisk: `The asset already collapsed ${collapseWhen(collapse)}; its remaining size and activity are not evidence of safety.`,
+    keyRisk: `The asset already collapsed${collapseWhen(collapse)}; its remaining size and activity are not evidence of safety.`,
   };
 }
 
@@ -1611,7 +1618,7 @@ function incidentRisk(incident: IncidentRecord): string {
   const loss = incident.amountUsd
     ? `, ${formatUsd(incident.amountUsd)} lost`
     : stated
-      ? `; the list states the loss as ${stated}`
+      ? `; loss as the list states it: ${stated}`
       : incident.kind === 'hack' || incident.kind === 'exploit'
         ? ', with no loss in dollars on record'
         : '';

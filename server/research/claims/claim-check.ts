@@ -361,9 +361,48 @@ export function checkReportText(
       }
       at = text.indexOf(incident.title, at + 1);
     }
+    // The same record named in prose as its document ("collapsed in May 2022, as the SEC's
+    // release of 2024-06-12 records"): the document's own date, and the collapse's before it.
+    const collapseDay = incident.collapseDate ?? incident.date;
+    const asPrinted = (iso: string) => (/^\d{4}-\d\d$/.test(iso) ? monthYear(iso) : iso);
+    if (incident.document.name) {
+      const named = new RegExp(
+        `(collapsed? (?:on |in )?(\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]+ \\d{4}), )?as ${escapedText(incident.document.name)} of (\\d{4}-\\d\\d-\\d\\d) records`,
+        'g',
+      );
+      for (const [, collapsed, collapseDate, documentDate] of text.matchAll(named)) {
+        count('incident date');
+        if (documentDate !== incident.document.publishedAt)
+          fail(
+            `${incident.document.name} printed with ${documentDate}, the document is dated ${incident.document.publishedAt}`,
+          );
+        if (!collapsed) continue;
+        count('collapse date');
+        if (collapseDate !== asPrinted(collapseDay))
+          fail(
+            `collapse dated ${collapseDate} beside ${incident.document.name}, whose record dates it ${collapseDay}`,
+          );
+      }
+    }
+    // A record of the event that marks the collapse ("collapsed: its issuer filed for chapter 11
+    // on 2022-11-11"): the event's own date.
+    if (incident.collapseEvent) {
+      const event = new RegExp(
+        `collapsed: ${escapedText(incident.collapseEvent)} (?:on |in )(\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]+ \\d{4})`,
+        'g',
+      );
+      for (const [, date] of text.matchAll(event)) {
+        count('collapse date');
+        if (date !== asPrinted(collapseDay))
+          fail(`"${incident.collapseEvent}" dated ${date}, its record dates it ${collapseDay}`);
+      }
+    }
   }
   return { checked, mismatches };
 }
+
+/** A phrase as a regular expression that matches only itself. */
+const escapedText = (phrase: string) => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** "collapsed (2024-06-12: ", "collapsed in May 2022, as recorded in ", "collapse in May 2022: " just before a title. */
 const COLLAPSE_DATE =
@@ -380,6 +419,8 @@ interface CuratedIncident {
   title: string;
   date: string;
   collapseDate?: string;
+  collapseEvent?: string;
+  document: { publishedAt: string; name?: string };
 }
 let curated: CuratedIncident[] | undefined;
 /** The curated incident list as its file on disk states it. */

@@ -118,25 +118,58 @@ describe('ages and their bands', () => {
 });
 
 describe('incident dates', () => {
-  it("dates Terra Luna Classic's collapse by the collapse (May 2022), not by the verdict that recounts it", async () => {
+  it("dates Terra Luna Classic's collapse by the collapse (May 2022), naming the SEC's release that records it", async () => {
     const { text, mismatches } = await checkedReport('terra-luna', /collapse dated|printed with \d/, NOW);
     const verdict = 'Terraform and Do Kwon to pay $4.5 billion following a fraud verdict';
     expect(text).toContain(
-      `Terra Luna Classic collapsed in May 2022, as recorded in ${verdict} (2024-06-12), so the score is capped at 2.`,
+      "Terra Luna Classic collapsed in May 2022, as the SEC's release of 2024-06-12 records, so the score is capped at 2.",
     );
+    // The headline is the source's title, not prose.
+    expect(text).not.toContain(`as recorded in ${verdict}`);
     expect(text).toContain(`Knockout, collapse in May 2022: ${verdict} (2024-06-12, https://`);
     expect(mismatches(text)).toEqual([]);
     // Issue 32: the verdict's date printed as the collapse's.
     const old = text.replace(
-      `collapsed in May 2022, as recorded in ${verdict} (2024-06-12), so`,
-      `collapsed (2024-06-12: ${verdict}), so`,
+      "collapsed in May 2022, as the SEC's release of 2024-06-12 records, so",
+      "collapsed on 2024-06-12, as the SEC's release of 2024-06-12 records, so",
     );
     expect(mismatches(old)).toEqual([
-      `Terra Luna Classic: collapse dated 2024-06-12 beside "${verdict}", whose record dates the collapse 2022-05`,
+      "Terra Luna Classic: collapse dated 2024-06-12 beside the SEC's release, whose record dates it 2022-05",
+    ]);
+    // The document keeps its own date in prose too.
+    expect(
+      mismatches(
+        text.replace(
+          "the SEC's release of 2024-06-12 records, so",
+          "the SEC's release of 2022-05-09 records, so",
+        ),
+      ),
+    ).toEqual([
+      expect.stringContaining("the SEC's release printed with 2022-05-09, the document is dated 2024-06-12"),
     ]);
     // And the verdict keeps its own date wherever its title is dated.
     expect(mismatches(text.replace(`${verdict} (2024-06-12)`, `${verdict} (2022-05-09)`))).toEqual([
       expect.stringContaining(`${verdict} printed with 2022-05-09, its record's date is 2024-06-12`),
+    ]);
+  });
+
+  it("says FTX Token's collapse date is its issuer's chapter 11 filing, and checks that date", async () => {
+    const { text, mismatches } = await checkedReport(
+      'ftx-token',
+      /collapse dated|dated \d|printed with \d/,
+      NOW,
+    );
+    expect(text).toContain(
+      'FTX Token collapsed: its issuer filed for chapter 11 on 2022-11-11, so the score is capped at 2.',
+    );
+    expect(text).not.toContain('collapsed on 2022-11-11');
+    expect(mismatches(text)).toEqual([]);
+    expect(
+      mismatches(
+        text.replace('filed for chapter 11 on 2022-11-11, so', 'filed for chapter 11 on 2022-11-08, so'),
+      ),
+    ).toEqual([
+      'FTX Token: "its issuer filed for chapter 11" dated 2022-11-08, its record dates it 2022-11-11',
     ]);
   });
 });
