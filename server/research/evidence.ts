@@ -359,6 +359,12 @@ export interface MarketEvidence {
   pricedSince?: Fact<string>;
   /** The first day a dataset records the asset's own chain (it counts its blocks): a lower bound of its age. */
   chainRecordedSince?: Fact<string>;
+  /**
+   * The newest day a cited dataset shows the asset priced, when it is later than the dataset of
+   * the first day: the age a lower bound proves runs to it (priced in 2015 in one file, still
+   * priced in 2025 in another).
+   */
+  pricedUntil?: Fact<string>;
   watchlistUsers?: Fact<number>;
   genesisDate?: Fact<string>;
   athChangeRatio?: Fact<number>;

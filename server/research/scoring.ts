@@ -1036,7 +1036,13 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
   const lowerBound = !e.genesisDate;
   // A dataset's lower bound proves the span from its first day to the figure's own date (the
   // newest day the dataset shows), not to the clock: the asset may have stopped trading since.
-  const figureDate = since.source.publishedAt?.slice(0, 10);
+  // Another cited file may show it priced later (decision 0277): the span runs to that day.
+  const ownFigureDate = since.source.publishedAt?.slice(0, 10);
+  const laterPriced =
+    lowerBound && e.pricedUntil && ownFigureDate && e.pricedUntil.value > ownFigureDate
+      ? e.pricedUntil
+      : undefined;
+  const figureDate = laterPriced?.value ?? ownFigureDate;
   const until =
     lowerBound && figureDate && /^\d{4}-\d{2}-\d{2}$/.test(figureDate) && figureDate < now.toISOString()
       ? new Date(`${figureDate}T00:00:00Z`)
@@ -1050,7 +1056,7 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
       : [
           `${since === e.chainRecordedSince ? 'Chain recorded since' : 'Priced since'}: ${day}${datasetNote(since)}.`,
           // Counted from that day because the launch date is not in the sources (the methodology says so).
-          `Age, lower bound: ${years.toFixed(1)} years to ${until.toISOString().slice(0, 10)}.`,
+          `Age, lower bound: ${years.toFixed(1)} years to ${until.toISOString().slice(0, 10)}${laterPriced ? `, the day it is still priced in ${laterPriced.source.dataset?.name ?? laterPriced.source.title}` : ''}.`,
           ...scheduleStartNote(e, day),
         ]),
   ];
@@ -1145,7 +1151,7 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
         ? `; ${penalty} point${penalty > 1 ? 's' : ''} less for ${penalties.join(' and ')}`
         : ''
     }.`,
-    sources: sourcesOf(since, e.athChangeRatio, e.snapshotPrices, e.priceHistory, e.onchain),
+    sources: sourcesOf(since, laterPriced, e.athChangeRatio, e.snapshotPrices, e.priceHistory, e.onchain),
     evidenceFound: true,
     ...(nextUp && score < 5 ? { nextUp } : {}),
     ...(score > 1

@@ -98,8 +98,10 @@ describe('money figures', () => {
 describe('ages and their bands', () => {
   it('scores Uniswap\'s "5.0 years" in the band from 5 years, and catches the old band below it', async () => {
     const { text, mismatches } = await checkedReport('uniswap', /years/, NOW);
-    // 2020-10-01 to 2025-10-01: five calendar years, printed and scored as 5.0.
-    expect(text).toContain('Age, lower bound: 5.0 years to 2025-10-01.');
+    // 2020-09-18 (Coin Metrics) to 2025-10-01 (the monthly file): five years, printed and scored as 5.0.
+    expect(text).toContain(
+      'Age, lower bound: 5.0 years to 2025-10-01, the day it is still priced in smoothbrainquant/trading-for-new-dads.',
+    );
     expect(text).toMatch(/^Existence\/Growth — 4\/5 \(weight 2\)/m);
     expect(text).toContain('Existence/Growth (4/5). One band up: Operation: 8 years.');
     expect(mismatches(text)).toEqual([]);
