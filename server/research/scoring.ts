@@ -1275,7 +1275,7 @@ function latestAuditDate(dated: AuditReport[], latestYear: number | undefined): 
 }
 
 /** The day an audit of this end date becomes older than the staleness limit. */
-const staleFrom = (end: string) => {
+export const staleFrom = (end: string) => {
   const day = new Date(`${end}T00:00:00Z`);
   day.setUTCFullYear(day.getUTCFullYear() + t.staleAuditYears);
   return day.toISOString().slice(0, 10);

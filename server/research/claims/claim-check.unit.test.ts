@@ -175,3 +175,40 @@ describe('incident dates', () => {
     ]);
   });
 });
+
+describe('audit dates and staleness', () => {
+  const checked = async (id: string) => {
+    const input = await offlineReportInput(SNAPSHOT_ASSETS.find((a) => a.id === id)!, NOW);
+    const text = buildReportText(input);
+    return {
+      text,
+      mismatches: (changed: string) =>
+        checkReportText(changed, input, new Map(), new Map(), NOW).mismatches.filter((m) =>
+          /latest audit/.test(m),
+        ),
+    };
+  };
+
+  it("catches Beanstalk's audit of 2023-11-20 left unmarked on 2026-11-26, and Dai's stale audit offered 'older than 3 years'", async () => {
+    const beanstalk = await checked('bean');
+    expect(beanstalk.mismatches(beanstalk.text)).toEqual([]);
+    // Issue 32: calendar years only, so 2023 was not yet "more than 3 years" before 2026.
+    const unmarked = beanstalk.text.replace(
+      /The latest audit \(2023-11-20\) is [^:]+: older than 3 years, which costs a point\. /,
+      '',
+    );
+    expect(unmarked).not.toBe(beanstalk.text);
+    expect(beanstalk.mismatches(unmarked)).toEqual([
+      'Beanstalk: latest audit 2023-11-20 is more than 3 years old on 2026-11-26 but not marked down',
+    ]);
+    const dai = await checked('dai');
+    expect(dai.mismatches(dai.text)).toEqual([]);
+    const oldStep = dai.text.replace(
+      /^(Audits \(4\/5\)\..*One band down: ).*$/m,
+      '$1Latest audit: older than 3 years.',
+    );
+    expect(dai.mismatches(oldStep)).toEqual([
+      'Dai: latest audit 2019-09-08 is stale, yet one band down asks for it to be older than 3 years',
+    ]);
+  });
+});
