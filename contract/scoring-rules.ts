@@ -461,7 +461,7 @@ export const SCORING_RULES_V3: Record<CategoryKey, ScoringRule> = {
     ...SCORING_RULES_V2.existenceGrowthX2,
     notes: [
       ...(SCORING_RULES_V2.existenceGrowthX2.notes ?? []),
-      'Without a launch date, the earliest date a dataset shows the asset priced (a year before a stated 1-year return, or its oldest price) counts as a lower bound of its age on the same ladder; the report prints that day (“Priced since” or “Chain recorded since”) and the age it proves (“Age, lower bound”).',
+      'Without a launch date, the earliest date any cited dataset shows the asset priced (a year before a stated 1-year return, or its oldest price) or its chain recorded counts as a lower bound of its age on the same ladder, up to the newest day a cited dataset shows it priced; the report prints that day (“Priced since” or “Chain recorded since”), its dataset, and the age it proves (“Age, lower bound”).',
       'Where a dataset holds only monthly snapshot prices, the fall from the highest snapshot stands in for the fall from the all-time high: a higher price between snapshots is not seen, so it can only understate the fall.',
       `A dataset’s own volatility (Coin Metrics: the standard deviation of daily log returns over 180 days) is annualised over 365 days and read against the same ${pct(v.volatilityPenalty)}; a largest fall is read only over a year of sampled closes, which can only understate it. On-chain activity (active addresses, transactions, fees) is shown with its date and not scored.`,
       knockoutNote('existenceGrowthX2'),
@@ -482,7 +482,7 @@ export const SCORING_RULES_V3: Record<CategoryKey, ScoringRule> = {
       { score: 1, when: 'no published review of any kind, or no evidence' },
     ],
     notes: [
-      `One point less (minimum 2) when the latest independent audit is more than ${v.staleAuditYears} years old.`,
+      `One point less (minimum 2) when the latest independent audit is more than ${v.staleAuditYears} years old on the data date, counted from the audit’s own date (from the last day of its month or year when the record gives no day).`,
       'Independence: an audit by the asset’s own developer (the firm that builds its software), a reserve attestation (it checks reserves, not code) or a bug bounty (a reward offer, not a review) is listed as what it is and does not count as an independent code audit.',
     ],
   },

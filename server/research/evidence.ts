@@ -95,6 +95,10 @@ export interface IncidentRecord {
   collapse?: boolean;
   /** The collapse's own date ("2022-05" or a day) when the record is of a later event; else `date`. */
   collapseDate?: string;
+  /** What the record's event is, said of the collapse ("its issuer filed for chapter 11"). */
+  collapseEvent?: string;
+  /** The primary document as prose names it ("the SEC's release"), dated by `origin.publishedAt`. */
+  documentName?: string;
   /** The people behind the asset were charged, convicted or admitted wrongdoing. */
   teamAtFault?: boolean;
 }
@@ -355,6 +359,12 @@ export interface MarketEvidence {
   pricedSince?: Fact<string>;
   /** The first day a dataset records the asset's own chain (it counts its blocks): a lower bound of its age. */
   chainRecordedSince?: Fact<string>;
+  /**
+   * The newest day a cited dataset shows the asset priced, when it is later than the dataset of
+   * the first day: the age a lower bound proves runs to it (priced in 2015 in one file, still
+   * priced in 2025 in another).
+   */
+  pricedUntil?: Fact<string>;
   watchlistUsers?: Fact<number>;
   genesisDate?: Fact<string>;
   athChangeRatio?: Fact<number>;

@@ -233,7 +233,7 @@ describe('audit independence', () => {
     );
     expect(assessment.score).toBe(3);
     expect(assessment.facts[0]).toBe(
-      '1 independent security audit recorded, by Trail of Bits, the latest from 2025.',
+      '1 independent security audit recorded, by Trail of Bits, the latest from 2025 (the record gives only the year; its age counts from 2025-12-31).',
     );
   });
 });

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, type CategoryKey } from '../../contract/methodology';
 import { offlineReportInput } from './offline-report';
 import { buildReportText, dataAsOfSources } from './report-text';
+import { auditDateEnd } from './scoring';
 import { snapshotMarketData } from './sources/snapshot';
 import { PUBLIC_DATA, SNAPSHOT_ASSETS, type SnapshotAsset } from './sources/snapshot-data';
 import { loadMarketFile } from './sources/snapshot-market';
@@ -321,11 +322,16 @@ describe('nothing a dataset row states is reported missing', () => {
       const audits = paragraph(report(asset), 'audits');
       if (/No evidence found/.test(audits)) problems.push(`${asset.id}: Audits says no evidence`);
       const independent = records.filter((r) => !r.auditorIsDeveloper && r.kind !== 'reserve-attestation');
+      // The newest by the last day its date can stand for: "2026-01" may be later than 2026-01-13.
       const newest = independent
         .map((r) => r.date)
-        .sort()
+        .sort((a, b) => (auditDateEnd(a) ?? '').localeCompare(auditDateEnd(b) ?? ''))
         .at(-1);
-      if (newest && !audits.includes(`the latest from ${newest.slice(0, 4)}`))
+      // By its own date, as precise as the record gives it (the age counts from it).
+      if (
+        newest &&
+        !audits.includes(newest.length === 10 ? `the latest dated ${newest}` : `the latest from ${newest}`)
+      )
         problems.push(`${asset.id}: latest audit ${newest} not stated`);
     }
     expect(problems).toEqual([]);

@@ -61,6 +61,7 @@ export async function offlineReportInput(
       ...(assessment.nextUp ? { nextUp: assessment.nextUp } : {}),
       ...(assessment.nextDown ? { nextDown: assessment.nextDown } : {}),
       ...(assessment.keyRisk ? { keyRisk: naming(assessment.keyRisk, asset.name) } : {}),
+      ...(assessment.keyRiskStatedUnder ? { keyRiskStatedUnder: assessment.keyRiskStatedUnder } : {}),
       ...(assessment.knockout ? { knockout: assessment.knockout } : {}),
       ...(peers ? { peerEvidence: peerEvidenceOf(peers) } : {}),
     });

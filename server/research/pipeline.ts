@@ -191,6 +191,7 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
       ...(assessment.nextUp ? { nextUp: assessment.nextUp } : {}),
       ...(assessment.nextDown ? { nextDown: assessment.nextDown } : {}),
       ...(assessment.keyRisk ? { keyRisk: naming(assessment.keyRisk, name) } : {}),
+      ...(assessment.keyRiskStatedUnder ? { keyRiskStatedUnder: assessment.keyRiskStatedUnder } : {}),
       ...(assessment.knockout ? { knockout: assessment.knockout } : {}),
     };
     const coverage = coverageOf(assessment.sources, assessment.evidenceFound);

@@ -55,6 +55,8 @@ export interface CategoryResult {
   nextUp?: string;
   nextDown?: string;
   keyRisk?: string;
+  /** The key risk is a finding another category states with its document: listed there once. */
+  keyRiskStatedUnder?: CategoryKey;
   coverage?: CategoryCoverage;
   /** The knockout that decided this category (the report is Not Safe). */
   knockout?: KnockoutFinding;
@@ -441,16 +443,23 @@ const KEY_RISK_SCORE = 2;
 export function buildKeyRisks(results: CategoryResult[]): KeyRisk[] {
   const order = (a: CategoryResult, b: CategoryResult) =>
     a.score - b.score || weightOf(b.key) - weightOf(a.key);
-  return results
-    .filter((r) => coverageFor(r).kind !== 'none' && (r.keyRisk || r.score <= KEY_RISK_SCORE))
-    .sort(order)
-    .map((r) => ({
-      category_key: r.key,
-      category: nameOf(r.key),
-      score: r.score,
-      // The line already names the category and its score; the text gives the fact.
-      text: `${sentenceOf(r.keyRisk ?? factOf(r))}.`,
-    }));
+  const listed = results.filter(
+    (r) => coverageFor(r).kind !== 'none' && (r.keyRisk || r.score <= KEY_RISK_SCORE),
+  );
+  const named = new Set(listed.map((r) => r.key));
+  return (
+    listed
+      // One finding, one entry: a fraud counted under Hacks/Scandals is listed under Team, where its document is.
+      .filter((r) => !(r.keyRiskStatedUnder && named.has(r.keyRiskStatedUnder)))
+      .sort(order)
+      .map((r) => ({
+        category_key: r.key,
+        category: nameOf(r.key),
+        score: r.score,
+        // The line already names the category and its score; the text gives the fact.
+        text: `${sentenceOf(r.keyRisk ?? factOf(r))}.`,
+      }))
+  );
 }
 
 /** The sections from the categories, the peers and the summary and key risks (by rule or LLM). */

@@ -39,6 +39,8 @@ export interface CategoryAssessment {
   nextDown?: string;
   /** The risk this category shows, tied to its evidence, when the score is low (<= 2). */
   keyRisk?: string;
+  /** The key risk is a finding stated with its document under another category (listed there once). */
+  keyRiskStatedUnder?: CategoryKey;
   /** Set when a knockout incident decided the category (the report is then Not Safe). */
   knockout?: KnockoutFinding;
   /** A dated line the report draws with the category (the unlock schedule of Circulating Supply). */
@@ -267,9 +269,16 @@ export const whenOf = (date: string) =>
  * event: the collapse is dated by what its document says of it, never by the verdict.
  */
 function collapseWhen(collapse: IncidentRecord): string {
-  return collapse.collapseDate
-    ? `${whenOf(collapse.collapseDate)}, as recorded in ${collapse.title} (${collapse.date})`
-    : `${whenOf(collapse.date)} (${collapse.title})`;
+  // The record is named as the document it is; its headline stays the cited source's title.
+  const documentDate = collapse.origin?.kind === 'curated' ? collapse.origin.publishedAt : collapse.date;
+  if (collapse.collapseDate)
+    return collapse.documentName
+      ? ` ${whenOf(collapse.collapseDate)}, as ${collapse.documentName} of ${documentDate} records`
+      : ` ${whenOf(collapse.collapseDate)}, as recorded in ${collapse.title} (${collapse.date})`;
+  // A record of the event that marks the collapse (a bankruptcy filing) says what the event is.
+  return collapse.collapseEvent
+    ? `: ${collapse.collapseEvent} ${whenOf(collapse.date)}`
+    : ` ${whenOf(collapse.date)} (${collapse.title})`;
 }
 
 /** Caps a size or attention category after a recorded collapse; says so in the facts. */
@@ -287,11 +296,11 @@ function applyCollapseCap(
     nextUp: `Collapse cap: held at ${t.collapseCap} whatever the figures`,
     facts: [
       ...assessment.facts,
-      `The asset collapsed ${collapseWhen(collapse)}, so the score is capped at ${t.collapseCap}.`,
+      `The asset collapsed${collapseWhen(collapse)}, so the score is capped at ${t.collapseCap}.`,
     ],
     rationale: `${assessment.rationale} After a recorded collapse the figures describe trading in a failed asset, so the score is capped at ${t.collapseCap}.`,
     sources: [...assessment.sources, ...sourcesOf(e.incidents)],
-    keyRisk: `The asset already collapsed ${collapseWhen(collapse)}; its remaining size and activity are not evidence of safety.`,
+    keyRisk: `The asset already collapsed${collapseWhen(collapse)}; its remaining size and activity are not evidence of safety.`,
   };
 }
 
@@ -1028,7 +1037,13 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
   const lowerBound = !e.genesisDate;
   // A dataset's lower bound proves the span from its first day to the figure's own date (the
   // newest day the dataset shows), not to the clock: the asset may have stopped trading since.
-  const figureDate = since.source.publishedAt?.slice(0, 10);
+  // Another cited file may show it priced later (decision 0277): the span runs to that day.
+  const ownFigureDate = since.source.publishedAt?.slice(0, 10);
+  const laterPriced =
+    lowerBound && e.pricedUntil && ownFigureDate && e.pricedUntil.value > ownFigureDate
+      ? e.pricedUntil
+      : undefined;
+  const figureDate = laterPriced?.value ?? ownFigureDate;
   const until =
     lowerBound && figureDate && /^\d{4}-\d{2}-\d{2}$/.test(figureDate) && figureDate < now.toISOString()
       ? new Date(`${figureDate}T00:00:00Z`)
@@ -1042,7 +1057,7 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
       : [
           `${since === e.chainRecordedSince ? 'Chain recorded since' : 'Priced since'}: ${day}${datasetNote(since)}.`,
           // Counted from that day because the launch date is not in the sources (the methodology says so).
-          `Age, lower bound: ${years.toFixed(1)} years to ${until.toISOString().slice(0, 10)}.`,
+          `Age, lower bound: ${years.toFixed(1)} years to ${until.toISOString().slice(0, 10)}${laterPriced ? `, the day it is still priced in ${laterPriced.source.dataset?.name ?? laterPriced.source.title}` : ''}.`,
           ...scheduleStartNote(e, day),
         ]),
   ];
@@ -1137,7 +1152,7 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
         ? `; ${penalty} point${penalty > 1 ? 's' : ''} less for ${penalties.join(' and ')}`
         : ''
     }.`,
-    sources: sourcesOf(since, e.athChangeRatio, e.snapshotPrices, e.priceHistory, e.onchain),
+    sources: sourcesOf(since, laterPriced, e.athChangeRatio, e.snapshotPrices, e.priceHistory, e.onchain),
     evidenceFound: true,
     ...(nextUp && score < 5 ? { nextUp } : {}),
     ...(score > 1
@@ -1145,14 +1160,16 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
           nextDown: `Price: a fall of more than ${t.yearDrawdownPenalty * 100}% within a year, volatility above ${t.volatilityPenalty * 100}%, or more than ${t.athDrawdownPenalty * 100}% below the all-time high`,
         }
       : {}),
-    // A dataset's first priced day is only a lower bound: a short track record is a risk only
-    // when the launch date itself is recent.
-    ...(score <= 2 && (penalties.length > 0 || !lowerBound)
+    // A dataset's first priced day is only a lower bound of the age: the risk it states is the
+    // short history there is to judge the asset by, with the day and what it proves.
+    ...(score <= 2
       ? {
           keyRisk:
             penalties.length > 0
               ? `It did not keep its value: ${penalties.join(' and ')}.`
-              : `A short track record: ${years.toFixed(1)} years since launch.`,
+              : lowerBound
+                ? `A short history to judge this asset by: ${since === e.chainRecordedSince ? 'its chain recorded' : 'priced'} only since ${day}, ${years.toFixed(1)} years to ${until.toISOString().slice(0, 10)} (its launch date is not in the sources).`
+                : `A short track record: ${years.toFixed(1)} years since launch.`,
         }
       : {}),
   });
@@ -1222,6 +1239,49 @@ function auditSourcesOf(fact: Fact<AuditFacts>): Source[] {
   return [...seen.values()];
 }
 
+/** The last day an audit date can stand for: the day itself, or the end of its month or year. */
+export function auditDateEnd(date: string): string | undefined {
+  const match = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?/.exec(date);
+  if (!match) return undefined;
+  const [, year, month, day] = match;
+  if (day) return `${year}-${month}-${day}`;
+  // Day 0 of the next month is the last day of this one (of December for a bare year).
+  const last = new Date(Date.UTC(Number(year), month ? Number(month) : 12, 0));
+  return last.toISOString().slice(0, 10);
+}
+
+interface LatestAudit {
+  /** As the record gives it: "2023-11-20", "2026-07" or "2019". */
+  date: string;
+  /** The day its age counts from. */
+  end: string;
+  /** "dated 2023-11-20", or "from 2019 (the record gives only the year; its age counts from 2019-12-31)". */
+  printed: string;
+}
+
+function latestAuditDate(dated: AuditReport[], latestYear: number | undefined): LatestAudit | undefined {
+  const newest = [...dated].sort((a, b) => auditDateEnd(b.date!)!.localeCompare(auditDateEnd(a.date!)!))[0];
+  const date = newest?.date?.slice(0, 10) ?? (latestYear !== undefined ? String(latestYear) : undefined);
+  const end = date ? auditDateEnd(date) : undefined;
+  if (!date || !end) return undefined;
+  const precision = date.length === 4 ? 'year' : date.length === 7 ? 'month' : 'day';
+  return {
+    date,
+    end,
+    printed:
+      precision === 'day'
+        ? `dated ${date}`
+        : `from ${date} (the record gives only the ${precision}; its age counts from ${end})`,
+  };
+}
+
+/** The day an audit of this end date becomes older than the staleness limit. */
+export const staleFrom = (end: string) => {
+  const day = new Date(`${end}T00:00:00Z`);
+  day.setUTCFullYear(day.getUTCFullYear() + t.staleAuditYears);
+  return day.toISOString().slice(0, 10);
+};
+
 export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
   if (!e.audits) return noEvidence('audit records');
   const reports = e.audits.value.reports ?? [];
@@ -1230,15 +1290,14 @@ export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
   const independent = reports.filter(isIndependentCodeReview);
   const otherReviews = reports.filter((report) => !isIndependentCodeReview(report));
   const count = reports.length ? independent.length : e.audits.value.count;
-  const years = independent
-    .map((report) => Number.parseInt(report.date?.slice(0, 4) ?? '', 10))
-    .filter(Number.isFinite);
+  const datedIndependent = independent.filter((report) => report.date && auditDateEnd(report.date));
   const latestYear =
     reports.length && otherReviews.length
-      ? years.length
-        ? Math.max(...years)
+      ? datedIndependent.length
+        ? Math.max(...datedIndependent.map((report) => Number.parseInt(report.date!.slice(0, 4), 10)))
         : undefined
       : e.audits.value.latestYear;
+  const latest = latestAuditDate(datedIndependent, latestYear);
   const otherFacts = otherReviews.map(
     (report) => `Not an independent code audit: ${describeReview(report)}.`,
   );
@@ -1269,7 +1328,7 @@ export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
   const auditors = [...new Set((reports.length ? independent : reports).map((report) => report.auditor))];
   // One sentence with the asset's own count, auditors and year, so it reads as this asset's.
   const facts = [
-    `${count} independent security audit${count === 1 ? '' : 's'} recorded${auditors.length ? `, by ${joinWords(auditors.slice(0, 4))}` : ''}${latestYear !== undefined ? `, the latest from ${latestYear}` : ''}.`,
+    `${count} independent security audit${count === 1 ? '' : 's'} recorded${auditors.length ? `, by ${joinWords(auditors.slice(0, 4))}` : ''}${latest ? `, the latest ${latest.printed}` : ''}.`,
   ];
   const newestFirst = [...independent].sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
   const listed = newestFirst.filter((report) => report.url || report.scope).slice(0, LISTED_AUDITS);
@@ -1278,17 +1337,24 @@ export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
   if (listed.length && unlisted > 0)
     facts.push(`And ${unlisted} earlier independent review${unlisted === 1 ? '' : 's'}.`);
   facts.push(...otherFacts);
-  let stale = false;
-  if (latestYear !== undefined) {
-    if (now.getUTCFullYear() - latestYear > t.staleAuditYears) {
-      stale = true;
-      score = Math.max(2, score - 1);
-    }
-  } else facts.push(...missingFact(['audit date']));
+  // The age counts from the audit's own date to the data date; a record with only a year or a
+  // month counts from its last day, so an audit is never called older than its record proves.
+  const dataDate = now.toISOString().slice(0, 10);
+  const staleAfter = latest ? staleFrom(latest.end) : undefined;
+  const stale = staleAfter !== undefined && dataDate > staleAfter;
+  if (stale) score = Math.max(2, score - 1);
+  if (!latest) facts.push(...missingFact(['audit date']));
+  const ageWords = latest
+    ? `${ageInYears(latest.end, now).toFixed(1)} years old on ${dataDate} (${t.staleAuditYears} years passed on ${staleAfter})`
+    : '';
+  if (latest && stale)
+    facts.push(
+      `The latest audit (${latest.date}) is ${ageWords}: older than ${t.staleAuditYears} years, which costs a point.`,
+    );
   return {
     score,
     facts,
-    rationale: `More independent audits, and recent ones, lower the risk of an undiscovered flaw${stale ? `; the latest is more than ${t.staleAuditYears} years old, which costs a point` : ''}.`,
+    rationale: `More independent audits, and recent ones, lower the risk of an undiscovered flaw${stale ? `; the latest, ${latest!.printed}, is ${ageWords}, older than ${t.staleAuditYears} years, which costs a point` : ''}.`,
     sources: auditSourcesOf(e.audits),
     evidenceFound: true,
     ...(score < 5
@@ -1298,10 +1364,24 @@ export function scoreAudits(e: AssetEvidence, now: Date): CategoryAssessment {
             : 'Independent audits: one more published',
         }
       : {}),
-    nextDown:
-      score > 2 ? `Latest audit: older than ${t.staleAuditYears} years` : 'Published audits: none (scores 1)',
-    ...(score <= 2
-      ? { keyRisk: `Audits of this asset are old (latest ${latestYear}); the code may have changed since.` }
+    // A step names only a condition that does not hold yet: a stale audit is already counted.
+    ...(stale
+      ? {
+          nextDown:
+            score > 2
+              ? `Independent audits: ${base === 5 ? 'fewer than 3' : 'only 1'} (scores ${score - 1} with the staleness point)`
+              : 'Published audits: none (scores 1)',
+        }
+      : {
+          nextDown:
+            score > 2 && latest
+              ? `Latest audit: older than ${t.staleAuditYears} years (after ${staleFrom(latest.end)}, with no newer one)`
+              : 'Published audits: none (scores 1)',
+        }),
+    ...(score <= 2 && latest
+      ? {
+          keyRisk: `Audits of this asset are old: the latest, ${latest.printed}, is ${ageWords}; the code may have changed since.`,
+        }
       : {}),
   };
 }
@@ -1446,31 +1526,41 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
   const listedByTeam = (e.team ? [fraud, regulatory] : [fraud]).filter(
     (i): i is IncidentRecord => i !== undefined,
   );
-  const events = [
+  const events: HackEvent[] = [
     ...hacks.map((hack) => ({
       date: hack.date,
       severity: hackSeverity(hackNetLoss(hack)),
       text: `${hack.date.slice(0, 10)}: ${hack.name}${hack.technique ? ` (${hack.technique})` : ''}, ${formatUsd(hack.amountUsd)} lost${hack.returnedUsd > 0 ? `, ${formatUsd(hack.returnedUsd)} returned` : ''}${hack.link ? ` (${hack.link})` : ''}.`,
       title: hack.name,
+      risk: `An exploit on ${hack.date.slice(0, 10)}: ${hack.name}${hack.technique ? ` (${hack.technique})` : ''}, ${formatUsd(hack.amountUsd)} lost${hack.returnedUsd > 0 ? `, ${formatUsd(hack.returnedUsd)} returned` : ''}`,
     })),
     ...incidents.map((incident) => {
       // A knockout is listed, with its record and document, only in the category its rule names
       // (Team, Existence/Growth), and the team's own fraud under Team; here each still counts, by
       // reference, as the scandal it is.
       const listedUnder = knockoutCategoryOf(incident) ?? (listedByTeam.includes(incident) ? 'team' : null);
-      const reference = listedUnder
-        ? `the ${incident.kind}${incident.knockout ? ' knockout' : ''} listed under ${CATEGORIES.find((c) => c.key === listedUnder)!.name}`
-        : null;
       return {
         date: incident.date,
         severity: incidentSeverity(incident),
-        text: reference
-          ? `${incident.date}: ${reference}.`
-          : `${incident.date}: ${incident.title} (${incident.kind}${incident.amountUsd ? `, ${formatUsd(incident.amountUsd)}` : ''}). ${incident.summary} (${incident.link})`,
-        title: reference ?? incident.title,
+        text: `${incident.date}: ${incident.title} (${incident.kind}${incident.amountUsd ? `, ${formatUsd(incident.amountUsd)}` : ''}). ${incident.summary} (${incident.link})`,
+        title: incident.title,
+        risk: incidentRisk(incident),
+        ...(listedUnder ? { listedUnder, incident } : {}),
       };
     }),
   ].sort((a, b) => a.date.localeCompare(b.date));
+  const own = events.filter((event) => !event.listedUnder);
+  // What another category states with its document is said here once, by title and date.
+  const referenceLines = [
+    ...new Set(events.flatMap((event) => (event.listedUnder ? [event.listedUnder] : []))),
+  ].map((key) => {
+    const listed = events.filter((event) => event.listedUnder === key);
+    const items = listed.map(
+      (event) =>
+        `${event.title} (${event.date}, ${event.incident!.kind}${event.incident!.knockout ? ' knockout' : ''})`,
+    );
+    return `Stated with ${listed.length === 1 ? 'its document' : 'their documents'} under ${nameOf(key)}, and counted here as ${listed.length === 1 ? 'the scandal it is' : 'the scandals they are'}: ${items.join('; ')}.`;
+  });
   const worst = events.reduce((low, event) => (event.severity < low.severity ? event : low));
   const recent = events.some((event) => yearsBetween(event.date, now) <= t.recentYears);
   const score = clampScore(worst.severity - (recent ? 1 : 0));
@@ -1483,7 +1573,8 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
     score,
     facts: [
       `${events.length} incident${events.length === 1 ? '' : 's'} on record for this asset: ${hacks.length + fromExploitList} in the hacks database${e.incidents ? `, ${incidents.length - fromExploitList} in the curated incident list` : ''}.`,
-      ...events.map((event) => event.text),
+      ...own.map((event) => event.text),
+      ...referenceLines,
       ...missingFact(missing),
     ],
     rationale: `The worst incident decides: ${worst.title} gives ${worst.severity}${largest !== undefined ? `; the largest net hack loss is ${formatUsd(largest)}` : ''}${recent ? `; an incident within the last ${t.recentYears} years costs a point` : ''}.`,
@@ -1497,7 +1588,63 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
         }
       : {}),
     ...(score > 1 ? { nextDown: 'Incidents: a new one, or a larger loss than the worst so far' } : {}),
-    ...(score <= 2 ? { keyRisk: `A serious incident is on record: ${worst.title}.` } : {}),
+    // Every recorded incident is a risk finding (an exploit, a depeg that recovered, a regulator
+    // action): the worst of the category's own, in words with its date and figure (decision 0276).
+    ...hacksKeyRisk(own.length ? own : events, events.length - (own.length ? own.length : events.length)),
+  };
+}
+
+interface HackEvent {
+  date: string;
+  severity: number;
+  text: string;
+  title: string;
+  /** The incident as a risk, in words with its date and figure. */
+  risk: string;
+  /** The category that states the incident with its document (Team, Existence/Growth). */
+  listedUnder?: CategoryKey;
+  incident?: IncidentRecord;
+}
+
+const nameOf = (key: CategoryKey) => CATEGORIES.find((c) => c.key === key)!.name;
+
+const INCIDENT_RISK_WORDS: Record<IncidentRecord['kind'], string> = {
+  hack: 'A hack',
+  exploit: 'An exploit',
+  depeg: 'The peg broke',
+  'regulatory action': 'A regulator acted',
+  fraud: 'Fraud',
+  'rug pull': 'A rug pull',
+  'exchange collapse': 'An exchange collapse',
+};
+
+function incidentRisk(incident: IncidentRecord): string {
+  // An exploit list's entry keeps its technique and the loss in the list's own words.
+  const technique = /lists an exploit of .+? \(([^)]+)\)\./.exec(incident.summary)?.[1];
+  const stated = /Loss as the list states it: (.+?)\.(?: |$)/.exec(incident.summary)?.[1];
+  const loss = incident.amountUsd
+    ? `, ${formatUsd(incident.amountUsd)} lost`
+    : stated
+      ? `; loss as the list states it: ${stated}`
+      : incident.kind === 'hack' || incident.kind === 'exploit'
+        ? ', with no loss in dollars on record'
+        : '';
+  const title = technique ? `${incident.title} (${technique})` : incident.title;
+  return `${INCIDENT_RISK_WORDS[incident.kind]} on ${incident.date}: ${title}${loss}`;
+}
+
+/** The category's key risk: its worst incident (the latest among equals), and how many more. */
+function hacksKeyRisk(
+  candidates: HackEvent[],
+  others: number,
+): Pick<CategoryAssessment, 'keyRisk' | 'keyRiskStatedUnder'> {
+  const worst = candidates.reduce((low, event) =>
+    event.severity < low.severity || (event.severity === low.severity && event.date > low.date) ? event : low,
+  );
+  const more = candidates.length - 1 + others;
+  return {
+    keyRisk: `${worst.risk}${more > 0 ? `; ${more} more incident${more === 1 ? '' : 's'} in the findings` : ''}.`,
+    ...(worst.listedUnder ? { keyRiskStatedUnder: worst.listedUnder } : {}),
   };
 }
 

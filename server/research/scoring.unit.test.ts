@@ -407,12 +407,15 @@ describe('methodology 2026.11-2 rules', () => {
     expect(priced.facts.join(' ')).toMatch(/Priced since: 2022-12-14.*Age, lower bound: 3\.9 years/);
     expect(priced.rationale).toMatch(/at least 3\.9 years/);
     // A dated dataset proves the age up to its own date, not to the clock: the asset may have
-    // stopped trading since. A lower bound alone is never "a short track record".
+    // stopped trading since. A lower bound alone is never "a short track record": its risk is the
+    // short history there is to judge the asset by, with the day and the years it proves.
     const datedSource = { ...source, publishedAt: '2024-06-14' };
     const toFigure = scoreExistence({ pricedSince: { value: '2022-12-14', source: datedSource } }, NOW);
     expect(toFigure.facts[1]).toBe('Age, lower bound: 1.5 years to 2024-06-14.');
     expect(toFigure.score).toBe(2);
-    expect(toFigure.keyRisk).toBeUndefined();
+    expect(toFigure.keyRisk).toBe(
+      'A short history to judge this asset by: priced only since 2022-12-14, 1.5 years to 2024-06-14 (its launch date is not in the sources).',
+    );
     expect(scoreExistence({ genesisDate: fact('2025-06-01') }, NOW).keyRisk).toMatch(/short track record/);
     // A known launch date wins over the lower bound.
     expect(

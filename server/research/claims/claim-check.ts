@@ -4,6 +4,7 @@ import { nameWithSymbol, PEER_GROUP_LABEL, REPORT_HEADINGS } from '../../../cont
 import { THRESHOLDS } from '../../../contract/scoring-rules';
 import { offlineReportInput } from '../offline-report';
 import { buildReportText, type ReportTextInput, VERDICT_REASON } from '../report-text';
+import { auditDateEnd, staleFrom } from '../scoring';
 import { SNAPSHOT_ASSETS } from '../sources/snapshot-data';
 
 // The claim checker: every offline report, generated through the research job's code path,
@@ -106,6 +107,8 @@ export function checkReportText(
   input: ReportTextInput,
   ownScores: Map<string, { total: number | null; level: string | null; date?: string }>,
   byLink: Map<string, string>,
+  /** The report's data date: with it, whether the latest audit is stale is checked too. */
+  dataDate?: Date,
 ): { checked: Record<string, number>; mismatches: string[] } {
   const checked: Record<string, number> = {};
   const mismatches: string[] = [];
@@ -341,7 +344,40 @@ export function checkReportText(
         `${category.name} prints ${section[1]}/5 without a penalty, but ${age[1]} years is in the ${band}/5 band`,
       );
   }
-  // 8. Incident dates: the date printed beside a curated record's title is that record's own date
+  // 8. An audit's printed date and its staleness agree: the fact's "3 years passed on" day and the
+  // step's "older than 3 years (after …)" are the printed date's end plus three years, a stale
+  // audit is not offered "older than 3 years" as its step down, and on the data date the audit is
+  // marked down exactly when that day has passed.
+  const audits = /^Audits — \d\/5 \(weight \d\)\. (.*)$/m.exec(text)?.[1];
+  const latestAudit = audits
+    ? /the latest (?:dated (\d{4}-\d\d-\d\d)|from (\d{4}(?:-\d\d)?))/.exec(audits)
+    : null;
+  const auditEnd = latestAudit ? auditDateEnd(latestAudit[1] ?? latestAudit[2]!) : undefined;
+  if (audits && auditEnd) {
+    count('audit age');
+    const years = THRESHOLDS.staleAuditYears;
+    const staleAfter = staleFrom(auditEnd);
+    const passed = new RegExp(`${years} years passed on (\\d{4}-\\d\\d-\\d\\d)\\): older than`).exec(
+      audits,
+    )?.[1];
+    const step = new RegExp(
+      `^Audits \\(\\d\\/5\\)\\..*One band down: Latest audit: older than ${years} years(?: \\(after (\\d{4}-\\d\\d-\\d\\d))?`,
+      'm',
+    ).exec(text);
+    const printed = latestAudit![1] ?? latestAudit![2];
+    if (passed && passed !== staleAfter)
+      fail(`latest audit ${printed} printed as ${years} years old from ${passed}, not ${staleAfter}`);
+    if (step?.[1] && step[1] !== staleAfter)
+      fail(`latest audit ${printed}: the step down dates its staleness ${step[1]}, not ${staleAfter}`);
+    if (passed && step)
+      fail(`latest audit ${printed} is stale, yet one band down asks for it to be older than ${years} years`);
+    const day = dataDate?.toISOString().slice(0, 10);
+    if (day && day > staleAfter && !passed)
+      fail(`latest audit ${printed} is more than ${years} years old on ${day} but not marked down`);
+    if (day && day <= staleAfter && passed)
+      fail(`latest audit ${printed} is marked down on ${day}, before ${years} years passed on ${staleAfter}`);
+  }
+  // 9. Incident dates: the date printed beside a curated record's title is that record's own date
   // (a verdict's date is the verdict's), and a date said of a collapse is the collapse's own date
   // as its record states it, never the date of the later record that recounts it.
   for (const incident of curatedIncidents()) {
@@ -367,9 +403,48 @@ export function checkReportText(
       }
       at = text.indexOf(incident.title, at + 1);
     }
+    // The same record named in prose as its document ("collapsed in May 2022, as the SEC's
+    // release of 2024-06-12 records"): the document's own date, and the collapse's before it.
+    const collapseDay = incident.collapseDate ?? incident.date;
+    const asPrinted = (iso: string) => (/^\d{4}-\d\d$/.test(iso) ? monthYear(iso) : iso);
+    if (incident.document.name) {
+      const named = new RegExp(
+        `(collapsed? (?:on |in )?(\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]+ \\d{4}), )?as ${escapedText(incident.document.name)} of (\\d{4}-\\d\\d-\\d\\d) records`,
+        'g',
+      );
+      for (const [, collapsed, collapseDate, documentDate] of text.matchAll(named)) {
+        count('incident date');
+        if (documentDate !== incident.document.publishedAt)
+          fail(
+            `${incident.document.name} printed with ${documentDate}, the document is dated ${incident.document.publishedAt}`,
+          );
+        if (!collapsed) continue;
+        count('collapse date');
+        if (collapseDate !== asPrinted(collapseDay))
+          fail(
+            `collapse dated ${collapseDate} beside ${incident.document.name}, whose record dates it ${collapseDay}`,
+          );
+      }
+    }
+    // A record of the event that marks the collapse ("collapsed: its issuer filed for chapter 11
+    // on 2022-11-11"): the event's own date.
+    if (incident.collapseEvent) {
+      const event = new RegExp(
+        `collapsed: ${escapedText(incident.collapseEvent)} (?:on |in )(\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]+ \\d{4})`,
+        'g',
+      );
+      for (const [, date] of text.matchAll(event)) {
+        count('collapse date');
+        if (date !== asPrinted(collapseDay))
+          fail(`"${incident.collapseEvent}" dated ${date}, its record dates it ${collapseDay}`);
+      }
+    }
   }
   return { checked, mismatches };
 }
+
+/** A phrase as a regular expression that matches only itself. */
+const escapedText = (phrase: string) => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** "collapsed (2024-06-12: ", "collapsed in May 2022, as recorded in ", "collapse in May 2022: " just before a title. */
 const COLLAPSE_DATE =
@@ -386,6 +461,8 @@ interface CuratedIncident {
   title: string;
   date: string;
   collapseDate?: string;
+  collapseEvent?: string;
+  document: { publishedAt: string; name?: string };
 }
 let curated: CuratedIncident[] | undefined;
 /** The curated incident list as its file on disk states it. */
@@ -413,7 +490,7 @@ export async function verifyOfflineReports(now: Date): Promise<ClaimCheck> {
   );
   const result: ClaimCheck = { reports: inputs.length, checked: 0, byKind: {}, mismatches: [] };
   for (const input of inputs) {
-    const { checked, mismatches } = checkReportText(buildReportText(input), input, ownScores, byLink);
+    const { checked, mismatches } = checkReportText(buildReportText(input), input, ownScores, byLink, now);
     for (const [kind, n] of Object.entries(checked)) {
       result.byKind[kind] = (result.byKind[kind] ?? 0) + n;
       result.checked += n;

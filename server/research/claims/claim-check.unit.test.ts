@@ -109,8 +109,10 @@ describe('money figures', () => {
 describe('ages and their bands', () => {
   it('scores Uniswap\'s "5.0 years" in the band from 5 years, and catches the old band below it', async () => {
     const { text, mismatches } = await checkedReport('uniswap', /years/, NOW);
-    // 2020-10-01 to 2025-10-01: five calendar years, printed and scored as 5.0.
-    expect(text).toContain('Age, lower bound: 5.0 years to 2025-10-01.');
+    // 2020-09-18 (Coin Metrics) to 2025-10-01 (the monthly file): five years, printed and scored as 5.0.
+    expect(text).toContain(
+      'Age, lower bound: 5.0 years to 2025-10-01, the day it is still priced in smoothbrainquant/trading-for-new-dads.',
+    );
     expect(text).toMatch(/^Existence\/Growth — 4\/5 \(weight 2\)/m);
     expect(text).toContain('Existence/Growth (4/5). One band up: Operation: 8 years.');
     expect(mismatches(text)).toEqual([]);
@@ -129,25 +131,95 @@ describe('ages and their bands', () => {
 });
 
 describe('incident dates', () => {
-  it("dates Terra Luna Classic's collapse by the collapse (May 2022), not by the verdict that recounts it", async () => {
+  it("dates Terra Luna Classic's collapse by the collapse (May 2022), naming the SEC's release that records it", async () => {
     const { text, mismatches } = await checkedReport('terra-luna', /collapse dated|printed with \d/, NOW);
     const verdict = 'Terraform and Do Kwon to pay $4.5 billion following a fraud verdict';
     expect(text).toContain(
-      `Terra Luna Classic collapsed in May 2022, as recorded in ${verdict} (2024-06-12), so the score is capped at 2.`,
+      "Terra Luna Classic collapsed in May 2022, as the SEC's release of 2024-06-12 records, so the score is capped at 2.",
     );
+    // The headline is the source's title, not prose.
+    expect(text).not.toContain(`as recorded in ${verdict}`);
     expect(text).toContain(`Knockout, collapse in May 2022: ${verdict} (2024-06-12, https://`);
     expect(mismatches(text)).toEqual([]);
     // Issue 32: the verdict's date printed as the collapse's.
     const old = text.replace(
-      `collapsed in May 2022, as recorded in ${verdict} (2024-06-12), so`,
-      `collapsed (2024-06-12: ${verdict}), so`,
+      "collapsed in May 2022, as the SEC's release of 2024-06-12 records, so",
+      "collapsed on 2024-06-12, as the SEC's release of 2024-06-12 records, so",
     );
     expect(mismatches(old)).toEqual([
-      `Terra Luna Classic: collapse dated 2024-06-12 beside "${verdict}", whose record dates the collapse 2022-05`,
+      "Terra Luna Classic: collapse dated 2024-06-12 beside the SEC's release, whose record dates it 2022-05",
+    ]);
+    // The document keeps its own date in prose too.
+    expect(
+      mismatches(
+        text.replace(
+          "the SEC's release of 2024-06-12 records, so",
+          "the SEC's release of 2022-05-09 records, so",
+        ),
+      ),
+    ).toEqual([
+      expect.stringContaining("the SEC's release printed with 2022-05-09, the document is dated 2024-06-12"),
     ]);
     // And the verdict keeps its own date wherever its title is dated.
     expect(mismatches(text.replace(`${verdict} (2024-06-12)`, `${verdict} (2022-05-09)`))).toEqual([
       expect.stringContaining(`${verdict} printed with 2022-05-09, its record's date is 2024-06-12`),
+    ]);
+  });
+
+  it("says FTX Token's collapse date is its issuer's chapter 11 filing, and checks that date", async () => {
+    const { text, mismatches } = await checkedReport(
+      'ftx-token',
+      /collapse dated|dated \d|printed with \d/,
+      NOW,
+    );
+    expect(text).toContain(
+      'FTX Token collapsed: its issuer filed for chapter 11 on 2022-11-11, so the score is capped at 2.',
+    );
+    expect(text).not.toContain('collapsed on 2022-11-11');
+    expect(mismatches(text)).toEqual([]);
+    expect(
+      mismatches(
+        text.replace('filed for chapter 11 on 2022-11-11, so', 'filed for chapter 11 on 2022-11-08, so'),
+      ),
+    ).toEqual([
+      'FTX Token: "its issuer filed for chapter 11" dated 2022-11-08, its record dates it 2022-11-11',
+    ]);
+  });
+});
+
+describe('audit dates and staleness', () => {
+  const checked = async (id: string) => {
+    const input = await offlineReportInput(SNAPSHOT_ASSETS.find((a) => a.id === id)!, NOW);
+    const text = buildReportText(input);
+    return {
+      text,
+      mismatches: (changed: string) =>
+        checkReportText(changed, input, new Map(), new Map(), NOW).mismatches.filter((m) =>
+          /latest audit/.test(m),
+        ),
+    };
+  };
+
+  it("catches Beanstalk's audit of 2023-11-20 left unmarked on 2026-11-26, and Dai's stale audit offered 'older than 3 years'", async () => {
+    const beanstalk = await checked('bean');
+    expect(beanstalk.mismatches(beanstalk.text)).toEqual([]);
+    // Issue 32: calendar years only, so 2023 was not yet "more than 3 years" before 2026.
+    const unmarked = beanstalk.text.replace(
+      /The latest audit \(2023-11-20\) is [^:]+: older than 3 years, which costs a point\. /,
+      '',
+    );
+    expect(unmarked).not.toBe(beanstalk.text);
+    expect(beanstalk.mismatches(unmarked)).toEqual([
+      'Beanstalk: latest audit 2023-11-20 is more than 3 years old on 2026-11-26 but not marked down',
+    ]);
+    const dai = await checked('dai');
+    expect(dai.mismatches(dai.text)).toEqual([]);
+    const oldStep = dai.text.replace(
+      /^(Audits \(4\/5\)\..*One band down: ).*$/m,
+      '$1Latest audit: older than 3 years.',
+    );
+    expect(dai.mismatches(oldStep)).toEqual([
+      'Dai: latest audit 2019-09-08 is stale, yet one band down asks for it to be older than 3 years',
     ]);
   });
 });

@@ -24,8 +24,19 @@ const curatedIncidentSchema = z
     amountUsd: z.number().nonnegative().optional(),
     /** The primary document: court, regulator or issuer. */
     document: z
-      .object({ url: z.string().url(), publisher: z.string().min(1), publishedAt: isoDate })
+      .object({
+        url: z.string().url(),
+        publisher: z.string().min(1),
+        publishedAt: isoDate,
+        /** The document as prose names it ("the SEC's release"); its title stays the source's. */
+        name: z.string().min(1).optional(),
+      })
       .strict(),
+    /**
+     * What the record's event is, said of the collapse it marks ("its issuer filed for chapter
+     * 11"), when the record dates an event rather than the fall itself.
+     */
+    collapseEvent: z.string().min(1).optional(),
     knockout: z.enum(KNOCKOUT_KINDS).optional(),
     /**
      * The incident destroyed the asset's value: true for every listed asset, or the ids of those it
@@ -131,11 +142,18 @@ export function incidentOfHack(record: PublicHackRecord): IncidentRecord {
 }
 
 export function incidentOfCurated(entry: IncidentList['incidents'][number], asset: string): IncidentRecord {
-  const { id: _id, assets: _assets, document, collapse, collapseDate, ...record } = entry;
+  const { id: _id, assets: _assets, document, collapse, collapseDate, collapseEvent, ...record } = entry;
   const collapsed = Array.isArray(collapse) ? collapse.includes(asset) : collapse === true;
   return {
     ...record,
-    ...(collapsed ? { collapse: true, ...(collapseDate ? { collapseDate } : {}) } : {}),
+    ...(collapsed
+      ? {
+          collapse: true,
+          ...(collapseDate ? { collapseDate } : {}),
+          ...(collapseEvent ? { collapseEvent } : {}),
+        }
+      : {}),
+    ...(document.name ? { documentName: document.name } : {}),
     link: document.url,
     sources: [
       {

@@ -24,7 +24,7 @@ describe('published audits in the offline reports', () => {
     const assessment = scoreAudits(evidence, NOW);
     expect(assessment.score).toBe(4);
     expect(assessment.facts[0]).toBe(
-      '2 independent security audits recorded, by Sigma Prime, the latest from 2025.',
+      '2 independent security audits recorded, by Sigma Prime, the latest from 2025-01 (the record gives only the month; its age counts from 2025-01-31).',
     );
     expect(assessment.facts.join(' ')).not.toMatch(/own developer/);
     // Each review is cited as its own dated document at the listing's commit.
@@ -38,7 +38,9 @@ describe('published audits in the offline reports', () => {
 
   it('finds the latest audit in the whole listings: Chainlink’s 2025 reviews by Sigma Prime and Trail of Bits', () => {
     const assessment = scoreAudits(snapshotSecurityEvidence(asset('chainlink')), NOW);
-    expect(assessment.facts[0]).toMatch(/the latest from 2025\.$/);
+    expect(assessment.facts[0]).toMatch(
+      /the latest from 2025-06 \(the record gives only the month; its age counts from 2025-06-30\)\.$/,
+    );
     expect(assessment.facts.join(' ')).toContain(
       'Trail of Bits (2025-02, code audit) of Chainlink Custom Senders and Receivers',
     );
@@ -48,7 +50,7 @@ describe('published audits in the offline reports', () => {
     const assessment = scoreAudits(snapshotSecurityEvidence(asset('uniswap')), NOW);
     expect(assessment.score).toBe(5);
     expect(assessment.facts).toEqual([
-      '3 independent security audits recorded, by Certora and Trail of Bits, the latest from 2024.',
+      '3 independent security audits recorded, by Certora and Trail of Bits, the latest dated 2024-09-05.',
       'Certora (2024-09-05, formal verification) of Uniswap: V4 Core.',
       'Trail of Bits (2024-07, code audit) of Uniswap v4 Core.',
       'Trail of Bits (2021-03, code audit) of Uniswap V3.',
@@ -78,10 +80,10 @@ describe('published audits in the offline reports', () => {
   it('takes a point off when the only independent review is more than three years old', () => {
     const assessment = scoreAudits(snapshotSecurityEvidence(asset('filecoin')), NOW);
     expect(assessment.facts[0]).toMatch(
-      /^1 independent security audit recorded, by .+, the latest from 20(1\d|20)\.$/,
+      /^1 independent security audit recorded, by .+, the latest (dated|from) 20(1\d|20)[-\d]*[ .]/,
     );
     expect(assessment.score).toBe(2);
-    expect(assessment.keyRisk).toContain('latest 2020');
+    expect(assessment.keyRisk).toMatch(/the latest, (dated|from) 2020/);
   });
 
   it('maps no client of a chain with several clients, nor a wallet app, to the asset', () => {

@@ -122,16 +122,11 @@ export interface SnapshotOptions {
   nonCommercial?: boolean;
 }
 
-const DAY_MS = 86_400_000;
-/** How long a lower bound of the asset's age proves: from its first day to the figure's own date. */
-const provenDays = (fact: Fact<string> | undefined) =>
-  fact ? (Date.parse(fact.source.publishedAt ?? fact.value) - Date.parse(fact.value)) / DAY_MS : -1;
-
 /**
  * Merges the market files and Coin Metrics: the market files' figures are newer and win; a Coin
  * Metrics copy that ended long ago (no point-in-time figures) adds nothing beside them, so an
- * age or a chain record from it does not date the report years back. The age kept is the lower
- * bound that proves the longest span.
+ * age or a chain record from it does not date the report years back. The age starts at the
+ * earliest day a file shows the asset.
  */
 function mergedMarket(
   fromFiles: MarketEvidence | undefined,
@@ -156,14 +151,32 @@ function mergedMarket(
     merged.marketCapUsd = coinMetrics.marketCapUsd;
     if (coinMetrics.marketHistory) merged.marketHistory = coinMetrics.marketHistory;
   } else if (!fromFiles.marketHistory) delete merged.marketHistory;
-  const ages = [fromFiles.pricedSince, coinMetrics.pricedSince, coinMetrics.chainRecordedSince];
-  const longest = ages.reduce((best, age) => (provenDays(age) > provenDays(best) ? age : best), undefined);
+  // The first day is the earliest any file shows the asset (priced, or its chain counting
+  // blocks), whatever the copy's age: that it was priced then stays true, so an old copy is cited
+  // for it as a reference and does not date the report (decision 0277). The age it proves runs
+  // to the newest day a file shows the asset priced.
+  const asReference = (fact: Fact<string> | undefined): Fact<string> | undefined =>
+    fact && !coinMetricsCurrent ? { ...fact, source: { ...fact.source, reference: true as const } } : fact;
+  const priced = [fromFiles.pricedSince, asReference(fromCoinMetrics.pricedSince)].filter(
+    (fact): fact is Fact<string> => fact !== undefined,
+  );
+  const chain = asReference(fromCoinMetrics.chainRecordedSince);
   delete merged.pricedSince;
   delete merged.chainRecordedSince;
-  if (longest === coinMetrics.chainRecordedSince && longest) merged.chainRecordedSince = longest;
-  else if (longest) merged.pricedSince = longest;
+  const earliestPriced = [...priced].sort((a, b) => a.value.localeCompare(b.value))[0];
+  if (earliestPriced) merged.pricedSince = earliestPriced;
+  if (chain) merged.chainRecordedSince = chain;
+  const first = [earliestPriced, chain]
+    .filter((fact): fact is Fact<string> => fact !== undefined)
+    .sort((a, b) => a.value.localeCompare(b.value))[0];
+  const newest = [...priced].sort((a, b) => figureDay(b).localeCompare(figureDay(a)))[0];
+  if (first && newest && figureDay(newest) > figureDay(first))
+    merged.pricedUntil = { value: figureDay(newest), source: newest.source };
   return merged;
 }
+
+/** The day a dataset's first-day fact was read to: its file's own date. */
+const figureDay = (fact: Fact<string>) => (fact.source.publishedAt ?? fact.value).slice(0, 10);
 
 /**
  * Market facts of the offline data: only what a public dataset states. With `nonCommercial`
