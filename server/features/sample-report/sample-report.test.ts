@@ -25,7 +25,7 @@ describe('the sample report', () => {
     );
     // Figures from the market files, each category with its evidence, the sources listed.
     expect(html).toMatch(/Market capitalisation: \$[\d.]+ trillion on \d{4}-\d{2}-\d{2}/);
-    expect(html).toMatch(/Priced since: 2013-04-28/);
+    expect(html).toMatch(/Chain recorded since: 2009-01-03 \(coinmetrics\/data, CC BY-NC 4\.0\)/);
     expect(html).toContain('Data coverage');
     expect(html).toContain('<a href="https://github.com/RobACA2026/operational-governance-engine/blob/');
     expect(html).toContain('href="/sample-report.pdf"');
