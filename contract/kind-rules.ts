@@ -3,10 +3,12 @@ import type { CategoryKey } from './methodology';
 /**
  * The checks a careful analyst makes for each kind of asset, on top of the 12 categories (whose
  * weights they leave unchanged). Each check reads the evidence the report already holds and says
- * "met", "risk" or "unknown" (no source we use states it); a risk joins the report's key risks
- * under the category its evidence belongs to. The methodology page lists them from here.
+ * "met", "risk", "unknown" (no source we use states it) or "notApplicable" (the check does not fit
+ * this asset, e.g. reserve attestations of an algorithmic stablecoin, which holds no reserve); a risk
+ * joins the report's key risks under the category its evidence belongs to. The methodology page
+ * lists them from here.
  */
-export const KIND_CHECK_STATUSES = ['met', 'risk', 'unknown'] as const;
+export const KIND_CHECK_STATUSES = ['met', 'risk', 'unknown', 'notApplicable'] as const;
 export type KindCheckStatus = (typeof KIND_CHECK_STATUSES)[number];
 
 export const KIND_RULE_GROUPS = ['stablecoin', 'layer1', 'defi', 'unlocks', 'meme'] as const;
@@ -43,14 +45,14 @@ export const KIND_RULES: Record<
       {
         key: 'attestations',
         label: 'Reserve attestations',
-        rule: 'At least one published attestation or proof-of-reserve document is met; none listed is a risk.',
+        rule: 'At least one published attestation or proof-of-reserve document is met; none listed is a risk. It does not apply to an algorithmic peg, which holds no reserve.',
         // An attestation checks reserves, not code (decision 0180): it belongs with the reserves.
         category: 'useCase',
       },
       {
         key: 'worstDepeg',
         label: 'Worst depeg',
-        rule: 'A lowest price under $0.97 on record is a risk.',
+        rule: 'A lowest price under $0.97 on record is a risk. A recorded depeg incident whose price the record does not give leaves it not assessed: snapshot prices alone cannot clear it.',
         category: 'existenceGrowthX2',
       },
       {

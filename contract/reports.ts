@@ -526,7 +526,12 @@ export const coverageDateText = (entry: ReportSections['coverage'][number]): str
  * Every section as lines under its heading, the same on the page, in the text report and in
  * the PDF: the page lays changes and coverage out as tables whose cells are parts of these lines.
  */
-const KIND_CHECK_WORDS = { met: 'met', risk: 'risk', unknown: 'not assessed' } as const;
+const KIND_CHECK_WORDS = {
+  met: 'met',
+  risk: 'risk',
+  unknown: 'not assessed',
+  notApplicable: 'does not apply',
+} as const;
 
 /** The finding of a check that no source of the report answers: a gap label, not a sentence. */
 export const UNSOURCED_CHECK_PREFIX = 'Missing: ';

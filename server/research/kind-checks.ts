@@ -40,38 +40,37 @@ function stablecoinChecks(e: AssetEvidence): KindCheck[] {
   if (!facts) {
     return KIND_RULES.stablecoin.rules.map((rule) => unknown(g, rule.key, `its ${rule.label.toLowerCase()}`));
   }
-  const mechanism = facts.pegMechanism.toLowerCase();
+  const algorithmic = facts.pegMechanism.toLowerCase().includes('algorithmic');
   const attestations = facts.attestations;
   return [
     check(
       g,
       'reserves',
-      mechanism.includes('algorithmic') ? 'risk' : 'met',
-      mechanism.includes('algorithmic')
+      algorithmic ? 'risk' : 'met',
+      algorithmic
         ? `The peg is ${facts.pegMechanism}: no reserve of other assets stands behind it.`
         : `The peg is ${facts.pegMechanism} (${facts.pegType}).`,
       e.stablecoin,
     ),
-    attestations.length
+    // An algorithmic peg holds no reserve, so there is nothing for an attestation to attest.
+    algorithmic
       ? check(
           g,
           'attestations',
-          'met',
-          `${attestations.length} attestation or proof-of-reserve document${attestations.length === 1 ? '' : 's'} listed: ${attestations.map((a) => a.url).join(', ')}. How often they are renewed is not stated.`,
+          'notApplicable',
+          `The peg is ${facts.pegMechanism}: with no reserve there is nothing to attest.`,
           e.stablecoin,
         )
-      : check(g, 'attestations', 'risk', 'The registry lists no reserve attestation.', e.stablecoin),
-    facts.worstDepeg
-      ? check(
-          g,
-          'worstDepeg',
-          facts.worstDepeg.low < k.worstDepegLow ? 'risk' : 'met',
-          `Lowest price on record: $${facts.worstDepeg.low.toFixed(3)} on ${facts.worstDepeg.date}${facts.worstDepeg.sampling ? ` (${facts.worstDepeg.sampling})` : ''}.`,
-          facts.worstDepeg.source
-            ? { value: facts.worstDepeg, source: facts.worstDepeg.source }
-            : e.stablecoin,
-        )
-      : unknown(g, 'worstDepeg', 'its lowest price'),
+      : attestations.length
+        ? check(
+            g,
+            'attestations',
+            'met',
+            `${attestations.length} attestation or proof-of-reserve document${attestations.length === 1 ? '' : 's'} listed: ${attestations.map((a) => a.url).join(', ')}. How often they are renewed is not stated.`,
+            e.stablecoin,
+          )
+        : check(g, 'attestations', 'risk', 'The registry lists no reserve attestation.', e.stablecoin),
+    worstDepegCheck(e),
     facts.mintRedeem
       ? check(g, 'mintRedeem', 'met', facts.mintRedeem, e.stablecoin)
       : unknown(g, 'mintRedeem', 'how holders mint and redeem'),
@@ -96,6 +95,47 @@ function stablecoinChecks(e: AssetEvidence): KindCheck[] {
         )
       : unknown(g, 'issuer', 'the issuer and its jurisdiction'),
   ];
+}
+
+/**
+ * The lowest price on record, read with the recorded depeg incidents (decision 0278): snapshot
+ * prices miss what falls between them, so with a depeg on record whose price the record does not
+ * give, a low snapshot price cannot meet the check; it is not assessed, and says why.
+ */
+function worstDepegCheck(e: AssetEvidence): KindCheck {
+  const g = 'stablecoin';
+  const low = e.stablecoin?.value.worstDepeg;
+  const depegs = (e.incidents?.value ?? []).filter((incident) => incident.kind === 'depeg');
+  const lowFact = low ? (low.source ? { value: low, source: low.source } : e.stablecoin) : undefined;
+  const lowText = low
+    ? `Lowest price on record: $${low.low.toFixed(3)} on ${low.date}${low.sampling ? ` (${low.sampling})` : ''}.`
+    : '';
+  if (!depegs.length)
+    return low
+      ? check(g, 'worstDepeg', low.low < k.worstDepegLow ? 'risk' : 'met', lowText, lowFact)
+      : unknown(g, 'worstDepeg', 'its lowest price');
+  const recorded = depegs
+    .map(
+      (incident) =>
+        `A depeg is on record on ${incident.date}: ${incident.title} (${incident.documentName ?? incident.link}).`,
+    )
+    .join(' ');
+  // The snapshot low is another day's price: it does not show how far the recorded depeg fell.
+  const misses = low
+    ? ` The record gives no price, and the snapshots' lowest, $${low.low.toFixed(3)} on ${low.date}${low.sampling ? ` (${low.sampling})` : ''}, misses it.`
+    : ' The record gives no price.';
+  const incidentFacts = depegs.map((incident) => ({
+    value: incident,
+    source: incident.sources?.[0] ?? e.incidents!.source,
+  }));
+  return check(
+    g,
+    'worstDepeg',
+    low && low.low < k.worstDepegLow ? 'risk' : 'unknown',
+    `${recorded}${misses}`,
+    ...incidentFacts,
+    lowFact,
+  );
 }
 
 /**

@@ -716,11 +716,29 @@ function supplyWithoutTotal(
   };
 }
 
+/**
+ * No total or maximum supply in the sources: a circulating supply from the last snapshot that
+ * listed the asset (printed under Circulating Supply) states neither, and says so (decision 0278).
+ */
+function totalSupplyMissing(e: AssetEvidence): CategoryAssessment {
+  const missing = noEvidence('total or maximum supply');
+  const stale = e.staleMarket;
+  if (!stale || !(stale.value.circulating > 0)) return missing;
+  return {
+    ...missing,
+    facts: [
+      `The newest supply figure in the sources is a circulating supply of ${formatCount(stale.value.circulating)} on ${stale.value.date}, when the snapshots last listed this asset; that record states no total or maximum supply.`,
+      ...missing.facts,
+    ],
+    sources: [stale.source],
+  };
+}
+
 export function scoreTotalSupply(e: AssetEvidence, now: Date = new Date()): CategoryAssessment {
   const supply = e.supply?.value;
   const unlocks = readUnlocks(e, now);
   if (!e.supply || !supply || (!supply.total && !supply.circulating))
-    return unlocks ? scoreTotalSupplyFromSchedule(unlocks) : noEvidence('supply data');
+    return unlocks ? scoreTotalSupplyFromSchedule(unlocks) : totalSupplyMissing(e);
   if (supply.maxUnknown)
     return unlocks ? scoreTotalSupplyFromSchedule(unlocks) : supplyWithoutTotal(e.supply, 'maximum supply');
   const total = supply.total ?? supply.circulating ?? 0;
@@ -1545,6 +1563,9 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
         text: `${incident.date}: ${incident.title} (${incident.kind}${incident.amountUsd ? `, ${formatUsd(incident.amountUsd)}` : ''}). ${incident.summary} (${incident.link})`,
         title: incident.title,
         risk: incidentRisk(incident),
+        ...(incidentTitleParts(incident.title).also
+          ? { riskAlso: `The record also covers ${incidentTitleParts(incident.title).also}.` }
+          : {}),
         ...(listedUnder ? { listedUnder, incident } : {}),
       };
     }),
@@ -1565,10 +1586,8 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
   const recent = events.some((event) => yearsBetween(event.date, now) <= t.recentYears);
   const score = clampScore(worst.severity - (recent ? 1 : 0));
   const largest = hacks.length ? Math.max(...hacks.map(hackNetLoss)) : undefined;
-  const incidentSources = documentsOf(
-    incidents.filter((incident) => knockoutCategoryOf(incident) === null && !listedByTeam.includes(incident)),
-    e.incidents?.source,
-  );
+  // Every incident this category lists, by reference too, is cited with its document (decision 0278).
+  const incidentSources = documentsOf(incidents, e.incidents?.source);
   return {
     score,
     facts: [
@@ -1601,6 +1620,8 @@ interface HackEvent {
   title: string;
   /** The incident as a risk, in words with its date and figure. */
   risk: string;
+  /** A further sentence for what else the record covers, after the risk's own. */
+  riskAlso?: string;
   /** The category that states the incident with its document (Team, Existence/Growth). */
   listedUnder?: CategoryKey;
   incident?: IncidentRecord;
@@ -1618,6 +1639,15 @@ const INCIDENT_RISK_WORDS: Record<IncidentRecord['kind'], string> = {
   'exchange collapse': 'An exchange collapse',
 };
 
+/**
+ * A curated title may join a second, noun-phrase part after "; " ("…failed; MakerDAO's emergency
+ * measures on…"): the key risk states the event, and that part in a sentence of its own.
+ */
+function incidentTitleParts(title: string): { event: string; also?: string } {
+  const at = title.indexOf('; ');
+  return at < 0 ? { event: title } : { event: title.slice(0, at), also: title.slice(at + 2) };
+}
+
 function incidentRisk(incident: IncidentRecord): string {
   // An exploit list's entry keeps its technique and the loss in the list's own words.
   const technique = /lists an exploit of .+? \(([^)]+)\)\./.exec(incident.summary)?.[1];
@@ -1629,7 +1659,8 @@ function incidentRisk(incident: IncidentRecord): string {
       : incident.kind === 'hack' || incident.kind === 'exploit'
         ? ', with no loss in dollars on record'
         : '';
-  const title = technique ? `${incident.title} (${technique})` : incident.title;
+  const { event } = incidentTitleParts(incident.title);
+  const title = technique ? `${event} (${technique})` : event;
   return `${INCIDENT_RISK_WORDS[incident.kind]} on ${incident.date}: ${title}${loss}`;
 }
 
@@ -1643,7 +1674,7 @@ function hacksKeyRisk(
   );
   const more = candidates.length - 1 + others;
   return {
-    keyRisk: `${worst.risk}${more > 0 ? `; ${more} more incident${more === 1 ? '' : 's'} in the findings` : ''}.`,
+    keyRisk: `${worst.risk}${more > 0 ? `; ${more} more incident${more === 1 ? '' : 's'} in the findings` : ''}.${worst.riskAlso ? ` ${worst.riskAlso}` : ''}`,
     ...(worst.listedUnder ? { keyRiskStatedUnder: worst.listedUnder } : {}),
   };
 }

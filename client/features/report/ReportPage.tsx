@@ -211,6 +211,7 @@ const KIND_CHECK_BADGES: Record<KindCheck['status'], { label: string; tone: Badg
   met: { label: 'Met', tone: 'success' },
   risk: { label: 'Risk', tone: 'danger' },
   unknown: { label: 'Not assessed', tone: 'grey' },
+  notApplicable: { label: 'Does not apply', tone: 'grey' },
 };
 
 /** The checks for the asset's kind: each met, a risk, or not assessed for want of a source. */
