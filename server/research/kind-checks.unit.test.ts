@@ -26,7 +26,8 @@ describe('checks for the kind of asset', () => {
     const checks = kindChecks('stablecoin', algorithmic, NOW);
     expect(checks.map((c) => c.key)).toEqual(KIND_RULES.stablecoin.rules.map((r) => r.key));
     expect(statusOf(checks, 'reserves')).toBe('risk');
-    expect(statusOf(checks, 'attestations')).toBe('risk');
+    // An algorithmic peg holds no reserve: attestations do not apply (decision 0278).
+    expect(statusOf(checks, 'attestations')).toBe('notApplicable');
     expect(statusOf(checks, 'worstDepeg')).toBe('risk');
     expect(checks.find((c) => c.key === 'worstDepeg')?.finding).toBe(
       'Lowest price on record: $0.200 on 2022-05-12.',

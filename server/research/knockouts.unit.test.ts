@@ -97,7 +97,11 @@ describe('knockouts', () => {
       for (const incident of evidence.incidents!.value) {
         const listedUnder = results
           .filter((r) =>
-            [r.findings, r.analysis, ...(r.facts ?? [])].some((text) => text.includes(incident.link)),
+            // Stated with its document once; a category listing it by reference also cites that
+            // document among its sources (decision 0278), which is not a second statement.
+            [r.findings, r.analysis, ...(r.facts ?? [])]
+              .map((text) => text.replace(/\(Sources: [^()]*\)/g, ''))
+              .some((text) => text.includes(incident.link)),
           )
           .map((r) => r.key);
         // An incident proves its own knockout and, when it records the asset's collapse and the

@@ -40,7 +40,8 @@ function statedGaps(text: string): string[] {
     /Needed: ([^.]+)\./g,
     /No ([^.]+?) could be found for this asset/g,
     /([^.;:]+?) (?:is|are) not stated/g,
-    /— ([^.:]+): not assessed/g,
+    // A worst depeg not assessed because a depeg is on record states its price (decision 0278).
+    /— ([^.:]+): not assessed(?!\. A depeg is on record)/g,
   ])
     for (const match of text.matchAll(pattern)) gaps.push(match[1]!);
   for (const line of text.split('\n').filter((l) => l.startsWith(NOT_ASSESSED)))
@@ -350,7 +351,11 @@ describe('nothing a dataset row states is reported missing', () => {
       const worst = snapshotMarketData(asset)?.worstDepeg;
       if (worst) {
         const line = kindCheck(text, 'Worst depeg');
-        if (MISSING.test(line) || !line.includes(`$${worst.low.toFixed(3)} on ${worst.date}`))
+        const depegOnRecord = line.includes('not assessed. A depeg is on record');
+        if (
+          (MISSING.test(line) && !depegOnRecord) ||
+          !line.includes(`$${worst.low.toFixed(3)} on ${worst.date}`)
+        )
           problems.push(`${asset.id}: worst depeg: ${line}`);
       }
     }
