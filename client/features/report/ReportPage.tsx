@@ -214,7 +214,7 @@ const KIND_CHECK_BADGES: Record<KindCheck['status'], { label: string; tone: Badg
   notApplicable: { label: 'Does not apply', tone: 'grey' },
 };
 
-/** The checks for the asset's kind: each met, a risk, or not assessed for want of a source. */
+/** The checks for the asset's kind: each met, a risk, not assessed, or not applying to this asset. */
 function KindChecks({ checks }: { checks: KindCheck[] }) {
   const { assessed, unsourced } = unsourcedChecks(checks);
   return (
