@@ -343,6 +343,22 @@ describe('peer sentences agree with how many peers there are', () => {
     );
   });
 
+  it('says "both" or "all three" when every researched peer has the evidence, never "only" of them all', async () => {
+    const celsius = await reportWithPeers(
+      'celsius-degree-token',
+      onlyResearched('chainlink', 'axie-infinity'),
+    );
+    expect(celsius).toMatch(
+      /Of the 2 other tokens researched so far, both have Total Supply evidence: Chainlink 5\/5 and Axie Infinity 5\/5; Celsius Network has none\./,
+    );
+    expect(celsius).not.toMatch(/only Chainlink \d\/5 and Axie Infinity/);
+    const three = await reportWithPeers(
+      'celsius-degree-token',
+      onlyResearched('chainlink', 'axie-infinity', 'render-token'),
+    );
+    expect(three).toMatch(/Of the 3 other tokens researched so far, all 3 have Total Supply evidence: /);
+  });
+
   it('names the few rated peers it is ranked against, their count in words', async () => {
     const celsius = await reportWithPeers(
       'celsius-degree-token',
