@@ -183,6 +183,12 @@ describe('the data coverage sentence, in each of its forms', () => {
 });
 
 describe('the summary words the best and worst categories by the level they reach', () => {
+  it('quotes a fact that opens with a label in lower case mid-sentence: "(priced since …)"', async () => {
+    const pepe = summaryOf(await reportOf('pepe'));
+    expect(pepe).toContain('its weakest is Existence/Growth at 2/5 (priced since 2023-06-01)');
+    expect(pepe).not.toMatch(/\((Priced|Circulating|Total|Hacks|Market) /);
+  });
+
   it('does not call a 2/5 the strongest category', () => {
     const weak = summaryOf(buildReportText(inputWith({ marketCap: 2, volumeX2: 1, audits: 1, team: 2 })));
     expect(weak).not.toMatch(/strongest/);

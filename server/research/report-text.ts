@@ -197,8 +197,16 @@ const factOf = (result: CategoryResult) =>
           ),
         ),
       );
-/** A fact quoted inside parentheses: its own closing parenthetical becomes a dash, never "(… (…))". */
-const quotedFactOf = (result: CategoryResult) => factOf(result).replace(/\s*\(([^()]*)\)$/, ' — $1');
+/** A fact that opens with one of the scoring's own labels ("Priced since: …"), not a name. */
+const LABEL_OPENING = /^(?:Priced|Chain|Market|Total|Circulating|Hacks|No|The) /;
+/**
+ * A fact quoted inside parentheses: its own closing parenthetical becomes a dash, never "(… (…))",
+ * and a label opening it is lower-cased mid-sentence ("(priced since …)"); a name keeps its capital.
+ */
+const quotedFactOf = (result: CategoryResult) => {
+  const fact = factOf(result).replace(/\s*\(([^()]*)\)$/, ' — $1');
+  return LABEL_OPENING.test(fact) ? fact[0]!.toLowerCase() + fact.slice(1) : fact;
+};
 
 function describeGroup(group: ScoreGroup, evidenced: CategoryResult[] = []): string {
   // Categories without evidence have no fact to give: they are named as gaps.
