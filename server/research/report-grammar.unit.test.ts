@@ -12,7 +12,7 @@ import { loadBacktest } from './backtest/artefact';
 import { offlineDemoEvidence, offlineReportInput } from './offline-report';
 import { offlinePeerReports, type PeerReports } from './peers';
 import { buildReportText, type CategoryResult, type ReportTextInput } from './report-text';
-import { SNAPSHOT_ASSETS } from './sources/snapshot-data';
+import { PUBLIC_DATA, SNAPSHOT_ASSETS } from './sources/snapshot-data';
 import { deterministicWriter } from './writer';
 
 // The grammar slips buyers found in issue 32, each rendered through the report text a buyer
@@ -179,6 +179,21 @@ describe('the data coverage sentence, in each of its forms', () => {
     expect(coverageOf(bitcoin)).toMatch(
       /; the evidence is the offline snapshot's public datasets of \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d, each credited under Data coverage and Sources\.$/,
     );
+  });
+});
+
+describe('a reference list is dated by the day it was read, and dates no evidence', () => {
+  it("prints the chain list's retrieval day as \"read on\", never as a dataset's date or the span's end", async () => {
+    const read = PUBLIC_DATA.chains.dataset.retrievedAt;
+    const solana = await reportOf('solana');
+    expect(solana).toMatch(
+      new RegExp(`^Layer 1: Dated dataset, read on ${read} \\(DefiLlama/defillama-server`, 'm'),
+    );
+    expect(solana).toMatch(new RegExp(`^\\[\\d+\\] DefiLlama chain list: .*\\(read on ${read}\\)$`, 'm'));
+    expect(solana).not.toContain(`as of ${read}`);
+    const span = /public datasets of (\d{4}-\d\d-\d\d) to (\d{4}-\d\d-\d\d)/.exec(summaryOf(solana));
+    expect(span?.[2]).toBeDefined();
+    expect(span![2]! < read).toBe(true);
   });
 });
 

@@ -17,6 +17,7 @@ import {
   countWord,
   type DatasetRef,
   figureOf,
+  isReadOnly,
   joinNames,
   type KeyRisk,
   type KindCheck,
@@ -113,9 +114,17 @@ const isLiveSource = (s: Source): boolean => s.live ?? !s.dataset;
 
 export function coverageOf(sources: Source[], evidenceFound: boolean): CategoryCoverage {
   if (!evidenceFound || sources.length === 0) return { kind: 'none' };
-  const retrievedAt = sources.map((s) => s.retrievedAt).sort();
-  const latest = retrievedAt[retrievedAt.length - 1]!;
-  return { kind: sources.some(isLiveSource) ? 'live' : 'snapshot', retrievedAt: latest };
+  // A reference (decision 0249) dates the row only when the category has nothing else.
+  const dated = sources.filter((s) => s.reference !== true);
+  const latest = [...(dated.length ? dated : sources)]
+    .sort((a, b) => a.retrievedAt.localeCompare(b.retrievedAt))
+    .at(-1)!;
+  return {
+    kind: sources.some(isLiveSource) ? 'live' : 'snapshot',
+    retrievedAt: latest.retrievedAt,
+    ...(dated.length ? {} : { reference: true as const }),
+    ...(isReadOnly(latest) ? { read: true as const } : {}),
+  };
 }
 
 const coverageFor = (result: CategoryResult): CategoryCoverage =>
@@ -551,6 +560,7 @@ export function assembleSections(
         category: nameOf(r.key),
         kind: coverage.kind,
         retrievedAt: coverage.retrievedAt ?? null,
+        ...(coverage.read ? { read: true as const } : {}),
         datasets: datasetsOf(r.sources),
       };
     }),
