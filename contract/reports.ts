@@ -111,8 +111,6 @@ export const categoryCoverageSchema = z.object({
   kind: z.enum(COVERAGE_KINDS),
   /** Latest retrieval time of the category's sources (ISO), absent without evidence. */
   retrievedAt: z.string().optional(),
-  /** Every source is a reference (decision 0249): its date does not date the evidence. */
-  reference: z.literal(true).optional(),
   /** retrievedAt is the day a reference list was read, not a data date (isReadOnly). */
   read: z.literal(true).optional(),
 });

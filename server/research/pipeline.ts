@@ -344,10 +344,10 @@ export function dataNoteFor(
   if (mode !== 'offline')
     return `${name} was researched from live CoinGecko and DeFiLlama data retrieved on ${now.toISOString().slice(0, 10)}.`;
   // The dates the Data coverage rows print ("as of …"), so the span is the one a reader finds there.
-  // A reference (decision 0249) does not set the span: it says what the asset is, not when.
+  // The day a reference list was read ("read on …") is not a date of the data: it sets no span.
   const dates = categories
     .flatMap((c) =>
-      c.coverage?.retrievedAt && !c.coverage.reference ? [c.coverage.retrievedAt.slice(0, 10)] : [],
+      c.coverage?.retrievedAt && !c.coverage.read ? [c.coverage.retrievedAt.slice(0, 10)] : [],
     )
     .sort();
   if (!dates.length) return `none of the offline snapshot's public datasets holds a record on ${name}.`;

@@ -114,16 +114,16 @@ const isLiveSource = (s: Source): boolean => s.live ?? !s.dataset;
 
 export function coverageOf(sources: Source[], evidenceFound: boolean): CategoryCoverage {
   if (!evidenceFound || sources.length === 0) return { kind: 'none' };
-  // A reference (decision 0249) dates the row only when the category has nothing else.
-  const dated = sources.filter((s) => s.reference !== true);
+  // The day a reference list was read (isReadOnly) dates the row only when nothing else does: it
+  // is not a date of the data.
+  const dated = sources.filter((s) => !isReadOnly(s));
   const latest = [...(dated.length ? dated : sources)]
     .sort((a, b) => a.retrievedAt.localeCompare(b.retrievedAt))
     .at(-1)!;
   return {
     kind: sources.some(isLiveSource) ? 'live' : 'snapshot',
     retrievedAt: latest.retrievedAt,
-    ...(dated.length ? {} : { reference: true as const }),
-    ...(isReadOnly(latest) ? { read: true as const } : {}),
+    ...(dated.length ? {} : { read: true as const }),
   };
 }
 
