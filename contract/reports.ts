@@ -71,13 +71,22 @@ const isoDay = (value: string) => (/^\d{4}-\d{2}-\d{2}/.test(value) ? value.slic
  * was read, kept apart: a live answer was retrieved; a dataset is as of its own commit date; a
  * curated document was checked when the list was compiled.
  */
+/**
+ * A reference (decision 0249) with no date of its own, such as DefiLlama's chain list (0274): its
+ * date is the day the list was read, not a day its data describe.
+ */
+export const isReadOnly = (source: Pick<Source, 'reference' | 'publishedAt'>): boolean =>
+  source.reference === true && !source.publishedAt;
+
 export function sourceDateText(source: Source): string {
   const read = isoDay(source.retrievedAt);
   const when = source.live
     ? `retrieved ${read}`
-    : source.dataset
-      ? `dataset as of ${read}`
-      : `checked ${read}`;
+    : isReadOnly(source)
+      ? `read on ${read}`
+      : source.dataset
+        ? `dataset as of ${read}`
+        : `checked ${read}`;
   return source.publishedAt ? `published ${isoDay(source.publishedAt)}; ${when}` : when;
 }
 
@@ -102,6 +111,8 @@ export const categoryCoverageSchema = z.object({
   kind: z.enum(COVERAGE_KINDS),
   /** Latest retrieval time of the category's sources (ISO), absent without evidence. */
   retrievedAt: z.string().optional(),
+  /** retrievedAt is the day a reference list was read, not a data date (isReadOnly). */
+  read: z.literal(true).optional(),
 });
 export type CategoryCoverage = z.infer<typeof categoryCoverageSchema>;
 
@@ -324,6 +335,8 @@ export const reportSectionsSchema = z.object({
       category: z.string(),
       kind: z.enum(COVERAGE_KINDS),
       retrievedAt: z.string().nullable(),
+      /** retrievedAt is the day a reference list was read, not a data date (isReadOnly). */
+      read: z.literal(true).optional(),
       /** The dated datasets behind the category's offline evidence (absent on older reports). */
       datasets: z.array(datasetRefSchema).optional(),
     }),
@@ -519,7 +532,7 @@ const withPeriod = (text: string) => `${text.trim().replace(/[.\s]+$/, '')}.`;
 /** The date a coverage row shows: a dataset's own date, or when a live source answered. */
 export const coverageDateText = (entry: ReportSections['coverage'][number]): string =>
   entry.retrievedAt
-    ? `${entry.kind === 'live' ? 'retrieved' : 'as of'} ${entry.retrievedAt.slice(0, 10)}`
+    ? `${entry.kind === 'live' ? 'retrieved' : entry.read ? 'read on' : 'as of'} ${entry.retrievedAt.slice(0, 10)}`
     : '';
 
 /**

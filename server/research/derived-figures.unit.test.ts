@@ -45,7 +45,14 @@ describe('the fully diluted value', () => {
     expect(bitcoin.fact).toMatch(
       /^Fully diluted value: \$2\.19 trillion on 2025-11-03 \(total supply [\d,]+ × \$/,
     );
+    // Of another day than the market cap above it: that day's market cap goes with it, so the
+    // reader's ratio is of one date.
+    expect(bitcoin.fact).toMatch(/; that day's market capitalisation: \$2\.19 trillion\)\.$/);
     expect(bitcoin.fullyDiluted(bitcoin.text)).toEqual([]);
+    // Of the same day as the market cap, nothing is added.
+    const chainlink = await reportOf('chainlink');
+    expect(chainlink.text).toMatch(/Market capitalisation: \$[\d.]+ billion on 2025-11-03/);
+    expect(chainlink.fact).not.toContain("that day's market capitalisation");
   });
 
   it('the claim checker finds each defect of the old texts', async () => {
@@ -74,6 +81,21 @@ describe('the fully diluted value', () => {
           'fully diluted value $1.36 trillion dated 2026-07-18, its market record is of 2025-11-03',
           'fully diluted value printed $1.36 trillion, the market record states $2.19 trillion',
           "fully diluted value printed with a price of $64,795.70, the market record's price is 109560",
+        ],
+      ],
+      // The analyst's copy: a value of 2025-11-03 under a market cap of 2026-07-18, alone.
+      [
+        'bitcoin',
+        "Fully diluted value: $2.19 trillion on 2025-11-03 (total supply 19,943,675 × $109,560.00, the record's price that day).",
+        [
+          "fully diluted value $2.19 trillion of 2025-11-03 printed under a market capitalisation of 2026-07-18 without that day's market capitalisation",
+        ],
+      ],
+      [
+        'bitcoin',
+        "Fully diluted value: $2.19 trillion on 2025-11-03 (total supply 19,943,675 × $109,560.00, the record's price that day; that day's market capitalisation: $1.30 trillion).",
+        [
+          "fully diluted value printed with that day's market capitalisation $1.30 trillion, the market record states $2.19 trillion",
         ],
       ],
       // The old wording, whose parts the checker no longer reads, is not passed over.

@@ -71,7 +71,7 @@ const FACT_CLASSES = {
 type FactClass = keyof typeof FACT_CLASSES;
 
 /** The labels of eth-labels' token list that say what kind of token a contract is. */
-const KIND_LABELS = new Set(['stablecoin', 'meme', 'defi', 'dex']);
+const KIND_LABELS = new Set(['stablecoin', 'meme', 'defi', 'dex', 'liquid-staking']);
 
 interface TokenRow {
   id: string;
@@ -291,8 +291,17 @@ describe('nothing a dataset row states is reported missing', () => {
     expect(layer1Of('pepe')).toContain(
       "No evidence found: chain information (the peer group follows our catalogue's classification as a meme coin, which no dataset here states).",
     );
-    expect(layer1Of('staked-ether')).toContain(
+    // Lido DAO's contract is tagged only "lido": no kind. Lido Staked Ether's "liquid-staking" says
+    // DeFi (decision 0279), so its report states the kind instead of the gap.
+    expect(layer1Of('lido-dao')).toContain(
       "Missing: what kind of token it is (the peer group follows our catalogue's classification as a DeFi token, which no dataset here states).",
+    );
+    expect(layer1Of('staked-ether')).toContain(
+      'Lido Staked Ether is classified as a DeFi token, as its contract’s tags say.',
+    );
+    // The kind is a fact inside Layer 1, not a category of its own: Lido stays unrated.
+    expect(report(SNAPSHOT_ASSETS.find((a) => a.id === 'staked-ether')!)).toMatch(
+      /is Not rated: the sources hold evidence for only three of twelve categories/,
     );
   });
 

@@ -344,8 +344,11 @@ export function dataNoteFor(
   if (mode !== 'offline')
     return `${name} was researched from live CoinGecko and DeFiLlama data retrieved on ${now.toISOString().slice(0, 10)}.`;
   // The dates the Data coverage rows print ("as of …"), so the span is the one a reader finds there.
+  // The day a reference list was read ("read on …") is not a date of the data: it sets no span.
   const dates = categories
-    .flatMap((c) => (c.coverage?.retrievedAt ? [c.coverage.retrievedAt.slice(0, 10)] : []))
+    .flatMap((c) =>
+      c.coverage?.retrievedAt && !c.coverage.read ? [c.coverage.retrievedAt.slice(0, 10)] : [],
+    )
     .sort();
   if (!dates.length) return `none of the offline snapshot's public datasets holds a record on ${name}.`;
   const span = dates[0] === dates.at(-1) ? dates[0] : `${dates[0]} to ${dates.at(-1)}`;

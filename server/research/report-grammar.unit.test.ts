@@ -12,7 +12,7 @@ import { loadBacktest } from './backtest/artefact';
 import { offlineDemoEvidence, offlineReportInput } from './offline-report';
 import { offlinePeerReports, type PeerReports } from './peers';
 import { buildReportText, type CategoryResult, type ReportTextInput } from './report-text';
-import { SNAPSHOT_ASSETS } from './sources/snapshot-data';
+import { PUBLIC_DATA, SNAPSHOT_ASSETS } from './sources/snapshot-data';
 import { deterministicWriter } from './writer';
 
 // The grammar slips buyers found in issue 32, each rendered through the report text a buyer
@@ -182,7 +182,28 @@ describe('the data coverage sentence, in each of its forms', () => {
   });
 });
 
+describe('a reference list is dated by the day it was read, and dates no evidence', () => {
+  it("prints the chain list's retrieval day as \"read on\", never as a dataset's date or the span's end", async () => {
+    const read = PUBLIC_DATA.chains.dataset.retrievedAt;
+    const solana = await reportOf('solana');
+    expect(solana).toMatch(
+      new RegExp(`^Layer 1: Dated dataset, read on ${read} \\(DefiLlama/defillama-server`, 'm'),
+    );
+    expect(solana).toMatch(new RegExp(`^\\[\\d+\\] DefiLlama chain list: .*\\(read on ${read}\\)$`, 'm'));
+    expect(solana).not.toContain(`as of ${read}`);
+    const span = /public datasets of (\d{4}-\d\d-\d\d) to (\d{4}-\d\d-\d\d)/.exec(summaryOf(solana));
+    expect(span?.[2]).toBeDefined();
+    expect(span![2]! < read).toBe(true);
+  });
+});
+
 describe('the summary words the best and worst categories by the level they reach', () => {
+  it('quotes a fact that opens with a label in lower case mid-sentence: "(priced since …)"', async () => {
+    const pepe = summaryOf(await reportOf('pepe'));
+    expect(pepe).toContain('its weakest is Existence/Growth at 2/5 (priced since 2023-06-01)');
+    expect(pepe).not.toMatch(/\((Priced|Circulating|Total|Hacks|Market) /);
+  });
+
   it('does not call a 2/5 the strongest category', () => {
     const weak = summaryOf(buildReportText(inputWith({ marketCap: 2, volumeX2: 1, audits: 1, team: 2 })));
     expect(weak).not.toMatch(/strongest/);
@@ -341,6 +362,22 @@ describe('peer sentences agree with how many peers there are', () => {
     expect(alone).toMatch(
       /^Peer group: the 22 other meme coins in the dataset \(Meme\), none with a published report; named peers: [^;]+\.$/m,
     );
+  });
+
+  it('says "both" or "all three" when every researched peer has the evidence, never "only" of them all', async () => {
+    const celsius = await reportWithPeers(
+      'celsius-degree-token',
+      onlyResearched('chainlink', 'axie-infinity'),
+    );
+    expect(celsius).toMatch(
+      /Of the 2 other tokens researched so far, both have Total Supply evidence: Chainlink 5\/5 and Axie Infinity 5\/5; Celsius Network has none\./,
+    );
+    expect(celsius).not.toMatch(/only Chainlink \d\/5 and Axie Infinity/);
+    const three = await reportWithPeers(
+      'celsius-degree-token',
+      onlyResearched('chainlink', 'axie-infinity', 'render-token'),
+    );
+    expect(three).toMatch(/Of the 3 other tokens researched so far, all 3 have Total Supply evidence: /);
   });
 
   it('names the few rated peers it is ranked against, their count in words', async () => {

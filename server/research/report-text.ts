@@ -17,6 +17,7 @@ import {
   countWord,
   type DatasetRef,
   figureOf,
+  isReadOnly,
   joinNames,
   type KeyRisk,
   type KindCheck,
@@ -113,9 +114,17 @@ const isLiveSource = (s: Source): boolean => s.live ?? !s.dataset;
 
 export function coverageOf(sources: Source[], evidenceFound: boolean): CategoryCoverage {
   if (!evidenceFound || sources.length === 0) return { kind: 'none' };
-  const retrievedAt = sources.map((s) => s.retrievedAt).sort();
-  const latest = retrievedAt[retrievedAt.length - 1]!;
-  return { kind: sources.some(isLiveSource) ? 'live' : 'snapshot', retrievedAt: latest };
+  // The day a reference list was read (isReadOnly) dates the row only when nothing else does: it
+  // is not a date of the data.
+  const dated = sources.filter((s) => !isReadOnly(s));
+  const latest = [...(dated.length ? dated : sources)]
+    .sort((a, b) => a.retrievedAt.localeCompare(b.retrievedAt))
+    .at(-1)!;
+  return {
+    kind: sources.some(isLiveSource) ? 'live' : 'snapshot',
+    retrievedAt: latest.retrievedAt,
+    ...(dated.length ? {} : { read: true as const }),
+  };
 }
 
 const coverageFor = (result: CategoryResult): CategoryCoverage =>
@@ -197,8 +206,16 @@ const factOf = (result: CategoryResult) =>
           ),
         ),
       );
-/** A fact quoted inside parentheses: its own closing parenthetical becomes a dash, never "(… (…))". */
-const quotedFactOf = (result: CategoryResult) => factOf(result).replace(/\s*\(([^()]*)\)$/, ' — $1');
+/** A fact that opens with one of the scoring's own labels ("Priced since: …"), not a name. */
+const LABEL_OPENING = /^(?:Priced|Chain|Market|Total|Circulating|Hacks|No|The) /;
+/**
+ * A fact quoted inside parentheses: its own closing parenthetical becomes a dash, never "(… (…))",
+ * and a label opening it is lower-cased mid-sentence ("(priced since …)"); a name keeps its capital.
+ */
+const quotedFactOf = (result: CategoryResult) => {
+  const fact = factOf(result).replace(/\s*\(([^()]*)\)$/, ' — $1');
+  return LABEL_OPENING.test(fact) ? fact[0]!.toLowerCase() + fact.slice(1) : fact;
+};
 
 function describeGroup(group: ScoreGroup, evidenced: CategoryResult[] = []): string {
   // Categories without evidence have no fact to give: they are named as gaps.
@@ -543,6 +560,7 @@ export function assembleSections(
         category: nameOf(r.key),
         kind: coverage.kind,
         retrievedAt: coverage.retrievedAt ?? null,
+        ...(coverage.read ? { read: true as const } : {}),
         datasets: datasetsOf(r.sources),
       };
     }),

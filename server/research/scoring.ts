@@ -352,11 +352,20 @@ function reproducing(perToken: number, supply: number, target: number): string |
  * its total or maximum supply. Without its own figure, its price times its maximum supply. No
  * figure of another record or day enters, and a figure no arithmetic reproduces is not printed.
  */
-function fullyDilutedOf(e: AssetEvidence): { fact: string; sources: Fact<unknown>[] } | undefined {
+function fullyDilutedOf(
+  e: AssetEvidence,
+  marketCapDate: string | undefined,
+): { fact: string; sources: Fact<unknown>[] } | undefined {
   if (!e.valuation) return undefined;
   const record = e.valuation.value;
   const date = figureDateOf(e.valuation);
   const on = date ? ` on ${date}` : '';
+  // Printed under a market capitalisation of another day, the record's own one goes with it, so
+  // the reader divides two figures of one date, never across dates.
+  const thatDay =
+    date && marketCapDate && date !== marketCapDate && record.marketCapUsd
+      ? `; that day's market capitalisation: ${formatUsd(record.marketCapUsd)}`
+      : '';
   // The record's price in full, in cents from $1 as prices print elsewhere ("$2.50", "$0.462681").
   const [whole, cents = ''] = printedUnitValue(record.priceUsd, 12).split('.');
   const price =
@@ -374,14 +383,14 @@ function fullyDilutedOf(e: AssetEvidence): { fact: string; sources: Fact<unknown
     if (!record.max) return undefined;
     const derived = Number(price.slice(1).replace(/,/g, '')) * record.max;
     return {
-      fact: `Fully diluted value: ${formatUsd(derived)}${on} (maximum supply ${formatCount(record.max)} × ${price}, the record's price that day; derived, as the record states none).`,
+      fact: `Fully diluted value: ${formatUsd(derived)}${on} (maximum supply ${formatCount(record.max)} × ${price}, the record's price that day; derived, as the record states none${thatDay}).`,
       sources: [e.valuation],
     };
   }
   for (const [word, supply] of supplies) {
     if (formatUsd(record.priceUsd * Math.round(supply)) === formatUsd(own))
       return {
-        fact: `Fully diluted value: ${formatUsd(own)}${on} (${word} supply ${formatCount(supply)} × ${price}, the record's price that day).`,
+        fact: `Fully diluted value: ${formatUsd(own)}${on} (${word} supply ${formatCount(supply)} × ${price}, the record's price that day${thatDay}).`,
         sources: [e.valuation],
       };
   }
@@ -391,7 +400,7 @@ function fullyDilutedOf(e: AssetEvidence): { fact: string; sources: Fact<unknown
     const shown = reproducing(perCirculating!, supply, own);
     if (shown)
       return {
-        fact: `Fully diluted value: ${formatUsd(own)}${on} (${word} supply ${formatCount(supply)} × ${shown}, the market capitalisation per circulating token; the record's price that day: ${price}).`,
+        fact: `Fully diluted value: ${formatUsd(own)}${on} (${word} supply ${formatCount(supply)} × ${shown}, the market capitalisation per circulating token; the record's price that day: ${price}${thatDay}).`,
         sources: [e.valuation],
       };
   }
@@ -415,7 +424,7 @@ export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
   ];
   const rank = e.useCase?.value.marketCapRank;
   if (rank !== undefined) facts.push(`Market-cap rank: ${rank}.`);
-  const fullyDiluted = fullyDilutedOf(e);
+  const fullyDiluted = fullyDilutedOf(e, figureDateOf(e.marketCapUsd));
   if (fullyDiluted) facts.push(fullyDiluted.fact);
   const chart = marketCapChart(e);
   return applyCollapseCap(e, 'marketCap', {

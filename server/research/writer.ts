@@ -110,6 +110,9 @@ function peerSentence(
     // The one peer researched: named as the one, never "only 1 has".
     if (compared === 1)
       return `The ${others.slice(4)}, ${withEvidence[0]!.name}, has ${category} evidence (${withEvidence[0]!.score}/5); ${name} has none.`;
+    // Every peer has it: "both" or "all N", never "only" of the whole group.
+    if (withEvidence.length === compared)
+      return `Of ${others}, ${compared === 2 ? 'both' : `all ${compared}`} have ${category} evidence${withEvidence.length > 3 ? ', among them ' : ': '}${scored(withEvidence)}; ${name} has none.`;
     return withEvidence.length > 3
       ? `${withEvidence.length} of ${others} have ${category} evidence, among them ${scored(withEvidence)}; ${name} has none.`
       : `Of ${others}, only ${scored(withEvidence)} ${withEvidence.length === 1 ? 'has' : 'have'} ${category} evidence; ${name} has none.`;

@@ -305,6 +305,22 @@ export function checkReportText(
       fail(
         `fully diluted value printed with $${perToken} a token, the record's market capitalisation over its circulating supply is ${record.marketCapUsd / record.circulatingSupply}`,
       );
+    // Under a market capitalisation of another day, the record's own one is printed with it, and
+    // is the record's.
+    const capOn =
+      /Market capitalisation: \$[\d.,]+(?: (?:trillion|billion|million))? on (\d{4}-\d\d-\d\d)/.exec(
+        text,
+      )?.[1];
+    const thatDay =
+      /; that day's market capitalisation: (\$[\d.,]+(?: (?:trillion|billion|million))?)\)/.exec(rest!)?.[1];
+    if (capOn && capOn !== (date ?? day) && !thatDay)
+      fail(
+        `fully diluted value ${printed} of ${date ?? day} printed under a market capitalisation of ${capOn} without that day's market capitalisation`,
+      );
+    if (thatDay && thatDay !== usdAsPrinted(record.marketCapUsd))
+      fail(
+        `fully diluted value printed with that day's market capitalisation ${thatDay}, the market record states ${usdAsPrinted(record.marketCapUsd)}`,
+      );
     // Without the record's own figure, the value is derived from its maximum supply only.
     if (record.fullyDilutedValuationUsd === null && supply[1] !== 'maximum')
       fail(`fully diluted value derived from the ${supply[1]} supply, not the maximum`);

@@ -358,12 +358,14 @@ const tokenContractsById = new Map(tokenLabels.records.map((record) => [record.i
 /** The day the token label file is as of: the back-test uses it only from then on. */
 export const TOKEN_LABELS_DATE = tokenLabels.dataset.committedAt;
 
-/** The eth-labels tags that say what kind of token a contract is (decision 0247). */
+/** The eth-labels tags that say what kind of token a contract is (decisions 0247, 0279). */
 const LABEL_KINDS: Readonly<Record<string, AssetKind>> = {
   stablecoin: 'stablecoin',
   meme: 'meme',
   defi: 'defi',
   dex: 'defi',
+  // Liquid staking is one of DefiLlama's DeFi protocol categories (decision 0279).
+  'liquid-staking': 'defi',
 };
 
 /**
@@ -379,7 +381,7 @@ function labelledKind(asset: SnapshotAsset, labels: readonly string[]): AssetKin
 /**
  * A token's contracts as dawsbot/eth-labels' tokens.csv labels them (decision 0244), and with
  * them the fact that it is a token on its host chain: the file shows the contract there, and
- * what kind of token it is when its labels say so (decision 0247).
+ * what kind of token it is when its labels say so (decisions 0247, 0279).
  * Absent for native coins, layer-2 coins and tokens the reviewed map leaves out.
  */
 export function snapshotTokenContracts(
