@@ -294,7 +294,7 @@ describe('nothing a dataset row states is reported missing', () => {
     // Lido DAO's contract is tagged only "lido": no kind. Lido Staked Ether's "liquid-staking" says
     // DeFi (decision 0279), so its report states the kind instead of the gap.
     expect(layer1Of('lido-dao')).toContain(
-      "Missing: what kind of token it is (the peer group follows our catalogue's classification as a DeFi token, which no dataset here states).",
+      "Missing: what kind of token it is (the peer group follows our catalogue's classification as a DeFi token, which no dataset here states; its contract is tagged lido, which names no kind).",
     );
     expect(layer1Of('staked-ether')).toContain(
       'Lido Staked Ether is classified as a DeFi token, as its contract’s tags say.',

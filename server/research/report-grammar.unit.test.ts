@@ -419,9 +419,10 @@ describe('classification', () => {
     const ethereum = await reportOf('ethereum');
     expect(ethereum).toContain('Chain: native coin of its own layer-1 blockchain.');
     expect(ethereum).not.toMatch(/Missing: asset classification/);
-    // Chainlink's contract is tagged only "oracle": no kind of token. Uniswap's tags say "dex".
+    // Chainlink's contract is tagged only "oracle": no kind of ours, but a stated tag, which the gap
+    // names rather than reading as if the record were silent. Uniswap's tags say "dex".
     expect(await reportOf('chainlink')).toContain(
-      'Missing: what kind of token it is (stablecoin, DeFi, meme or exchange token).',
+      'Missing: what kind of token it is (stablecoin, DeFi, meme or exchange token): its contract is tagged oracle, which names none of these.',
     );
     expect(await reportOf('uniswap')).toContain(
       'Uniswap is classified as a DeFi token, as its contract’s tags say.',

@@ -1718,9 +1718,9 @@ export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
     (r) => `${clientSharesText(r)} (shown, not scored).`,
   );
   // The catalogue's kind only picks the peer group: a gap beside that group says no dataset states it.
-  const catalogued = (kind: AssetKind | undefined) =>
+  const catalogued = (kind: AssetKind | undefined, more = '') =>
     kind
-      ? ` (the peer group follows our catalogue's classification as ${KIND_PHRASES[kind] ?? `a ${kind} asset`}, which no dataset here states)`
+      ? ` (the peer group follows our catalogue's classification as ${KIND_PHRASES[kind] ?? `a ${kind} asset`}, which no dataset here states${more})`
       : '';
   if (!e.chain) {
     const gap = noEvidence('chain information');
@@ -1749,6 +1749,12 @@ export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
       ]
     : [];
   const platform = e.profile?.value.platform ?? e.tokenContracts?.value.chain;
+  // Tags that name no kind of ours (oracle, gaming, loans) are still what the record states: the gap
+  // says so rather than reading as if the record were silent.
+  const tags = [...new Set(e.tokenContracts?.value.contracts.flatMap((c) => c.labels ?? []) ?? [])];
+  const taggedAs = tags.length
+    ? `its contract is tagged ${joinNames(tags)}, which ${tags.length === 1 ? 'names' : 'name'}`
+    : '';
   const text = {
     layer1: 'Chain: native coin of its own layer-1 blockchain.',
     layer2: 'Chain: native coin of a layer-2 network.',
@@ -1771,8 +1777,8 @@ export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
           kind === 'token'
           ? missingFact([
               e.catalogueKind && e.catalogueKind !== 'token'
-                ? `what kind of token it is${catalogued(e.catalogueKind)}`
-                : 'what kind of token it is (stablecoin, DeFi, meme or exchange token)',
+                ? `what kind of token it is${catalogued(e.catalogueKind, taggedAs && `; ${taggedAs} no kind`)}`
+                : `what kind of token it is (stablecoin, DeFi, meme or exchange token)${taggedAs && `: ${taggedAs} none of these`}`,
             ])
           : []),
       ...listingFacts,
