@@ -535,11 +535,8 @@ export const coverageDateText = (entry: ReportSections['coverage'][number]): str
     ? `${entry.kind === 'live' ? 'retrieved' : entry.read ? 'read on' : 'as of'} ${entry.retrievedAt.slice(0, 10)}`
     : '';
 
-/**
- * Every section as lines under its heading, the same on the page, in the text report and in
- * the PDF: the page lays changes and coverage out as tables whose cells are parts of these lines.
- */
-const KIND_CHECK_WORDS = {
+/** A kind check's outcome in words: the text report and PDF print them, the page's badges too. */
+export const KIND_CHECK_WORDS = {
   met: 'met',
   risk: 'risk',
   unknown: 'not assessed',
@@ -572,6 +569,10 @@ export function kindCheckLines(checks: KindCheck[]): string[] {
   ];
 }
 
+/**
+ * Every section as lines under its heading, the same on the page, in the text report and in
+ * the PDF: the page lays changes and coverage out as tables whose cells are parts of these lines.
+ */
 export function sectionLines(sections: ReportSections): { heading: string; lines: string[] }[] {
   return [
     ...(sections.arithmetic

@@ -202,8 +202,9 @@ export function DocumentationPage() {
           </CardTitle>
           <p className="mt-3 text-sm">
             On top of the 12 categories (their weights unchanged), each report checks what matters for the
-            kind of asset it is. A check is met, a risk, or not assessed when none of the report’s sources
-            states it; every risk joins the report’s key risks under the category named.
+            kind of asset it is. A check is met, a risk, not assessed when none of the report’s sources states
+            it, or does not apply to the asset (a reserve attestation for an algorithmic peg, which has no
+            reserve); every risk joins the report’s key risks under the category named.
           </p>
           {KIND_RULE_GROUPS.map((group) => (
             <div key={group} className="mt-4">

@@ -22,6 +22,7 @@ import {
   coverageDateText,
   dataAgeLine,
   figureOf,
+  KIND_CHECK_WORDS,
   type KindCheck,
   NOT_ASSESSED_HEADING,
   NOT_COUNTED_TEXT,
@@ -207,12 +208,17 @@ function AgentCard({ entry, notCounted }: { entry: ProgressEntry; notCounted: bo
   );
 }
 
-const KIND_CHECK_BADGES: Record<KindCheck['status'], { label: string; tone: BadgeTone }> = {
-  met: { label: 'Met', tone: 'success' },
-  risk: { label: 'Risk', tone: 'danger' },
-  unknown: { label: 'Not assessed', tone: 'grey' },
-  notApplicable: { label: 'Does not apply', tone: 'grey' },
+const KIND_CHECK_TONES: Record<KindCheck['status'], BadgeTone> = {
+  met: 'success',
+  risk: 'danger',
+  unknown: 'grey',
+  notApplicable: 'grey',
 };
+/** The badge says the outcome in the words of the text report and PDF, capitalised. */
+const kindCheckBadge = (status: KindCheck['status']) => ({
+  label: `${KIND_CHECK_WORDS[status][0]!.toUpperCase()}${KIND_CHECK_WORDS[status].slice(1)}`,
+  tone: KIND_CHECK_TONES[status],
+});
 
 /** The checks for the asset's kind: each met, a risk, not assessed, or not applying to this asset. */
 function KindChecks({ checks }: { checks: KindCheck[] }) {
@@ -248,9 +254,7 @@ function KindChecks({ checks }: { checks: KindCheck[] }) {
                   {KIND_RULES[check.group].title}: {check.label}
                 </th>
                 <td className="py-2 pr-3">
-                  <Badge tone={KIND_CHECK_BADGES[check.status].tone}>
-                    {KIND_CHECK_BADGES[check.status].label}
-                  </Badge>
+                  <Badge tone={kindCheckBadge(check.status).tone}>{kindCheckBadge(check.status).label}</Badge>
                 </td>
                 <td className="py-2">{check.finding}</td>
               </tr>
@@ -262,7 +266,7 @@ function KindChecks({ checks }: { checks: KindCheck[] }) {
                   {NOT_ASSESSED_HEADING}
                 </th>
                 <td className="py-2 pr-3">
-                  <Badge tone={KIND_CHECK_BADGES.unknown.tone}>{KIND_CHECK_BADGES.unknown.label}</Badge>
+                  <Badge tone={kindCheckBadge('unknown').tone}>{kindCheckBadge('unknown').label}</Badge>
                 </td>
                 <td className="py-2">
                   <ul className="list-disc pl-4">
