@@ -19,6 +19,16 @@ async function expectFieldCleared(field: Locator, message: string) {
 
 const errorToasts = (page: Page) => page.locator('[data-variant="destructive"]');
 
+/** The API refusing a request as the server does when a service is paused (503, Fastify's error body). */
+const refuseAsUnavailable = (page: Page, url: string, message: string) =>
+  page.route(url, (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message }),
+    }),
+  );
+
 test('a wrong password is said under the password and cleared by typing; a taken email under the email', async ({
   page,
   signedIn,
@@ -154,17 +164,7 @@ test('a refused bug report is said under its submit button, which points at it; 
   signedIn: _user,
 }) => {
   await page.setViewportSize(PHONE);
-  await page.route('**/api/bug-report', (route) =>
-    route.fulfill({
-      status: 503,
-      contentType: 'application/json',
-      body: JSON.stringify({
-        statusCode: 503,
-        error: 'Service Unavailable',
-        message: 'Bug reports are paused for maintenance',
-      }),
-    }),
-  );
+  await refuseAsUnavailable(page, '**/api/bug-report', 'Bug reports are paused for maintenance');
   await page.goto('/bug-report');
   await page.getByLabel('Name *').fill('Grace Hopper');
   await page.getByLabel('Category').selectOption({ label: 'Payment Issues' });
@@ -187,17 +187,7 @@ test('a refused bug report is said under its submit button, which points at it; 
 
 test('a refused registration is said under its button and goes at the next edit', async ({ page }) => {
   // A refusal that belongs to no field (the server is unavailable), answered as the API does.
-  await page.route('**/api/auth/register', (route) =>
-    route.fulfill({
-      status: 503,
-      contentType: 'application/json',
-      body: JSON.stringify({
-        statusCode: 503,
-        error: 'Service Unavailable',
-        message: 'Registration is paused.',
-      }),
-    }),
-  );
+  await refuseAsUnavailable(page, '**/api/auth/register', 'Registration is paused.');
   await page.goto('/register');
   const user = newUser();
   const username = page.getByLabel('Username');
