@@ -1,3 +1,4 @@
+import type { BacktestBand } from './backtest';
 import type { RiskLevel } from './methodology';
 
 // The public track record: what happened to assets after their reports, by the band they got.
@@ -45,6 +46,12 @@ export interface BacktestFigures {
   ratings: number;
   assets: number;
   accuracy: { days: number; ratio: number | null }[];
-  bands365: { band: string; observable: number; failures: number; low: number | null; high: number | null }[];
+  bands365: {
+    band: BacktestBand;
+    observable: number;
+    failures: number;
+    low: number | null;
+    high: number | null;
+  }[];
   rankOrder365: { days: number; holds: boolean; breaks: string[] };
 }

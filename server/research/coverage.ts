@@ -1,7 +1,7 @@
 import { CATEGORIES, type CategoryKey, isRated } from '../../contract/methodology';
 import type { AssetEvidence, AssetRef } from './evidence';
 import { assessEvidence } from './peers';
-import { coverageOf, dataAsOfSources } from './report-text';
+import { coverageOf, dataAsOfDates } from './report-text';
 import type { ResearchSources } from './sources/types';
 
 // What a report on an asset would hold, told before it is bought: how many of the twelve
@@ -37,7 +37,7 @@ export function coverageOfEvidence(assetId: string, evidence: AssetEvidence, now
     categories: withEvidence,
     // The report's own verdict: a documented knockout rates it (Not Safe) whatever the coverage.
     rated: isRated(scores) && scores.riskLevel !== null,
-    dataAsOf: dataAsOfSources(CATEGORIES.flatMap((c) => categories[c.key].sources)),
+    dataAsOf: dataAsOfDates(CATEGORIES.flatMap((c) => categories[c.key].sources)),
     complete: !evidence.marketGaps?.length && !evidence.securityGaps?.length,
   };
 }

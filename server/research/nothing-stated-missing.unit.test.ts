@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, type CategoryKey } from '../../contract/methodology';
 import { offlineReportInput } from './offline-report';
-import { buildReportText, dataAsOfSources } from './report-text';
+import { buildReportText, dataAsOfDates } from './report-text';
 import { auditDateEnd } from './scoring';
 import { snapshotMarketData } from './sources/snapshot';
 import { PUBLIC_DATA, SNAPSHOT_ASSETS, type SnapshotAsset } from './sources/snapshot-data';
@@ -212,7 +212,7 @@ describe('nothing a dataset row states is reported missing', () => {
     expect(layer1.sources.map((s) => s.url)).toEqual([expect.stringContaining('coinmetrics/data/blob/')]);
     // The copy ends in 2020; the report's data date stays that of its market figures.
     const others = input.results.filter((r) => r.key !== 'layer1').flatMap((r) => r.sources);
-    expect(dataAsOfSources(input.results.flatMap((r) => r.sources))).toBe(dataAsOfSources(others));
+    expect(dataAsOfDates(input.results.flatMap((r) => r.sources))).toBe(dataAsOfDates(others));
   });
 
   it('fails on a report that calls a held fact missing (the walk can fail)', () => {

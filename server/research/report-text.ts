@@ -521,9 +521,6 @@ export function dataAsOfDates(sources: readonly DatedSource[]): string | null {
   return dates.length ? dates.sort()[0]! : null;
 }
 
-/** The data-as-of day of these sources (dataAsOfDates). */
-export const dataAsOfSources = (sources: Source[]): string | null => dataAsOfDates(sources);
-
 export function assembleSections(
   results: CategoryResult[],
   peers: PeerStanding,
@@ -541,7 +538,7 @@ export function assembleSections(
           ),
         }
       : {}),
-    dataAsOf: dataAsOfSources(results.flatMap((r) => r.sources)),
+    dataAsOf: dataAsOfDates(results.flatMap((r) => r.sources)),
     summary: written.summary,
     writer: written.writer,
     keyRisks: written.keyRisks,

@@ -1,3 +1,4 @@
+import { backtestBandLabel } from '../../../contract/backtest';
 import BACKTEST_FIGURES from '../../../contract/backtest-figures.json' with { type: 'json' };
 import { KIND_RULE_GROUPS, KIND_RULES } from '../../../contract/kind-rules';
 import {
@@ -20,7 +21,10 @@ import {
   SCORING_RULES,
   SCORING_RULES_BY_VERSION,
 } from '../../../contract/scoring-rules';
-import { TRACK_RECORD_MIN_FOR_PERCENT } from '../../../contract/track-record';
+import {
+  type BacktestFigures as BacktestFiguresData,
+  TRACK_RECORD_MIN_FOR_PERCENT,
+} from '../../../contract/track-record';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardTitle } from '../../components/ui/card';
 import { Page } from '../../components/ui/page';
@@ -44,7 +48,8 @@ const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
 /** The current version's back-test (npm run research:backtest writes the figures; decision 0290). */
 function BacktestFigures() {
-  const figures = BACKTEST_FIGURES;
+  // Written by headlineFigures (server/research/backtest/artefact.ts) as this type; JSON widens its enums.
+  const figures = BACKTEST_FIGURES as BacktestFiguresData;
   const at365 = figures.accuracy.find((a) => a.days === 365)?.ratio;
   return (
     <div className="mt-4 text-sm" data-testid="methodology-backtest">
@@ -64,13 +69,8 @@ function BacktestFigures() {
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {figures.bands365.map((band) => (
           <li key={band.band}>
-            <span className="font-medium">
-              {band.band in RISK_LEVEL_LABELS
-                ? RISK_LEVEL_LABELS[band.band as keyof typeof RISK_LEVEL_LABELS]
-                : band.band}
-              :
-            </span>{' '}
-            {band.failures} of {band.observable} failed within 365 days
+            <span className="font-medium">{backtestBandLabel(band.band)}:</span> {band.failures} of{' '}
+            {band.observable} failed within 365 days
             {band.observable >= TRACK_RECORD_MIN_FOR_PERCENT && band.low !== null && band.high !== null
               ? ` (${percent(band.failures / band.observable)}; 95% interval ${percent(band.low)} to ${percent(band.high)})`
               : ''}

@@ -12,7 +12,7 @@ import {
 import { researchProgress, researchReports, userPurchases } from '../../db/schema';
 import { SEPARATION_NOTES } from '../../research/changes';
 import { runResearch } from '../../research/pipeline';
-import { dataAsOfSources } from '../../research/report-text';
+import { dataAsOfDates } from '../../research/report-text';
 import { createSnapshotSources } from '../../research/sources/snapshot';
 import { CALIBRATION_DATE, researchFromCalibration } from '../../research/testing/calibration-evidence';
 import { deterministicWriter } from '../../research/writer';
@@ -102,7 +102,7 @@ describe('GET /api/reports/:id/versions', () => {
     );
     const dataAsOf = body.versions.find((v) => v.id === reportId)!.dataAsOf!.slice(0, 10);
     // The list's SQL reads the flag as the report does: the same date as the report's own rule.
-    expect(dataAsOf).toBe(dataAsOfSources(stored));
+    expect(dataAsOf).toBe(dataAsOfDates(stored));
     expect(dataAsOf).not.toBe(chain!.retrievedAt.slice(0, 10));
   });
 

@@ -1,4 +1,4 @@
-import { RISK_LEVEL_LABELS, type RiskLevel } from '../../../contract/methodology';
+import { type BacktestBand, backtestBandLabel } from '../../../contract/backtest';
 
 // The default-study statistics of the back-test: failure rates with Wilson intervals, the
 // cumulative accuracy profile and its accuracy ratio (Gini), rank order between bands.
@@ -84,11 +84,8 @@ export { round4 };
  * Rank order: a better band must not fail more often than a worse one. Compares each ordered
  * pair of bands with observations; returns the pairs where it breaks, in words.
  */
-/** The band as the spec names it in text ("Potential Risk"); the enum value stays "Potential". */
-const bandName = (band: string) => (band in RISK_LEVEL_LABELS ? RISK_LEVEL_LABELS[band as RiskLevel] : band);
-
 export function rankOrderBreaks(
-  bandsBestFirst: readonly { band: string; failures: number; observable: number }[],
+  bandsBestFirst: readonly { band: BacktestBand; failures: number; observable: number }[],
 ): string[] {
   const observed = bandsBestFirst.filter((b) => b.observable > 0);
   const breaks: string[] = [];
@@ -98,7 +95,7 @@ export function rankOrderBreaks(
       const worse = observed[j]!;
       if (better.failures / better.observable > worse.failures / worse.observable)
         breaks.push(
-          `${bandName(better.band)} failed more often (${better.failures} of ${better.observable}) than ${bandName(worse.band)} (${worse.failures} of ${worse.observable})`,
+          `${backtestBandLabel(better.band)} failed more often (${better.failures} of ${better.observable}) than ${backtestBandLabel(worse.band)} (${worse.failures} of ${worse.observable})`,
         );
     }
   return breaks;
