@@ -258,10 +258,16 @@ export function collapseOf(e: AssetEvidence): IncidentRecord | undefined {
 }
 
 /** "in May 2022" for a month the document names, "on 2022-11-11" for a day. */
+/** "May 2022" for "2022-05". */
+export const monthYearOf = (isoMonth: string) =>
+  new Date(`${isoMonth}-01T00:00:00Z`).toLocaleString('en-GB', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
 export const whenOf = (date: string) =>
-  /^\d{4}-\d{2}$/.test(date)
-    ? `in ${new Date(`${date}-01T00:00:00Z`).toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`
-    : `on ${date}`;
+  /^\d{4}-\d{2}$/.test(date) ? `in ${monthYearOf(date)}` : `on ${date}`;
 
 /**
  * When a recorded collapse happened, and the record it is read from. A record of a later event (the

@@ -248,7 +248,8 @@ const CATALOGUE_NAMES = [
     ),
   ),
 ];
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A phrase as a regular expression that matches only itself. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Names the pack does not hold: a capitalised word inside a sentence (a project, a person, an

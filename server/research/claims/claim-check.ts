@@ -4,8 +4,9 @@ import { nameWithSymbol, PEER_GROUP_LABEL, REPORT_HEADINGS } from '../../../cont
 import { THRESHOLDS } from '../../../contract/scoring-rules';
 import { offlineReportInput } from '../offline-report';
 import { buildReportText, type ReportTextInput, VERDICT_REASON } from '../report-text';
-import { auditDateEnd, staleFrom } from '../scoring';
+import { auditDateEnd, formatUsd, monthYearOf, staleFrom } from '../scoring';
 import { SNAPSHOT_ASSETS } from '../sources/snapshot-data';
+import { escapeRegExp } from '../writer';
 
 // The claim checker: every offline report, generated through the research job's code path,
 // read back as a reader reads it. Each stated figure that cites a record (an incident's primary
@@ -53,17 +54,6 @@ function recordHolds(record: string, figure: string, unit: string): boolean {
 /** "Fully diluted value: $17.07 billion on 2025-11-03 (…)": the figure, its date and the rest of its fact. */
 const FULLY_DILUTED =
   /Fully diluted value: \$([\d.,]+)(?: (trillion|billion|million))?(?: on (\d{4}-\d\d-\d\d))?(.*?)\.(?= \(Sources|(?: [A-Z][a-z])|$)/gm;
-
-/** An amount in the report's money format ("$1.07 billion", "$52,000"). */
-function usdAsPrinted(value: number): string {
-  for (const [scale, word] of [
-    [1e12, 'trillion'],
-    [1e9, 'billion'],
-    [1e6, 'million'],
-  ] as const)
-    if (Math.abs(value) >= scale) return `$${(value / scale).toFixed(2)} ${word}`;
-  return `$${Math.round(value).toLocaleString('en-US')}`;
-}
 
 /** Whether a figure printed with some digits ("17.07", "0.4627") is the value, to those digits. */
 function sameAsPrinted(value: number, printed: string): boolean {
@@ -276,7 +266,7 @@ export function checkReportText(
       fail(`fully diluted value ${printed} printed without the supply and price that give it`);
       continue;
     }
-    const recomputed = usdAsPrinted(numberOf(factor) * numberOf(supply[2]!));
+    const recomputed = formatUsd(numberOf(factor) * numberOf(supply[2]!));
     if (recomputed !== printed)
       fail(
         `fully diluted value printed ${printed}, its printed parts give ${recomputed} ($${factor} × ${supply[2]})`,
@@ -288,9 +278,9 @@ export function checkReportText(
     const day = record.timestamp.slice(0, 10);
     if ((date ?? /on (\d{4}-\d\d-\d\d)/.exec(rest!)?.[1]) !== day)
       fail(`fully diluted value ${printed} dated ${date ?? 'otherwise'}, its market record is of ${day}`);
-    if (record.fullyDilutedValuationUsd !== null && usdAsPrinted(record.fullyDilutedValuationUsd) !== printed)
+    if (record.fullyDilutedValuationUsd !== null && formatUsd(record.fullyDilutedValuationUsd) !== printed)
       fail(
-        `fully diluted value printed ${printed}, the market record states ${usdAsPrinted(record.fullyDilutedValuationUsd)}`,
+        `fully diluted value printed ${printed}, the market record states ${formatUsd(record.fullyDilutedValuationUsd)}`,
       );
     const recordSupply = supply[1] === 'total' ? record.totalSupply : record.maxSupply;
     if (recordSupply === null || Math.round(recordSupply) !== numberOf(supply[2]!))
@@ -317,9 +307,9 @@ export function checkReportText(
       fail(
         `fully diluted value ${printed} of ${date ?? day} printed under a market capitalisation of ${capOn} without that day's market capitalisation`,
       );
-    if (thatDay && thatDay !== usdAsPrinted(record.marketCapUsd))
+    if (thatDay && thatDay !== formatUsd(record.marketCapUsd))
       fail(
-        `fully diluted value printed with that day's market capitalisation ${thatDay}, the market record states ${usdAsPrinted(record.marketCapUsd)}`,
+        `fully diluted value printed with that day's market capitalisation ${thatDay}, the market record states ${formatUsd(record.marketCapUsd)}`,
       );
     // Without the record's own figure, the value is derived from its maximum supply only.
     if (record.fullyDilutedValuationUsd === null && supply[1] !== 'maximum')
@@ -335,9 +325,10 @@ export function checkReportText(
   // 7. An age and its band agree as printed: "5.0 years" is not scored in the band below 5, and
   // "One band up: Operation: 5 years" is not offered to an asset already printed 5.0 years old.
   for (const category of CATEGORIES) {
-    const section = new RegExp(`^${escaped(category.name)} — (\\d)\\/5 \\(weight \\d\\)\\. (.*)$`, 'm').exec(
-      text,
-    );
+    const section = new RegExp(
+      `^${escapeRegExp(category.name)} — (\\d)\\/5 \\(weight \\d\\)\\. (.*)$`,
+      'm',
+    ).exec(text);
     const age = section
       ? /(?:Age, lower bound: |Launch: \d{4}-\d\d-\d\d, |operated for )(\d+\.\d) years/.exec(section[2]!)
       : null;
@@ -348,7 +339,7 @@ export function checkReportText(
     const reached = THRESHOLDS.ageYears.findIndex((threshold) => years >= threshold);
     const band = reached === -1 ? 1 : 5 - reached;
     const up = new RegExp(
-      `^${escaped(category.name)} \\(\\d\\/5\\)\\. One band up: Operation: (\\d+) years?\\.`,
+      `^${escapeRegExp(category.name)} \\(\\d\\/5\\)\\. One band up: Operation: (\\d+) years?\\.`,
       'm',
     ).exec(text);
     if (up && years >= Number(up[1]))
@@ -412,7 +403,7 @@ export function checkReportText(
       if (collapse) {
         count('collapse date');
         const own = incident.collapseDate ?? incident.date;
-        if (collapse[1] !== (/^\d{4}-\d\d$/.test(own) ? monthYear(own) : own))
+        if (collapse[1] !== (/^\d{4}-\d\d$/.test(own) ? monthYearOf(own) : own))
           fail(
             `collapse dated ${collapse[1]} beside "${incident.title}", whose record dates the collapse ${own}`,
           );
@@ -422,10 +413,10 @@ export function checkReportText(
     // The same record named in prose as its document ("collapsed in May 2022, as the SEC's
     // release of 2024-06-12 records"): the document's own date, and the collapse's before it.
     const collapseDay = incident.collapseDate ?? incident.date;
-    const asPrinted = (iso: string) => (/^\d{4}-\d\d$/.test(iso) ? monthYear(iso) : iso);
+    const asPrinted = (iso: string) => (/^\d{4}-\d\d$/.test(iso) ? monthYearOf(iso) : iso);
     if (incident.document.name) {
       const named = new RegExp(
-        `(collapsed? (?:on |in )?(\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]+ \\d{4}), )?as ${escapedText(incident.document.name)} of (\\d{4}-\\d\\d-\\d\\d) records`,
+        `(collapsed? (?:on |in )?(\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]+ \\d{4}), )?as ${escapeRegExp(incident.document.name)} of (\\d{4}-\\d\\d-\\d\\d) records`,
         'g',
       );
       for (const [, collapsed, collapseDate, documentDate] of text.matchAll(named)) {
@@ -446,7 +437,7 @@ export function checkReportText(
     // on 2022-11-11"): the event's own date.
     if (incident.collapseEvent) {
       const event = new RegExp(
-        `collapsed: ${escapedText(incident.collapseEvent)} (?:on |in )(\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]+ \\d{4})`,
+        `collapsed: ${escapeRegExp(incident.collapseEvent)} (?:on |in )(\\d{4}-\\d\\d-\\d\\d|[A-Z][a-z]+ \\d{4})`,
         'g',
       );
       for (const [, date] of text.matchAll(event)) {
@@ -459,19 +450,9 @@ export function checkReportText(
   return { checked, mismatches };
 }
 
-/** A phrase as a regular expression that matches only itself. */
-const escapedText = (phrase: string) => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** "collapsed (2024-06-12: ", "collapsed in May 2022, as recorded in ", "collapse in May 2022: " just before a title. */
 const COLLAPSE_DATE =
   /collapsed? (?:on |in )?\(?(\d{4}-\d\d-\d\d|[A-Z][a-z]+ \d{4})(?:: |,? as recorded in | \()$/;
-/** "May 2022" for "2022-05": a collapse dated by its month, as the report words it. */
-const monthYear = (isoMonth: string) =>
-  new Date(`${isoMonth}-01T00:00:00Z`).toLocaleString('en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 interface CuratedIncident {
   title: string;
@@ -486,8 +467,6 @@ const curatedIncidents = () => {
   curated ??= readJson('incidents.json').incidents as CuratedIncident[];
   return curated;
 };
-
-const escaped = (name: string) => name.replace(/[/()]/g, '\\$&');
 
 /** Generates every offline report through the job's code path and checks its claims. */
 export async function verifyOfflineReports(now: Date): Promise<ClaimCheck> {

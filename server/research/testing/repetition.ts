@@ -3,6 +3,7 @@ import { offlineReportInput } from '../offline-report';
 import type { PeerReports } from '../peers';
 import { buildReportText, buildSections, type ReportTextInput } from '../report-text';
 import { SNAPSHOT_ASSETS } from '../sources/snapshot-data';
+import { escapeRegExp } from '../writer';
 import { reportSentences } from './report-prose';
 
 // How much of a report is boilerplate, with what a template fills in taken out: the asset's
@@ -35,8 +36,6 @@ export const REPETITION_SAMPLE = [
   'ftx-token',
   'celsius-degree-token',
 ];
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A sentence with names, symbols and numbers replaced by placeholders. */
 export function normalizeSentence(sentence: string, names: readonly string[]): string {
