@@ -269,6 +269,7 @@ export async function exportAccount(ctx: AppContext, userId: number, currentSess
       cryptoAmount: i.cryptoAmount,
       usdRate: i.usdRate,
       rateAt: iso(i.rateAt),
+      networkFee: i.networkFee,
       pdfUrl: invoicePdfPath('invoice', i.id),
     })),
     creditNotes: data.creditNotes.map((c) => ({

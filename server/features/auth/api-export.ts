@@ -51,6 +51,7 @@ export async function apiDataExport(db: DbExecutor, userId: number) {
       asset: payment.unit,
       quantity: payment.quantity,
       lovelace: payment.lovelace,
+      feeLovelace: payment.feeLovelace,
       usdRate: payment.usdRate,
       rateAt: iso(payment.rateAt),
       createdAt: iso(payment.createdAt),

@@ -373,14 +373,20 @@ describe('invoices of x402 payments', () => {
     expect(pdfText).toContain(`1 ADA = 0.5000000000 USD at ${invoice.crypto.rateAt}`);
     expect(pdfText).toMatch(/Network fee paid by the buyer:\s+0\.168141 ADA/);
 
-    // The buyer's data export holds the same: the invoice's reference and the payment's rate.
+    // The buyer's data export holds the same: the invoice's reference and fee, the payment's rate and fee.
     const exported = (await get(agentOwner.cookie, '/api/account/export')).json();
     expect(exported.invoices).toContainEqual(
-      expect.objectContaining({ number: invoice.number, paymentMethod: 'x402', paymentReference: txHash }),
+      expect.objectContaining({
+        number: invoice.number,
+        paymentMethod: 'x402',
+        paymentReference: txHash,
+        networkFee: '0.168141',
+      }),
     );
     expect(exported.api.paymentsPerCall).toContainEqual(
       expect.objectContaining({
         transaction: txHash,
+        feeLovelace: '168141',
         usdRate: '0.5000000000',
         rateAt: invoice.crypto.rateAt,
       }),
