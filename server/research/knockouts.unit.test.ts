@@ -175,6 +175,16 @@ describe('knockouts', () => {
     );
   });
 
+  it("gives a collapse-capped category the step below the cap, not the uncapped score's step", async () => {
+    // FTX Token's market capitalisation scores 3 on its figures and is held at 2 by its collapse:
+    // falling below $100 million would leave it at 2, so the step down is the one below 2.
+    const ftx = SNAPSHOT_ASSETS.find((a) => a.id === 'ftx-token')!;
+    const text = buildReportText(await offlineReportInput(ftx, NOW));
+    expect(text).toContain(
+      'Market Cap (2/5). One band up: Collapse cap: held at 2 whatever the figures. One band down: Market capitalisation: below $10 million.',
+    );
+  });
+
   it('names one incident that decides two categories once, with both, the collapse month and each rule it meets', async () => {
     // Terra Luna Classic: the Terraform fraud verdict (2024-06-12) decides Team (fraud) and, as the
     // record of the May 2022 collapse, Existence/Growth; the summary once listed the verdict twice.

@@ -292,6 +292,8 @@ function applyCollapseCap(
   e: AssetEvidence,
   key: CategoryKey,
   assessment: CategoryAssessment,
+  /** The step below the cap, for a category scored on a ladder of thresholds. */
+  downFromCap?: string,
 ): CategoryAssessment {
   const collapse = collapseOf(e);
   // A knockout of the category scores it 1 with its own line (applyKnockout): no cap to undo.
@@ -300,6 +302,9 @@ function applyCollapseCap(
     ...assessment,
     score: t.collapseCap,
     nextUp: `Collapse cap: held at ${t.collapseCap} whatever the figures`,
+    // The uncapped score's step down may still leave it at the cap: the step that counts is the
+    // one below the cap (FTX: below $10 million, not below $100 million).
+    ...(downFromCap ? { nextDown: downFromCap } : {}),
     facts: [
       ...assessment.facts,
       `The asset collapsed${collapseWhen(collapse)}, so the score is capped at ${t.collapseCap}.`,
@@ -433,26 +438,31 @@ export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
   const fullyDiluted = fullyDilutedOf(e, figureDateOf(e.marketCapUsd));
   if (fullyDiluted) facts.push(fullyDiluted.fact);
   const chart = marketCapChart(e);
-  return applyCollapseCap(e, 'marketCap', {
-    score,
-    facts,
-    rationale: `Scored against the documented thresholds of ${formatThreshold(t.marketCapUsd[3])} to ${formatThreshold(t.marketCapUsd[0])}: ${formatUsd(value)}${dated} scores ${score}.`,
-    sources: sourcesOf(
-      e.marketCapUsd,
-      rank !== undefined ? e.useCase : undefined,
-      chart ? e.marketHistory : undefined,
-      ...(fullyDiluted?.sources ?? []),
-    ),
-    evidenceFound: true,
-    ...(chart ? { chart } : {}),
-    ...(steps.up ? { nextUp: steps.up } : {}),
-    ...(steps.down ? { nextDown: steps.down } : {}),
-    ...(score <= 2
-      ? {
-          keyRisk: `A small market capitalisation, ${formatUsd(value)}${dated}, can be moved by modest amounts of money.`,
-        }
-      : {}),
-  });
+  return applyCollapseCap(
+    e,
+    'marketCap',
+    {
+      score,
+      facts,
+      rationale: `Scored against the documented thresholds of ${formatThreshold(t.marketCapUsd[3])} to ${formatThreshold(t.marketCapUsd[0])}: ${formatUsd(value)}${dated} scores ${score}.`,
+      sources: sourcesOf(
+        e.marketCapUsd,
+        rank !== undefined ? e.useCase : undefined,
+        chart ? e.marketHistory : undefined,
+        ...(fullyDiluted?.sources ?? []),
+      ),
+      evidenceFound: true,
+      ...(chart ? { chart } : {}),
+      ...(steps.up ? { nextUp: steps.up } : {}),
+      ...(steps.down ? { nextDown: steps.down } : {}),
+      ...(score <= 2
+        ? {
+            keyRisk: `A small market capitalisation, ${formatUsd(value)}${dated}, can be moved by modest amounts of money.`,
+          }
+        : {}),
+    },
+    ladderSteps(t.collapseCap, t.marketCapUsd, 'Market capitalisation', formatThreshold).down,
+  );
 }
 
 export function scoreVolume(e: AssetEvidence): CategoryAssessment {
@@ -501,24 +511,29 @@ export function scoreVolume(e: AssetEvidence): CategoryAssessment {
       ? // The market-quality deduction is the same for every asset: the methodology page states it.
         (steps.down ?? 'Market quality: thin order books or a wide spread')
       : steps.down;
-  return applyCollapseCap(e, 'volumeX2', {
-    score,
-    facts: [...facts, ...missingFact(missing)],
-    rationale: `Absolute volume decides (${formatThreshold(t.volume24hUsd[3])} to ${formatThreshold(t.volume24hUsd[0])} a day); ${
-      penalties.length
-        ? `one point is taken because ${penalties.join(' and ')}`
-        : 'market quality does not change it'
-    }.`,
-    sources: sourcesOf(e.volume24hUsd, e.liquidity, e.marketCapUsd),
-    evidenceFound: true,
-    ...(nextUp ? { nextUp } : {}),
-    ...(nextDown && score > 1 ? { nextDown } : {}),
-    ...(score <= 2
-      ? {
-          keyRisk: `Thin liquidity: ${formatUsd(volume)} traded in 24 hours${depth !== undefined ? ` and ${formatUsd(depth)} of order-book depth within ±2%` : ''}, so selling a position can move the price.`,
-        }
-      : {}),
-  });
+  return applyCollapseCap(
+    e,
+    'volumeX2',
+    {
+      score,
+      facts: [...facts, ...missingFact(missing)],
+      rationale: `Absolute volume decides (${formatThreshold(t.volume24hUsd[3])} to ${formatThreshold(t.volume24hUsd[0])} a day); ${
+        penalties.length
+          ? `one point is taken because ${penalties.join(' and ')}`
+          : 'market quality does not change it'
+      }.`,
+      sources: sourcesOf(e.volume24hUsd, e.liquidity, e.marketCapUsd),
+      evidenceFound: true,
+      ...(nextUp ? { nextUp } : {}),
+      ...(nextDown && score > 1 ? { nextDown } : {}),
+      ...(score <= 2
+        ? {
+            keyRisk: `Thin liquidity: ${formatUsd(volume)} traded in 24 hours${depth !== undefined ? ` and ${formatUsd(depth)} of order-book depth within ±2%` : ''}, so selling a position can move the price.`,
+          }
+        : {}),
+    },
+    ladderSteps(t.collapseCap, t.volume24hUsd, '24-hour volume', formatThreshold).down,
+  );
 }
 
 /** A published unlock schedule read at the scoring time, with the sentences and sources it gives. */
