@@ -357,7 +357,11 @@ export function kindChecks(kind: AssetKind | null | undefined, e: AssetEvidence,
           : kind === 'meme'
             ? memeChecks(e)
             : [];
-  return [...byKind, ...unlockChecks(e, now)];
+  // A coin of its own chain catalogued by its use (Dogecoin, a meme coin) has a network too: its
+  // issuance, validators and outages are checked as for any layer-1 or layer-2 coin.
+  const ownChain =
+    kind !== 'layer1' && kind !== 'layer2' && (e.chain?.value === 'layer1' || e.chain?.value === 'layer2');
+  return [...byKind, ...(ownChain ? networkChecks(e) : []), ...unlockChecks(e, now)];
 }
 
 /** The failed checks as key risks, under the category their evidence belongs to. */

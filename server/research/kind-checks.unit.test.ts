@@ -3,6 +3,7 @@ import { KIND_RULES } from '../../contract/kind-rules';
 import type { Source } from '../../contract/reports';
 import type { AssetEvidence, Fact } from './evidence';
 import { kindCheckRisks, kindChecks } from './kind-checks';
+import { offlineDemoEvidence } from './offline-report';
 import { snapshotMarketEvidence, snapshotSecurityEvidence } from './sources/snapshot';
 import { SNAPSHOT_ASSETS } from './sources/snapshot-data';
 
@@ -13,6 +14,25 @@ const statusOf = (checks: ReturnType<typeof kindChecks>, key: string) =>
   checks.find((c) => c.key === key)?.status;
 
 describe('checks for the kind of asset', () => {
+  it('checks a coin of its own chain catalogued by its use (Dogecoin, a meme coin) as a network too', () => {
+    // Dogecoin has no maximum supply, as Ethereum and Solana: the same issuance risk, whatever
+    // its catalogue kind (a buyer found Ethereum's listed and Dogecoin's not).
+    const dogecoin = SNAPSHOT_ASSETS.find((a) => a.id === 'dogecoin')!;
+    const evidence = offlineDemoEvidence(dogecoin);
+    expect(evidence.chain?.value).toBe('layer1');
+    const checks = kindChecks('meme', evidence, NOW);
+    expect(checks.find((c) => c.group === 'meme')).toBeDefined();
+    expect(statusOf(checks, 'issuance')).toBe('risk');
+    // A token on another chain has no network of its own to check.
+    const pepe = SNAPSHOT_ASSETS.find((a) => a.id === 'pepe')!;
+    const pepeChecks = kindChecks(
+      'meme',
+      { ...snapshotMarketEvidence(pepe), ...snapshotSecurityEvidence(pepe) },
+      NOW,
+    );
+    expect(pepeChecks.some((c) => c.group === 'layer1')).toBe(false);
+  });
+
   it('judges a stablecoin on its reserves, attestations, depeg, freeze powers and issuer', () => {
     const algorithmic: AssetEvidence = {
       stablecoin: fact({
@@ -130,13 +150,14 @@ describe('checks for the kind of asset', () => {
     ]);
   });
 
-  it('gives every kind in the offline data its checks, and none to a plain token without a schedule', () => {
+  it('gives every kind in the offline data its checks, and none to a plain token without a schedule or a chain of its own', () => {
     for (const asset of SNAPSHOT_ASSETS) {
       const evidence = { ...snapshotMarketEvidence(asset), ...snapshotSecurityEvidence(asset) };
       const checks = kindChecks(asset.kind, evidence, NOW);
       const grouped = ['stablecoin', 'layer1', 'layer2', 'defi', 'meme'].includes(asset.kind ?? '');
       if (grouped) expect(checks.length, asset.id).toBeGreaterThan(0);
-      if (!grouped && !evidence.unlocks) expect(checks, asset.id).toEqual([]);
+      const ownChain = evidence.chain?.value === 'layer1' || evidence.chain?.value === 'layer2';
+      if (!grouped && !evidence.unlocks && !ownChain) expect(checks, asset.id).toEqual([]);
     }
   });
 });
