@@ -2,7 +2,8 @@ import { z } from './zod';
 
 // API keys for programs and agents (decision 0280): named, scoped, shown once, stored as a hash.
 
-export const API_KEY_SCOPES = ['reports:read', 'reports:buy', 'watchlist'] as const;
+/** `webhooks` registers, lists and removes webhook endpoints: a read-only key cannot (issue 47). */
+export const API_KEY_SCOPES = ['reports:read', 'reports:buy', 'watchlist', 'webhooks'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** Every key starts with this, so secret scanners and people can tell what it is. */
@@ -20,6 +21,9 @@ export const API_KEY_MESSAGES = {
   scopesRequired: 'Choose at least one scope',
   notFound: 'That API key does not exist.',
   tooMany: `An account may hold at most ${API_KEYS_PER_USER} API keys. Revoke one first.`,
+  /** A rotation keeps the old key alive for a while, so its successor counts against the cap too. */
+  tooManyToRotate: `An account may hold at most ${API_KEYS_PER_USER} API keys, and a rotated key works on during its grace period. Revoke one first.`,
+  alreadyRotated: 'This key was already rotated and is being replaced. Rotate its successor instead.',
   missing: 'Send the API key as "Authorization: Bearer <key>". Create one on your account page.',
   invalid: 'This API key is not valid: it was revoked, expired after a rotation, or never existed.',
   scope: (scope: ApiKeyScope) => `This API key lacks the "${scope}" scope.`,

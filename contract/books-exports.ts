@@ -11,11 +11,20 @@ export const booksExportParamsSchema = z.object({
   }),
 });
 
+/** The years an export may name: the store's books start after 2000; 0000 or 9999 is a typo. */
+export const BOOKS_EXPORT_YEARS = { first: 2000, last: 2099 } as const;
+
+const exportDay = (name: string, example: string) =>
+  z.iso.date(`${name} must be a date such as ${example}`).refine((day) => {
+    const year = Number(day.slice(0, 4));
+    return year >= BOOKS_EXPORT_YEARS.first && year <= BOOKS_EXPORT_YEARS.last;
+  }, `${name} must be a date from ${BOOKS_EXPORT_YEARS.first}-01-01 to ${BOOKS_EXPORT_YEARS.last}-12-31`);
+
 /** Days (YYYY-MM-DD, UTC), `to` inclusive; both optional (default: everything up to today). */
 export const booksExportQuerySchema = z
   .object({
-    from: z.iso.date('from must be a date such as 2026-01-01').optional(),
-    to: z.iso.date('to must be a date such as 2026-03-31').optional(),
+    from: exportDay('from', '2026-01-01').optional(),
+    to: exportDay('to', '2026-03-31').optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     message: 'from must not be after to',

@@ -62,6 +62,15 @@ export async function buildWebApp(ctx: AppContext): Promise<{ app: FastifyInstan
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     bodyLimit: ctx.config.BODY_LIMIT_BYTES,
+    // A request must arrive whole in time, and a silent connection is closed: one byte every few
+    // seconds would otherwise hold a connection (and its memory) open indefinitely (issue 47).
+    requestTimeout: ctx.config.REQUEST_TIMEOUT_SECONDS * 1000,
+    connectionTimeout: ctx.config.CONNECTION_TIMEOUT_SECONDS * 1000,
+    http: {
+      headersTimeout: Math.min(60_000, ctx.config.REQUEST_TIMEOUT_SECONDS * 1000),
+      // Node checks the timeouts above every 30 s by default; check often enough to hold them.
+      connectionsCheckingInterval: Math.min(5_000, ctx.config.REQUEST_TIMEOUT_SECONDS * 500),
+    },
     // X-Forwarded-For only from the proxies named in TRUST_PROXY; otherwise anyone could pick
     // their address and so lift every per-address limit.
     trustProxy: ctx.config.TRUST_PROXY === false ? false : trustedProxy,

@@ -199,6 +199,19 @@ describe('exports an accountant imports', () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toContain('payments, xero, quickbooks, journal, oss');
+    // Years PostgreSQL cannot hold (0000) or cannot step past (9999-12-31 + 1 day): 400, not 500.
+    for (const [query, message] of [
+      ['?from=0000-01-01', 'from must be a date from 2000-01-01 to 2099-12-31'],
+      ['?to=9999-12-31', 'to must be a date from 2000-01-01 to 2099-12-31'],
+    ] as const) {
+      const outOfRange = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/exports/journal${query}`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(outOfRange.statusCode, query).toBe(400);
+      expect(outOfRange.json().message, query).toBe(message);
+    }
     const buyer = await signUp(t.app);
     const forbidden = await t.app.inject({
       method: 'GET',

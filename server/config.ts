@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { PaymentMode } from '../contract/site';
+import { isLoopbackAddress } from './http/loopback';
 
 // Every setting the product reads, parsed once at start-up. A bad value stops the process
 // with one readable line naming the variable (see loadConfig).
@@ -134,6 +135,11 @@ const envSchema = z.object({
   BUG_REPORT_RATE_LIMIT_PER_HOUR: perWindow(10),
   /** Requests per API key and minute on /api/v1 (decision 0281). */
   API_RATE_LIMIT_PER_MINUTE: perWindow(60),
+  /**
+   * Failed API key authentications per client address and minute; beyond it every /api/v1 call
+   * from the address answers 429 before its key is looked up (issue 47).
+   */
+  API_AUTH_FAILURES_PER_MINUTE: perWindow(20),
   /** How long a key replaced by rotation keeps working. */
   API_KEY_ROTATION_GRACE_HOURS: z.coerce.number().min(0).max(720).default(24),
   /** A prepaid API credit pack: how many new reports it buys, and its price (decision 0283). */
@@ -141,6 +147,17 @@ const envSchema = z.object({
   API_CREDIT_PACK_PRICE_USD: z.coerce.number().min(0.5).max(10_000).default(39.9),
   /** Open report event streams per user; more are answered with 429. */
   REPORT_EVENT_STREAMS_PER_USER: perWindow(3),
+  /** The whole request (headers and body) must arrive within this; a slow sender is cut off. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** A connection silent this long is closed (event streams send a heartbeat every 15 s). */
+  CONNECTION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * Webhook endpoints on plain http or at private, loopback or other non-public addresses, for
+   * trying a local receiver. Valid only while HOST is a loopback address; refused in production.
+   */
+  WEBHOOK_ALLOW_PRIVATE: bool,
+  /** Webhook deliveries in flight at once in one worker (each endpoint gets at most one). */
+  WEBHOOK_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -295,6 +312,9 @@ function productionProblem(values: Env, payments: Config['payments']): string | 
   if (values.STRIPE_API_BASE) {
     return 'STRIPE_API_BASE is a test-only override and is refused when NODE_ENV=production';
   }
+  if (values.WEBHOOK_ALLOW_PRIVATE) {
+    return 'WEBHOOK_ALLOW_PRIVATE is refused when NODE_ENV=production (webhooks reach public https addresses only)';
+  }
   if (values.BLOCKFROST_URL) {
     return 'BLOCKFROST_URL is a test-only override and is refused when NODE_ENV=production';
   }
@@ -333,6 +353,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `METRICS_PORT=${values.METRICS_PORT} must differ from PORT (metrics never share the public port)`,
     );
   }
+  const host = values.HOST ?? (values.DATABASE_URL ? '0.0.0.0' : '127.0.0.1');
+  if (
+    values.WEBHOOK_ALLOW_PRIVATE &&
+    host !== 'localhost' &&
+    !isLoopbackAddress(host.replace(/^\[|\]$/g, ''))
+  ) {
+    // Private receivers let a key holder reach this network's services; only a local trial may.
+    throw refuse(
+      `WEBHOOK_ALLOW_PRIVATE=true needs HOST on loopback (127.0.0.1 or ::1), not ${host}: it lets webhooks reach this computer and its network`,
+    );
+  }
   const isProduction = values.NODE_ENV === 'production';
   const sandboxAllowed = sandboxEnabled(values, isProduction);
   const modeOf = (keyed: boolean): PaymentMode =>
@@ -349,7 +380,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...settings,
     // The demo keeps its sandbox (and development outbox) on this computer unless HOST says otherwise.
-    HOST: values.HOST ?? (values.DATABASE_URL ? '0.0.0.0' : '127.0.0.1'),
+    HOST: host,
     CARDANO_NETWORK: values.CARDANO_NETWORK ?? (isProduction ? 'mainnet' : 'preprod'),
     CROW_POLICY_ID: (values.CROW_POLICY_ID ?? PLACEHOLDER_CROW_POLICY_ID).toLowerCase(),
     isProduction,

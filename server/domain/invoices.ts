@@ -216,7 +216,7 @@ export async function issueInvoice(
  */
 export async function issueCreditNote(
   tx: DbExecutor,
-  refund: { id: number; purchaseId: number; reason: string },
+  refund: { id: number; purchaseId: number; reason: string; currency: string },
 ): Promise<CreditNoteRow | null> {
   const [existing] = await tx.select().from(creditNotes).where(eq(creditNotes.refundId, refund.id));
   if (existing) return existing;
@@ -235,12 +235,19 @@ export async function issueCreditNote(
       totalAmount: invoice.totalAmount,
       netAmount: invoice.netAmount,
       vatAmount: invoice.vatAmount,
-      cryptoCurrency: invoice.cryptoCurrency,
-      cryptoAmount: invoice.cryptoAmount,
+      // A refund returned as an API credit (an x402 call, decision 0285) sends no ADA or CROW back.
+      cryptoCurrency: refundedAsCredit(refund) ? null : invoice.cryptoCurrency,
+      cryptoAmount: refundedAsCredit(refund) ? null : invoice.cryptoAmount,
     })
     .returning();
   return row!;
 }
+
+/** A refund settled as one API credit back on the buyer's balance, not money. */
+export const refundedAsCredit = (refund: { currency: string }) => refund.currency === 'credit';
+
+/** What a credit note says was given back when it was an API credit (no crypto, no money sent). */
+export const CREDIT_REFUND_LABEL = '1 API credit';
 
 /** The invoice's one line: what was bought, as a digital service (a credit pack is not a report). */
 function invoiceLineOf(purchase: { purchaseType: string; assetName: string }): string {

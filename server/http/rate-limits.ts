@@ -1,6 +1,7 @@
 import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../config';
 import type { SharedLimits } from '../context';
 import { DomainError } from '../domain/errors';
@@ -189,6 +190,42 @@ export function apiKeyLimit(
     };
   };
 }
+
+/**
+ * Failed API key authentications per client address and minute (API_AUTH_FAILURES_PER_MINUTE),
+ * counted in the shared store. Once an address is over, this process refuses its calls before
+ * any key lookup until the window ends, so wrong keys cannot buy unlimited database lookups.
+ */
+export function failedAuthenticationLimit(app: FastifyInstance, config: Config) {
+  const check = app.createRateLimit({
+    max: config.API_AUTH_FAILURES_PER_MINUTE,
+    timeWindow: MINUTE,
+    keyGenerator: (request) => `api-auth-failed:${request.ip}`,
+  });
+  /** Addresses over the limit, until when (ms); bounded, so a flood of addresses cannot grow it. */
+  const blocked = new LRUCache<string, number>({ max: 10_000 });
+  return {
+    /** Seconds the address still waits, or 0 when it may try. */
+    waitSeconds(request: FastifyRequest): number {
+      const until = blocked.get(request.ip);
+      if (until === undefined) return 0;
+      const left = Math.ceil((until - Date.now()) / 1000);
+      if (left > 0) return left;
+      blocked.delete(request.ip);
+      return 0;
+    },
+    /** Counts one failure; the seconds to wait when this one went over the limit, else 0. */
+    async countFailure(request: FastifyRequest): Promise<number> {
+      const result = await check(request);
+      if (result.isAllowed || !result.isExceeded) return 0;
+      blocked.set(request.ip, Date.now() + result.ttl);
+      return Math.max(1, result.ttlInSeconds);
+    },
+  };
+}
+
+export const tooManyFailedKeysMessage = (seconds: number) =>
+  `Too many attempts with API keys that are not valid from this address. Please wait ${seconds} seconds and try again.`;
 
 /** The IETF RateLimit-Policy and RateLimit fields (draft-ietf-httpapi-ratelimit-headers). */
 export function rateLimitHeaders(state: ApiKeyLimitState): Record<string, string> {

@@ -25,6 +25,8 @@ export interface AccountingPdfModel {
   crypto: { currency: string; amount: string; usdRate: string; rateAt: Date } | null;
   /** The ADA the buyer's transactions paid the network, on top of the total (decision 0310). */
   networkFee: string | null;
+  /** A credit note whose refund was not money: what went back instead ("1 API credit"). */
+  refundedAs?: string;
   notes: string[];
 }
 
@@ -137,6 +139,7 @@ export function renderAccountingPdf(model: AccountingPdfModel, appName: string):
     );
   }
   if (model.networkFee) line('Network fee paid by the buyer', `${model.networkFee} ADA`);
+  if (model.refundedAs) line('Refunded as', model.refundedAs);
   const treatmentNote = TREATMENT_NOTES[model.treatment];
   doc.moveDown();
   for (const note of [...(treatmentNote ? [treatmentNote] : []), ...model.notes]) {

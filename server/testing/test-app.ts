@@ -41,6 +41,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     CONFIRM_PAYMENT_RATE_LIMIT_PER_MINUTE: '1000',
     CARDANO_CREATE_RATE_LIMIT_PER_MINUTE: '1000',
     ASSET_SEARCH_RATE_LIMIT_PER_MINUTE: '1000',
+    API_AUTH_FAILURES_PER_MINUTE: '1000',
     // Tests run on DATABASE_URL, where the sandbox needs to be asked for (never in production).
     ...(env.NODE_ENV === 'production' ? {} : { ENABLE_SANDBOX: 'true' }),
     ...env,

@@ -30,6 +30,7 @@ const SCOPE_LABELS: Record<ApiKeyScope, string> = {
   'reports:read': 'Read reports, assets and the track record',
   'reports:buy': 'Buy new reports with credits',
   watchlist: 'Read and change the watchlist',
+  webhooks: 'Register, list and remove webhook endpoints',
 };
 
 const showError = (error: unknown, fallback: string) =>

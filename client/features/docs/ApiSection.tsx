@@ -14,6 +14,11 @@ const ENDPOINTS: [string, string, string][] = [
   ['POST', '/api/v1/reports', 'Buy a new report with one credit; send an Idempotency-Key (reports:buy)'],
   ['GET', '/api/v1/track-record', 'How the ratings held up'],
   ['GET · POST · DELETE', '/api/v1/watchlist', 'List, add and remove watched assets (watchlist)'],
+  [
+    'GET · POST · DELETE',
+    '/api/v1/webhooks',
+    'List, register and remove webhook endpoints, and read their deliveries (webhooks)',
+  ],
 ];
 
 /** The documentation page's short guide to the API for programs and agents. */

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyListSchema, createdApiKeySchema } from '../../../contract/api-keys';
+import {
+  API_KEY_MESSAGES,
+  API_KEYS_PER_USER,
+  apiKeyListSchema,
+  createdApiKeySchema,
+} from '../../../contract/api-keys';
 import { apiKeys } from '../../db/schema';
 import { hashApiKey } from '../../domain/api-keys';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -157,6 +162,42 @@ describe('API keys', () => {
     expect((await withKey(old.key, '/api/v1/track-record')).statusCode).toBe(401);
     expect((await withKey(fresh.key, '/api/v1/track-record')).statusCode).toBe(200);
     expect((await listKeys(user)).map((k) => k.id)).toEqual([fresh.apiKey.id]);
+  });
+
+  it('rotation keeps to the key cap and gives one successor per key, also when two rotations race', async () => {
+    const user = await signUp(t.app);
+    const rotate = (owner: SignedInUser, id: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/account/api-keys/${id}/rotate`,
+        headers: { cookie: owner.cookie },
+      });
+    const made: number[] = [];
+    for (let i = 0; i < API_KEYS_PER_USER; i++)
+      made.push((await newKey(user, ['watchlist'], `bot ${i}`)).apiKey.id);
+    // The old key works on through its grace period, so a rotation at the cap would make 21.
+    const atCap = await rotate(user, made[0]!);
+    expect(atCap.statusCode).toBe(409);
+    expect(atCap.json().message).toBe(API_KEY_MESSAGES.tooManyToRotate);
+    expect(await listKeys(user)).toHaveLength(API_KEYS_PER_USER);
+
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/account/api-keys/${made[1]}`,
+      headers: { cookie: user.cookie },
+    });
+    expect((await rotate(user, made[0]!)).statusCode).toBe(201);
+    const again = await rotate(user, made[0]!);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(API_KEY_MESSAGES.alreadyRotated);
+    expect(await listKeys(user)).toHaveLength(API_KEYS_PER_USER);
+
+    // Two rotations of one key at once: one successor, the other refused.
+    const racer = await signUp(t.app);
+    const { apiKey } = await newKey(racer);
+    const answers = await Promise.all([rotate(racer, apiKey.id), rotate(racer, apiKey.id)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(await listKeys(racer)).toHaveLength(2);
   });
 
   it('stop working when the account is deleted', async () => {

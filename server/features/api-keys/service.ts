@@ -88,9 +88,13 @@ export async function rotateApiKey(ctx: AppContext, userId: number, keyId: numbe
     const now = new Date();
     const old = await lockLiveKey(tx, userId, keyId, now);
     if (!old) throw notFound(API_KEY_MESSAGES.notFound);
-    const graceEnds = new Date(now.getTime() + ctx.config.API_KEY_ROTATION_GRACE_HOURS * 3_600_000);
-    // A key already rotated keeps its earlier end: rotating twice never extends the old key's life.
-    const expiresAt = old.expiresAt && old.expiresAt < graceEnds ? old.expiresAt : graceEnds;
+    // One successor per key: a second rotation (also one racing the first, which waits on the
+    // user's lock above and then sees the end date) would leave two working successors.
+    if (old.expiresAt) throw new DomainError('CONFLICT', API_KEY_MESSAGES.alreadyRotated);
+    // The old key works on through its grace period, so the successor needs a free place.
+    if ((await listLiveKeys(tx, userId, now)).length >= API_KEYS_PER_USER)
+      throw new DomainError('CONFLICT', API_KEY_MESSAGES.tooManyToRotate);
+    const expiresAt = new Date(now.getTime() + ctx.config.API_KEY_ROTATION_GRACE_HOURS * 3_600_000);
     await expireKeyAt(tx, old.id, expiresAt);
     const { key, prefix, secretHash } = newApiKey();
     const row = await insertKey(tx, { userId, name: old.name, scopes: old.scopes, prefix, secretHash });

@@ -18,11 +18,13 @@ import { type SignedInUser, signUp } from '../../testing/users';
 // idempotent under concurrent retries, spent once, returned when research fails.
 
 const RATE_LIMIT = 20;
+const FAILURE_LIMIT = 5;
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     RESEARCH_DATA: 'offline',
     API_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
+    API_AUTH_FAILURES_PER_MINUTE: String(FAILURE_LIMIT),
     API_CREDIT_PACK_CREDITS: '3',
     API_CREDIT_PACK_PRICE_USD: '12.50',
   });
@@ -96,6 +98,35 @@ describe('rate limits per key', () => {
     expect(limited.json().message).toMatch(/^Too many requests\. Please wait \d+ seconds/);
     // Each key counts on its own.
     expect((await get(other, '/api/v1/watchlist')).statusCode).toBe(200);
+    // The refused calls count in the key's usage too (decision 0281): a runaway client shows.
+    expect((await get(key, '/api/v1/watchlist')).statusCode).toBe(429);
+    const listed = await t.app.inject({ url: '/api/account/api-keys', headers: { cookie: user.cookie } });
+    const today = new Date().toISOString().slice(0, 10);
+    const usage = (listed.json().keys as { id: number; usage: unknown }[]).map((k) => k.usage);
+    expect(usage).toContainEqual([{ day: today, requests: RATE_LIMIT + 2 }]);
+  });
+
+  it('limit failed key attempts per address: past the limit even a valid key from there waits', async () => {
+    const user = await signUp(t.app);
+    const key = await keyFor(user);
+    const from = (address: string, bearer: string) =>
+      t.app.inject({
+        url: '/api/v1/watchlist',
+        remoteAddress: address,
+        headers: { authorization: `Bearer ${bearer}` },
+      });
+    const wrong = `${key.slice(0, -4)}AAAA`;
+    for (let i = 0; i < FAILURE_LIMIT; i += 1)
+      expect((await from('203.0.113.7', wrong)).statusCode).toBe(401);
+    const limited = await from('203.0.113.7', wrong);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().message).toMatch(
+      /^Too many attempts with API keys that are not valid from this address/,
+    );
+    expect((await from('203.0.113.7', key)).statusCode).toBe(429);
+    // Another address, and the right key from it, are not held up.
+    expect((await from('198.51.100.4', key)).statusCode).toBe(200);
   });
 });
 

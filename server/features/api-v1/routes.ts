@@ -297,7 +297,7 @@ export async function apiV1Routes(
       },
     },
     async (request) => {
-      const caller = requireScope(request, 'reports:read');
+      const caller = requireScope(request, 'webhooks');
       return { endpoints: (await listEndpoints(ctx.db, caller.userId)).map(toEndpoint) };
     },
   );
@@ -315,7 +315,7 @@ export async function apiV1Routes(
       },
     },
     async (request, reply) => {
-      const caller = requireScope(request, 'reports:read');
+      const caller = requireScope(request, 'webhooks');
       return reply.status(201).send(await createWebhook(ctx, caller.userId, request.body));
     },
   );
@@ -332,7 +332,7 @@ export async function apiV1Routes(
       },
     },
     async (request) => {
-      const caller = requireScope(request, 'reports:read');
+      const caller = requireScope(request, 'webhooks');
       await removeWebhook(ctx, caller.userId, request.params.id);
       return { success: true as const };
     },
@@ -350,7 +350,7 @@ export async function apiV1Routes(
       },
     },
     async (request) => {
-      const caller = requireScope(request, 'reports:read');
+      const caller = requireScope(request, 'webhooks');
       return { deliveries: await webhookDeliveries(ctx, caller.userId, request.params.id) };
     },
   );

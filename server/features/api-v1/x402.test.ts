@@ -18,9 +18,13 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPurchaseSchema } from '../../../contract/api-v1';
+import { accountingDocumentListSchema } from '../../../contract/invoices';
 import { cardanoSandboxOutputs, userPurchases, x402Payments } from '../../db/schema';
+import { refundCreditPurchasesOfFailedReport } from '../../domain/refunds';
+import { markResearchFailed } from '../../research/repository';
+import { readPdf } from '../../testing/pdf';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { signUp } from '../../testing/users';
+import { type SignedInUser, signInAdmin, signUp } from '../../testing/users';
 
 // x402 pay per call on Cardano, the full round trip against the sandbox chain: 402 with
 // PAYMENT-REQUIRED, a transaction built and signed by a test wallet, PAYMENT-SIGNATURE, the
@@ -28,9 +32,10 @@ import { signUp } from '../../testing/users';
 
 let t: TestApp;
 let key: string;
+let user: SignedInUser;
 beforeAll(async () => {
   t = await createTestApp({ RESEARCH_DATA: 'offline' });
-  const user = await signUp(t.app);
+  user = await signUp(t.app);
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/account/api-keys',
@@ -178,5 +183,40 @@ describe('x402 pay per call on Cardano', () => {
     expect(
       await t.ctx.db.select().from(userPurchases).where(eq(userPurchases.idempotencyKey, 'agent-3')),
     ).toEqual([]);
+  });
+
+  it('a call refunded after failed research gives back one API credit: its credit note and the books say so, with no crypto', async () => {
+    const required = decode((await buy('agent-refund')).headers['payment-required']);
+    const { amount, payTo } = required.accepts[0];
+    const paid = await buy('agent-refund', paymentFor(required, signedTransaction(payTo, BigInt(amount))));
+    expect(paid.statusCode, paid.body).toBe(201);
+    const purchase = apiPurchaseSchema.parse(paid.json());
+    await markResearchFailed(t.ctx.db, purchase.reportId!, 'Market data source timed out');
+    expect(await refundCreditPurchasesOfFailedReport(t.ctx.db, t.ctx.queue, purchase.reportId!)).toBe(1);
+
+    const documents = accountingDocumentListSchema.parse(
+      (await t.app.inject({ url: '/api/account/invoices', headers: { cookie: user.cookie } })).json(),
+    );
+    const invoice = documents.find((d) => d.kind === 'invoice' && d.crypto && d.paymentMethod === 'x402');
+    const note = documents.find((d) => d.kind === 'credit_note' && d.creditsInvoice === invoice?.number);
+    expect(invoice?.crypto?.currency).toBe('ADA'); // the call itself was paid in ADA
+    expect(note).toMatchObject({ crypto: null });
+    expect(note!.description).toMatch(/^Refund as 1 API credit/);
+    const pdf = await t.app.inject({ url: note!.pdfUrl, headers: { cookie: user.cookie } });
+    const { text } = await readPdf(pdf.rawPayload);
+    expect(text).toMatch(/Refunded as:\s+1 API credit/);
+    expect(text).not.toMatch(/Paid:\s+[\d.]+ ADA/);
+
+    // The accountant's books: no ADA out, and nothing taken from the Cardano wallet.
+    const admin = await signInAdmin(t.app, t.ctx.db);
+    const exported = async (kind: string) =>
+      (await t.app.inject({ url: `/api/admin/exports/${kind}`, headers: { cookie: admin.cookie } })).body;
+    const journal = (await exported('journal')).split('\n\n').find((entry) => entry.includes(note!.number))!;
+    expect(journal).toContain('liabilities:api-credits');
+    expect(journal).not.toContain('cardano-wallet');
+    expect(journal).not.toContain('paid:');
+    const row = (await exported('payments')).split('\n').find((line) => line.includes(note!.number))!;
+    expect(row).not.toContain('ADA');
+    expect(row).toContain('refunded as 1 API credit');
   });
 });

@@ -1,7 +1,13 @@
 import { stringify } from 'csv-stringify/sync';
 import type { BooksExportKind } from '../../../contract/books-exports';
 import type { AppContext } from '../../context';
-import { CREDIT_NOTE_PREFIX, documentNumber, INVOICE_PREFIX } from '../../domain/invoices';
+import {
+  CREDIT_NOTE_PREFIX,
+  CREDIT_REFUND_LABEL,
+  documentNumber,
+  INVOICE_PREFIX,
+  refundedAsCredit,
+} from '../../domain/invoices';
 import { fromCents, toCents } from '../../domain/money';
 import { EU_COUNTRIES } from '../../domain/tax/vat-rates';
 import { creditNotesIssuedBetween, invoicesIssuedBetween } from './repository';
@@ -14,6 +20,8 @@ interface Entry {
   number: string;
   purchaseId: number;
   method: string;
+  /** A refund given back as an API credit: no money left any wallet or card account. */
+  asCredit: boolean;
   reference: string;
   crypto: string;
   cryptoAmount: string;
@@ -47,6 +55,7 @@ async function entriesBetween(ctx: AppContext, from: Date, to: Date): Promise<En
     number: documentNumber(INVOICE_PREFIX, invoice.number),
     purchaseId: invoice.purchaseId,
     method: invoice.paymentMethod,
+    asCredit: false,
     reference: invoice.paymentReference ?? '',
     crypto: invoice.cryptoCurrency ?? '',
     cryptoAmount: invoice.cryptoAmount ?? '',
@@ -65,15 +74,18 @@ async function entriesBetween(ctx: AppContext, from: Date, to: Date): Promise<En
     description: invoice.description,
     buyer: invoice.buyerName,
   }));
-  for (const { note, invoice } of credited) {
+  for (const { note, invoice, refundCurrency } of credited) {
+    // Read from the refund, so notes issued before the fix (with the payment's crypto) export right too.
+    const asCredit = refundedAsCredit({ currency: refundCurrency });
     entries.push({
       date: note.issuedAt,
       number: documentNumber(CREDIT_NOTE_PREFIX, note.number),
       purchaseId: invoice.purchaseId,
       method: invoice.paymentMethod,
+      asCredit,
       reference: invoice.paymentReference ?? '',
-      crypto: note.cryptoCurrency ?? '',
-      cryptoAmount: note.cryptoAmount ? `-${note.cryptoAmount}` : '',
+      crypto: asCredit ? '' : (note.cryptoCurrency ?? ''),
+      cryptoAmount: !asCredit && note.cryptoAmount ? `-${note.cryptoAmount}` : '',
       // The buyer's payment fee is on the invoice's row; a refund does not give it back.
       networkFee: '',
       currency: note.currency,
@@ -86,8 +98,8 @@ async function entriesBetween(ctx: AppContext, from: Date, to: Date): Promise<En
       vatRate: invoice.vatRate,
       treatment: invoice.vatTreatment,
       sellerCountry: invoice.sellerCountry,
-      status: 'refunded',
-      description: `Refund of ${documentNumber(INVOICE_PREFIX, invoice.number)}: ${invoice.description}`,
+      status: asCredit ? `refunded as ${CREDIT_REFUND_LABEL}` : 'refunded',
+      description: `Refund of ${documentNumber(INVOICE_PREFIX, invoice.number)}${asCredit ? ` as ${CREDIT_REFUND_LABEL}` : ''}: ${invoice.description}`,
       buyer: invoice.buyerName,
     });
   }
@@ -164,7 +176,10 @@ function journal(entries: Entry[]): string {
   const amount = (value: number, currency: string) => `${fromCents(value)} ${currency}`;
   return entries
     .map((e) => {
-      const cash = `assets:${e.method === 'card' ? 'card-clearing' : 'cardano-wallet'}`;
+      // A refund as an API credit sends nothing: the buyer holds a prepaid credit, a liability.
+      const cash = e.asCredit
+        ? 'liabilities:api-credits'
+        : `assets:${e.method === 'card' ? 'card-clearing' : 'cardano-wallet'}`;
       const lines = [
         `${day(e.date)} * ${e.number} | ${quote(e.description)}`,
         `    ; purchase:${e.purchaseId} reference:${quote(e.reference)}${e.crypto ? ` paid:${e.cryptoAmount} ${e.crypto} usd_rate:${e.usdRate}` : ''}`,

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { creditNotes, invoices } from '../../db/schema';
+import { creditNotes, invoices, refunds } from '../../db/schema';
 
 // Reads only: issued invoices and credit notes are written once by server/domain/invoices.ts
 // and never changed (the table triggers refuse it), so nothing here updates them.
@@ -15,9 +15,10 @@ export function listInvoicesOf(db: DbExecutor, userId: number) {
 
 export function listCreditNotesOf(db: DbExecutor, userId: number) {
   return db
-    .select({ note: creditNotes, invoiceNumber: invoices.number })
+    .select({ note: creditNotes, invoiceNumber: invoices.number, refundCurrency: refunds.currency })
     .from(creditNotes)
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .innerJoin(refunds, eq(refunds.id, creditNotes.refundId))
     .where(eq(creditNotes.userId, userId))
     .orderBy(desc(creditNotes.issuedAt), desc(creditNotes.id));
 }
@@ -32,9 +33,10 @@ export async function findInvoiceOf(db: DbExecutor, userId: number, invoiceId: n
 
 export async function findCreditNoteOf(db: DbExecutor, userId: number, creditNoteId: number) {
   const [row] = await db
-    .select({ note: creditNotes, invoice: invoices })
+    .select({ note: creditNotes, invoice: invoices, refundCurrency: refunds.currency })
     .from(creditNotes)
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .innerJoin(refunds, eq(refunds.id, creditNotes.refundId))
     .where(and(eq(creditNotes.id, creditNoteId), eq(creditNotes.userId, userId)));
   return row;
 }

@@ -10,10 +10,12 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../domain/errors';
 import {
   CREDIT_NOTE_PREFIX,
+  CREDIT_REFUND_LABEL,
   type CreditNoteRow,
   documentNumber,
   INVOICE_PREFIX,
   type InvoiceRow,
+  refundedAsCredit,
 } from '../../domain/invoices';
 import { fromCents, toCents } from '../../domain/money';
 import { creditPackOf, priceOf } from '../../domain/purchases';
@@ -64,8 +66,15 @@ export function invoiceToDocument(invoice: InvoiceRow): AccountingDocument {
   };
 }
 
+/** The credit note's line: a refund returned as an API credit says so, and nothing else was sent. */
+const creditNoteLine = (description: string, refund: { currency: string }) =>
+  refundedAsCredit(refund)
+    ? `Refund as ${CREDIT_REFUND_LABEL} (back on the buyer's balance; nothing sent on the chain): ${description}`
+    : `Refund: ${description}`;
+
 export function creditNoteToDocument(
   note: CreditNoteRow,
+  refund: { currency: string },
   invoice: Pick<
     InvoiceRow,
     | 'number'
@@ -85,7 +94,7 @@ export function creditNoteToDocument(
     id: note.id,
     number: documentNumber(CREDIT_NOTE_PREFIX, note.number),
     issuedAt: note.issuedAt.toISOString(),
-    description: `Refund: ${invoice.description}`,
+    description: creditNoteLine(invoice.description, refund),
     currency: note.currency,
     total: note.totalAmount,
     net: note.netAmount,
@@ -96,7 +105,7 @@ export function creditNoteToDocument(
     creditsInvoice: documentNumber(INVOICE_PREFIX, invoice.number),
     paymentMethod: invoice.paymentMethod,
     paymentReference: invoice.paymentReference,
-    crypto: cryptoOf(invoice, note.cryptoAmount, null),
+    crypto: refundedAsCredit(refund) ? null : cryptoOf(invoice, note.cryptoAmount, null),
     pdfUrl: invoicePdfPath('credit_note', note.id),
   };
 }
@@ -113,7 +122,9 @@ export async function listAccountingDocuments(
   const invoiceById = new Map(invoiceRows.map((row) => [row.id, row]));
   const documents = [
     ...invoiceRows.map(invoiceToDocument),
-    ...noteRows.map(({ note }) => creditNoteToDocument(note, invoiceById.get(note.invoiceId)!)),
+    ...noteRows.map(({ note, refundCurrency }) =>
+      creditNoteToDocument(note, { currency: refundCurrency }, invoiceById.get(note.invoiceId)!),
+    ),
   ];
   return documents.sort(
     (a, b) => b.issuedAt.localeCompare(a.issuedAt) || (a.kind === 'credit_note' ? -1 : 1),
@@ -131,18 +142,21 @@ export async function creditNotePdf(ctx: AppContext, userId: number, creditNoteI
   const found = await findCreditNoteOf(ctx.db, userId, creditNoteId);
   if (!found) throw notFound(INVOICE_MESSAGES.notFound);
   const { note, invoice } = found;
+  const refund = { currency: found.refundCurrency };
   const model: AccountingPdfModel = {
     ...invoicePdfModel(invoice),
     title: 'Credit note',
     number: documentNumber(CREDIT_NOTE_PREFIX, note.number),
     issuedAt: note.issuedAt,
     creditsInvoice: documentNumber(INVOICE_PREFIX, invoice.number),
-    description: `Refund: ${invoice.description}`,
+    description: creditNoteLine(invoice.description, refund),
     net: note.netAmount,
     vat: note.vatAmount,
     total: note.totalAmount,
     // The buyer's fee stays paid: a refund does not give it back (decision 0310).
     networkFee: null,
+    // An API credit went back, not the ADA or CROW the call was paid with.
+    ...(refundedAsCredit(refund) ? { crypto: null, refundedAs: CREDIT_REFUND_LABEL } : {}),
     notes: [
       `Credits invoice ${documentNumber(INVOICE_PREFIX, invoice.number)} in full (reason: ${note.reason.replaceAll('_', ' ')}).`,
     ],
