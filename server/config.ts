@@ -156,8 +156,8 @@ const envSchema = z.object({
    * trying a local receiver. Valid only while HOST is a loopback address; refused in production.
    */
   WEBHOOK_ALLOW_PRIVATE: bool,
-  /** Webhook deliveries in flight at once in one worker (each endpoint gets at most one). */
-  WEBHOOK_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+  /** Webhook deliveries in flight at once in one worker process (each endpoint gets at most one). */
+  WEBHOOK_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

@@ -109,13 +109,22 @@ export async function sendJob<J extends JobDefinition<z.ZodType>>(
   queue: JobQueue,
   job: J,
   payload: z.input<J['payload']>,
-  options: { db?: DbExecutor; singletonKey?: string } = {},
+  options: {
+    db?: DbExecutor;
+    singletonKey?: string;
+    /** Seconds to wait before the job may start. */
+    startAfter?: number;
+    /** Overrides the definition's retries (a deferred job keeps what it had left). */
+    retryLimit?: number;
+  } = {},
 ): Promise<void> {
   const data = job.payload.parse(payload) as object;
   const singletonKey = options.singletonKey ?? job.singletonKey?.(data);
   await queue.send(job.name, data, {
     ...job.send,
     ...(singletonKey ? { singletonKey } : {}),
+    ...(options.startAfter === undefined ? {} : { startAfter: options.startAfter }),
+    ...(options.retryLimit === undefined ? {} : { retryLimit: options.retryLimit }),
     ...(options.db ? { db: queueExecutorFor(options.db) } : {}),
   });
 }

@@ -90,6 +90,15 @@ export async function insertDelivery(
   return row?.id ?? null;
 }
 
+/** The endpoint a delivery goes to; null when the delivery (or its endpoint) was removed. */
+export async function endpointOfDelivery(db: DbExecutor, deliveryId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ endpointId: webhookDeliveries.endpointId })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.id, deliveryId));
+  return row?.endpointId ?? null;
+}
+
 export async function findDeliveryWithEndpoint(db: DbExecutor, deliveryId: number) {
   const [row] = await db
     .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })

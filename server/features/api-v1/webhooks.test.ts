@@ -10,11 +10,13 @@ import { researchFromCalibration } from '../../research/testing/calibration-evid
 import { grantNewReport } from '../../testing/grant';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type SignedInUser, signUp } from '../../testing/users';
-import { deliverWebhook, fanOutReportCompleted, isPrivateAddress, signWebhook } from './webhooks';
+import { isPublicAddress } from './webhook-target';
+import { deliverWebhook, fanOutReportCompleted, signWebhook } from './webhooks';
 
 // Webhooks through the real routes and the delivery code the job runs: signed per the Standard
-// Webhooks spec (checked with its reference library), retried after a failure, logged with the
-// endpoint's answers; private and loopback URLs refused outside the zero-config demo.
+// Webhooks spec (checked with its reference library), retried after a failure, logged; private,
+// loopback and IPv4-embedding URLs refused unless WEBHOOK_ALLOW_PRIVATE (loopback HOST only),
+// the sandbox notwithstanding (issue 47).
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -42,9 +44,10 @@ let receiverUrl = '';
 beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-  // The zero-config demo's rules (sandbox on): a local receiver may be tried out.
-  t = await createTestApp({ RESEARCH_DATA: 'offline' });
-  strict = await createTestApp({ RESEARCH_DATA: 'offline', ENABLE_SANDBOX: 'false' });
+  // A local trial: private receivers allowed, the server on loopback.
+  t = await createTestApp({ RESEARCH_DATA: 'offline', WEBHOOK_ALLOW_PRIVATE: 'true', HOST: '127.0.0.1' });
+  // A staging server: DATABASE_URL with the sandbox on, listening on every interface.
+  strict = await createTestApp({ RESEARCH_DATA: 'offline', ENABLE_SANDBOX: 'true' });
 });
 afterAll(async () => {
   await t.close();
@@ -57,7 +60,7 @@ async function keyFor(app: TestApp, user: SignedInUser) {
     method: 'POST',
     url: '/api/account/api-keys',
     headers: { cookie: user.cookie },
-    payload: { name: 'hooks', scopes: ['reports:read', 'watchlist'] },
+    payload: { name: 'hooks', scopes: ['webhooks'] },
   });
   return response.json().key as string;
 }
@@ -76,25 +79,75 @@ async function researched(user: SignedInUser, asset: string) {
 }
 
 describe('webhook endpoints', () => {
-  it('outside the demo: only https, never a private or loopback address', async () => {
+  it('with the sandbox on, as on staging: only https to public addresses, IPv4 inside IPv6 included', async () => {
+    expect(strict.ctx.config.sandboxAllowed).toBe(true);
     const user = await signUp(strict.app);
     const key = await keyFor(strict, user);
-    const http = await register(strict, key, 'http://example.com/hook', ['report.completed']);
-    expect(http.statusCode).toBe(400);
-    expect(http.json().message).toBe('Webhook endpoints must use https://.');
+    for (const url of ['http://example.com/hook', 'http://169.254.169.254/latest/meta-data/']) {
+      const http = await register(strict, key, url, ['report.completed']);
+      expect(http.statusCode, url).toBe(400);
+      expect(http.json().message, url).toBe('Webhook endpoints must use https://.');
+    }
     for (const url of [
+      'https://169.254.169.254/latest/meta-data/',
+      'https://10.0.0.5:6379/',
       'https://127.0.0.1/hook',
       'https://localhost/hook',
-      'https://10.1.2.3/x',
       'https://[::1]/x',
+      'https://[::ffff:169.254.169.254]/x', // IPv4-mapped
+      'https://[::a9fe:a9fe]/x', // IPv4-compatible, ::/96
+      'https://[64:ff9b::a9fe:a9fe]/x', // NAT64
+      'https://[2002:a9fe:a9fe::1]/x', // 6to4
+      'https://[fd00::1]/x',
     ]) {
       const refused = await register(strict, key, url, ['report.completed']);
       expect(refused.statusCode, url).toBe(400);
       expect(refused.json().message, url).toMatch(/private or loopback/);
     }
-    expect(isPrivateAddress('192.168.1.10')).toBe(true);
-    expect(isPrivateAddress('::ffff:169.254.169.254')).toBe(true);
-    expect(isPrivateAddress('93.184.215.14')).toBe(false);
+    const listed = await strict.app.inject({
+      url: '/api/v1/webhooks',
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(listed.json().endpoints).toEqual([]);
+    expect(isPublicAddress('192.168.1.10')).toBe(false);
+    expect(isPublicAddress('100.64.0.1')).toBe(false);
+    expect(isPublicAddress('::ffff:169.254.169.254')).toBe(false);
+    expect(isPublicAddress('2001:0:4136:e378:8000:63bf:3fff:fdd2')).toBe(false); // Teredo
+    expect(isPublicAddress('93.184.215.14')).toBe(true);
+    expect(isPublicAddress('2606:2800:21f:cb07:6820:80da:af6b:8b2c')).toBe(true);
+  });
+
+  it('a read-only key cannot register or delete webhooks; the webhooks scope can', async () => {
+    const user = await signUp(t.app);
+    const readOnly = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/account/api-keys',
+        headers: { cookie: user.cookie },
+        payload: { name: 'reader', scopes: ['reports:read'] },
+      })
+    ).json().key as string;
+    const onPage = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/webhooks',
+      headers: { cookie: user.cookie },
+      payload: { url: receiverUrl, events: ['report.completed'] },
+    });
+    expect(onPage.statusCode, onPage.body).toBe(201);
+    const id = onPage.json().endpoint.id as number;
+    const made = await register(t, readOnly, receiverUrl, ['report.completed']);
+    expect(made.statusCode).toBe(403);
+    expect(made.json().message).toBe('This API key lacks the "webhooks" scope.');
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/webhooks/${id}`,
+      headers: { authorization: `Bearer ${readOnly}` },
+    });
+    expect(removed.statusCode).toBe(403);
+    const mine = await t.app.inject({ url: '/api/account/webhooks', headers: { cookie: user.cookie } });
+    expect(mine.json().endpoints.map((e: { id: number }) => e.id)).toEqual([id]);
+    const scoped = await keyFor(t, user);
+    expect((await register(t, scoped, receiverUrl, ['report.completed'])).statusCode).toBe(201);
   });
 
   it('report.completed and watchlist.changed are signed per Standard Webhooks, retried after a failure and logged', async () => {
@@ -187,11 +240,12 @@ describe('webhook endpoints', () => {
       headers: { authorization: `Bearer ${watcherKey}` },
     });
     const [entry] = webhookDeliveryListSchema.parse(log.json()).deliveries;
+    // A private receiver (allowed for a local trial) shows its status, never its answer's text.
     expect(entry).toMatchObject({
       event: 'watchlist.changed',
       attempts: 2,
       lastStatus: 200,
-      lastResponse: 'thanks',
+      lastResponse: null,
     });
     expect(entry!.deliveredAt).not.toBeNull();
   });

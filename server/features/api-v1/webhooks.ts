@@ -1,9 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
 import { WEBHOOK_ENDPOINTS_PER_USER, WEBHOOK_MESSAGES, type WebhookEvent } from '../../../contract/webhooks';
 import type { AppContext } from '../../context';
-import { DomainError, invalid, notFound } from '../../domain/errors';
+import { DomainError, notFound } from '../../domain/errors';
 import { seriesOfReport } from '../../domain/report-series';
 import { findWatchers } from '../../email/repository';
 import { watchAlertSummary } from '../../email/watch-alerts';
@@ -24,68 +22,10 @@ import {
   type WebhookDeliveryRow,
   type WebhookEndpointRow,
 } from './webhook-repository';
+import { postToWebhook, resolveWebhookTarget } from './webhook-target';
 
 // Webhooks (decision 0284): Standard Webhooks signatures, one delivery row per endpoint and
 // message, a pg-boss job per delivery retried with backoff for about a day.
-
-/** Addresses a webhook must never reach outside the demo: this computer and private networks. */
-const PRIVATE = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv6');
-
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return PRIVATE.check(mapped, 'ipv4');
-  const family = isIP(address);
-  if (family === 4) return PRIVATE.check(address, 'ipv4');
-  if (family === 6) return PRIVATE.check(address, 'ipv6');
-  return true;
-}
-
-/**
- * Refuses an endpoint URL that is not https or that resolves to a private or loopback address
- * (checked again before every delivery, so a changed DNS answer cannot aim at the inside later).
- * The zero-config demo allows both, so a local receiver can be tried out.
- */
-export async function checkWebhookUrl(raw: string, demo: boolean): Promise<URL> {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw invalid(WEBHOOK_MESSAGES.urlInvalid);
-  }
-  if (url.protocol !== 'https:' && !(demo && url.protocol === 'http:'))
-    throw invalid(WEBHOOK_MESSAGES.httpsOnly);
-  if (url.username || url.password) throw invalid(WEBHOOK_MESSAGES.urlInvalid);
-  if (demo) return url;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host)
-    ? [host]
-    : (await lookup(host, { all: true }).catch(() => [])).map((a) => a.address);
-  if (addresses.length === 0) throw invalid(WEBHOOK_MESSAGES.unresolvable);
-  if (addresses.some(isPrivateAddress)) throw invalid(WEBHOOK_MESSAGES.privateAddress);
-  return url;
-}
 
 export const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
 
@@ -139,7 +79,7 @@ export async function createWebhook(
   userId: number,
   input: { url: string; events: WebhookEvent[] },
 ) {
-  const url = await checkWebhookUrl(input.url, ctx.config.sandboxAllowed);
+  const { url } = await resolveWebhookTarget(input.url, ctx.config.WEBHOOK_ALLOW_PRIVATE);
   if ((await countEndpoints(ctx.db, userId)) >= WEBHOOK_ENDPOINTS_PER_USER)
     throw new DomainError('CONFLICT', WEBHOOK_MESSAGES.tooMany);
   const secret = newWebhookSecret();
@@ -223,11 +163,16 @@ export async function fanOutReportCompleted(ctx: AppContext, reportId: number): 
 }
 
 const RESPONSE_LOG_CHARS = 1_000;
+/** A UTF-8 character takes at most 4 bytes: this many bytes always hold the logged characters. */
+const RESPONSE_READ_BYTES = RESPONSE_LOG_CHARS * 4;
 const DELIVERY_TIMEOUT_MS = 10_000;
 
 /**
  * One attempt: the signed POST, its answer logged on the row. Throws when the endpoint did not
  * answer 2xx, so the job is retried with backoff; a delivered message is never sent again.
+ * The URL is checked and resolved again for every attempt, and the POST goes to exactly the
+ * addresses checked; the answer's text is kept only from a public address (a private receiver,
+ * allowed for a local trial, shows its status alone).
  */
 export async function deliverWebhook(ctx: AppContext, deliveryId: number): Promise<'delivered' | 'gone'> {
   const found = await findDeliveryWithEndpoint(ctx.db, deliveryId);
@@ -239,11 +184,10 @@ export async function deliverWebhook(ctx: AppContext, deliveryId: number): Promi
   let status: number | null = null;
   let response: string | null = null;
   try {
-    await checkWebhookUrl(endpoint.url, ctx.config.sandboxAllowed);
-    const answer = await fetch(endpoint.url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+    const target = await resolveWebhookTarget(endpoint.url, ctx.config.WEBHOOK_ALLOW_PRIVATE);
+    const answer = await postToWebhook(target, {
+      timeoutMs: DELIVERY_TIMEOUT_MS,
+      maxBytes: RESPONSE_READ_BYTES,
       headers: {
         'content-type': 'application/json',
         'user-agent': `${ctx.config.APP_NAME} webhooks`,
@@ -254,7 +198,7 @@ export async function deliverWebhook(ctx: AppContext, deliveryId: number): Promi
       body,
     });
     status = answer.status;
-    response = (await answer.text()).slice(0, RESPONSE_LOG_CHARS);
+    response = target.isPublic ? answer.body.slice(0, RESPONSE_LOG_CHARS) : null;
     if (answer.status < 200 || answer.status > 299) throw new Error(`endpoint answered ${answer.status}`);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
