@@ -80,7 +80,8 @@ test('a customer registers a webhook, sees its secret once and its deliveries, a
   const log = listed.getByRole('list', { name: `Deliveries to ${receiverUrl}` });
   await expect(log).toContainText('report.completed');
   await expect(log).toContainText('HTTP 200');
-  await expect(log).toContainText('thanks from the receiver');
+  // The receiver is on this computer (WEBHOOK_ALLOW_PRIVATE): its status shows, its answer never does.
+  await expect(log).not.toContainText('thanks from the receiver');
   expect(await sidewaysOverflow(page)).toBe(0);
   await expectNoAxeViolations(page, 'account page with a webhook delivery log');
 

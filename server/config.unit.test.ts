@@ -31,6 +31,28 @@ describe('loadConfig', () => {
     );
   });
 
+  it('lets webhooks reach private receivers only behind their own flag, on a loopback server, never in production', () => {
+    const staging = { DATABASE_URL: 'postgres://u:p@db.example/crow', ENABLE_SANDBOX: 'true' };
+    expect(loadConfig(staging).WEBHOOK_ALLOW_PRIVATE).toBe(false);
+    expect(() => loadConfig({ ...staging, WEBHOOK_ALLOW_PRIVATE: 'true' })).toThrow(
+      /WEBHOOK_ALLOW_PRIVATE=true needs HOST on loopback .*not 0\.0\.0\.0/,
+    );
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true', HOST: '10.0.0.7' })).toThrow(/not 10\.0\.0\.7/);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' }).WEBHOOK_ALLOW_PRIVATE).toBe(true);
+    expect(loadConfig({ ...staging, HOST: '::1', WEBHOOK_ALLOW_PRIVATE: 'true' }).WEBHOOK_ALLOW_PRIVATE).toBe(
+      true,
+    );
+    expect(() =>
+      loadConfig({
+        ...staging,
+        ENABLE_SANDBOX: '',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+      }),
+    ).toThrow(/WEBHOOK_ALLOW_PRIVATE is refused when NODE_ENV=production/);
+  });
+
   it('names the variable and the problem in one line', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/^Invalid configuration: PORT="abc" — .+/);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT="70000"/);
