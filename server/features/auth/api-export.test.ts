@@ -44,7 +44,7 @@ describe('the data export', () => {
       method: 'POST',
       url: '/api/account/api-keys',
       headers: { cookie: user.cookie },
-      payload: { name: 'research bot', scopes: ['reports:read', 'reports:buy'] },
+      payload: { name: 'research bot', scopes: ['reports:read', 'reports:buy', 'webhooks'] },
     });
     expect(created.statusCode, created.body).toBe(201);
     const { key, apiKey } = created.json() as { key: string; apiKey: { prefix: string } };
@@ -65,7 +65,7 @@ describe('the data export', () => {
       method: 'POST',
       url: '/api/v1/webhooks',
       headers: bearer,
-      payload: { url: 'https://example.com/hooks/crow', events: ['report.completed'] },
+      payload: { url: 'https://93.184.215.14/hooks/crow', events: ['report.completed'] },
     });
     expect(hook.statusCode, hook.body).toBe(201);
     const { endpoint, secret } = hook.json() as { endpoint: { id: number }; secret: string };
@@ -95,7 +95,7 @@ describe('the data export', () => {
       {
         name: 'research bot',
         prefix: apiKey.prefix,
-        scopes: ['reports:read', 'reports:buy'],
+        scopes: ['reports:read', 'reports:buy', 'webhooks'],
         createdAt: expect.any(String),
         lastUsedAt: expect.any(String),
         replacedUntil: null,
@@ -116,7 +116,7 @@ describe('the data export', () => {
     expect(data.api.credits.entries[1].purchaseId).toBe(bought.json().purchaseId);
     expect(data.api.webhooks).toEqual([
       {
-        url: 'https://example.com/hooks/crow',
+        url: 'https://93.184.215.14/hooks/crow',
         events: ['report.completed'],
         createdAt: expect.any(String),
         deliveries: [
