@@ -5,7 +5,8 @@ import { grantNewReport } from './support/grant-report';
 
 // The account page's webhooks: refusals under their fields, an endpoint registered with its
 // events and its secret shown once, a real delivery (the worker signs and POSTs it when the
-// bought report completes) in the list and the delivery log with the endpoint's answer, and
+// bought report completes) in the list and the delivery log with its status (the receiver is on
+// this computer, allowed by WEBHOOK_ALLOW_PRIVATE, so its answer's text is not shown), and
 // deletion. On a phone's width, without sideways scrolling, axe clean.
 
 const received: IncomingHttpHeaders[] = [];
