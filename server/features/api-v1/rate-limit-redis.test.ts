@@ -6,14 +6,19 @@ import { NO_REDIS_TITLE, testRedisUrl } from '../../testing/redis';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signUp } from '../../testing/users';
 
-// Two web processes with one REDIS_URL count an API key's per-minute limit together.
+// Two web processes with one REDIS_URL count an API key's per-minute limit together, and the
+// failed key attempts of an address (decision 0375).
 
 const redisUrl = await testRedisUrl('api-v1/rate-limit-redis.test.ts');
 
 describe.runIf(redisUrl)(`per-key API limits on Redis (${redisUrl ?? NO_REDIS_TITLE})`, () => {
   let first: TestApp;
   beforeAll(async () => {
-    first = await createTestApp({ REDIS_URL: redisUrl!, API_RATE_LIMIT_PER_MINUTE: '4' });
+    first = await createTestApp({
+      REDIS_URL: redisUrl!,
+      API_RATE_LIMIT_PER_MINUTE: '4',
+      API_AUTH_FAILURES_PER_MINUTE: '3',
+    });
   });
   afterAll(() => first?.close());
 
@@ -28,6 +33,7 @@ describe.runIf(redisUrl)(`per-key API limits on Redis (${redisUrl ?? NO_REDIS_TI
           ENABLE_SANDBOX: 'true',
           REDIS_URL: redisUrl!,
           API_RATE_LIMIT_PER_MINUTE: '4',
+          API_AUTH_FAILURES_PER_MINUTE: '3',
         }),
       }),
     );
@@ -49,6 +55,17 @@ describe.runIf(redisUrl)(`per-key API limits on Redis (${redisUrl ?? NO_REDIS_TI
       const refused = await call(second);
       expect(refused.statusCode).toBe(429);
       expect(refused.headers.ratelimit).toMatch(/^"per-key";r=0;t=\d+$/);
+
+      // Wrong keys from one address, spread over both processes, run out together.
+      const wrong = (app: typeof second) =>
+        app.inject({
+          url: '/api/v1/watchlist',
+          remoteAddress: '203.0.113.50',
+          headers: { authorization: `Bearer ${key.slice(0, -3)}zzz` },
+        });
+      const failures = [];
+      for (const app of [first.app, second, first.app, second]) failures.push((await wrong(app)).statusCode);
+      expect(failures).toEqual([401, 401, 401, 429]);
     } finally {
       await second.close();
     }
