@@ -30,6 +30,7 @@ let port = 0;
 const arrivals: { path: string; at: number }[] = [];
 /** Every huge answer's socket, to see that the delivery hung up before the end. */
 let hugeClosedEarly: Promise<boolean> = Promise.resolve(false);
+const SLOW_ANSWER_MS = 4_000;
 const HUGE_CHUNKS = 100_000; // 100,000 × 16 kB ≈ 1.6 GB, never all sent
 
 function sendHuge(response: ServerResponse) {
@@ -59,7 +60,7 @@ const receiver = createServer((request, response) => {
     arrivals.push({ path, at: Date.now() });
     if (path.startsWith('/huge')) return sendHuge(response);
     if (path.startsWith('/slow')) {
-      setTimeout(() => response.writeHead(200).end('slow but fine'), 3_000);
+      setTimeout(() => response.writeHead(200).end('slow but fine'), SLOW_ANSWER_MS);
       return;
     }
     response.writeHead(200).end('fine');
@@ -141,12 +142,12 @@ describe('webhook deliveries', () => {
       .poll(() => arrivals.find((a) => a.path === '/fast')?.at ?? null, { timeout: 15_000, interval: 100 })
       .not.toBeNull();
     const fastAfter = arrivals.find((a) => a.path === '/fast')!.at - started;
-    // Behind the slow endpoint it would wait 3 s per slow message; its own lane takes a poll.
-    expect(fastAfter).toBeLessThan(2_800);
+    // Behind the slow endpoint it would wait 4 s per slow message (12 s); its own lane takes a poll.
+    expect(fastAfter).toBeLessThan(SLOW_ANSWER_MS - 500);
     // The slow endpoint never gets two at once: its arrivals are at least its answer time apart.
-    await expect.poll(() => arrivals.filter((a) => a.path === '/slow').length, { timeout: 30_000 }).toBe(3);
+    await expect.poll(() => arrivals.filter((a) => a.path === '/slow').length, { timeout: 40_000 }).toBe(3);
     const slowTimes = arrivals.filter((a) => a.path === '/slow').map((a) => a.at);
-    expect(slowTimes[1]! - slowTimes[0]!).toBeGreaterThanOrEqual(2_900);
+    expect(slowTimes[1]! - slowTimes[0]!).toBeGreaterThanOrEqual(SLOW_ANSWER_MS - 100);
     // Each delivered on its first attempt: waiting for its lane cost none an attempt.
     const slowRows = () =>
       t.ctx.db
@@ -162,5 +163,5 @@ describe('webhook deliveries', () => {
         [1, true],
         [1, true],
       ]);
-  }, 60_000);
+  }, 90_000);
 });
