@@ -32,7 +32,10 @@ beforeAll(async () => {
       body += chunk;
     });
     req.on('end', () => {
-      seen.push({ url: req.url ?? '', headers: req.headers, body });
+      // DeFiLlama's Pro API is its free API under /{key}/api: the tests of what DeFiLlama answers
+      // (not of how the key is sent) see the free paths for the key "pro-key".
+      req.url = (req.url ?? '').replace(/^\/pro-key\/api\//, '/');
+      seen.push({ url: req.url, headers: req.headers, body });
       handler(req, res, body);
     });
   });
@@ -457,6 +460,11 @@ const PROTOCOL_DETAIL = {
   })),
 };
 
+/** DeFiLlama with a Pro key: the only way its /hacks list is read. */
+const proLlama = (
+  options: { retries?: number; onDroppedItems?: (list: string, dropped: number) => void } = {},
+) => new DefiLlamaSource({ proBaseUrl: base, apiKey: 'pro-key', retries: 0, ...options });
+
 const HACKS = [
   {
     date: 1_700_000_000,
@@ -493,8 +501,7 @@ describe('DeFiLlama source (fetch)', () => {
       if (req.url === '/protocol/aave') return json(res, 200, PROTOCOL_DETAIL);
       return json(res, 404, {});
     };
-    const source = new DefiLlamaSource({ baseUrl: base, retries: 0 });
-    const evidence = await source.security({ id: 'aave', name: 'Aave', symbol: 'AAVE' });
+    const evidence = await proLlama().security({ id: 'aave', name: 'Aave', symbol: 'AAVE' });
     expect(evidence.audits?.value.count).toBe(3);
     expect(evidence.audits?.value.latestYear).toBe(2022);
     expect(evidence.audits?.value.reports).toEqual([
@@ -578,48 +585,38 @@ describe('DeFiLlama source (fetch)', () => {
     expect(evidence.securityGaps).toBeUndefined();
   });
 
-  it('completes without the Pro-only hacks list, saying the hacks category lacks evidence and why', async () => {
-    // Keyless: /hacks is refused (DeFiLlama's Pro spec marks it x-api-plan-only).
+  it('never asks for the Pro-only hacks list without a key: the incidents come from the public datasets', async () => {
+    // DeFiLlama's free API (DefiLlama/api-docs, defillama-openapi-free.json) has no /hacks.
     handler = (req, res) => {
       if (req.url === '/protocols') return json(res, 200, PROTOCOLS);
       if (req.url === '/protocol/aave') return json(res, 200, PROTOCOL_DETAIL);
       return res.writeHead(403).end();
     };
-    const evidence = await new DefiLlamaSource({ baseUrl: base, retries: 0 }).security({
-      id: 'aave',
-      name: 'Aave',
-      symbol: 'AAVE',
-    });
+    const keyless = createLiveSources({ defillama: { baseUrl: base, retries: 0 } });
+    const evidence = await keyless.security({ id: 'aave', name: 'Aave', symbol: 'AAVE' });
+    expect(seen.map((s) => s.url).sort()).toEqual(['/protocol/aave', '/protocols']);
     expect(evidence.audits?.value.count).toBe(3);
     expect(evidence.hacks).toBeUndefined();
-    expect(evidence.securityGaps).toEqual([
-      {
-        source: 'DeFiLlama hacks',
-        facts: ['hacks'],
-        reason: "DeFiLlama: HTTP 403 (DeFiLlama's hacks list is available on its paid API plan only)",
-      },
-    ]);
+    expect(evidence.securityGaps).toBeUndefined();
+    // The exploit dataset the offline reports use (DeFiHackLabs) is the incident record.
+    expect(evidence.incidents?.source.dataset?.name).toBe('SunWeb3Sec/DeFiHackLabs');
     const { categories } = assessEvidence(evidence, new Date('2026-11-22'));
-    expect(categories.hacksScandals.evidenceFound).toBe(false);
-    // The category says which source could not be read, and why.
-    expect(categories.hacksScandals.facts.join(' ')).toContain(
-      "DeFiLlama hacks could not be read for this asset: HTTP 403 (DeFiLlama's hacks list is available on its paid API plan only).",
-    );
+    expect(categories.hacksScandals.evidenceFound).toBe(true);
+    expect(categories.hacksScandals.facts.join(' ')).not.toMatch(/DeFiLlama hacks could not be read/);
     expect(categories.audits.evidenceFound).toBe(true);
 
-    // The protocols list refused instead: audits and TVL are the gap, the incidents stay.
+    // With a key, a refused protocols list leaves audits and TVL as the gap; the incidents stay.
     handler = (req, res) => (req.url === '/hacks' ? json(res, 200, HACKS) : json(res, 503, {}));
-    const partial = await new DefiLlamaSource({ baseUrl: base, retries: 0 }).security({
-      id: 'aave',
-      name: 'Aave',
-      symbol: 'AAVE',
-    });
+    const partial = await proLlama().security({ id: 'aave', name: 'Aave', symbol: 'AAVE' });
     expect(partial.audits).toBeUndefined();
     expect(partial.hacks?.value.map((h) => h.name)).toEqual(['Aave V2 oracle incident']);
     expect(partial.securityGaps?.map((g) => g.source)).toEqual(['DeFiLlama protocols']);
 
-    // Both refused: the source is unavailable (the job retries, or the snapshot answers).
+    // Every list refused: the source is unavailable (the job retries, or the snapshot answers).
     handler = (_req, res) => json(res, 503, {});
+    await expect(proLlama().security({ id: 'aave', name: 'Aave', symbol: 'AAVE' })).rejects.toBeInstanceOf(
+      SourceUnavailableError,
+    );
     await expect(
       new DefiLlamaSource({ baseUrl: base, retries: 0 }).security({
         id: 'aave',
@@ -637,11 +634,7 @@ describe('DeFiLlama source (fetch)', () => {
       if (req.url === '/protocol/aave') return json(res, 200, PROTOCOL_DETAIL);
       return json(res, 404, {});
     };
-    const source = new DefiLlamaSource({
-      baseUrl: base,
-      retries: 3,
-      onDroppedItems: (list, count) => dropped.push([list, count]),
-    });
+    const source = proLlama({ retries: 3, onDroppedItems: (list, count) => dropped.push([list, count]) });
     const evidence = await source.security({ id: 'aave', name: 'Aave', symbol: 'AAVE' });
     expect(evidence.tvlUsd?.value).toBe(2.1e10);
     expect(evidence.hacks?.value).toHaveLength(1);
@@ -654,11 +647,7 @@ describe('DeFiLlama source (fetch)', () => {
     handler = (req, res) =>
       req.url === '/hacks' ? json(res, 200, HACKS) : json(res, 200, { not: 'a list' });
     seen.length = 0;
-    const shape = await new DefiLlamaSource({ baseUrl: base, retries: 3 }).security({
-      id: 'aave',
-      name: 'Aave',
-      symbol: 'AAVE',
-    });
+    const shape = await proLlama({ retries: 3 }).security({ id: 'aave', name: 'Aave', symbol: 'AAVE' });
     expect(shape.securityGaps?.[0]?.reason).toMatch(/unexpected shape/);
     expect(seen.filter((s) => s.url === '/protocols')).toHaveLength(1);
   });
@@ -804,16 +793,16 @@ describe('DeFiLlama source (fetch)', () => {
       if (calls === 2) return json(res, 502, {});
       return json(res, 200, req.url === '/protocols' ? PROTOCOLS : []);
     };
-    const retrying = new DefiLlamaSource({ baseUrl: base, retries: 3 });
+    const retrying = proLlama({ retries: 3 });
     const evidence = await retrying.security({ id: 'unknown-coin', name: 'Unknown', symbol: 'UNK' });
     expect(evidence.audits).toBeUndefined();
     expect(evidence.hacks?.value).toEqual([]);
 
     handler = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('<html>oops');
     seen.length = 0;
-    await expect(
-      new DefiLlamaSource({ baseUrl: base, retries: 3 }).security({ id: 'a', name: 'A', symbol: 'A' }),
-    ).rejects.toThrow(/not valid JSON/);
+    await expect(proLlama({ retries: 3 }).security({ id: 'a', name: 'A', symbol: 'A' })).rejects.toThrow(
+      /not valid JSON/,
+    );
     // A body that is not JSON is not asked for again at once: one call per list.
     expect(seen.map((s) => s.url).sort()).toEqual(['/hacks', '/protocols']);
 

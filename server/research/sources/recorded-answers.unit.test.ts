@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../contract/methodology';
-import { scoreTeam } from '../scoring';
+import { scoreAudits, scoreTeam } from '../scoring';
 import { type FakeHttp, sendJson, startFakeHttp } from '../testing/fake-http';
 import { recorded, sendRecorded } from '../testing/recorded';
 import { createLlmWriter, fallbackKindOf } from '../writer';
@@ -50,14 +50,51 @@ describe('DeFiLlama /protocols as recorded (13 September 2022, Aave’s two item
     expect(fake.seen.map((s) => s.url)).toContain('/protocols');
   });
 
-  it('lists Aave’s only audit link as the project’s own page, not as an independent audit', async () => {
+  it('reads Aave as audited: DeFiLlama’s status "2" with the project’s page that lists the audits', async () => {
     serve();
     const evidence = await new DefiLlamaSource({ baseUrl: fake.base, retries: 0 }).security({
       id: 'aave',
       name: 'Aave',
       symbol: 'AAVE',
     });
-    // Both items say audits "2" and link https://aave.com/security, the project's own site.
+    // Both items say audits "2" (audited) and link https://aave.com/security, the project's own
+    // page listing its auditors' reports: one independent audit on record, its firms unnamed.
+    expect(evidence.audits?.value).toEqual({
+      count: 1,
+      reports: [
+        {
+          auditor: 'the audit firms listed on aave.com/security (DeFiLlama status: audited)',
+          url: 'https://aave.com/security',
+        },
+      ],
+    });
+    const audits = scoreAudits(evidence, new Date('2026-11-22'));
+    expect(audits.score).toBe(3);
+    expect(audits.facts[0]).toBe(
+      '1 independent security audit recorded, by the audit firms listed on aave.com/security (DeFiLlama status: audited).',
+    );
+    expect(audits.keyRisk ?? '').not.toMatch(/No independent/);
+    // The missing history is a gap the report names, not a failed report; the keyless path
+    // never asks for /hacks (DeFiLlama's paid plan), so it is no gap either.
+    expect(evidence.securityGaps?.map((g) => g.source)).toEqual(['DeFiLlama protocol history']);
+    expect(fake.seen.map((s) => pathOf(s.url))).not.toContain('/hacks');
+  });
+
+  it('keeps the project’s own page as no audit when DeFiLlama does not say "audited"', async () => {
+    const body = JSON.parse(protocols.body) as { audits: string }[];
+    fake.handler = (req, res) =>
+      pathOf(req.url!).endsWith('/protocols')
+        ? sendJson(
+            res,
+            200,
+            body.map((item) => ({ ...item, audits: '0' })),
+          )
+        : sendJson(res, 404, { message: 'not found' });
+    const evidence = await new DefiLlamaSource({ baseUrl: fake.base, retries: 0 }).security({
+      id: 'aave',
+      name: 'Aave',
+      symbol: 'AAVE',
+    });
     expect(evidence.audits?.value).toEqual({
       count: 0,
       reports: [
@@ -68,10 +105,6 @@ describe('DeFiLlama /protocols as recorded (13 September 2022, Aave’s two item
         },
       ],
     });
-    // The missing lists are gaps the report names, not a failed report.
-    expect(evidence.securityGaps?.map((g) => g.source)).toEqual(
-      expect.arrayContaining(['DeFiLlama hacks', 'DeFiLlama protocol history']),
-    );
   });
 
   it('asks the Pro base URL, with the key as a path segment, when a key is configured', async () => {
