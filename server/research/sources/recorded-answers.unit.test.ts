@@ -445,56 +445,56 @@ describe('CoinGecko /coins/{id} for a stablecoin as recorded (13 August 2021, Te
   });
 });
 
-describe('CoinGecko /coins/{id} for a DeFi token and through the Pro host, as recorded (2024)', () => {
+describe('CoinGecko’s documented answers (coingecko/coingecko-api-oas, 2026)', () => {
   const notFound = (res: Parameters<typeof sendRecorded>[0]) =>
     sendJson(res, 404, { error: 'coin not found' });
 
-  it('reads yearn.finance as a DeFi token with its contracts and repositories (30 May 2024)', async () => {
-    fake.handler = (req, res) =>
-      pathOf(req.url!) === '/coins/yearn-finance'
-        ? sendRecorded(res, recorded('coingecko-coin-yearn-finance-200'))
-        : // No recording of its tickers or chart was found: CoinGecko's not-found answer.
-          notFound(res);
-    const source = new CoinGeckoSource({ baseUrl: fake.base, retries: 0 });
-    const yfi = { id: 'yearn-finance', name: 'yearn.finance', symbol: 'YFI' };
-    const evidence = await source.market(yfi);
-    expect(evidence.profile?.value).toMatchObject({ kind: 'defi' });
-    expect(evidence.team?.value).toMatchObject({
-      publicCode: true,
-      note: 'Project homepage: https://yearn.fi/.',
+  it('reads today’s documented coin and tickers: market cap, supply and ±2% depth', async () => {
+    fake.handler = (req, res) => {
+      const path = pathOf(req.url!);
+      if (path === '/coins/bitcoin') return sendRecorded(res, recorded('coingecko-coin-200-example'));
+      if (path === '/coins/bitcoin/tickers')
+        return sendRecorded(res, recorded('coingecko-tickers-200-example'));
+      return notFound(res);
+    };
+    const evidence = await new CoinGeckoSource({ baseUrl: fake.base, retries: 0 }).market({
+      id: 'bitcoin',
+      name: 'Bitcoin',
+      symbol: 'BTC',
     });
-    // Recorded with market_data=false: no market figure is made up from the missing object.
-    expect(evidence.marketCapUsd).toBeUndefined();
-    expect(evidence.supply).toBeUndefined();
-    const { contracts, repos } = await source.contracts(yfi);
-    expect(contracts.ethereum).toBe('0x0bc529c00c6401aef6d220be8c6ea1667f6ad93e');
-    expect(repos[0]).toBe('https://github.com/iearn-finance/ygov-finance');
-    // The coin is asked once: contracts() reuses the cached details.
-    expect(fake.seen.filter((s) => pathOf(s.url) === '/coins/yearn-finance')).toHaveLength(1);
+    // The example's figures: market cap $1,373,296,629,498 and one Binance BTC/USDT ticker.
+    expect(evidence.marketCapUsd?.value).toBe(1_373_296_629_498);
+    expect(evidence.liquidity?.value).toMatchObject({
+      exchangeCount: 1,
+      depthPlus2Usd: 19_320_706.3958517,
+      depthMinus2Usd: 16_360_235.3694131,
+    });
+    expect(fake.seen.find((s) => pathOf(s.url) === '/coins/bitcoin/tickers')!.url).toMatch(
+      /depth=true&order=volume_desc&page=1/,
+    );
   });
 
-  it('sends a Pro key as x-cg-pro-api-key, never as the demo header, and reads the Pro host’s answer (11 October 2024)', async () => {
+  it('sends a Pro key as x-cg-pro-api-key, never as the demo header, and reads the Pro API’s documented coin', async () => {
     fake.handler = (req, res) =>
-      pathOf(req.url!) === '/coins/zksync'
-        ? sendRecorded(res, recorded('coingecko-pro-coin-zksync-200'))
+      pathOf(req.url!) === '/coins/bitcoin'
+        ? sendRecorded(res, recorded('coingecko-pro-coin-200-example'))
         : notFound(res);
     const evidence = await new CoinGeckoSource({
       baseUrl: fake.base,
       apiKey: 'pro-key',
       plan: 'pro',
       retries: 0,
-    }).market({ id: 'zksync', name: 'ZKsync', symbol: 'ZK' });
-    expect(evidence.profile?.value).toMatchObject({ kind: 'layer2' });
-    expect(evidence.chain?.value).toBe('token');
+    }).market({ id: 'bitcoin', name: 'Bitcoin', symbol: 'BTC' });
+    expect(evidence.marketCapUsd?.value).toBe(1_373_296_629_498);
     for (const call of fake.seen) {
       expect(call.headers['x-cg-pro-api-key']).toBe('pro-key');
       expect(call.headers['x-cg-demo-api-key']).toBeUndefined();
     }
-    expect(fake.seen.map((s) => pathOf(s.url))).toContain('/coins/zksync');
+    expect(fake.seen.map((s) => pathOf(s.url))).toContain('/coins/bitcoin');
   });
 });
 
-describe('An OpenAI-compatible chat completion cut off at its length limit, as recorded (Ollama, 26 June 2024)', () => {
+describe('OpenAI’s own chat completions cut off at the length limit and refusing, as recorded (openai/openai-python, 26 September 2024)', () => {
   const source = {
     title: 'CoinGecko coin data: Aave',
     url: 'https://www.coingecko.com/en/coins/aave',
@@ -512,12 +512,12 @@ describe('An OpenAI-compatible chat completion cut off at its length limit, as r
   );
 
   it('falls back to the rules text with the reason, after one request through the openai SDK', async () => {
-    fake.handler = (_req, res) => sendRecorded(res, recorded('ollama-chat-completion-200-length'));
+    fake.handler = (_req, res) => sendRecorded(res, recorded('openai-chat-completion-200-length'));
     const fallbacks: string[] = [];
     const writer = createLlmWriter({
       baseUrl: fake.base,
       apiKey: 'sk-test',
-      model: 'llama3',
+      model: 'gpt-4o-2024-08-06',
       retries: 1,
       timeoutMs: 2_000,
       onFallback: (reason) => fallbacks.push(reason),
@@ -538,9 +538,33 @@ describe('An OpenAI-compatible chat completion cut off at its length limit, as r
     expect(call.url).toBe('/chat/completions');
     expect(call.headers.authorization).toBe('Bearer sk-test');
     expect(JSON.parse(call.body)).toMatchObject({
-      model: 'llama3',
+      model: 'gpt-4o-2024-08-06',
       temperature: 0.2,
       response_format: { type: 'json_object' },
     });
+  });
+  it('falls back with the model’s own words when it refuses (message.refusal, content null)', async () => {
+    fake.handler = (_req, res) => sendRecorded(res, recorded('openai-chat-completion-200-refusal'));
+    const fallbacks: string[] = [];
+    const writer = createLlmWriter({
+      baseUrl: fake.base,
+      apiKey: 'sk-test',
+      model: 'gpt-4o-2024-08-06',
+      retries: 1,
+      timeoutMs: 2_000,
+      onFallback: (reason) => fallbacks.push(reason),
+    });
+    const written = await writer.write({
+      asset: { id: 'aave', name: 'Aave', symbol: 'AAVE' },
+      assetName: 'aave',
+      category: CATEGORIES.find((c) => c.key === 'team')!,
+      assessment,
+    });
+    expect(written.writer).toBe('deterministic');
+    expect(fallbacks.map(fallbackKindOf)).toEqual(['refused']);
+    expect(fallbacks[0]).toContain(
+      "the language model refused: I'm very sorry, but I can't assist with that.",
+    );
+    expect(fake.seen).toHaveLength(1);
   });
 });
