@@ -247,9 +247,7 @@ async function main() {
       // What the report says of the audits and the value locked, as printed in it.
       const lines = (report?.content ?? '').split('\n');
       const said = (pattern: RegExp) => lines.find((line) => pattern.test(line))?.trim() ?? '(not stated)';
-      console.info(
-        `  audits (${asset}): ${said(/independent security audit|No published security audit|No independent/)}`,
-      );
+      console.info(`  audits (${asset}): ${said(/^\s*Audits — /)}`);
       console.info(`  value locked (${asset}): ${said(/Total value locked/)}`);
     };
 
