@@ -404,6 +404,30 @@ describe('CoinGecko plan, quota and markets', () => {
     expect(many.liquidity?.value.medianSpread).toBeDefined();
     expect(many.liquidity?.source.title).toMatch(/exchange count not stated/);
   });
+
+  it('keeps page 1’s liquidity facts when a later tickers page fails, stating no exchange count', async () => {
+    const ticker = (exchange: number) => ({
+      ...TICKERS.tickers[0],
+      market: { name: `X${exchange}`, identifier: `x${exchange}`, has_trading_incentive: false },
+    });
+    handler = (req, res) => {
+      const url = new URL(req.url!, base);
+      if (url.pathname !== '/coins/aave/tickers') return coingeckoRoutes()(req, res, '');
+      if (url.searchParams.get('page') === '1')
+        return json(res, 200, { name: 'Aave', tickers: Array.from({ length: 100 }, (_, i) => ticker(i)) });
+      return json(res, 503, { error: 'Service Unavailable' });
+    };
+    const evidence = await new CoinGeckoSource({ baseUrl: base, retries: 0 }).market({
+      id: 'aave',
+      name: 'Aave',
+      symbol: 'AAVE',
+    });
+    expect(evidence.liquidity?.value.medianSpread).toBeCloseTo(0.010013 / 100);
+    expect(evidence.liquidity?.value.depthPlus2Usd).toBeGreaterThan(0);
+    expect(evidence.liquidity?.value.exchangeCount).toBeUndefined();
+    expect(evidence.liquidity?.source.title).toMatch(/top 100 by volume.*exchange count not stated/);
+    expect(evidence.marketGaps?.some((gap) => gap.facts.includes('liquidity'))).toBeFalsy();
+  });
 });
 
 // Shaped as DeFiLlama's /protocols lists a protocol with versions: the children carry
