@@ -195,9 +195,15 @@ const envSchema = z.object({
   /** Ethplorer (ERC-20 holders); "freekey" is Ethplorer's public key. */
   ETHPLORER_API_KEY: z.string().trim().min(1).default('freekey'),
   ETHPLORER_BASE_URL: optionalUrl,
-  /** Ethplorer's limits for the key in use (the free key's: 2 a second, 100 an hour). */
+  /**
+   * Ethplorer's limits for the key in use; the defaults are the free key's (decision 0363):
+   * 2 a second, 20 a minute, 100 an hour, 1,000 a day, 3,000 a week.
+   */
   ETHPLORER_CALLS_PER_SECOND: z.coerce.number().int().min(1).default(2),
+  ETHPLORER_CALLS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   ETHPLORER_CALLS_PER_HOUR: z.coerce.number().int().min(1).default(100),
+  ETHPLORER_CALLS_PER_DAY: z.coerce.number().int().min(1).default(1_000),
+  ETHPLORER_CALLS_PER_WEEK: z.coerce.number().int().min(1).default(3_000),
   /** Solana JSON-RPC for SPL token holders. */
   SOLANA_RPC_URL: z.url().default('https://api.mainnet-beta.solana.com'),
   /** Mainnet Blockfrost project for Cardano token holders (default: BLOCKFROST_PROJECT_ID on mainnet). */
