@@ -334,7 +334,7 @@ describe('CoinGecko tickers and price history as recorded (15 May 2021, Bitcoin)
     };
   };
 
-  it('reads a full recorded first page, asks the next one the Link header announces, and names the refusal', async () => {
+  it('reads a full recorded first page, asks the next one the Link header announces, and keeps page 1 when it is refused', async () => {
     serve();
     const evidence = await new CoinGeckoSource({ baseUrl: fake.base, retries: 0 }).market({
       id: 'bitcoin',
@@ -351,10 +351,11 @@ describe('CoinGecko tickers and price history as recorded (15 May 2021, Bitcoin)
       { depth: 'true', order: 'volume_desc', page: '1' },
       { depth: 'true', order: 'volume_desc', page: '2' },
     ]);
-    // Page 1 parsed (a shape error would be the reason otherwise); page 2's refusal is the gap.
-    expect(evidence.liquidity).toBeUndefined();
-    const gap = evidence.marketGaps?.find((g) => g.facts.includes('liquidity'));
-    expect(gap?.reason).toContain("You've exceeded the Rate Limit");
+    // Page 2 refused (the recorded 429): page 1's markets stand, the exchange count is not stated.
+    expect(evidence.liquidity?.value.medianSpread).toBeCloseTo(0.000130785, 9);
+    expect(evidence.liquidity?.value.exchangeCount).toBeUndefined();
+    expect(evidence.liquidity?.source.title).toMatch(/top 100 by volume.*exchange count not stated/);
+    expect(evidence.marketGaps?.find((g) => g.facts.includes('liquidity'))).toBeUndefined();
   });
 
   it('computes the price history from the recorded daily chart (90 days asked, 365 asked here)', async () => {
