@@ -924,6 +924,7 @@ describe('live sources together', () => {
     expect(evidence.developer?.value).toEqual({
       commits4Weeks: 17,
       contributors: 55,
+      contributorsAtLeast: true,
       stars: 880,
       repoUrl: 'https://github.com/aave/aave-v3-core',
     });
