@@ -215,6 +215,8 @@ const envSchema = z.object({
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,
+  /** How long one language-model request may take before the rules text is used (20 s by default). */
+  LLM_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
 
   /** Outgoing mail server, e.g. smtp://user:pass@mail.example:587 or smtps://…:465. Without it,
    * the sandbox keeps messages in a development outbox (/dev/outbox) and production sends none. */

@@ -1,9 +1,11 @@
+import type { Logger } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../contract/methodology';
+import { loadConfig } from '../../config';
 import { scoreAudits, scoreTeam } from '../scoring';
 import { type FakeHttp, sendJson, startFakeHttp } from '../testing/fake-http';
 import { recorded, sendRecorded } from '../testing/recorded';
-import { createLlmWriter, fallbackKindOf } from '../writer';
+import { createLlmWriter, fallbackKindOf, writerFromConfig } from '../writer';
 import { CoinGeckoSource } from './coingecko';
 import { DefiLlamaSource } from './defillama';
 import { GitHubSource } from './github';
@@ -568,4 +570,30 @@ describe('OpenAI’s own chat completions cut off at the length limit and refusi
     );
     expect(fake.seen).toHaveLength(1);
   });
+  it('gives each model request the LLM_TIMEOUT_SECONDS the configuration sets, then the rules text', async () => {
+    // The model answers (OpenAI's recorded structured answer) only after 6 s.
+    fake.handler = (_req, res) => {
+      setTimeout(() => sendRecorded(res, recorded('openai-chat-completion-200-json')), 6_000);
+    };
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LLM_BASE_URL: fake.base,
+      LLM_MODEL: 'gpt-4o-2024-08-06',
+      LLM_TIMEOUT_SECONDS: '0.5',
+    });
+    const warned: string[] = [];
+    const log = { warn: (details: { reason: string }) => warned.push(details.reason) } as unknown as Logger;
+    const started = Date.now();
+    const written = await writerFromConfig(config, log).write({
+      asset: { id: 'aave', name: 'Aave', symbol: 'AAVE' },
+      assetName: 'aave',
+      category: CATEGORIES.find((c) => c.key === 'team')!,
+      assessment,
+    });
+    // Two attempts (one retry) of half a second each, not the 20 s default.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(written.writer).toBe('deterministic');
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatch(/timed out/i);
+  }, 15_000);
 });
