@@ -186,7 +186,7 @@ const envSchema = z.object({
   /** DeFiLlama Pro key: the hacks list is Pro-only; with a key every DeFiLlama call uses the Pro API. */
   DEFILLAMA_API_KEY: optionalString,
   DEFILLAMA_PRO_BASE_URL: optionalUrl,
-  /** CoinGecko calls per minute for this process; default from the plan (keyless 10, demo 30, pro 500). */
+  /** CoinGecko calls per minute for this process; default from the plan (keyless 10, demo 100, pro 500). */
   COINGECKO_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).optional(),
   /** CoinGecko calls anonymous asset search may make per day (paid research never waits for it). */
   COINGECKO_SEARCH_CALLS_PER_DAY: z.coerce.number().int().min(0).default(100),
