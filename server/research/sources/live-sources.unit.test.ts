@@ -801,6 +801,36 @@ describe('DeFiLlama source (fetch)', () => {
     expect(buildReportText(input)).toContain('3 independent security audits recorded');
   });
 
+  it('a live-mode Aave report built from DeFiLlama’s recorded list names its audits and its TVL', async () => {
+    // The recorded 2022 list (AAVE V2 + V3: status "2", https://aave.com/security); no recording
+    // of the protocol history exists, so it answers DeFiLlama's not-found.
+    handler = (req, res) => {
+      if (req.url === '/protocols') return sendRecorded(res, recorded('defillama-protocols-200-aave-subset'));
+      if (req.url?.startsWith('/protocol/')) return json(res, 404, { message: 'Protocol not found' });
+      return coingeckoRoutes()(req, res, '');
+    };
+    const live = createLiveSources({
+      coingecko: { baseUrl: base, retries: 0 },
+      defillama: { baseUrl: base, retries: 0 },
+      holders: { ethplorerBaseUrl: base, retries: 0 },
+      github: { baseUrl: base, retries: 0 },
+    });
+    const asset = { id: 'aave', name: 'Aave', symbol: 'AAVE' };
+    const [market, security] = await Promise.all([live.market(asset), live.security(asset)]);
+    const aave = SNAPSHOT_ASSETS.find((a) => a.id === 'aave')!;
+    const input = await offlineReportInput(aave, new Date('2026-11-22'), { ...market, ...security });
+    const audits = input.results.find((r) => r.key === 'audits')!;
+    expect(audits.score).toBe(3);
+    expect(audits.findings).toContain(
+      '1 independent security audit recorded, by the audit firms listed on aave.com/security (DeFiLlama status: audited).',
+    );
+    const text = buildReportText(input);
+    expect(text).not.toMatch(/No independent firm has published an audit/);
+    expect(input.results.find((r) => r.key === 'useCase')!.findings).toContain(
+      'Total value locked: $6.54 billion',
+    );
+  });
+
   it('names auditors from their links', () => {
     expect(auditorOf('https://www.certik.com/projects/aave')).toBe('CertiK');
     expect(auditorOf('https://github.com/code-423n4/2023-01-x')).toBe('Code4rena');
