@@ -430,7 +430,13 @@ export class DefiLlamaSource {
         audited && found.length > 0 && found.every((r) => r.auditorIsDeveloper)
           ? links.map((url) => ({
               auditor: `the audit firms listed on ${pageOf(url)} (DeFiLlama status: audited)`,
-              url,
+              // Cited as the page listing the audits, not written out as a report of its own.
+              source: {
+                title: `${pageOf(url)}: the project's list of its audits`,
+                url,
+                retrievedAt,
+                live: true,
+              },
             }))
           : found;
       const independent = reports.filter((r) => !r.auditorIsDeveloper);

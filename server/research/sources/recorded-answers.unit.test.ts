@@ -61,12 +61,15 @@ describe('DeFiLlama /protocols as recorded (13 September 2022, Aave’s two item
     });
     // Both items say audits "2" (audited) and link https://aave.com/security, the project's own
     // page listing its auditors' reports: one independent audit on record, its firms unnamed.
-    expect(evidence.audits?.value).toEqual({
+    expect(evidence.audits?.value).toMatchObject({
       count: 1,
       reports: [
         {
           auditor: 'the audit firms listed on aave.com/security (DeFiLlama status: audited)',
-          url: 'https://aave.com/security',
+          source: {
+            title: "aave.com/security: the project's list of its audits",
+            url: 'https://aave.com/security',
+          },
         },
       ],
     });
@@ -76,6 +79,9 @@ describe('DeFiLlama /protocols as recorded (13 September 2022, Aave’s two item
       '1 independent security audit recorded, by the audit firms listed on aave.com/security (DeFiLlama status: audited).',
     );
     expect(audits.keyRisk ?? '').not.toMatch(/No independent/);
+    // The page is cited among the audit category's sources, not written out as a second fact.
+    expect(audits.sources.map((source) => source.url)).toContain('https://aave.com/security');
+    expect(audits.facts.filter((fact) => fact.includes('aave.com/security'))).toHaveLength(1);
     // The missing history is a gap the report names, not a failed report; the keyless path
     // never asks for /hacks (DeFiLlama's paid plan), so it is no gap either.
     expect(evidence.securityGaps?.map((g) => g.source)).toEqual(['DeFiLlama protocol history']);
