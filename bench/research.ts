@@ -78,16 +78,6 @@ async function startFakeSources() {
         ]);
         return { prices, market_caps: prices, total_volumes: prices };
       }
-      // The recorded list names no "parent#" page, so the history is asked for by the main item's slug.
-      if (url.pathname === '/protocol/aave-v2')
-        return {
-          name: 'Aave',
-          audit_links: ['https://blog.openzeppelin.com/aave-v3-audit'],
-          tvl: Array.from({ length: 400 }, (_, i) => ({
-            date: now - (399 - i) * DAY_S,
-            totalLiquidityUSD: 1.5e10 + i * 1.5e7,
-          })),
-        };
       if (url.pathname === '/orgs/aave/repos')
         return [
           {
@@ -141,22 +131,12 @@ async function startFakeSources() {
             max_supply: 16e6,
           },
         };
-      if (url.pathname === '/hacks')
-        return [
-          {
-            date: now - 400 * DAY_S,
-            name: 'Aave V2 oracle incident',
-            technique: 'Oracle',
-            amount: 5e6,
-            returnedFunds: 1e6,
-            defillamaId: 1,
-            source: 'https://governance.aave.com/t/post-mortem',
-          },
-        ];
       return null;
     })();
     // Calls with a recorded real answer get its bytes (DeFiLlama's list, GitHub's commits page and
-    // its refusal of Aave's contributor list).
+    // its refusal of Aave's contributor list). DeFiLlama's audits and TVL come from the recording
+    // alone: no recording of /protocol/aave-v2 exists, so the history answers 404 as DeFiLlama's
+    // documentation says for an unknown protocol, and the keyless path asks for no /hacks.
     const recording = RECORDED_ANSWERS[url.pathname];
     setTimeout(() => {
       if (recording) return sendRecorded(res, recording);
@@ -257,13 +237,18 @@ async function main() {
       );
       const figures = await evidenceFigures(sources, asset);
       const [report] = await ctx.db
-        .select({ data: researchReports.researchData })
+        .select({ data: researchReports.researchData, content: researchReports.reportContent })
         .from(researchReports)
         .where(eq(researchReports.id, lastId));
       const cited = (report?.data as { sources?: unknown[] } | null)?.sources?.length ?? 0;
       console.info(
         `  per report (${asset}): ${figures.facts} facts from ${figures.sources} distinct sources in the evidence; the report cites ${cited} distinct sources`,
       );
+      // What the report says of the audits and the value locked, as printed in it.
+      const lines = (report?.content ?? '').split('\n');
+      const said = (pattern: RegExp) => lines.find((line) => pattern.test(line))?.trim() ?? '(not stated)';
+      console.info(`  audits (${asset}): ${said(/^\s*Audits — /)}`);
+      console.info(`  value locked (${asset}): ${said(/Total value locked/)}`);
     };
 
     console.info(

@@ -1,13 +1,11 @@
-import { formatLiveCheck, runLiveCheck } from '../server/research/sources/live-check';
+import { failing, formatLiveCheck, runLiveCheck } from '../server/research/sources/live-check';
 
-// npm run research:live-check — for operators after a deployment: one call to each live research
-// provider whose key is in the environment, compared with the recorded response or the shape the
-// code reads. Exits 1 when a provider changed or failed; skipped providers are named, not errors.
+// npm run research:live-check — for operators after a deployment: every call the live research
+// makes, on the path the environment configures (keyed or keyless), compared with the fields and
+// types the research reads. Each provider prints ok, changed (with the fields), refused (with the
+// status and body), unreachable or not configured. Exits 1 when any provider the configuration
+// relies on is not ok.
 
 const results = await runLiveCheck(process.env);
 console.info(formatLiveCheck(results));
-const ran = results.filter((r) => r.outcome !== 'skipped').length;
-console.info(
-  `\n${ran} provider${ran === 1 ? '' : 's'} checked, ${results.length - ran} skipped (no key or endpoint configured).`,
-);
-process.exitCode = results.some((r) => r.outcome === 'changed' || r.outcome === 'failed') ? 1 : 0;
+process.exitCode = failing(results).length ? 1 : 0;

@@ -203,7 +203,7 @@ const envSchema = z.object({
   /** DeFiLlama Pro key: the hacks list is Pro-only; with a key every DeFiLlama call uses the Pro API. */
   DEFILLAMA_API_KEY: optionalString,
   DEFILLAMA_PRO_BASE_URL: optionalUrl,
-  /** CoinGecko calls per minute for this process; default from the plan (keyless 10, demo 30, pro 500). */
+  /** CoinGecko calls per minute for this process; default from the plan (keyless 10, demo 100, pro 500). */
   COINGECKO_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).optional(),
   /** CoinGecko calls anonymous asset search may make per day (paid research never waits for it). */
   COINGECKO_SEARCH_CALLS_PER_DAY: z.coerce.number().int().min(0).default(100),
@@ -212,9 +212,15 @@ const envSchema = z.object({
   /** Ethplorer (ERC-20 holders); "freekey" is Ethplorer's public key. */
   ETHPLORER_API_KEY: z.string().trim().min(1).default('freekey'),
   ETHPLORER_BASE_URL: optionalUrl,
-  /** Ethplorer's limits for the key in use (the free key's: 2 a second, 100 an hour). */
+  /**
+   * Ethplorer's limits for the key in use; the defaults are the free key's (decision 0363):
+   * 2 a second, 20 a minute, 100 an hour, 1,000 a day, 3,000 a week.
+   */
   ETHPLORER_CALLS_PER_SECOND: z.coerce.number().int().min(1).default(2),
+  ETHPLORER_CALLS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   ETHPLORER_CALLS_PER_HOUR: z.coerce.number().int().min(1).default(100),
+  ETHPLORER_CALLS_PER_DAY: z.coerce.number().int().min(1).default(1_000),
+  ETHPLORER_CALLS_PER_WEEK: z.coerce.number().int().min(1).default(3_000),
   /** Solana JSON-RPC for SPL token holders. */
   SOLANA_RPC_URL: z.url().default('https://api.mainnet-beta.solana.com'),
   /** Mainnet Blockfrost project for Cardano token holders (default: BLOCKFROST_PROJECT_ID on mainnet). */
@@ -226,6 +232,8 @@ const envSchema = z.object({
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,
+  /** How long one language-model request may take before the rules text is used (20 s by default). */
+  LLM_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
 
   /** Outgoing mail server, e.g. smtp://user:pass@mail.example:587 or smtps://…:465. Without it,
    * the sandbox keeps messages in a development outbox (/dev/outbox) and production sends none. */

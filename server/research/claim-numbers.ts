@@ -148,28 +148,40 @@ interface PackNumbers {
 function packNumbers(pack: string): PackNumbers {
   const dates = new Set((pack.match(/\b\d{4}-\d{2}-\d{2}\b/g) ?? []).map(String));
   const fields: { key: string; value: number }[] = [];
-  for (const match of pack.matchAll(/"([A-Za-z0-9_]+)":\s?(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)(?=[,}\]])/g)) {
+  const field = /"([A-Za-z0-9_]+)":\s?(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)(?=[,}\]])/g;
+  for (const match of pack.matchAll(field)) {
     fields.push({ key: match[1] ?? '', value: Number(match[2]) });
   }
-  return { claims: claimsIn(pack.replace(DATE_OR_LINK, ' ')), fields, dates };
+  // A raw field's number is judged by its key (below), not as a bare number of the prose.
+  return { claims: claimsIn(pack.replace(DATE_OR_LINK, ' ').replace(field, ' ')), fields, dates };
 }
 
 /** True when the fact's value, written to the claim's precision, is the claim. */
 const sameValue = (claim: NumberClaim, value: number) =>
   Math.abs(Math.abs(value) - claim.value) <= claim.step / 2 + 1e-9 * Math.max(1, claim.value);
 
+/** Raw fields holding money, ratios or counts of a thing: never what a bare number restates. */
+const MEASURED_KEY = new RegExp(
+  `usd|price|tvl|volume|amount|depth|ratio|share|percent|pct|change|${COUNTED.map((w) => singular(w).replace(/y$/, '')).join('|')}`,
+);
+
 function supported(claim: NumberClaim, pack: PackNumbers): boolean {
+  // A number without a unit ("ranks 22nd") restates only a number without one: not money, a
+  // percent or a count of something, which share its digits by chance.
+  const bare = claim.kind === 'plain' && !claim.unit;
   const facts = pack.claims.filter((fact) => {
-    if (claim.kind === 'usd' && fact.kind !== 'usd') return false;
-    if (claim.kind === 'percent' && fact.kind !== 'percent') return false;
+    if (claim.kind !== fact.kind) return false;
     if (claim.unit && fact.unit !== claim.unit) return false;
+    if (bare && fact.unit) return false;
     return sameValue(claim, fact.value);
   });
   if (facts.length) return true;
   // A raw field of the pack: a count needs a key naming what it counts; a percent may restate a
-  // ratio (athChangeRatio -0.612 is "61%"); money needs a key about money.
+  // ratio (athChangeRatio -0.612 is "61%"); money needs a key about money; a bare number a key
+  // that is none of these (a rank, a score).
   return pack.fields.some(({ key, value }) => {
     const name = key.toLowerCase();
+    if (bare && !/rank|score/.test(name) && MEASURED_KEY.test(name)) return false;
     if (claim.unit && !name.includes(claim.unit.replace(/y$/, ''))) return false;
     if (claim.kind === 'percent')
       return sameValue(claim, value * 100) || (/percent|pct/.test(name) && sameValue(claim, value));

@@ -56,4 +56,22 @@ describe('numbers in LLM text', () => {
     expect(unsupportedNumbers('It costs $0.35 to trade.', pack)).toEqual(['number $0.35']);
     expect(unsupportedNumbers('Launched on 2020-10-03.', pack)).toEqual(['date 2020-10-03']);
   });
+  it('matches a number without a unit only to a number without one: never money, a percent or a count', () => {
+    const rankless = JSON.stringify({
+      facts: ['Trades on 22 exchanges.', 'Daily volume: $22 million.', 'Median spread: 22%.'],
+      exchangeCount: 22,
+      volumeUsd: 22_000_000,
+    });
+    expect(unsupportedNumbers('Aave ranks 22nd by market value.', rankless)).toEqual(['number 22']);
+    // The rank itself, as a fact or as the pack's field, is what "22nd" restates.
+    expect(
+      unsupportedNumbers(
+        'Aave ranks 22nd by market value.',
+        JSON.stringify({ facts: ['Market-cap rank: 22.'] }),
+      ),
+    ).toEqual([]);
+    expect(
+      unsupportedNumbers('Aave ranks 22nd by market value.', JSON.stringify({ marketCapRank: 22 })),
+    ).toEqual([]);
+  });
 });

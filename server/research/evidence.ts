@@ -238,6 +238,11 @@ export interface DeveloperFacts {
   contributors?: number;
   /** GitHub refused to list the contributors because there are too many. */
   contributorsTooManyToList?: boolean;
+  /**
+   * The count is a lower bound: GitHub links only the first 500 author emails of a repository to
+   * accounts, and the others (anonymous) are not counted.
+   */
+  contributorsAtLeast?: boolean;
   stars?: number;
   repoUrl?: string;
 }

@@ -849,7 +849,7 @@ export function scoreSocial(e: AssetEvidence): CategoryAssessment {
   if (developer) {
     development = levelAtLeast(developer.commits4Weeks, t.commits4Weeks);
     facts.push(
-      `${counted(developer.commits4Weeks, 'commit')} in the last 4 weeks by a project with ${developer.contributors !== undefined ? counted(developer.contributors, 'contributor') : developer.contributorsTooManyToList ? 'more contributors than GitHub will list' : 'an uncounted number of contributors'}${developer.repoUrl ? ` (${developer.repoUrl})` : ''}.`,
+      `${counted(developer.commits4Weeks, 'commit')} in the last 4 weeks by a project with ${developer.contributors !== undefined ? `${developer.contributorsAtLeast ? 'at least ' : ''}${counted(developer.contributors, 'contributor')}` : developer.contributorsTooManyToList ? 'more contributors than GitHub will list' : 'an uncounted number of contributors'}${developer.repoUrl ? ` (${developer.repoUrl})` : ''}.`,
     );
   } else {
     missing.push('public development activity');

@@ -467,12 +467,13 @@ export function fallbackKindOf(reason: string): string {
 
 /** The writer the configuration asks for: the LLM writer when one is configured, else the rules. */
 export function writerFromConfig(config: Config, log: Logger): CategoryWriter {
-  const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL } = config;
+  const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TIMEOUT_SECONDS } = config;
   if (!LLM_BASE_URL || !LLM_MODEL) return deterministicWriter;
   return createLlmWriter({
     baseUrl: LLM_BASE_URL,
     apiKey: LLM_API_KEY,
     model: LLM_MODEL,
+    timeoutMs: LLM_TIMEOUT_SECONDS * 1000,
     onFallback: (reason) => {
       countWriterFallback(fallbackKindOf(reason));
       log.warn({ reason }, 'LLM writer fell back to the deterministic writer');

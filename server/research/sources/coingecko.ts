@@ -288,9 +288,18 @@ export class CoinGeckoSource {
   private async allTickers(id: string): Promise<Tickers & { complete: boolean }> {
     const tickers: Tickers['tickers'] = [];
     for (let page = 1; page <= TICKER_PAGES; page += 1) {
-      const answer = await this.call('tickers', tickersSchema, () =>
-        this.paidClient.coins.tickers.get(id, { depth: true, order: 'volume_desc', page }),
-      );
+      let answer: Tickers;
+      try {
+        answer = await this.call('tickers', tickersSchema, () =>
+          this.paidClient.coins.tickers.get(id, { depth: true, order: 'volume_desc', page }),
+        );
+      } catch (error) {
+        // A later page failing leaves the markets already read (the top ones by volume, which
+        // the depth and spread come from); only the exchange count, which needs every page, is
+        // then not stated. Page 1 failing is the gap.
+        if (page === 1) throw error;
+        return { tickers, complete: false };
+      }
       tickers.push(...answer.tickers);
       if (answer.tickers.length < TICKERS_PER_PAGE) return { tickers, complete: true };
     }

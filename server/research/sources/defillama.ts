@@ -133,6 +133,12 @@ function firmNamedInFile(url: URL): string | undefined {
   return FIRM_NAMES.find((name) => squashed.includes(name.toLowerCase().replace(/[^a-z0-9]/g, '')));
 }
 
+/** "aave.com/security": a page's host and path, for prose. */
+const pageOf = (link: string) => {
+  const url = new URL(link);
+  return `${url.hostname.replace(/^www\./, '')}${url.pathname.replace(/\/+$/, '')}`;
+};
+
 /** "docs.aave.com" -> "aave.com": the part of a host its owner registered (two labels). */
 const registeredDomain = (host: string) =>
   host
@@ -344,12 +350,15 @@ export class DefiLlamaSource {
   }
 
   async security(asset: AssetRef): Promise<SecurityEvidence> {
+    // /hacks is on DeFiLlama's paid plan only (its free API's OpenAPI document lists no /hacks):
+    // without a Pro key it is not asked, and the incidents come from the public datasets the
+    // reports use offline (withCuratedIncidents adds them to every live report).
     const [protocolsResult, hacksResult] = await Promise.all([
       settle(this.protocols.get('protocols', () => this.list('/protocols', protocolItemSchema))),
-      settle(this.hacks.get('hacks', () => this.list('/hacks', hackItemSchema))),
+      this.apiKey ? settle(this.hacks.get('hacks', () => this.list('/hacks', hackItemSchema))) : undefined,
     ]);
-    // Both lists failing is the source being down: the job retries, or the snapshot answers.
-    if ('error' in protocolsResult && 'error' in hacksResult) throw protocolsResult.error;
+    // Every list asked failing is the source being down: the job retries, or the snapshot answers.
+    if ('error' in protocolsResult && (!hacksResult || 'error' in hacksResult)) throw protocolsResult.error;
     const retrievedAt = new Date().toISOString();
     const evidence: SecurityEvidence = {};
     const gaps: SourceGap[] = [];
@@ -397,7 +406,7 @@ export class DefiLlamaSource {
       const links = [
         ...new Set([...matched.flatMap((p) => p.audit_links ?? []), ...(detailValue?.audit_links ?? [])]),
       ].filter((link) => /^https?:\/\//.test(link));
-      const reports: AuditReport[] = links.map((url) => {
+      const found: AuditReport[] = links.map((url) => {
         const year = yearIn(url);
         // A firm's report the project hosts (a PDF named after the firm) is still that firm's.
         const hostedFirm = isProjectOwnDocument(url, project) ? firmNamedInFile(new URL(url)) : undefined;
@@ -411,14 +420,32 @@ export class DefiLlamaSource {
         }
         return { auditor: auditorOf(url), url, ...(year ? { date: String(year) } : {}) };
       });
-      const independent = reports.filter((r) => !r.auditorIsDeveloper);
       const statuses = matched.map((p) => auditStatusOf(p.audits));
+      const audited = statuses.includes('audited');
+      // DeFiLlama's "audited" status is its editors' finding, not the project's claim. When the
+      // only links are the project's own pages (aave.com/security lists the firms' reports), the
+      // status stands for the audits those pages list: an independent audit on record, whose
+      // firms the data does not name, never "no independent audit".
+      const reports: AuditReport[] =
+        audited && found.length > 0 && found.every((r) => r.auditorIsDeveloper)
+          ? links.map((url) => ({
+              auditor: `the audit firms listed on ${pageOf(url)} (DeFiLlama status: audited)`,
+              // Cited as the page listing the audits, not written out as a report of its own.
+              source: {
+                title: `${pageOf(url)}: the project's list of its audits`,
+                url,
+                retrievedAt,
+                live: true,
+              },
+            }))
+          : found;
+      const independent = reports.filter((r) => !r.auditorIsDeveloper);
       const years = independent.map((r) => Number(r.date)).filter((y) => y > 0);
       evidence.audits = {
         value: {
           // The count is of independent reports found; DeFiLlama's status code is not a count.
           // Without any link, its "audited" status stands for one audit it does not name.
-          count: independent.length || (reports.length === 0 && statuses.includes('audited') ? 1 : 0),
+          count: independent.length || (reports.length === 0 && audited ? 1 : 0),
           ...(years.length ? { latestYear: Math.max(...years) } : {}),
           ...(reports.length ? { reports } : {}),
         },
@@ -448,7 +475,7 @@ export class DefiLlamaSource {
         });
       }
     }
-    if ('value' in hacksResult) {
+    if (hacksResult && 'value' in hacksResult) {
       const ids = new Set(matched.map((p) => p.id));
       const parents = new Set(matched.map((p) => p.parentProtocol).filter(Boolean));
       const namePattern = new RegExp(`\\b${asset.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i');
@@ -476,12 +503,8 @@ export class DefiLlamaSource {
           live: true,
         },
       };
-    } else {
-      gaps.push({
-        source: 'DeFiLlama hacks',
-        facts: ['hacks'],
-        reason: `${reasonOf(hacksResult.error)}${this.apiKey ? '' : " (DeFiLlama's hacks list is available on its paid API plan only)"}`,
-      });
+    } else if (hacksResult) {
+      gaps.push({ source: 'DeFiLlama hacks', facts: ['hacks'], reason: reasonOf(hacksResult.error) });
     }
     if (gaps.length) evidence.securityGaps = gaps;
     return evidence;

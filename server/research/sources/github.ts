@@ -11,7 +11,8 @@ import { type RateLimiter, type RateWindow, sharedLimiter } from './limiter';
 // organisation endpoint for those) picks its most-starred repository among the 20 most
 // recently pushed. Keyless works (60 calls an hour); a token raises that to 5,000: a limiter
 // shared by all reports keeps to it. A repository too large for GitHub to list contributors
-// (403) keeps its commit count; an empty repository (409) has no commits.
+// (403) keeps its commit count; an empty repository (409 for commits, 204 for contributors)
+// has none.
 
 export const GITHUB_DEFAULT_BASE_URL = 'https://api.github.com';
 
@@ -84,8 +85,14 @@ export class GitHubSource {
         : undefined);
   }
 
-  private get<T>(path: string, schema: z.ZodType<T>, onHeaders?: (headers: Headers) => void) {
+  private get<T>(
+    path: string,
+    schema: z.ZodType<T>,
+    onHeaders?: (headers: Headers) => void,
+    noContent?: { answer: T },
+  ) {
     return fetchJson(`${this.baseUrl}${path}`, schema, {
+      ...(noContent ? { noContent: noContent.answer } : {}),
       source: 'GitHub',
       timeoutMs: this.options.timeoutMs ?? 10_000,
       retries: this.options.retries ?? 1,
@@ -136,9 +143,15 @@ export class GitHubSource {
         if (error instanceof HttpStatusError && error.status === 409) return [];
         throw error;
       }),
-      this.get(`${path}/contributors?per_page=1&anon=false`, listSchema, (h) => {
-        contributorLink = h.get('link');
-      }).catch((error: unknown) => {
+      // An empty repository's contributors: 204 No Content, none.
+      this.get(
+        `${path}/contributors?per_page=1&anon=false`,
+        listSchema,
+        (h) => {
+          contributorLink = h.get('link');
+        },
+        { answer: [] },
+      ).catch((error: unknown) => {
         // 403 "The history or contributor list is too large to list contributors for this
         // repository via the API.": the count is unknown (and large); the commits still count.
         if (error instanceof HttpStatusError && error.status === 403 && /too large/i.test(error.bodyText))
@@ -147,12 +160,18 @@ export class GitHubSource {
         throw error;
       }),
     ]);
+    const contributorCount = contributors ? countFromLink(contributorLink, contributors.length) : undefined;
     return {
       value: {
         commits4Weeks: countFromLink(commitLink, commits.length),
-        ...(contributors
-          ? { contributors: countFromLink(contributorLink, contributors.length) }
-          : { contributorsTooManyToList: true }),
+        // GitHub lists contributors by the first 500 author emails linked to accounts (anonymous
+        // ones left out with anon=false): the count is a lower bound.
+        ...(contributorCount === undefined
+          ? { contributorsTooManyToList: true }
+          : {
+              contributors: contributorCount,
+              ...(contributorCount > 0 ? { contributorsAtLeast: true } : {}),
+            }),
         stars: repo.stargazers_count,
         repoUrl: repo.html_url,
       },

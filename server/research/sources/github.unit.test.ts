@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { scoreSocial } from '../scoring';
 import { type FakeHttp, sendJson, startFakeHttp } from '../testing/fake-http';
 import { recorded, sendRecorded } from '../testing/recorded';
 import { countFromLink, GitHubSource, parseGitHubLink } from './github';
@@ -57,6 +58,7 @@ describe('GitHub developer activity', () => {
     expect(result.developer?.value).toEqual({
       commits4Weeks: 42,
       contributors: 61,
+      contributorsAtLeast: true,
       stars: 900,
       repoUrl: 'https://github.com/aave/aave-v3-core',
     });
@@ -155,6 +157,36 @@ describe('GitHub developer activity', () => {
     ]);
     expect(result.developer?.value).toMatchObject({ commits4Weeks: 0, contributors: 0 });
     expect(fake.seen).toHaveLength(3);
+  });
+
+  it('counts no contributors when GitHub answers 204 No Content for an empty repository', async () => {
+    fake.handler = (req, res) => {
+      const url = new URL(req.url!, fake.base);
+      if (url.pathname === '/repos/aave/empty') return sendJson(res, 200, repo('empty', 1));
+      if (url.pathname === '/repos/aave/empty/contributors') return res.writeHead(204).end();
+      return sendRecorded(res, recorded('github-commits-409-empty'));
+    };
+    const result = await new GitHubSource({ baseUrl: fake.base, retries: 0 }).developer([
+      'https://github.com/aave/empty',
+    ]);
+    expect(result.gap).toBeUndefined();
+    expect(result.developer?.value).toEqual({
+      commits4Weeks: 0,
+      contributors: 0,
+      stars: 1,
+      repoUrl: 'https://github.com/aave/empty',
+    });
+  });
+
+  it('states the contributor count as a lower bound in the report', async () => {
+    github(42);
+    const result = await new GitHubSource({ baseUrl: fake.base, retries: 0 }).developer([
+      'https://github.com/aave/aave-v3-core',
+    ]);
+    const { facts } = scoreSocial({ developer: result.developer! });
+    expect(facts).toContain(
+      '42 commits in the last 4 weeks by a project with at least 61 contributors (https://github.com/aave/aave-v3-core).',
+    );
   });
 
   it('keeps to GitHub’s hourly limit with a limiter shared by reports, refusing with the reason', async () => {

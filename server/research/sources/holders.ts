@@ -33,7 +33,7 @@ export interface HolderSourceOptions {
   timeoutMs?: number;
   retries?: number;
   cacheTtlMs?: number;
-  /** Ethplorer's limits for the key in use (the configuration passes them: the free key's 2 a second and 100 an hour by default). */
+  /** Ethplorer's limits for the key in use (the configuration passes them: ethplorerLimits, the free key's by default). */
   ethplorerLimits?: RateWindow[];
   /** Replaces the shared Ethplorer limiter (tests). */
   ethplorerLimiter?: RateLimiter;

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../config';
 import { scoreDexHolders } from '../scoring';
 import { type FakeHttp, sendJson, startFakeHttp } from '../testing/fake-http';
 import { recorded, sendRecorded } from '../testing/recorded';
 import { concentration, HolderSource, holderChainFor, walletLabel } from './holders';
 import { RateLimiter } from './limiter';
+import { ethplorerLimits } from './live';
 
 // Ethplorer, Solana JSON-RPC and Blockfrost fakes on 127.0.0.1 in their real wire formats.
 
@@ -332,5 +334,48 @@ describe('provider limits', () => {
     }).holders({ ethereum: USDT });
     expect(spent.gap?.reason).toMatch(/Ethplorer: its limit of 6 calls an hour is used up/);
     expect(fake.seen).toHaveLength(6);
+  });
+  it('keeps every window of Ethplorer’s free key by default: 2 a second, 20 a minute, 100 an hour, 1,000 a day, 3,000 a week', async () => {
+    // Ethplorer's API wiki states the free key's limits per second, minute, hour, day and week.
+    let now = 0;
+    const limiter = new RateLimiter({
+      source: 'Ethplorer',
+      windows: ethplorerLimits(loadConfig({ NODE_ENV: 'test' })),
+      now: () => now,
+    });
+    /** Calls spaced `stepMs` apart until one is refused; the refusal's words and the calls made. */
+    const runUntilRefused = async (stepMs: number) => {
+      for (let calls = 0; ; calls += 1) {
+        try {
+          await limiter.acquire();
+        } catch (error) {
+          return { calls, reason: (error as Error).message };
+        }
+        now += stepMs;
+      }
+    };
+    // Two a second pass; the 21st call of the minute is refused (its wait exceeds 30 s).
+    expect(await runUntilRefused(500)).toEqual({
+      calls: 20,
+      reason: expect.stringMatching(/^Ethplorer: its limit of 20 calls a minute is used up/),
+    });
+    now += 60_000;
+    // Three a minute stay under the minute's limit: the hour's 100 end them.
+    const hour = await runUntilRefused(3_100);
+    expect(hour.reason).toMatch(/its limit of 100 calls an hour is used up/);
+    // An hour's 100 calls at a time: the day's 1,000 end them.
+    let day: { calls: number; reason: string } | undefined;
+    for (let hours = 0; hours < 30 && !day?.reason.includes('a day'); hours += 1) {
+      now += 3_600_000;
+      day = await runUntilRefused(3_100);
+    }
+    expect(day?.reason).toMatch(/its limit of 1000 calls a day is used up/);
+    // A day's 1,000 at a time: the week's 3,000 end them.
+    let week: { calls: number; reason: string } | undefined;
+    for (let hours = 0; hours < 24 * 7 && !week?.reason.includes('a week'); hours += 1) {
+      now += 3_600_000;
+      week = await runUntilRefused(3_100);
+    }
+    expect(week?.reason).toMatch(/its limit of 3000 calls a week is used up/);
   });
 });

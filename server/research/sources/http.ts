@@ -49,6 +49,8 @@ export interface FetchJsonOptions {
   limiter?: RateLimiter | undefined;
   /** Statuses that are answers, not failures to retry (GitHub's 409 for an empty repository). */
   noRetryStatuses?: number[];
+  /** What a 204 No Content answer means (GitHub's contributors of an empty repository: none). */
+  noContent?: unknown;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -94,6 +96,13 @@ export async function fetchJson<T>(url: string, schema: z.ZodType<T>, options: F
             }),
         signal: AbortSignal.timeout(timeoutMs),
       });
+      if (response.status === 204 && 'noContent' in options) {
+        const parsed = schema.safeParse(options.noContent);
+        if (parsed.success) {
+          onHeaders?.(response.headers);
+          return parsed.data;
+        }
+      }
       if (response.ok) {
         let body: unknown;
         try {

@@ -1,6 +1,6 @@
 import { SourceUnavailableError } from './types';
 
-// A provider's published call limits (Ethplorer's free key: 2 a second and 100 an hour; GitHub:
+// A provider's published call limits (Ethplorer's free key: 2 a second up to 3,000 a week; GitHub:
 // 60 an hour keyless, 5,000 with a token), kept per process and shared by every report: each
 // call waits its turn in the shortest window, and a call that would wait longer than maxWaitMs
 // (a spent hourly allowance) fails at once as the source being unavailable, with the reason.
@@ -18,8 +18,15 @@ export interface RateLimiterOptions {
   now?: () => number;
 }
 
+const WINDOW_NAMES: [number, string][] = [
+  [604_800_000, 'a week'],
+  [86_400_000, 'a day'],
+  [3_600_000, 'an hour'],
+  [60_000, 'a minute'],
+  [1_000, 'a second'],
+];
 const describeWindow = (window: RateWindow) =>
-  `${window.calls} calls ${window.perMs >= 3_600_000 ? 'an hour' : window.perMs >= 60_000 ? 'a minute' : window.perMs === 1_000 ? 'a second' : `per ${window.perMs} ms`}`;
+  `${window.calls} calls ${WINDOW_NAMES.find(([ms]) => ms === window.perMs)?.[1] ?? `per ${window.perMs} ms`}`;
 
 export class RateLimiter {
   private readonly source: string;

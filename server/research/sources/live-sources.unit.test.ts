@@ -32,7 +32,10 @@ beforeAll(async () => {
       body += chunk;
     });
     req.on('end', () => {
-      seen.push({ url: req.url ?? '', headers: req.headers, body });
+      // DeFiLlama's Pro API is its free API under /{key}/api: the tests of what DeFiLlama answers
+      // (not of how the key is sent) see the free paths for the key "pro-key".
+      req.url = (req.url ?? '').replace(/^\/pro-key\/api\//, '/');
+      seen.push({ url: req.url, headers: req.headers, body });
       handler(req, res, body);
     });
   });
@@ -401,6 +404,30 @@ describe('CoinGecko plan, quota and markets', () => {
     expect(many.liquidity?.value.medianSpread).toBeDefined();
     expect(many.liquidity?.source.title).toMatch(/exchange count not stated/);
   });
+
+  it('keeps page 1’s liquidity facts when a later tickers page fails, stating no exchange count', async () => {
+    const ticker = (exchange: number) => ({
+      ...TICKERS.tickers[0],
+      market: { name: `X${exchange}`, identifier: `x${exchange}`, has_trading_incentive: false },
+    });
+    handler = (req, res) => {
+      const url = new URL(req.url!, base);
+      if (url.pathname !== '/coins/aave/tickers') return coingeckoRoutes()(req, res, '');
+      if (url.searchParams.get('page') === '1')
+        return json(res, 200, { name: 'Aave', tickers: Array.from({ length: 100 }, (_, i) => ticker(i)) });
+      return json(res, 503, { error: 'Service Unavailable' });
+    };
+    const evidence = await new CoinGeckoSource({ baseUrl: base, retries: 0 }).market({
+      id: 'aave',
+      name: 'Aave',
+      symbol: 'AAVE',
+    });
+    expect(evidence.liquidity?.value.medianSpread).toBeCloseTo(0.010013 / 100);
+    expect(evidence.liquidity?.value.depthPlus2Usd).toBeGreaterThan(0);
+    expect(evidence.liquidity?.value.exchangeCount).toBeUndefined();
+    expect(evidence.liquidity?.source.title).toMatch(/top 100 by volume.*exchange count not stated/);
+    expect(evidence.marketGaps?.some((gap) => gap.facts.includes('liquidity'))).toBeFalsy();
+  });
 });
 
 // Shaped as DeFiLlama's /protocols lists a protocol with versions: the children carry
@@ -457,6 +484,11 @@ const PROTOCOL_DETAIL = {
   })),
 };
 
+/** DeFiLlama with a Pro key: the only way its /hacks list is read. */
+const proLlama = (
+  options: { retries?: number; onDroppedItems?: (list: string, dropped: number) => void } = {},
+) => new DefiLlamaSource({ proBaseUrl: base, apiKey: 'pro-key', retries: 0, ...options });
+
 const HACKS = [
   {
     date: 1_700_000_000,
@@ -493,8 +525,7 @@ describe('DeFiLlama source (fetch)', () => {
       if (req.url === '/protocol/aave') return json(res, 200, PROTOCOL_DETAIL);
       return json(res, 404, {});
     };
-    const source = new DefiLlamaSource({ baseUrl: base, retries: 0 });
-    const evidence = await source.security({ id: 'aave', name: 'Aave', symbol: 'AAVE' });
+    const evidence = await proLlama().security({ id: 'aave', name: 'Aave', symbol: 'AAVE' });
     expect(evidence.audits?.value.count).toBe(3);
     expect(evidence.audits?.value.latestYear).toBe(2022);
     expect(evidence.audits?.value.reports).toEqual([
@@ -578,48 +609,38 @@ describe('DeFiLlama source (fetch)', () => {
     expect(evidence.securityGaps).toBeUndefined();
   });
 
-  it('completes without the Pro-only hacks list, saying the hacks category lacks evidence and why', async () => {
-    // Keyless: /hacks is refused (DeFiLlama's Pro spec marks it x-api-plan-only).
+  it('never asks for the Pro-only hacks list without a key: the incidents come from the public datasets', async () => {
+    // DeFiLlama's free API (DefiLlama/api-docs, defillama-openapi-free.json) has no /hacks.
     handler = (req, res) => {
       if (req.url === '/protocols') return json(res, 200, PROTOCOLS);
       if (req.url === '/protocol/aave') return json(res, 200, PROTOCOL_DETAIL);
       return res.writeHead(403).end();
     };
-    const evidence = await new DefiLlamaSource({ baseUrl: base, retries: 0 }).security({
-      id: 'aave',
-      name: 'Aave',
-      symbol: 'AAVE',
-    });
+    const keyless = createLiveSources({ defillama: { baseUrl: base, retries: 0 } });
+    const evidence = await keyless.security({ id: 'aave', name: 'Aave', symbol: 'AAVE' });
+    expect(seen.map((s) => s.url).sort()).toEqual(['/protocol/aave', '/protocols']);
     expect(evidence.audits?.value.count).toBe(3);
     expect(evidence.hacks).toBeUndefined();
-    expect(evidence.securityGaps).toEqual([
-      {
-        source: 'DeFiLlama hacks',
-        facts: ['hacks'],
-        reason: "DeFiLlama: HTTP 403 (DeFiLlama's hacks list is available on its paid API plan only)",
-      },
-    ]);
+    expect(evidence.securityGaps).toBeUndefined();
+    // The exploit dataset the offline reports use (DeFiHackLabs) is the incident record.
+    expect(evidence.incidents?.source.dataset?.name).toBe('SunWeb3Sec/DeFiHackLabs');
     const { categories } = assessEvidence(evidence, new Date('2026-11-22'));
-    expect(categories.hacksScandals.evidenceFound).toBe(false);
-    // The category says which source could not be read, and why.
-    expect(categories.hacksScandals.facts.join(' ')).toContain(
-      "DeFiLlama hacks could not be read for this asset: HTTP 403 (DeFiLlama's hacks list is available on its paid API plan only).",
-    );
+    expect(categories.hacksScandals.evidenceFound).toBe(true);
+    expect(categories.hacksScandals.facts.join(' ')).not.toMatch(/DeFiLlama hacks could not be read/);
     expect(categories.audits.evidenceFound).toBe(true);
 
-    // The protocols list refused instead: audits and TVL are the gap, the incidents stay.
+    // With a key, a refused protocols list leaves audits and TVL as the gap; the incidents stay.
     handler = (req, res) => (req.url === '/hacks' ? json(res, 200, HACKS) : json(res, 503, {}));
-    const partial = await new DefiLlamaSource({ baseUrl: base, retries: 0 }).security({
-      id: 'aave',
-      name: 'Aave',
-      symbol: 'AAVE',
-    });
+    const partial = await proLlama().security({ id: 'aave', name: 'Aave', symbol: 'AAVE' });
     expect(partial.audits).toBeUndefined();
     expect(partial.hacks?.value.map((h) => h.name)).toEqual(['Aave V2 oracle incident']);
     expect(partial.securityGaps?.map((g) => g.source)).toEqual(['DeFiLlama protocols']);
 
-    // Both refused: the source is unavailable (the job retries, or the snapshot answers).
+    // Every list refused: the source is unavailable (the job retries, or the snapshot answers).
     handler = (_req, res) => json(res, 503, {});
+    await expect(proLlama().security({ id: 'aave', name: 'Aave', symbol: 'AAVE' })).rejects.toBeInstanceOf(
+      SourceUnavailableError,
+    );
     await expect(
       new DefiLlamaSource({ baseUrl: base, retries: 0 }).security({
         id: 'aave',
@@ -637,11 +658,7 @@ describe('DeFiLlama source (fetch)', () => {
       if (req.url === '/protocol/aave') return json(res, 200, PROTOCOL_DETAIL);
       return json(res, 404, {});
     };
-    const source = new DefiLlamaSource({
-      baseUrl: base,
-      retries: 3,
-      onDroppedItems: (list, count) => dropped.push([list, count]),
-    });
+    const source = proLlama({ retries: 3, onDroppedItems: (list, count) => dropped.push([list, count]) });
     const evidence = await source.security({ id: 'aave', name: 'Aave', symbol: 'AAVE' });
     expect(evidence.tvlUsd?.value).toBe(2.1e10);
     expect(evidence.hacks?.value).toHaveLength(1);
@@ -654,11 +671,7 @@ describe('DeFiLlama source (fetch)', () => {
     handler = (req, res) =>
       req.url === '/hacks' ? json(res, 200, HACKS) : json(res, 200, { not: 'a list' });
     seen.length = 0;
-    const shape = await new DefiLlamaSource({ baseUrl: base, retries: 3 }).security({
-      id: 'aave',
-      name: 'Aave',
-      symbol: 'AAVE',
-    });
+    const shape = await proLlama({ retries: 3 }).security({ id: 'aave', name: 'Aave', symbol: 'AAVE' });
     expect(shape.securityGaps?.[0]?.reason).toMatch(/unexpected shape/);
     expect(seen.filter((s) => s.url === '/protocols')).toHaveLength(1);
   });
@@ -788,6 +801,36 @@ describe('DeFiLlama source (fetch)', () => {
     expect(buildReportText(input)).toContain('3 independent security audits recorded');
   });
 
+  it('a live-mode Aave report built from DeFiLlama’s recorded list names its audits and its TVL', async () => {
+    // The recorded 2022 list (AAVE V2 + V3: status "2", https://aave.com/security); no recording
+    // of the protocol history exists, so it answers DeFiLlama's not-found.
+    handler = (req, res) => {
+      if (req.url === '/protocols') return sendRecorded(res, recorded('defillama-protocols-200-aave-subset'));
+      if (req.url?.startsWith('/protocol/')) return json(res, 404, { message: 'Protocol not found' });
+      return coingeckoRoutes()(req, res, '');
+    };
+    const live = createLiveSources({
+      coingecko: { baseUrl: base, retries: 0 },
+      defillama: { baseUrl: base, retries: 0 },
+      holders: { ethplorerBaseUrl: base, retries: 0 },
+      github: { baseUrl: base, retries: 0 },
+    });
+    const asset = { id: 'aave', name: 'Aave', symbol: 'AAVE' };
+    const [market, security] = await Promise.all([live.market(asset), live.security(asset)]);
+    const aave = SNAPSHOT_ASSETS.find((a) => a.id === 'aave')!;
+    const input = await offlineReportInput(aave, new Date('2026-11-22'), { ...market, ...security });
+    const audits = input.results.find((r) => r.key === 'audits')!;
+    expect(audits.score).toBe(3);
+    expect(audits.findings).toContain(
+      '1 independent security audit recorded, by the audit firms listed on aave.com/security (DeFiLlama status: audited).',
+    );
+    const text = buildReportText(input);
+    expect(text).not.toMatch(/No independent firm has published an audit/);
+    expect(input.results.find((r) => r.key === 'useCase')!.findings).toContain(
+      'Total value locked: $6.54 billion',
+    );
+  });
+
   it('names auditors from their links', () => {
     expect(auditorOf('https://www.certik.com/projects/aave')).toBe('CertiK');
     expect(auditorOf('https://github.com/code-423n4/2023-01-x')).toBe('Code4rena');
@@ -804,16 +847,16 @@ describe('DeFiLlama source (fetch)', () => {
       if (calls === 2) return json(res, 502, {});
       return json(res, 200, req.url === '/protocols' ? PROTOCOLS : []);
     };
-    const retrying = new DefiLlamaSource({ baseUrl: base, retries: 3 });
+    const retrying = proLlama({ retries: 3 });
     const evidence = await retrying.security({ id: 'unknown-coin', name: 'Unknown', symbol: 'UNK' });
     expect(evidence.audits).toBeUndefined();
     expect(evidence.hacks?.value).toEqual([]);
 
     handler = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('<html>oops');
     seen.length = 0;
-    await expect(
-      new DefiLlamaSource({ baseUrl: base, retries: 3 }).security({ id: 'a', name: 'A', symbol: 'A' }),
-    ).rejects.toThrow(/not valid JSON/);
+    await expect(proLlama({ retries: 3 }).security({ id: 'a', name: 'A', symbol: 'A' })).rejects.toThrow(
+      /not valid JSON/,
+    );
     // A body that is not JSON is not asked for again at once: one call per list.
     expect(seen.map((s) => s.url).sort()).toEqual(['/hacks', '/protocols']);
 
@@ -911,6 +954,7 @@ describe('live sources together', () => {
     expect(evidence.developer?.value).toEqual({
       commits4Weeks: 17,
       contributors: 55,
+      contributorsAtLeast: true,
       stars: 880,
       repoUrl: 'https://github.com/aave/aave-v3-core',
     });

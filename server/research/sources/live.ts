@@ -6,6 +6,7 @@ import { DefiLlamaSource } from './defillama';
 import { type DeveloperResult, GitHubSource, githubLimits } from './github';
 import { type HolderResult, HolderSource } from './holders';
 import { withCuratedIncidents } from './incidents';
+import type { RateWindow } from './limiter';
 import {
   type CoinGeckoQuota,
   defaultCallsPerMinute,
@@ -131,6 +132,20 @@ export function coingeckoQuotaFromConfig(config: Config): CoinGeckoQuota {
   });
 }
 
+/**
+ * Ethplorer's limits for the configured key, every window its API wiki states for the free key
+ * (per second, minute, hour, day and week): a window left out is one the key can overrun.
+ */
+export function ethplorerLimits(config: Config): RateWindow[] {
+  return [
+    { calls: config.ETHPLORER_CALLS_PER_SECOND, perMs: 1_000 },
+    { calls: config.ETHPLORER_CALLS_PER_MINUTE, perMs: 60_000 },
+    { calls: config.ETHPLORER_CALLS_PER_HOUR, perMs: 3_600_000 },
+    { calls: config.ETHPLORER_CALLS_PER_DAY, perMs: 86_400_000 },
+    { calls: config.ETHPLORER_CALLS_PER_WEEK, perMs: 604_800_000 },
+  ];
+}
+
 /** The sources the configuration asks for (offline snapshot on the embedded demo). */
 export function sourcesFromConfig(config: Config): ResearchSources {
   // The offline demo (refused in production) may show non-commercial datasets; the live
@@ -155,10 +170,7 @@ export function sourcesFromConfig(config: Config): ResearchSources {
     holders: {
       ethplorerApiKey: config.ETHPLORER_API_KEY,
       ethplorerBaseUrl: config.ETHPLORER_BASE_URL,
-      ethplorerLimits: [
-        { calls: config.ETHPLORER_CALLS_PER_SECOND, perMs: 1_000 },
-        { calls: config.ETHPLORER_CALLS_PER_HOUR, perMs: 3_600_000 },
-      ],
+      ethplorerLimits: ethplorerLimits(config),
       solanaRpcUrl: config.SOLANA_RPC_URL,
       blockfrostProjectId: holderBlockfrostId,
       blockfrostBaseUrl: config.HOLDERS_BLOCKFROST_URL,

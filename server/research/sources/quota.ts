@@ -11,7 +11,7 @@ import { SourceUnavailableError } from './types';
 export type QuotaPriority = 'paid' | 'search';
 
 export interface QuotaOptions {
-  /** The plan's rate limit (public API ~10, demo 30, pro 500 and more). */
+  /** The plan's rate limit (public API ~10, demo 100, pro 500 and more). */
   callsPerMinute: number;
   /** Calls search may make per UTC day, whatever the minute budget allows. */
   searchCallsPerDay: number;
@@ -211,9 +211,13 @@ export class CoinGeckoQuota {
   }
 }
 
-/** Default budgets per plan (CoinGecko's published limits, with headroom for the keyless API). */
+/**
+ * Default budgets per plan: CoinGecko's published limits ("Demo plan: 100 calls/min", its
+ * "Errors & Rate Limits" page, docs.coingecko.com/docs/errors-and-rate-limits), with headroom for
+ * the keyless API, whose limit is per IP and shared.
+ */
 export function defaultCallsPerMinute(plan: 'public' | 'demo' | 'pro'): number {
-  return plan === 'pro' ? 500 : plan === 'demo' ? 30 : 10;
+  return plan === 'pro' ? 500 : plan === 'demo' ? 100 : 10;
 }
 
 let shared: { key: string; quota: CoinGeckoQuota } | undefined;

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../config';
+import { coingeckoQuotaFromConfig } from './live';
 import { CoinGeckoQuota, QuotaReservedError } from './quota';
 
 // The priority rule: paid work (research, ADA quotes) may use the whole CoinGecko budget and
@@ -89,5 +91,30 @@ describe('CoinGecko quota', () => {
     expect(calls).toHaveLength(4);
     await quota.fetchFor('paid', fakeFetch)('http://127.0.0.1/coins/bitcoin');
     expect(calls).toHaveLength(5);
+  });
+  it('gives a demo key CoinGecko’s published 100 calls a minute by default', async () => {
+    // CoinGecko's "Errors & Rate Limits" page: "Demo plan: 100 calls/min."
+    const quota = coingeckoQuotaFromConfig(
+      loadConfig({
+        NODE_ENV: 'test',
+        RESEARCH_DATA: 'live',
+        COINGECKO_API_KEY: 'demo-key',
+        COINGECKO_PLAN: 'demo',
+      }),
+    );
+    let calls = 0;
+    let running = true;
+    const minute = (async () => {
+      while (running) {
+        await quota.acquire('paid');
+        calls += 1;
+      }
+    })();
+    await vi.advanceTimersByTimeAsync(60_000);
+    running = false;
+    void minute;
+    // No rolling minute sees more than the plan's 100; the bucket lets nearly all of them through.
+    expect(calls).toBeLessThanOrEqual(100);
+    expect(calls).toBeGreaterThan(95);
   });
 });

@@ -1,9 +1,11 @@
+import type { Logger } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../contract/methodology';
-import { scoreTeam } from '../scoring';
+import { loadConfig } from '../../config';
+import { scoreAudits, scoreTeam } from '../scoring';
 import { type FakeHttp, sendJson, startFakeHttp } from '../testing/fake-http';
 import { recorded, sendRecorded } from '../testing/recorded';
-import { createLlmWriter, fallbackKindOf } from '../writer';
+import { createLlmWriter, fallbackKindOf, writerFromConfig } from '../writer';
 import { CoinGeckoSource } from './coingecko';
 import { DefiLlamaSource } from './defillama';
 import { GitHubSource } from './github';
@@ -50,14 +52,57 @@ describe('DeFiLlama /protocols as recorded (13 September 2022, Aave’s two item
     expect(fake.seen.map((s) => s.url)).toContain('/protocols');
   });
 
-  it('lists Aave’s only audit link as the project’s own page, not as an independent audit', async () => {
+  it('reads Aave as audited: DeFiLlama’s status "2" with the project’s page that lists the audits', async () => {
     serve();
     const evidence = await new DefiLlamaSource({ baseUrl: fake.base, retries: 0 }).security({
       id: 'aave',
       name: 'Aave',
       symbol: 'AAVE',
     });
-    // Both items say audits "2" and link https://aave.com/security, the project's own site.
+    // Both items say audits "2" (audited) and link https://aave.com/security, the project's own
+    // page listing its auditors' reports: one independent audit on record, its firms unnamed.
+    expect(evidence.audits?.value).toMatchObject({
+      count: 1,
+      reports: [
+        {
+          auditor: 'the audit firms listed on aave.com/security (DeFiLlama status: audited)',
+          source: {
+            title: "aave.com/security: the project's list of its audits",
+            url: 'https://aave.com/security',
+          },
+        },
+      ],
+    });
+    const audits = scoreAudits(evidence, new Date('2026-11-22'));
+    expect(audits.score).toBe(3);
+    expect(audits.facts[0]).toBe(
+      '1 independent security audit recorded, by the audit firms listed on aave.com/security (DeFiLlama status: audited).',
+    );
+    expect(audits.keyRisk ?? '').not.toMatch(/No independent/);
+    // The page is cited among the audit category's sources, not written out as a second fact.
+    expect(audits.sources.map((source) => source.url)).toContain('https://aave.com/security');
+    expect(audits.facts.filter((fact) => fact.includes('aave.com/security'))).toHaveLength(1);
+    // The missing history is a gap the report names, not a failed report; the keyless path
+    // never asks for /hacks (DeFiLlama's paid plan), so it is no gap either.
+    expect(evidence.securityGaps?.map((g) => g.source)).toEqual(['DeFiLlama protocol history']);
+    expect(fake.seen.map((s) => pathOf(s.url))).not.toContain('/hacks');
+  });
+
+  it('keeps the project’s own page as no audit when DeFiLlama does not say "audited"', async () => {
+    const body = JSON.parse(protocols.body) as { audits: string }[];
+    fake.handler = (req, res) =>
+      pathOf(req.url!).endsWith('/protocols')
+        ? sendJson(
+            res,
+            200,
+            body.map((item) => ({ ...item, audits: '0' })),
+          )
+        : sendJson(res, 404, { message: 'not found' });
+    const evidence = await new DefiLlamaSource({ baseUrl: fake.base, retries: 0 }).security({
+      id: 'aave',
+      name: 'Aave',
+      symbol: 'AAVE',
+    });
     expect(evidence.audits?.value).toEqual({
       count: 0,
       reports: [
@@ -68,10 +113,6 @@ describe('DeFiLlama /protocols as recorded (13 September 2022, Aave’s two item
         },
       ],
     });
-    // The missing lists are gaps the report names, not a failed report.
-    expect(evidence.securityGaps?.map((g) => g.source)).toEqual(
-      expect.arrayContaining(['DeFiLlama hacks', 'DeFiLlama protocol history']),
-    );
   });
 
   it('asks the Pro base URL, with the key as a path segment, when a key is configured', async () => {
@@ -301,7 +342,7 @@ describe('CoinGecko tickers and price history as recorded (15 May 2021, Bitcoin)
     };
   };
 
-  it('reads a full recorded first page, asks the next one the Link header announces, and names the refusal', async () => {
+  it('reads a full recorded first page, asks the next one the Link header announces, and keeps page 1 when it is refused', async () => {
     serve();
     const evidence = await new CoinGeckoSource({ baseUrl: fake.base, retries: 0 }).market({
       id: 'bitcoin',
@@ -318,10 +359,11 @@ describe('CoinGecko tickers and price history as recorded (15 May 2021, Bitcoin)
       { depth: 'true', order: 'volume_desc', page: '1' },
       { depth: 'true', order: 'volume_desc', page: '2' },
     ]);
-    // Page 1 parsed (a shape error would be the reason otherwise); page 2's refusal is the gap.
-    expect(evidence.liquidity).toBeUndefined();
-    const gap = evidence.marketGaps?.find((g) => g.facts.includes('liquidity'));
-    expect(gap?.reason).toContain("You've exceeded the Rate Limit");
+    // Page 2 refused (the recorded 429): page 1's markets stand, the exchange count is not stated.
+    expect(evidence.liquidity?.value.medianSpread).toBeCloseTo(0.000130785, 9);
+    expect(evidence.liquidity?.value.exchangeCount).toBeUndefined();
+    expect(evidence.liquidity?.source.title).toMatch(/top 100 by volume.*exchange count not stated/);
+    expect(evidence.marketGaps?.find((g) => g.facts.includes('liquidity'))).toBeUndefined();
   });
 
   it('computes the price history from the recorded daily chart (90 days asked, 365 asked here)', async () => {
@@ -412,56 +454,56 @@ describe('CoinGecko /coins/{id} for a stablecoin as recorded (13 August 2021, Te
   });
 });
 
-describe('CoinGecko /coins/{id} for a DeFi token and through the Pro host, as recorded (2024)', () => {
+describe('CoinGecko’s documented answers (coingecko/coingecko-api-oas, 2026)', () => {
   const notFound = (res: Parameters<typeof sendRecorded>[0]) =>
     sendJson(res, 404, { error: 'coin not found' });
 
-  it('reads yearn.finance as a DeFi token with its contracts and repositories (30 May 2024)', async () => {
-    fake.handler = (req, res) =>
-      pathOf(req.url!) === '/coins/yearn-finance'
-        ? sendRecorded(res, recorded('coingecko-coin-yearn-finance-200'))
-        : // No recording of its tickers or chart was found: CoinGecko's not-found answer.
-          notFound(res);
-    const source = new CoinGeckoSource({ baseUrl: fake.base, retries: 0 });
-    const yfi = { id: 'yearn-finance', name: 'yearn.finance', symbol: 'YFI' };
-    const evidence = await source.market(yfi);
-    expect(evidence.profile?.value).toMatchObject({ kind: 'defi' });
-    expect(evidence.team?.value).toMatchObject({
-      publicCode: true,
-      note: 'Project homepage: https://yearn.fi/.',
+  it('reads today’s documented coin and tickers: market cap, supply and ±2% depth', async () => {
+    fake.handler = (req, res) => {
+      const path = pathOf(req.url!);
+      if (path === '/coins/bitcoin') return sendRecorded(res, recorded('coingecko-coin-200-example'));
+      if (path === '/coins/bitcoin/tickers')
+        return sendRecorded(res, recorded('coingecko-tickers-200-example'));
+      return notFound(res);
+    };
+    const evidence = await new CoinGeckoSource({ baseUrl: fake.base, retries: 0 }).market({
+      id: 'bitcoin',
+      name: 'Bitcoin',
+      symbol: 'BTC',
     });
-    // Recorded with market_data=false: no market figure is made up from the missing object.
-    expect(evidence.marketCapUsd).toBeUndefined();
-    expect(evidence.supply).toBeUndefined();
-    const { contracts, repos } = await source.contracts(yfi);
-    expect(contracts.ethereum).toBe('0x0bc529c00c6401aef6d220be8c6ea1667f6ad93e');
-    expect(repos[0]).toBe('https://github.com/iearn-finance/ygov-finance');
-    // The coin is asked once: contracts() reuses the cached details.
-    expect(fake.seen.filter((s) => pathOf(s.url) === '/coins/yearn-finance')).toHaveLength(1);
+    // The example's figures: market cap $1,373,296,629,498 and one Binance BTC/USDT ticker.
+    expect(evidence.marketCapUsd?.value).toBe(1_373_296_629_498);
+    expect(evidence.liquidity?.value).toMatchObject({
+      exchangeCount: 1,
+      depthPlus2Usd: 19_320_706.3958517,
+      depthMinus2Usd: 16_360_235.3694131,
+    });
+    expect(fake.seen.find((s) => pathOf(s.url) === '/coins/bitcoin/tickers')!.url).toMatch(
+      /depth=true&order=volume_desc&page=1/,
+    );
   });
 
-  it('sends a Pro key as x-cg-pro-api-key, never as the demo header, and reads the Pro host’s answer (11 October 2024)', async () => {
+  it('sends a Pro key as x-cg-pro-api-key, never as the demo header, and reads the Pro API’s documented coin', async () => {
     fake.handler = (req, res) =>
-      pathOf(req.url!) === '/coins/zksync'
-        ? sendRecorded(res, recorded('coingecko-pro-coin-zksync-200'))
+      pathOf(req.url!) === '/coins/bitcoin'
+        ? sendRecorded(res, recorded('coingecko-pro-coin-200-example'))
         : notFound(res);
     const evidence = await new CoinGeckoSource({
       baseUrl: fake.base,
       apiKey: 'pro-key',
       plan: 'pro',
       retries: 0,
-    }).market({ id: 'zksync', name: 'ZKsync', symbol: 'ZK' });
-    expect(evidence.profile?.value).toMatchObject({ kind: 'layer2' });
-    expect(evidence.chain?.value).toBe('token');
+    }).market({ id: 'bitcoin', name: 'Bitcoin', symbol: 'BTC' });
+    expect(evidence.marketCapUsd?.value).toBe(1_373_296_629_498);
     for (const call of fake.seen) {
       expect(call.headers['x-cg-pro-api-key']).toBe('pro-key');
       expect(call.headers['x-cg-demo-api-key']).toBeUndefined();
     }
-    expect(fake.seen.map((s) => pathOf(s.url))).toContain('/coins/zksync');
+    expect(fake.seen.map((s) => pathOf(s.url))).toContain('/coins/bitcoin');
   });
 });
 
-describe('An OpenAI-compatible chat completion cut off at its length limit, as recorded (Ollama, 26 June 2024)', () => {
+describe('OpenAI’s own chat completions cut off at the length limit and refusing, as recorded (openai/openai-python, 26 September 2024)', () => {
   const source = {
     title: 'CoinGecko coin data: Aave',
     url: 'https://www.coingecko.com/en/coins/aave',
@@ -479,12 +521,12 @@ describe('An OpenAI-compatible chat completion cut off at its length limit, as r
   );
 
   it('falls back to the rules text with the reason, after one request through the openai SDK', async () => {
-    fake.handler = (_req, res) => sendRecorded(res, recorded('ollama-chat-completion-200-length'));
+    fake.handler = (_req, res) => sendRecorded(res, recorded('openai-chat-completion-200-length'));
     const fallbacks: string[] = [];
     const writer = createLlmWriter({
       baseUrl: fake.base,
       apiKey: 'sk-test',
-      model: 'llama3',
+      model: 'gpt-4o-2024-08-06',
       retries: 1,
       timeoutMs: 2_000,
       onFallback: (reason) => fallbacks.push(reason),
@@ -505,9 +547,59 @@ describe('An OpenAI-compatible chat completion cut off at its length limit, as r
     expect(call.url).toBe('/chat/completions');
     expect(call.headers.authorization).toBe('Bearer sk-test');
     expect(JSON.parse(call.body)).toMatchObject({
-      model: 'llama3',
+      model: 'gpt-4o-2024-08-06',
       temperature: 0.2,
       response_format: { type: 'json_object' },
     });
   });
+  it('falls back with the model’s own words when it refuses (message.refusal, content null)', async () => {
+    fake.handler = (_req, res) => sendRecorded(res, recorded('openai-chat-completion-200-refusal'));
+    const fallbacks: string[] = [];
+    const writer = createLlmWriter({
+      baseUrl: fake.base,
+      apiKey: 'sk-test',
+      model: 'gpt-4o-2024-08-06',
+      retries: 1,
+      timeoutMs: 2_000,
+      onFallback: (reason) => fallbacks.push(reason),
+    });
+    const written = await writer.write({
+      asset: { id: 'aave', name: 'Aave', symbol: 'AAVE' },
+      assetName: 'aave',
+      category: CATEGORIES.find((c) => c.key === 'team')!,
+      assessment,
+    });
+    expect(written.writer).toBe('deterministic');
+    expect(fallbacks.map(fallbackKindOf)).toEqual(['refused']);
+    expect(fallbacks[0]).toContain(
+      "the language model refused: I'm very sorry, but I can't assist with that.",
+    );
+    expect(fake.seen).toHaveLength(1);
+  });
+  it('gives each model request the LLM_TIMEOUT_SECONDS the configuration sets, then the rules text', async () => {
+    // The model answers (OpenAI's recorded structured answer) only after 6 s.
+    fake.handler = (_req, res) => {
+      setTimeout(() => sendRecorded(res, recorded('openai-chat-completion-200-json')), 6_000);
+    };
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LLM_BASE_URL: fake.base,
+      LLM_MODEL: 'gpt-4o-2024-08-06',
+      LLM_TIMEOUT_SECONDS: '0.5',
+    });
+    const warned: string[] = [];
+    const log = { warn: (details: { reason: string }) => warned.push(details.reason) } as unknown as Logger;
+    const started = Date.now();
+    const written = await writerFromConfig(config, log).write({
+      asset: { id: 'aave', name: 'Aave', symbol: 'AAVE' },
+      assetName: 'aave',
+      category: CATEGORIES.find((c) => c.key === 'team')!,
+      assessment,
+    });
+    // Two attempts (one retry) of half a second each, not the 20 s default.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(written.writer).toBe('deterministic');
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatch(/timed out/i);
+  }, 15_000);
 });

@@ -1,37 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { recorded, recordedNames, recordedOrigin } from '../testing/recorded';
 
-// Every recorded response the fakes serve says where it was found and when, holds a JSON body
-// as found, and carries no key.
+// Every stored response the fakes serve says where it was found and when, whether it is a
+// recording or a documentation example and its licence, holds a JSON body as found, and carries
+// no key.
 
 describe('recorded provider responses', () => {
   const names = recordedNames();
 
-  it('are stored', () => {
-    expect(names).toEqual([
-      'coingecko-429-rate-limit',
-      'coingecko-coin-bitcoin-200',
-      'coingecko-coin-tether-200',
-      'coingecko-coin-yearn-finance-200',
-      'coingecko-market-chart-404',
-      'coingecko-market-chart-bitcoin-90d-200',
-      'coingecko-pro-coin-zksync-200',
-      'coingecko-tickers-bitcoin-page1-200',
-      'defillama-protocols-200-aave-subset',
-      'ethplorer-429-request-limit',
-      'ethplorer-getTokenInfo-200',
-      'ethplorer-getTopTokenHolders-200',
-      'github-commits-200-link',
-      'github-commits-409-empty',
-      'github-contributors-200',
-      'github-contributors-403-too-large',
-      'github-org-repos-200',
-      'github-repo-200',
-      'github-user-repos-200',
-      'ollama-chat-completion-200-length',
-      'openai-chat-400-temperature',
-      'solana-getTokenLargestAccounts-32010',
-    ]);
+  it('are at least 28, each a recording or a documentation example', () => {
+    expect(names.length).toBeGreaterThanOrEqual(28);
+    const kinds = names.map((name) => recordedOrigin(name).kind);
+    expect(new Set(kinds)).toEqual(new Set(['recording', 'documentation-example']));
+    // A documentation example is never named like a capture: its name says so.
+    for (const name of names)
+      expect(recordedOrigin(name).kind === 'documentation-example').toBe(name.endsWith('-example'));
   });
 
   it.each(names)('%s names its origin, its stated date and what it does not record', (name) => {
@@ -40,10 +23,14 @@ describe('recorded provider responses', () => {
     expect(origin.statedDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(origin.foundIn.length).toBeGreaterThan(20);
     if (!origin.headersRecorded) expect(recorded(name).headers).toEqual({});
-    // A recording taken from a repository's file names the commit and the repository's licence.
+    // Every answer states a licence that allows its use here: a repository's file names the
+    // commit and the repository's licence; a quote from an issue says why none is needed.
+    expect(['recording', 'documentation-example']).toContain(origin.kind);
     if (origin.url.includes('/blob/')) {
       expect(origin.url).toMatch(/\/blob\/[0-9a-f]{40}\//);
-      expect(origin.licence).toMatch(/\S/);
+      expect(origin.licence).toMatch(/^(MIT|Apache-2\.0|LGPL-3\.0|AGPL-3\.0) \(/);
+    } else {
+      expect(origin.licence).toMatch(/^No licence needed for what is kept: .+ machine-generated/);
     }
   });
 

@@ -3,8 +3,9 @@ import type { ServerResponse } from 'node:http';
 
 // Recorded real responses of the live providers (server/research/sources/fixtures/recorded/):
 // each `<name>.response.json` holds the status, the headers the recording states and the body
-// as the bytes it was found with; `<name>.origin.json` says where it was found and when. Fakes
-// serve these bytes unchanged, so a test sees what the real service sent.
+// as the bytes it was found with; `<name>.origin.json` says where it was found, when, whether it
+// is a recording or a documentation example, and under which licence. Fakes serve these bytes
+// unchanged, so a test sees what the real service sent (or documents).
 
 export const RECORDED_DIRECTORY = new URL('../sources/fixtures/recorded/', import.meta.url);
 
@@ -18,12 +19,14 @@ export interface RecordedResponse {
 
 export interface RecordedOrigin {
   provider: string;
+  /** A capture of a real answer, or the provider's documentation example (not a recording). */
+  kind: 'recording' | 'documentation-example';
   foundIn: string;
   url: string;
   statedDate: string;
   headersRecorded: boolean;
-  /** The licence of the repository the recording was found in (absent for a quote in an issue). */
-  licence?: string;
+  /** The licence that allows its use here (the repository's, or why none is needed). */
+  licence: string;
   notes?: string;
 }
 
