@@ -2,8 +2,9 @@
 // (Apache-2.0, Database/License.txt and LICENSE), into
 // server/research/datasets/public/sec-enforcement.json (called by build.ts). Every row is kept;
 // the reviewed map (datasets/import/sec-asset-map.ts) says which catalogue assets a row concerns.
-import { parseSecEnforcementCsv } from '../../server/research/datasets/import/sec-enforcement';
+
 import { SEC_ASSET_MAP } from '../../server/research/datasets/import/sec-asset-map';
+import { parseSecEnforcementCsv } from '../../server/research/datasets/import/sec-enforcement';
 
 const REPO = 'ChoiceCoin/Solana-Compliance';
 const PATH = 'Database/Enforcement/SecuritiesEnforcement.csv';

@@ -208,7 +208,7 @@ export function incidentOfSecAction(record: PublicSecAction): IncidentRecord {
   return {
     kind: 'regulatory action',
     date: record.date,
-    title: `SEC action: ${record.case}`,
+    title: `SEC enforcement action: ${record.case}`,
     summary: `${record.description} Cause of action: ${record.cause}; outcome as the database records it: ${record.outcome}.${amount}`,
     link: SEC_FILE_SOURCE.url!,
     sources: [{ ...SEC_FILE_SOURCE, publishedAt: record.date }],
@@ -345,20 +345,29 @@ function coverageBy(
 ): { source: Source; covers: boolean; reason: string } {
   const say = (covers: boolean, reason: string) => ({ source: entry.source, covers, reason });
   if (!entry.mapped)
-    return say(false, `${entry.name} holds ${entry.records}: it is no survey, so an absence there is no evidence.`);
+    return say(
+      false,
+      `${entry.name} holds ${entry.records}: it is no survey, so an absence there is no evidence.`,
+    );
   if (!asset.kind || !entry.assetKinds.includes(asset.kind))
     return say(
       false,
       `${entry.name} records ${entry.records} of ${entry.assetKinds.map((k) => KIND_WORDS[k]).join(', ')}; ${asset.kind ? `this asset is one of the ${KIND_WORDS[asset.kind]}` : 'no source states what kind of asset this is'}.`,
     );
   if (!entry.mapped.has(asset.id))
-    return say(false, `${entry.name}: no reviewed name maps this asset into it, so its records were not searched for it.`);
+    return say(
+      false,
+      `${entry.name}: no reviewed name maps this asset into it, so its records were not searched for it.`,
+    );
   if ((Date.parse(asOf) - Date.parse(entry.to)) / DAY_MS > STALE_AFTER_DAYS)
     return say(
       false,
       `${entry.name} runs from ${entry.from} to ${entry.to}, more than a year before ${asOf}: it says nothing of the time since.`,
     );
-  return say(true, `${entry.name} records ${entry.records} from ${entry.from} to ${entry.to}, and maps this asset.`);
+  return say(
+    true,
+    `${entry.name} records ${entry.records} from ${entry.from} to ${entry.to}, and maps this asset.`,
+  );
 }
 
 /** Every incident source searched for the asset, on the evidence's day (YYYY-MM-DD). */

@@ -333,7 +333,17 @@ export function loadPublicData(directory: URL = PUBLIC_DATA_DIRECTORY): PublicDa
       if (unknown) throw new Error(`dataset file ${file}: ${record.key} names unknown asset ${unknown}`);
     }
   }
-  return { assets, hacks, secEnforcement, stablecoins, audits, unlocks, clientDiversity, tokenContracts, chains };
+  return {
+    assets,
+    hacks,
+    secEnforcement,
+    stablecoins,
+    audits,
+    unlocks,
+    clientDiversity,
+    tokenContracts,
+    chains,
+  };
 }
 
 /** The dataset as a source cites it. */

@@ -107,7 +107,8 @@ export const HACK_PROTOCOL_ALIASES: Record<string, string[]> = {
  * review left it out (a third party's contract named after the protocol, a namesake token).
  */
 export const HACK_ALIAS_EXCLUSIONS: Record<string, string> = {
-  '2020-04-18 UniSwapV1': "the imBTC (ERC777) pool's token callback, not a Uniswap contract bug; left out with the pool",
+  '2020-04-18 UniSwapV1':
+    "the imBTC (ERC777) pool's token callback, not a Uniswap contract bug; left out with the pool",
   '2025-06-12 AAVEBoost': "AaveBoost, a third party's yield contract built on Aave",
   '2026-04-19 AaveRebalancerCreditDelegation': "a third party's rebalancer using Aave's credit delegation",
   '2024-10-26 CompoundFork': 'a fork of Compound, not Compound',

@@ -51,7 +51,8 @@ export function parseSecEnforcementCsv(text: string): SecEnforcementRow[] {
     const date = isoDateOfSecRow(row.Date ?? '');
     const caseName = named(row.Case);
     const description = named(row.Description);
-    if (!caseName || !description) throw new Error(`SEC enforcement: a row of ${date} has no case or description`);
+    if (!caseName || !description)
+      throw new Error(`SEC enforcement: a row of ${date} has no case or description`);
     const token = named(row.Token);
     const project = named(row['Project Name']);
     const amountUsd = dollars(row.Amount);

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { offlineDemoEvidence, offlineReportInput } from '../offline-report';
+import { buildReportText } from '../report-text';
+import { createSnapshotSources } from './snapshot';
+import { SNAPSHOT_ASSETS } from './snapshot-data';
+
+// Incidents from sources with real coverage (issue 42, decision 0311): the SEC's enforcement actions
+// reach the assets whose issuer was charged, one exploit reaches every asset whose own contracts it
+// concerns, and each asset's evidence says which incident source covers it and why another does not.
+
+const REPORT_DATE = new Date('2026-11-26T12:00:00Z');
+const sources = createSnapshotSources();
+const assetOf = (id: string) => SNAPSHOT_ASSETS.find((a) => a.id === id)!;
+const hacksSectionOf = async (id: string) => {
+  const text = buildReportText(await offlineReportInput(assetOf(id), REPORT_DATE));
+  return text.slice(text.indexOf('Hacks/Scandals —'));
+};
+const coverageOf = async (id: string) => {
+  const asset = assetOf(id);
+  const evidence = await sources.security({
+    id: asset.id,
+    name: asset.name,
+    symbol: asset.symbol,
+    kind: asset.kind,
+  });
+  return evidence.incidentCoverage ?? [];
+};
+
+describe('incidents from the SEC enforcement list', () => {
+  it("is a regulatory action in the report of the asset whose issuer was charged, dated and cited with the list's file", async () => {
+    const action = offlineDemoEvidence(assetOf('ripple')).incidents?.value.find((i) =>
+      i.title.includes('SEC v. Ripple Labs'),
+    );
+    expect(action).toMatchObject({ kind: 'regulatory action', date: '2020-12-22', teamAtFault: true });
+    expect(action?.knockout).toBeUndefined();
+    expect(action?.link).toMatch(
+      /^https:\/\/github\.com\/ChoiceCoin\/Solana-Compliance\/blob\/[0-9a-f]{40}\/Database\/Enforcement\/SecuritiesEnforcement\.csv$/,
+    );
+    const hacks = await hacksSectionOf('ripple');
+    expect(hacks).toContain(
+      '2020-12-22: SEC enforcement action: SEC v. Ripple Labs, Inc., et al. (regulatory action)',
+    );
+  });
+
+  it('reaches no asset that only served as the chain or the payment of a scheme', async () => {
+    const bitcoin = await offlineReportInput(assetOf('bitcoin'), REPORT_DATE);
+    expect(
+      (bitcoin.evidence?.incidents?.value ?? []).filter((i) => i.title.startsWith('SEC enforcement action')),
+    ).toEqual([]);
+  });
+});
+
+describe('one exploit, every asset it touches', () => {
+  it("lists Compound's cTUSD sweep issue of 2022-03-22 in both Compound's and TrueUSD's reports", async () => {
+    for (const id of ['compound-governance-token', 'true-usd']) {
+      expect(await hacksSectionOf(id), id).toContain('2022-03-22');
+    }
+  });
+});
+
+describe('incident coverage per asset', () => {
+  it('says the exploit list covers a DeFi asset the reviewed map places in it', async () => {
+    const [exploits] = await coverageOf('curve-dao-token');
+    expect(exploits).toMatchObject({ covers: true });
+    expect(exploits!.source.url).toContain('SunWeb3Sec/DeFiHackLabs');
+  });
+
+  it('says covers=false, with the reason, for an asset the exploit list has no mapping for', async () => {
+    const [exploits] = await coverageOf('nexo');
+    expect(exploits).toMatchObject({
+      covers: false,
+      reason: expect.stringMatching(/no reviewed name maps this asset/),
+    });
+  });
+
+  it('says covers=false for a kind of asset a source does not record (a layer-1 coin in a contract-exploit list)', async () => {
+    const [exploits] = await coverageOf('bitcoin');
+    expect(exploits).toMatchObject({
+      covers: false,
+      reason: expect.stringMatching(/this asset is one of the layer-1 coins/),
+    });
+  });
+
+  it('never counts a source whose records ended more than a year before the data, nor the curated list', async () => {
+    const coverage = await coverageOf('ripple');
+    const sec = coverage.find((c) => c.source.url?.includes('Solana-Compliance'));
+    expect(sec).toMatchObject({
+      covers: false,
+      reason: expect.stringMatching(/to 2022-04-28, more than a year before/),
+    });
+    const curated = coverage.find((c) => c.source.title.startsWith('Crow Research curated incident list'));
+    expect(curated).toMatchObject({ covers: false, reason: expect.stringMatching(/no survey/) });
+  });
+
+  it('lists every incident source for every catalogue asset', async () => {
+    for (const asset of SNAPSHOT_ASSETS) {
+      expect((await coverageOf(asset.id)).length, asset.id).toBe(3);
+    }
+  });
+});
