@@ -43,9 +43,9 @@ describe('incidents from the SEC enforcement list', () => {
   });
 
   it('reaches no asset that only served as the chain or the payment of a scheme', async () => {
-    const bitcoin = await offlineReportInput(assetOf('bitcoin'), REPORT_DATE);
+    const bitcoin = offlineDemoEvidence(assetOf('bitcoin'));
     expect(
-      (bitcoin.evidence?.incidents?.value ?? []).filter((i) => i.title.startsWith('SEC enforcement action')),
+      (bitcoin.incidents?.value ?? []).filter((i) => i.title.startsWith('SEC enforcement action')),
     ).toEqual([]);
   });
 });
