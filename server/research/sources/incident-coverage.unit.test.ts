@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { offlineDemoEvidence, offlineReportInput } from '../offline-report';
 import { buildReportText } from '../report-text';
+import { withCuratedIncidents } from './incidents';
 import { createSnapshotSources } from './snapshot';
 import { SNAPSHOT_ASSETS } from './snapshot-data';
 
@@ -40,9 +41,7 @@ describe('incidents from the SEC enforcement list', () => {
     expect(hacks).toContain(
       '2020-12-22: SEC enforcement action: SEC v. Ripple Labs, Inc., et al. (regulatory action)',
     );
-  });
-
-  it('reaches no asset that only served as the chain or the payment of a scheme', async () => {
+    // Not the chain a scheme ran on or was paid in ("Blockchain: Bitcoin", "Token: BTC").
     const bitcoin = offlineDemoEvidence(assetOf('bitcoin'));
     expect(
       (bitcoin.incidents?.value ?? []).filter((i) => i.title.startsWith('SEC enforcement action')),
@@ -90,6 +89,20 @@ describe('incident coverage per asset', () => {
     });
     const curated = coverage.find((c) => c.source.title.startsWith('Crow Research curated incident list'));
     expect(curated).toMatchObject({ covers: false, reason: expect.stringMatching(/no survey/) });
+  });
+
+  it("is added to the live sources' security evidence too, dated today", async () => {
+    const live = withCuratedIncidents({
+      mode: 'live',
+      resolve: async () => null,
+      search: async () => [],
+      market: async () => ({}),
+      security: async () => ({}),
+    });
+    const coverage = (
+      await live.security({ id: 'curve-dao-token', name: 'Curve DAO', symbol: 'CRV', kind: 'defi' })
+    ).incidentCoverage;
+    expect(coverage?.map((c) => c.covers)).toEqual([true, false, false]);
   });
 
   it('lists every incident source for every catalogue asset', async () => {
