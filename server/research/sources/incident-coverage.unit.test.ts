@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { SCORING_RULES } from '../../../contract/scoring-rules';
 import { offlineDemoEvidence, offlineReportInput } from '../offline-report';
 import { buildReportText } from '../report-text';
-import { withCuratedIncidents } from './incidents';
+import { INCIDENT_SOURCES, withCuratedIncidents } from './incidents';
 import { createSnapshotSources } from './snapshot';
 import { SNAPSHOT_ASSETS } from './snapshot-data';
 
@@ -109,5 +110,18 @@ describe('incident coverage per asset', () => {
     for (const asset of SNAPSHOT_ASSETS) {
       expect((await coverageOf(asset.id)).length, asset.id).toBe(3);
     }
+  });
+});
+
+describe('the documentation of Hacks/Scandals', () => {
+  it('names every incident dataset that ships, with its licence, and DeFiLlama only as the live source it is', () => {
+    const { evidence } = SCORING_RULES.hacksScandals;
+    for (const entry of INCIDENT_SOURCES) {
+      const dataset = entry.source.dataset;
+      if (!dataset) continue;
+      expect(evidence, dataset.name).toContain(`${dataset.name}, ${dataset.license}`);
+    }
+    expect(evidence).not.toMatch(/\(DeFiLlama hacks database\)/);
+    expect(evidence).toMatch(/in live reports with a DeFiLlama API key/);
   });
 });
