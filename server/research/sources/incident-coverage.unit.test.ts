@@ -50,7 +50,17 @@ describe('incidents from the SEC enforcement list', () => {
   });
 });
 
-describe('one exploit, every asset it touches', () => {
+describe('one event, every asset it touches', () => {
+  it("lists the SEC's charges against TRON's founder (its release, 2023-03-22) in TRON's and BitTorrent's reports", async () => {
+    for (const id of ['tron', 'bittorrent']) {
+      const hacks = await hacksSectionOf(id);
+      expect(hacks, id).toContain(
+        '2023-03-22: SEC charges Justin Sun and his companies over TRX and BTT (regulatory action)',
+      );
+      expect(hacks, id).toContain('https://www.sec.gov/news/press-release/2023-59');
+    }
+  });
+
   it("lists Compound's cTUSD sweep issue of 2022-03-22 in both Compound's and TrueUSD's reports", async () => {
     for (const id of ['compound-governance-token', 'true-usd']) {
       expect(await hacksSectionOf(id), id).toContain('2022-03-22');
