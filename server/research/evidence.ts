@@ -44,6 +44,8 @@ export const INCIDENT_KINDS = [
   'exploit',
   'rug pull',
   'exchange collapse',
+  /** A project or service that stopped (its team ceased operations), not an exchange. */
+  'collapse',
   'depeg',
   'regulatory action',
   'fraud',

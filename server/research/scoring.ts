@@ -1501,6 +1501,7 @@ export function incidentSeverity(incident: IncidentRecord): number {
     case 'rug pull':
       return incident.teamAtFault ? 1 : 2;
     case 'exchange collapse':
+    case 'collapse':
       return 2;
     case 'hack':
     case 'exploit':
@@ -1686,6 +1687,7 @@ const INCIDENT_RISK_WORDS: Record<IncidentRecord['kind'], string> = {
   fraud: 'Fraud',
   'rug pull': 'A rug pull',
   'exchange collapse': 'An exchange collapse',
+  collapse: 'A collapse',
 };
 
 /**

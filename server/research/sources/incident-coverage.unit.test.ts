@@ -68,6 +68,31 @@ describe('one event, every asset it touches', () => {
   });
 });
 
+describe('a recorded collapse', () => {
+  it('drives the collapse knockout once prices show a fall of more than 90%, and not on prices that do not', async () => {
+    const multichain = assetOf('multichain');
+    const evidence = offlineDemoEvidence(multichain);
+    const collapse = evidence.incidents?.value.find((i) => i.collapse);
+    expect(collapse).toMatchObject({ kind: 'collapse', date: '2023-07-14' });
+    // The monthly files stop pricing it in 2023-05, before the collapse: no fall on record, no knockout.
+    const asListed = await offlineReportInput(multichain, REPORT_DATE, evidence);
+    expect(asListed.results.find((r) => r.knockout)).toBeUndefined();
+    const fallen = await offlineReportInput(multichain, REPORT_DATE, {
+      ...evidence,
+      snapshotPrices: {
+        value: {
+          high: { date: '2023-04-01', priceUsd: 9.3 },
+          latest: { date: '2024-01-01', priceUsd: 0.5 },
+          snapshots: 10,
+        },
+        source: evidence.incidents!.source,
+      },
+    });
+    const existence = fallen.results.find((r) => r.key === 'existenceGrowthX2');
+    expect(existence?.knockout).toMatchObject({ kind: 'collapse', date: '2023-07-14' });
+  });
+});
+
 describe('incident coverage per asset', () => {
   it('says the exploit list covers a DeFi asset the reviewed map places in it', async () => {
     const [exploits] = await coverageOf('curve-dao-token');
