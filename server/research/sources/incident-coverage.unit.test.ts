@@ -68,6 +68,16 @@ describe('one event, every asset it touches', () => {
   });
 });
 
+describe('incidents an analyst expects, each from its primary document', () => {
+  it("scores Mango Markets' Hacks/Scandals on its 2022-10-11 exploit (net loss after recovery), not as a clean record", async () => {
+    const hacks = await hacksSectionOf('mango-markets');
+    expect(hacks).toMatch(/^Hacks\/Scandals — 2\/5/);
+    expect(hacks).toContain('2022-10-11: Mango Markets drained through a manipulation of its collateral');
+    expect(hacks).toContain('$49.78 million');
+    expect(hacks).toContain('https://twitter.com/mangomarkets/status/1579976051878658048');
+  });
+});
+
 describe('a recorded collapse', () => {
   it('drives the collapse knockout once prices show a fall of more than 90%, and not on prices that do not', async () => {
     const multichain = assetOf('multichain');
