@@ -381,7 +381,7 @@ export function incidentCoverage(
 /** The day the offline incident data runs to: the exploit list's commit. */
 export const INCIDENT_DATA_DATE = hackLabs.committedAt;
 
-/** Adds the incidents to any sources' security evidence. */
+/** Adds the incidents, and which incident source covers the asset (dated today), to any sources' security evidence. */
 export function withCuratedIncidents(sources: ResearchSources): ResearchSources {
   return {
     get mode() {
