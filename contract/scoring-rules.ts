@@ -513,6 +513,25 @@ const MATERIAL_UNLOCK_NOTE = `Next unlock: when the schedule releases at least $
  */
 export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
   ...SCORING_RULES_V3,
+  // What ships (decision 0311): DeFiLlama's hacks list is a paid live source, not in every report.
+  hacksScandals: {
+    ...SCORING_RULES_V3.hacksScandals,
+    evidence:
+      'Recorded incidents, each with its document: the exploit list of DeFiHackLabs (SunWeb3Sec/DeFiHackLabs, Apache-2.0), the SEC’s blockchain enforcement actions from 2013 to April 2022 as collected by Fortior Blockchain (ChoiceCoin/Solana-Compliance, Apache-2.0) and the curated incident list shipped with Crow Research (regulator actions, convictions, collapses and depegs, each from its primary document); in live reports with a DeFiLlama API key, also DeFiLlama’s hacks database with amounts lost and returned. Each record names its dataset, commit and licence.',
+    // A project's or service's collapse (its team ceased operations) reads as an exchange's does.
+    levels: SCORING_RULES_V3.hacksScandals.levels.map((level) =>
+      level.score === 2
+        ? {
+            ...level,
+            when: level.when.replace('or exchange collapse', 'or the collapse of an exchange or a project'),
+          }
+        : level,
+    ),
+    notes: [
+      ...(SCORING_RULES_V3.hacksScandals.notes ?? []),
+      'Coverage: an incident source covers an asset only when it records that kind of asset, its records reach to within a year of the data, and a reviewed map places the asset in it (DeFiHackLabs: the DeFi protocols, their stablecoins, the tokens and meme tokens its map names, not chains’ coins; the SEC list ends in April 2022, so it covers no asset today). The curated list is no survey and covers no asset.',
+    ],
+  },
   existenceGrowthX2: {
     ...SCORING_RULES_V3.existenceGrowthX2,
     // Each band includes its lower bound, as "8 years or more" does: 5.0 years is in the 5-to-8 band.

@@ -19,6 +19,7 @@ import { buildAudits } from './audits';
 import { buildChains } from './chains';
 import { buildClientDiversity } from './client-diversity';
 import { buildMarket } from './market';
+import { buildSecEnforcement } from './sec-enforcement';
 import { buildTokenContracts } from './token-labels';
 
 const mirrorRoot = process.argv[2] ?? '/work/.mirror';
@@ -46,7 +47,7 @@ function datasetOf(repo: string, license: string) {
 
 // `build.ts <mirror-root> client-diversity,token-labels` rebuilds only the files named (the other
 // parts need their own mirrors): hacks (with stablecoins and unlocks), audits, market,
-// client-diversity, token-labels, chains.
+// client-diversity, token-labels, chains, sec-enforcement.
 const only = process.argv[3]?.split(',');
 const wanted = (part: string) => !only || only.includes(part);
 
@@ -169,3 +170,6 @@ if (wanted('token-labels')) {
 }
 // The catalogue's chains from DefiLlama's chain list (scripts/datasets/chains.ts, decision 0274).
 if (wanted('chains')) process.stdout.write(`${buildChains(mirrorRoot, snapshotIds, write)}\n`);
+// The SEC's enforcement actions naming tokens (scripts/datasets/sec-enforcement.ts, decision 0311).
+if (wanted('sec-enforcement'))
+  process.stdout.write(`${buildSecEnforcement({ git, datasetOf, snapshotIds, write })}\n`);

@@ -1501,6 +1501,7 @@ export function incidentSeverity(incident: IncidentRecord): number {
     case 'rug pull':
       return incident.teamAtFault ? 1 : 2;
     case 'exchange collapse':
+    case 'collapse':
       return 2;
     case 'hack':
     case 'exploit':
@@ -1540,7 +1541,26 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
   // Offline, the incident list carries an exploit dataset's records (DeFiHackLabs): that dataset
   // was checked, and its entries count as the hacks database's.
   const exploitList = Boolean(e.incidents?.source.dataset);
-  const fromExploitList = incidents.filter((incident) => incident.origin?.kind === 'dataset').length;
+  const fromDatasets = incidents.filter((incident) => incident.origin?.kind === 'dataset');
+  const fromExploitList = fromDatasets.filter(
+    (incident) => incident.kind === 'exploit' || incident.kind === 'hack',
+  ).length;
+  // Other datasets' records (the SEC's enforcement actions) are counted under their own dataset's name.
+  const otherLists = [
+    ...new Set(fromDatasets.flatMap((i) => (i.origin?.kind === 'dataset' ? [i.origin.dataset.name] : []))),
+  ]
+    .map((name) => ({
+      name,
+      count: fromDatasets.filter(
+        (i) =>
+          i.origin?.kind === 'dataset' &&
+          i.origin.dataset.name === name &&
+          i.kind !== 'exploit' &&
+          i.kind !== 'hack',
+      ).length,
+    }))
+    .filter((list) => list.count > 0);
+  const fromOtherLists = otherLists.reduce((sum, list) => sum + list.count, 0);
   const missing = [
     ...(e.hacks || exploitList ? [] : ['hacks database record']),
     ...(e.incidents ? [] : ['curated incident record']),
@@ -1621,7 +1641,7 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
   return {
     score,
     facts: [
-      `${events.length} incident${events.length === 1 ? '' : 's'} on record for this asset: ${hacks.length + fromExploitList} in the hacks database${e.incidents ? `, ${incidents.length - fromExploitList} in the curated incident list` : ''}.`,
+      `${events.length} incident${events.length === 1 ? '' : 's'} on record for this asset: ${hacks.length + fromExploitList} in the hacks database${otherLists.map((list) => `, ${list.count} in the ${list.name} dataset`).join('')}${e.incidents ? `, ${incidents.length - fromExploitList - fromOtherLists} in the curated incident list` : ''}.`,
       ...own.map((event) => event.text),
       ...referenceLines,
       ...missingFact(missing),
@@ -1667,6 +1687,7 @@ const INCIDENT_RISK_WORDS: Record<IncidentRecord['kind'], string> = {
   fraud: 'Fraud',
   'rug pull': 'A rug pull',
   'exchange collapse': 'An exchange collapse',
+  collapse: 'A collapse',
 };
 
 /**
@@ -1704,7 +1725,8 @@ function hacksKeyRisk(
   );
   const more = candidates.length - 1 + others;
   return {
-    keyRisk: `${worst.risk}${more > 0 ? `; ${more} more incident${more === 1 ? '' : 's'} in the findings` : ''}.${worst.riskAlso ? ` ${worst.riskAlso}` : ''}`,
+    // A title that ends in an abbreviation ("et al.") ends the sentence itself.
+    keyRisk: `${worst.risk}${more > 0 ? `; ${more} more incident${more === 1 ? '' : 's'} in the findings.` : worst.risk.endsWith('.') ? '' : '.'}${worst.riskAlso ? ` ${worst.riskAlso}` : ''}`,
     ...(worst.listedUnder ? { keyRiskStatedUnder: worst.listedUnder } : {}),
   };
 }

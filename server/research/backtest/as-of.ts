@@ -6,8 +6,10 @@ import type { CategoryAssessment } from '../scoring';
 import {
   CURATED_INCIDENTS,
   INCIDENT_LIST_SOURCE,
+  incidentCoverage,
   incidentOfCurated,
   incidentOfHack,
+  incidentOfSecAction,
 } from '../sources/incidents';
 import {
   auditFactOf,
@@ -19,6 +21,7 @@ import {
   PUBLIC_DATA,
   type PublicAuditRecord,
   type PublicHackRecord,
+  type PublicSecAction,
   SNAPSHOT_ASSETS,
   type SnapshotAsset,
 } from '../sources/snapshot-data';
@@ -34,6 +37,7 @@ import { hasEvidence, verdictOf } from '../verdict';
 export interface BacktestData {
   market: MarketFile;
   hacks: PublicHackRecord[];
+  secActions: PublicSecAction[];
   incidents: typeof CURATED_INCIDENTS;
   audits: PublicAuditRecord[];
 }
@@ -44,6 +48,7 @@ export function loadBacktestData(): BacktestData {
   return {
     market,
     hacks: PUBLIC_DATA.hacks.records,
+    secActions: PUBLIC_DATA.secEnforcement.records,
     incidents: CURATED_INCIDENTS,
     audits: PUBLIC_DATA.audits.records,
   };
@@ -123,6 +128,8 @@ export function evidenceOn(data: BacktestData, asOf: string) {
     incidents.set(id, [...(incidents.get(id) ?? []), record]);
   for (const hack of data.hacks)
     if (onOrBefore(hack.date, asOf)) for (const id of hack.assets) add(id, incidentOfHack(hack));
+  for (const action of data.secActions)
+    if (onOrBefore(action.date, asOf)) for (const id of action.assets) add(id, incidentOfSecAction(action));
   for (const entry of data.incidents)
     if (onOrBefore(entry.date, asOf)) for (const id of entry.assets) add(id, incidentOfCurated(entry, id));
   const audits = new Map<string, PublicAuditRecord[]>();
@@ -150,6 +157,11 @@ export function evidenceOn(data: BacktestData, asOf: string) {
     return {
       ...marketEvidence,
       incidents: { value: own, source: INCIDENT_LIST_SOURCE },
+      // Which incident source covered the asset on the day (decision 0311).
+      incidentCoverage: incidentCoverage(
+        { id: identity.id, ...(identity.kind ? { kind: identity.kind } : {}) },
+        asOf,
+      ),
       ...(audit ? { audits: audit } : {}),
     };
   };

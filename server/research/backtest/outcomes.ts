@@ -12,7 +12,8 @@ export const PRICE_FALL_RATIO = 0.2;
 export const PEG_FLOOR = 0.97;
 // A depeg counts only with its knockout (a peg never regained): a depeg that recovered scores 4 of
 // 5 under the Hacks/Scandals rule and is no failure of the rating (decision 0246).
-const KNOCKOUT_INCIDENT_KINDS = new Set(['fraud', 'exchange collapse', 'rug pull']);
+// A project's collapse (its team ceased operations, decision 0311) fails a rating as an exchange's does.
+const KNOCKOUT_INCIDENT_KINDS = new Set(['fraud', 'exchange collapse', 'collapse', 'rug pull']);
 
 const DAY_MS = 86_400_000;
 export const addDays = (date: string, days: number) =>

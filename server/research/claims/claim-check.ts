@@ -34,6 +34,10 @@ function recordsByLink(): Map<string, string> {
   };
   for (const incident of readJson('incidents.json').incidents) add(incident.document.url, incident);
   for (const hack of readJson('public/hacks.json').records) for (const link of hack.links) add(link, hack);
+  // The SEC actions cite their file at its commit: every action is read as that link's record.
+  const sec = readJson('public/sec-enforcement.json');
+  const secLink = `https://github.com/${sec.dataset.name}/blob/${sec.dataset.version}/${sec.path}`;
+  for (const action of sec.records) add(secLink, action);
   for (const audit of readJson('public/audits.json').records) add(audit.url, audit);
   return byLink;
 }

@@ -1,14 +1,27 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { Source } from '../../../contract/reports';
-import { type AssetRef, type Fact, INCIDENT_KINDS, type IncidentRecord, KNOCKOUT_KINDS } from '../evidence';
-import { datasetRef, PUBLIC_DATA, type PublicHackRecord } from './snapshot-data';
+import { HACK_PROTOCOL_ALIASES } from '../datasets/import/hack-asset-map';
+import { SEC_ASSET_ALIASES } from '../datasets/import/sec-asset-map';
+import {
+  type AssetKind,
+  type AssetRef,
+  type Fact,
+  INCIDENT_KINDS,
+  type IncidentKind,
+  type IncidentRecord,
+  KNOCKOUT_KINDS,
+  type SecurityEvidence,
+} from '../evidence';
+import { datasetRef, PUBLIC_DATA, type PublicHackRecord, type PublicSecAction } from './snapshot-data';
 import type { ResearchSources } from './types';
 
-// Incidents of an asset, for live and offline reports alike: the exploits of DeFiHackLabs
-// (matched to assets by a reviewed id mapping, never by name) and the curated list
+// Incidents of an asset, for live and offline reports alike: the exploits of DeFiHackLabs and the
+// SEC's enforcement actions as ChoiceCoin/Solana-Compliance lists them (each matched to assets by a
+// reviewed mapping, never by name at run time), and the curated list
 // (server/research/datasets/incidents.json) of regulator actions, convictions and issuer
-// announcements, each kept only with its primary document's address and publication date.
+// announcements, each kept only with its primary document's address and publication date. The
+// source registry below says, per asset, which of them covers it (decision 0311).
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -170,11 +183,48 @@ export function incidentOfCurated(entry: IncidentList['incidents'][number], asse
   };
 }
 
+const secFile = PUBLIC_DATA.secEnforcement;
+const secRef = datasetRef(secFile.dataset);
+const secDate = `${secFile.dataset.committedAt}T00:00:00.000Z`;
+/** The SEC enforcement file at the commit read: the document each action's record sits in. */
+const SEC_FILE_SOURCE: Source = {
+  title: `SEC blockchain enforcement actions as collected by ChoiceCoin/Solana-Compliance (${secFile.path}, commit ${secFile.dataset.version.slice(0, 7)})`,
+  url: `https://github.com/${secFile.dataset.name}/blob/${secFile.dataset.version}/${secFile.path}`,
+  publishedAt: secFile.dataset.committedAt,
+  dataset: secRef,
+  retrievedAt: secDate,
+  live: false,
+};
+
+/**
+ * One SEC action as a regulatory incident. The people behind the asset were charged (the map links
+ * only actions against the asset's own issuer), which is not a finding: no knockout is ever read
+ * from this secondary list.
+ */
+export function incidentOfSecAction(record: PublicSecAction): IncidentRecord {
+  const amount = record.amountUsd
+    ? ` The database records $${record.amountUsd.toLocaleString('en-US')} for the action (raised or alleged, not a loss to holders).`
+    : '';
+  return {
+    kind: 'regulatory action',
+    date: record.date,
+    title: `SEC enforcement action: ${record.case}`,
+    summary: `${record.description} Cause of action: ${record.cause}; outcome as the database records it: ${record.outcome}.${amount}`,
+    link: SEC_FILE_SOURCE.url!,
+    sources: [{ ...SEC_FILE_SOURCE, publishedAt: record.date }],
+    origin: { kind: 'dataset', dataset: secRef, path: secFile.path },
+    teamAtFault: true,
+  };
+}
+
 const byAsset = new Map<string, IncidentRecord[]>();
 const add = (asset: string, record: IncidentRecord) =>
   byAsset.set(asset, [...(byAsset.get(asset) ?? []), record]);
 for (const record of PUBLIC_DATA.hacks.records) {
   for (const asset of record.assets) add(asset, incidentOfHack(record));
+}
+for (const record of secFile.records) {
+  for (const asset of record.assets) add(asset, incidentOfSecAction(record));
 }
 for (const entry of list.incidents) {
   for (const asset of entry.assets) add(asset, incidentOfCurated(entry, asset));
@@ -188,13 +238,14 @@ export interface IncidentTimeline {
   incidents: { assets: string[]; date: string }[];
 }
 
-/** Every recorded incident, DeFiHackLabs' exploits and the curated primary-document list. */
+/** Every recorded incident: DeFiHackLabs' exploits, the SEC's actions and the curated primary-document list. */
 export function incidentTimeline(): IncidentTimeline {
   const compiled = [list.compiled, hackLabs.committedAt].sort()[0]!;
   return {
     compiled,
     incidents: [
       ...PUBLIC_DATA.hacks.records.map(({ assets, date }) => ({ assets, date })),
+      ...secFile.records.filter((r) => r.assets.length).map(({ assets, date }) => ({ assets, date })),
       ...list.incidents.map(({ assets, date }) => ({ assets, date })),
     ],
   };
@@ -208,7 +259,129 @@ export function curatedIncidents(asset: Pick<AssetRef, 'id'>): Fact<IncidentReco
   return { value: byAsset.get(asset.id) ?? [], source: INCIDENT_LIST_SOURCE };
 }
 
-/** Adds the incidents to any sources' security evidence. */
+/**
+ * An incident source and what it covers (research-anchors pattern 6): the asset kinds whose
+ * incidents it records, its period, its licence, and the assets a reviewed map places in it. Only
+ * a source that covers an asset makes the absence of a record there evidence.
+ */
+interface IncidentSourceEntry {
+  name: string;
+  source: Source;
+  /** What the source records, in words ("hacks and exploits"). */
+  records: string;
+  incidentKinds: readonly IncidentKind[];
+  assetKinds: readonly AssetKind[];
+  /** The oldest and newest day its records run over. */
+  from: string;
+  to: string;
+  license: string;
+  /** Catalogue ids the reviewed alias map places in the source; null for a list that is no survey. */
+  mapped: ReadonlySet<string> | null;
+}
+
+const oldestDate = (dates: string[]) => [...dates].sort()[0]!;
+/** A source whose records end more than this before the evidence says nothing of the time since. */
+const STALE_AFTER_DAYS = 365;
+const DAY_MS = 86_400_000;
+
+const KIND_WORDS: Record<AssetKind, string> = {
+  layer1: 'layer-1 coins',
+  layer2: 'layer-2 assets',
+  token: 'tokens',
+  stablecoin: 'stablecoins',
+  meme: 'meme coins',
+  defi: 'DeFi tokens',
+  exchange: 'exchange tokens',
+};
+
+/** Every incident source a report searches, with its coverage (decision 0311). */
+export const INCIDENT_SOURCES: readonly IncidentSourceEntry[] = [
+  {
+    name: `DeFiHackLabs exploit list (${hackLabs.name}, ${hackLabs.license})`,
+    source: INCIDENT_LIST_SOURCE,
+    records: 'smart-contract hacks and exploits',
+    incidentKinds: ['exploit'],
+    // The list records exploits of contracts: a chain's or an exchange's own failures are not its subject.
+    assetKinds: ['defi', 'token', 'stablecoin', 'meme'],
+    from: oldestDate(PUBLIC_DATA.hacks.records.map((r) => r.date)),
+    to: hackLabs.committedAt,
+    license: hackLabs.license,
+    mapped: new Set(Object.keys(HACK_PROTOCOL_ALIASES)),
+  },
+  {
+    name: `SEC blockchain enforcement actions (${secFile.dataset.name}, ${secFile.dataset.license})`,
+    source: SEC_FILE_SOURCE,
+    records: 'the SEC’s enforcement actions',
+    incidentKinds: ['regulatory action'],
+    assetKinds: ['layer1', 'layer2', 'token', 'stablecoin', 'meme', 'defi', 'exchange'],
+    from: oldestDate(secFile.records.map((r) => r.date)),
+    to: [...secFile.records.map((r) => r.date)].sort().at(-1)!,
+    license: secFile.dataset.license,
+    mapped: new Set(Object.keys(SEC_ASSET_ALIASES)),
+  },
+  {
+    name: 'Curated incident list (primary documents)',
+    source: {
+      title: 'Crow Research curated incident list (server/research/datasets/incidents.json)',
+      publishedAt: list.compiled,
+      retrievedAt: `${list.compiled}T00:00:00.000Z`,
+      live: false,
+    },
+    records: 'incidents the datasets miss, each with its primary document',
+    incidentKinds: INCIDENT_KINDS,
+    assetKinds: [],
+    from: oldestDate(list.incidents.map((i) => i.date)),
+    to: list.compiled,
+    license: 'our own list; each document keeps its publisher',
+    mapped: null,
+  },
+];
+
+/** Whether one source covers the asset on the evidence's day, and why not when it does not. */
+function coverageBy(
+  entry: IncidentSourceEntry,
+  asset: Pick<AssetRef, 'id' | 'kind'>,
+  asOf: string,
+): { source: Source; covers: boolean; reason: string } {
+  const say = (covers: boolean, reason: string) => ({ source: entry.source, covers, reason });
+  if (!entry.mapped)
+    return say(
+      false,
+      `${entry.name} holds ${entry.records}: it is no survey, so an absence there is no evidence.`,
+    );
+  if (!asset.kind || !entry.assetKinds.includes(asset.kind))
+    return say(
+      false,
+      `${entry.name} records ${entry.records} of ${entry.assetKinds.map((k) => KIND_WORDS[k]).join(', ')}; ${asset.kind ? `this asset is one of the ${KIND_WORDS[asset.kind]}` : 'no source states what kind of asset this is'}.`,
+    );
+  if (!entry.mapped.has(asset.id))
+    return say(
+      false,
+      `${entry.name}: no reviewed name maps this asset into it, so its records were not searched for it.`,
+    );
+  if ((Date.parse(asOf) - Date.parse(entry.to)) / DAY_MS > STALE_AFTER_DAYS)
+    return say(
+      false,
+      `${entry.name} runs from ${entry.from} to ${entry.to}, more than a year before ${asOf}: it says nothing of the time since.`,
+    );
+  return say(
+    true,
+    `${entry.name} records ${entry.records} from ${entry.from} to ${entry.to}, and maps this asset.`,
+  );
+}
+
+/** Every incident source searched for the asset, on the evidence's day (YYYY-MM-DD). */
+export function incidentCoverage(
+  asset: Pick<AssetRef, 'id' | 'kind'>,
+  asOf: string,
+): NonNullable<SecurityEvidence['incidentCoverage']> {
+  return INCIDENT_SOURCES.map((entry) => coverageBy(entry, asset, asOf));
+}
+
+/** The day the offline incident data runs to: the exploit list's commit. */
+export const INCIDENT_DATA_DATE = hackLabs.committedAt;
+
+/** Adds the incidents, and which incident source covers the asset (dated today), to any sources' security evidence. */
 export function withCuratedIncidents(sources: ResearchSources): ResearchSources {
   return {
     get mode() {
@@ -217,6 +390,10 @@ export function withCuratedIncidents(sources: ResearchSources): ResearchSources 
     resolve: (text) => sources.resolve(text),
     search: (text, limit) => sources.search(text, limit),
     market: (asset) => sources.market(asset),
-    security: async (asset) => ({ ...(await sources.security(asset)), incidents: curatedIncidents(asset) }),
+    security: async (asset) => ({
+      ...(await sources.security(asset)),
+      incidents: curatedIncidents(asset),
+      incidentCoverage: incidentCoverage(asset, new Date().toISOString().slice(0, 10)),
+    }),
   };
 }

@@ -59,6 +59,34 @@ export const hackFileSchema = z
   .object({ dataset: datasetSchema, records: z.array(hackRecordSchema) })
   .strict();
 
+/** The SEC's enforcement actions as ChoiceCoin/Solana-Compliance collected them (decision 0311). */
+export const secEnforcementFileSchema = z
+  .object({
+    dataset: datasetSchema,
+    path: z.string().min(1),
+    records: z.array(
+      z
+        .object({
+          key: z.string().min(1),
+          date: isoDate,
+          case: z.string().min(1),
+          description: z.string().min(1),
+          outcome: z.string().min(1),
+          cause: z.string().min(1),
+          proceeding: z.string().min(1),
+          token: z.string().min(1).optional(),
+          project: z.string().min(1).optional(),
+          /** Raised or alleged, as the database records it: not a loss to holders. */
+          amountUsd: z.number().positive().optional(),
+          /** CoinGecko ids of the catalogue assets whose issuer the action charged (reviewed mapping). */
+          assets: z.array(z.string()),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+export type PublicSecAction = z.infer<typeof secEnforcementFileSchema>['records'][number];
+
 export const stablecoinRecordSchema = z
   .object({
     geckoId: z.string().min(1),
@@ -250,6 +278,7 @@ export const PUBLIC_DATA_DIRECTORY = new URL('../datasets/public/', import.meta.
 export interface PublicData {
   assets: SnapshotAsset[];
   hacks: z.infer<typeof hackFileSchema>;
+  secEnforcement: z.infer<typeof secEnforcementFileSchema>;
   stablecoins: z.infer<typeof stablecoinFileSchema>;
   audits: z.infer<typeof auditFileSchema>;
   unlocks: z.infer<typeof unlockFileSchema>;
@@ -276,6 +305,7 @@ export function loadPublicData(directory: URL = PUBLIC_DATA_DIRECTORY): PublicDa
     ids.add(asset.id);
   }
   const hacks = readValidated(directory, 'hacks.json', hackFileSchema);
+  const secEnforcement = readValidated(directory, 'sec-enforcement.json', secEnforcementFileSchema);
   const stablecoins = readValidated(directory, 'stablecoins.json', stablecoinFileSchema);
   const audits = readValidated(directory, 'audits.json', auditFileSchema);
   const unlocks = readValidated(directory, 'unlocks.json', unlockFileSchema);
@@ -295,6 +325,7 @@ export function loadPublicData(directory: URL = PUBLIC_DATA_DIRECTORY): PublicDa
   }
   for (const [file, records] of [
     ['hacks.json', hacks.records],
+    ['sec-enforcement.json', secEnforcement.records],
     ['audits.json', audits.records],
   ] as const) {
     for (const record of records) {
@@ -302,7 +333,17 @@ export function loadPublicData(directory: URL = PUBLIC_DATA_DIRECTORY): PublicDa
       if (unknown) throw new Error(`dataset file ${file}: ${record.key} names unknown asset ${unknown}`);
     }
   }
-  return { assets, hacks, stablecoins, audits, unlocks, clientDiversity, tokenContracts, chains };
+  return {
+    assets,
+    hacks,
+    secEnforcement,
+    stablecoins,
+    audits,
+    unlocks,
+    clientDiversity,
+    tokenContracts,
+    chains,
+  };
 }
 
 /** The dataset as a source cites it. */

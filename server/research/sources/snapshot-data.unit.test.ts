@@ -22,6 +22,7 @@ import { loadPublicData, PUBLIC_DATA_DIRECTORY, SNAPSHOT_ASSETS, SNAPSHOT_DATE }
 const FILES = [
   'assets.json',
   'hacks.json',
+  'sec-enforcement.json',
   'stablecoins.json',
   'audits.json',
   'unlocks.json',
