@@ -8,6 +8,7 @@ import { CATEGORIES, type CategoryKey } from '../../contract/methodology';
 import { type KeyRisk, type KindCheck, type Source, UNSOURCED_CHECK_PREFIX } from '../../contract/reports';
 import type { AssetEvidence, AssetKind, Fact } from './evidence';
 import { clientSharesText, formatUsd, hackNetLoss, isIndependentCodeReview } from './scoring';
+import { formatShare, issuedShareOfCap } from './supply-shares';
 import { unlockStatusAt } from './unlocks';
 
 // The per-kind checks of contract/kind-rules.ts applied to a report's evidence. Pure: the same
@@ -183,12 +184,13 @@ function networkChecks(e: AssetEvidence): KindCheck[] {
       e.supply,
     );
   else {
-    const issued = supply.circulating / supply.max;
+    // The Total Supply category's own share (total over cap): one figure per report.
+    const issued = issuedShareOfCap(supply) ?? 0;
     issuance = check(
       g,
       'issuance',
       issued >= k.issuedShareMet ? 'met' : 'risk',
-      `${pct(issued)} of the ${Math.round(supply.max).toLocaleString('en-US')} maximum supply is issued.`,
+      `${formatShare(issued)} of the ${Math.round(supply.max).toLocaleString('en-US')} maximum supply is issued.`,
       e.supply,
     );
   }

@@ -20,6 +20,7 @@ import {
   SNAPSHOT_ASSETS,
   type SnapshotAsset,
 } from './snapshot-data';
+import { firstListing } from './snapshot-listings';
 import { type AssetMarketData, createMarketData, loadMarketFile } from './snapshot-market';
 import { normalizeAssetText, type ResearchSources } from './types';
 
@@ -165,6 +166,8 @@ function mergedMarket(
   delete merged.chainRecordedSince;
   const earliestPriced = [...priced].sort((a, b) => a.value.localeCompare(b.value))[0];
   if (earliestPriced) merged.pricedSince = earliestPriced;
+  // Only the monthly files' own first day is open-ended: another file's earlier day is not.
+  if (earliestPriced !== fromFiles.pricedSince) delete merged.pricedSinceInTopList;
   if (chain) merged.chainRecordedSince = chain;
   const first = [earliestPriced, chain]
     .filter((fact): fact is Fact<string> => fact !== undefined)
@@ -173,6 +176,26 @@ function mergedMarket(
   if (first && newest && figureDay(newest) > figureDay(first))
     merged.pricedUntil = { value: figureDay(newest), source: newest.source };
   return merged;
+}
+
+/**
+ * CoinMarketCap's first day of price data (decision 0340), where it is earlier than the files'
+ * first day: the asset's age starts at its listing, and runs to the newest day a file shows it
+ * priced. Where the list is silent (listed after it was saved), the files' day stays, open-ended.
+ */
+function withFirstListing(asset: SnapshotAsset, market: MarketEvidence): MarketEvidence {
+  const listed = firstListing(asset);
+  const previous = market.pricedSince;
+  if (!listed || (previous && previous.value <= listed.value)) return market;
+  const { pricedSinceInTopList: _open, ...rest } = market;
+  const newest = [market.pricedUntil, previous && { value: figureDay(previous), source: previous.source }]
+    .filter((fact): fact is Fact<string> => fact !== undefined)
+    .sort((a, b) => b.value.localeCompare(a.value))[0];
+  return {
+    ...rest,
+    pricedSince: listed,
+    ...(newest && newest.value > figureDay(listed) ? { pricedUntil: newest } : {}),
+  };
 }
 
 /** The day a dataset's first-day fact was read to: its file's own date. */
@@ -265,7 +288,10 @@ export function snapshotMarketEvidenceOf(
   // excerpt of a few days would be a second, partial price record.
   const useCoinMetrics = excerpt && !(stablecoin && files);
   const market: MarketEvidence = {
-    ...mergedMarket(files?.evidence, useCoinMetrics ? snapshotCoinMetricsEvidence(asset) : {}),
+    ...withFirstListing(
+      asset,
+      mergedMarket(files?.evidence, useCoinMetrics ? snapshotCoinMetricsEvidence(asset) : {}),
+    ),
     ...(unlocks ? { unlocks } : {}),
   };
   if (!stablecoin) return market;
