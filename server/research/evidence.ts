@@ -155,6 +155,8 @@ export interface StablecoinFacts {
   mintRedeem?: string;
   /** Reserve attestations or proof-of-reserve pages. */
   attestations: { url: string; date?: string }[];
+  /** Links the registry lists beside them that are not attestations (smart-contract audits). */
+  otherAuditLinks?: { url: string }[];
   issuer?: string;
   jurisdiction?: string;
   freezeOrBlacklist?: boolean;

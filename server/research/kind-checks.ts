@@ -70,7 +70,15 @@ function stablecoinChecks(e: AssetEvidence): KindCheck[] {
             `${attestations.length} attestation or proof-of-reserve document${attestations.length === 1 ? '' : 's'} listed: ${attestations.map((a) => a.url).join(', ')}. How often they are renewed is not stated.`,
             e.stablecoin,
           )
-        : check(g, 'attestations', 'risk', 'The registry lists no reserve attestation.', e.stablecoin),
+        : check(
+            g,
+            'attestations',
+            'risk',
+            facts.otherAuditLinks?.length
+              ? `The registry lists no reserve attestation: the ${facts.otherAuditLinks.length === 1 ? 'link' : 'links'} it gives (${facts.otherAuditLinks.map((a) => a.url).join(', ')}) ${facts.otherAuditLinks.length === 1 ? 'is a smart-contract audit, which reviews' : 'are smart-contract audits or other pages, which review'} the code, not the reserves.`
+              : 'The registry lists no reserve attestation.',
+            e.stablecoin,
+          ),
     worstDepegCheck(e),
     facts.mintRedeem
       ? check(g, 'mintRedeem', 'met', facts.mintRedeem, e.stablecoin)

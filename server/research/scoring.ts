@@ -1106,7 +1106,7 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
       : [
           // Its first month in the top-200 files is not a first listing: an age of at least that.
           since === e.pricedSince && e.pricedSinceInTopList
-            ? `Priced at least since: ${day}${datasetNote(since)}, its first month in the monthly top-200 files, which do not say when it was first listed.`
+            ? `Priced at least since: ${day}${datasetNote(since)}, its first month in the top-200 files.`
             : `${since === e.chainRecordedSince ? 'Chain recorded since' : 'Priced since'}: ${day}${datasetNote(since)}.`,
           // Counted from that day because the launch date is not in the sources (the methodology says so).
           `Age, lower bound: ${years.toFixed(1)} years to ${until.toISOString().slice(0, 10)}${laterPriced ? `, the day it is still priced in ${laterPriced.source.dataset?.name ?? laterPriced.source.title}` : ''}.`,
@@ -1220,7 +1220,7 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
             penalties.length > 0
               ? `It did not keep its value: ${penalties.join(' and ')}.`
               : lowerBound
-                ? `A short history to judge this asset by: ${since === e.chainRecordedSince ? 'its chain recorded' : 'priced'} only since ${day}, ${years.toFixed(1)} years to ${until.toISOString().slice(0, 10)} (its launch date is not in the sources).`
+                ? `A short history to judge this asset by: ${since === e.chainRecordedSince ? 'its chain recorded only since' : since === e.pricedSince && e.pricedSinceInTopList ? 'priced in the top-200 files only since' : 'priced only since'} ${day}, ${years.toFixed(1)} years to ${until.toISOString().slice(0, 10)} (its launch date is not in the sources).`
                 : `A short track record: ${years.toFixed(1)} years since launch.`,
         }
       : {}),

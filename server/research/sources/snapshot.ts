@@ -1,5 +1,6 @@
 import { distance as editDistance } from 'fastest-levenshtein';
 import { joinNames, nameWithSymbol, type Source } from '../../../contract/reports';
+import { splitAttestationLinks } from '../attestation-links';
 import type {
   AssetKind,
   AssetRef,
@@ -303,13 +304,18 @@ export function snapshotMarketEvidenceOf(
     retrievedAt: `${pegged.committedAt}T00:00:00.000Z`,
     live: false,
   };
+  const attestationLinks = splitAttestationLinks(stablecoin.attestations);
   return {
     ...market,
     stablecoin: {
       value: {
         pegType: stablecoin.pegType,
         pegMechanism: stablecoin.pegMechanism,
-        attestations: stablecoin.attestations.map((url) => ({ url })),
+        // The registry's audit links, split: a code audit is not a reserve attestation.
+        attestations: attestationLinks.attestations.map((url) => ({ url })),
+        ...(attestationLinks.others.length
+          ? { otherAuditLinks: attestationLinks.others.map((url) => ({ url })) }
+          : {}),
         ...(stablecoin.mintRedeem ? { mintRedeem: `The registry states: “${stablecoin.mintRedeem}”` } : {}),
         ...(files?.worstDepeg ? { worstDepeg: files.worstDepeg } : {}),
       },
