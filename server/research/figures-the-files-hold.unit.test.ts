@@ -43,7 +43,7 @@ describe('one identity per asset across renames', () => {
     );
     const { input } = await reportOf('maker');
     const marketCap = input.results.find((r) => r.key === 'marketCap')!;
-    expect(marketCap.coverage.kind).not.toBe('none');
+    expect(marketCap.coverage?.kind).not.toBe('none');
   });
 
   it('reads Polygon’s MATIC, Fantom’s FTM, Klaytn’s KLAY and “Render Token” rows as POL, Sonic, Kaia and Render', () => {
