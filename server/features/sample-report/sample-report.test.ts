@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RULES_WRITER_TEXT } from '../../../contract/constants';
 import { readPdf } from '../../testing/pdf';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -48,6 +49,8 @@ describe('the sample report', () => {
       'The published rules examined Bitcoin and scored each category with evidence from 1 to 5; no AI model wrote this report.',
     );
     expect(text).not.toContain('Twelve research agents');
+    const page = (await t.app.inject({ url: '/sample-report' })).body;
+    expect(page).toContain(RULES_WRITER_TEXT);
   });
 });
 

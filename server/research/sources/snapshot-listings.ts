@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { Source } from '../../../contract/reports';
 import type { Fact } from '../evidence';
-import { datasetRef, datasetSchema } from './snapshot-data';
+import { datasetRef, datasetSchema, PUBLIC_DATA_DIRECTORY } from './snapshot-data';
 
 // CoinMarketCap's first day of price data for each catalogue asset, from its coin list as
 // sstoeckl/crypto2 saved it (MIT; scripts/datasets/listings.ts, decision 0340): the asset's
@@ -31,7 +31,7 @@ const listingsSchema = z.object({
 });
 
 const file = listingsSchema.parse(
-  JSON.parse(readFileSync(new URL('../datasets/public/listings.json', import.meta.url), 'utf8')),
+  JSON.parse(readFileSync(new URL('listings.json', PUBLIC_DATA_DIRECTORY), 'utf8')),
 );
 const coinsById = new Map(file.coins.map((coin) => [coin.cmcId, coin]));
 
