@@ -303,7 +303,10 @@ export function createMarketData(file: MarketFile) {
       ];
       const earliest = [...series].sort((a, b) => a.first - b.first)[0]!;
       const last = Math.max(...series.map((s) => s.last));
-      evidence.pricedSince = fact(months[earliest.first]!, historySource(earliest.name, earliest.first, last));
+      evidence.pricedSince = fact(
+        months[earliest.first]!,
+        historySource(earliest.name, earliest.first, last),
+      );
       evidence.pricedSinceInTopList = true;
       // The highest and the latest of its monthly prices: a fall the snapshots prove.
       const priced = points.filter((p) => p[2] > 0);
