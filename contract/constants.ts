@@ -28,3 +28,10 @@ export const TIMINGS_MS = {
 export const FINANCIAL_DISCLAIMER =
   'The content on this site is for informational and educational purposes only and is not financial advice. ' +
   'AI analysis has limits and can be wrong or out of date. Do your own research; use of this site is at your own risk.';
+
+/** A report the rules wrote says so (page, PDF): no model wrote a word of it (decision 0344). */
+export const RULES_WRITER_TEXT =
+  'Written by the published rules: every score and sentence follows the methodology from the evidence cited; no AI model wrote this report.';
+/** What the landing page and the checkout add when no AI model is configured. */
+export const RULES_WRITER_SITE_TEXT =
+  'No AI model is configured: reports are written by the published rules, every score and sentence following the methodology from the evidence cited.';

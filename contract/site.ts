@@ -18,6 +18,11 @@ export const siteConfigSchema = z.object({
   cardanoNetwork: z.enum(['mainnet', 'preprod']),
   /** The prepaid API credit pack the checkouts sell (purchaseType credit_pack). */
   creditPack: z.object({ credits: z.number(), priceUsd: z.number() }).optional(),
+  /**
+   * Who writes new reports: the published rules alone, or an AI model checked against the
+   * evidence (LLM_BASE_URL and LLM_MODEL set). The site says which (decision 0344).
+   */
+  reportWriter: z.enum(['rules', 'llm']).optional(),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 

@@ -18,6 +18,7 @@ import { peggedRecordsOf } from '../../server/research/datasets/import/pegged';
 import { buildAudits } from './audits';
 import { buildChains } from './chains';
 import { buildClientDiversity } from './client-diversity';
+import { buildListings } from './listings';
 import { buildMarket } from './market';
 import { buildSecEnforcement } from './sec-enforcement';
 import { buildTokenContracts } from './token-labels';
@@ -47,19 +48,21 @@ function datasetOf(repo: string, license: string) {
 
 // `build.ts <mirror-root> client-diversity,token-labels` rebuilds only the files named (the other
 // parts need their own mirrors): hacks (with stablecoins and unlocks), audits, market,
-// client-diversity, token-labels, chains, sec-enforcement.
+// client-diversity, token-labels, chains, sec-enforcement, listings.
 const only = process.argv[3]?.split(',');
 const wanted = (part: string) => !only || only.includes(part);
 
 const write = (name: string, value: unknown) => {
   mkdirSync(dirname(new URL(name, out).pathname), { recursive: true });
-  // The market history is written one asset to a line, the client shares one reading to a line:
-  // indented, they would be ten times longer.
+  // The market history is written one asset to a line, the client shares one reading to a line,
+  // the listed coins one coin to a line: indented, they would be ten times longer.
   const text = name.startsWith('market/')
     ? JSON.stringify(value).replace(/(\{"id":)/g, '\n$1')
     : name === 'client-diversity.json'
       ? JSON.stringify(value).replace(/(\{"date":)/g, '\n$1')
-      : JSON.stringify(value, null, 1);
+      : name === 'listings.json'
+        ? JSON.stringify(value).replace(/(\{"cmcId":|"assets":|"coins":)/g, '\n$1')
+        : JSON.stringify(value, null, 1);
   writeFileSync(new URL(name, out), `${text}\n`);
 };
 if (wanted('hacks')) {
@@ -173,3 +176,8 @@ if (wanted('chains')) process.stdout.write(`${buildChains(mirrorRoot, snapshotId
 // The SEC's enforcement actions naming tokens (scripts/datasets/sec-enforcement.ts, decision 0311).
 if (wanted('sec-enforcement'))
   process.stdout.write(`${buildSecEnforcement({ git, datasetOf, snapshotIds, write })}\n`);
+// First and last days of price data from CoinMarketCap's list (scripts/datasets/listings.ts, decision 0340).
+if (wanted('listings')) {
+  const catalogue = JSON.parse(readFileSync(new URL('assets.json', out), 'utf8')).assets;
+  process.stdout.write(`${buildListings(mirrorRoot, catalogue, { git, datasetOf, write })}\n`);
+}

@@ -157,6 +157,8 @@ export interface StablecoinFacts {
   mintRedeem?: string;
   /** Reserve attestations or proof-of-reserve pages. */
   attestations: { url: string; date?: string }[];
+  /** Links the registry lists beside them that are not attestations (smart-contract audits). */
+  otherAuditLinks?: { url: string }[];
   issuer?: string;
   jurisdiction?: string;
   freezeOrBlacklist?: boolean;
@@ -364,6 +366,12 @@ export interface MarketEvidence {
    * asset is at least this old.
    */
   pricedSince?: Fact<string>;
+  /**
+   * The earliest day is the asset's first month in the monthly top-200 files: it may have been
+   * priced before (the files begin in 2020, and list only the top 200), so the report says "at
+   * least since", never a first listing.
+   */
+  pricedSinceInTopList?: boolean;
   /** The first day a dataset records the asset's own chain (it counts its blocks): a lower bound of its age. */
   chainRecordedSince?: Fact<string>;
   /**

@@ -61,7 +61,7 @@ describe('key risks from recorded incidents', () => {
   it("says what Pepe's short price history means, with the day and the years it proves", async () => {
     const { risks } = await reportOf('pepe');
     expect(risks.find((r) => r.category_key === 'existenceGrowthX2')?.text).toBe(
-      'A short history to judge Pepe by: priced only since 2023-06-01, 2.3 years to 2025-10-01 (its launch date is not in the sources).',
+      'A short history to judge Pepe by: priced only since 2023-04-17, 2.4 years to 2025-10-01 (its launch date is not in the sources).',
     );
   });
 

@@ -8,6 +8,7 @@ import { CATEGORIES, type CategoryKey } from '../../contract/methodology';
 import { type KeyRisk, type KindCheck, type Source, UNSOURCED_CHECK_PREFIX } from '../../contract/reports';
 import type { AssetEvidence, AssetKind, Fact } from './evidence';
 import { clientSharesText, formatUsd, hackNetLoss, isIndependentCodeReview } from './scoring';
+import { formatShare, issuedShareOfCap } from './supply-shares';
 import { unlockStatusAt } from './unlocks';
 
 // The per-kind checks of contract/kind-rules.ts applied to a report's evidence. Pure: the same
@@ -69,7 +70,15 @@ function stablecoinChecks(e: AssetEvidence): KindCheck[] {
             `${attestations.length} attestation or proof-of-reserve document${attestations.length === 1 ? '' : 's'} listed: ${attestations.map((a) => a.url).join(', ')}. How often they are renewed is not stated.`,
             e.stablecoin,
           )
-        : check(g, 'attestations', 'risk', 'The registry lists no reserve attestation.', e.stablecoin),
+        : check(
+            g,
+            'attestations',
+            'risk',
+            facts.otherAuditLinks?.length
+              ? `The registry lists no reserve attestation: the ${facts.otherAuditLinks.length === 1 ? 'link' : 'links'} it gives (${facts.otherAuditLinks.map((a) => a.url).join(', ')}) ${facts.otherAuditLinks.length === 1 ? 'is a smart-contract audit, which reviews' : 'are smart-contract audits or other pages, which review'} the code, not the reserves.`
+              : 'The registry lists no reserve attestation.',
+            e.stablecoin,
+          ),
     worstDepegCheck(e),
     facts.mintRedeem
       ? check(g, 'mintRedeem', 'met', facts.mintRedeem, e.stablecoin)
@@ -183,12 +192,13 @@ function networkChecks(e: AssetEvidence): KindCheck[] {
       e.supply,
     );
   else {
-    const issued = supply.circulating / supply.max;
+    // The Total Supply category's own share (total over cap): one figure per report.
+    const issued = issuedShareOfCap(supply) ?? 0;
     issuance = check(
       g,
       'issuance',
       issued >= k.issuedShareMet ? 'met' : 'risk',
-      `${pct(issued)} of the ${Math.round(supply.max).toLocaleString('en-US')} maximum supply is issued.`,
+      `${formatShare(issued)} of the ${Math.round(supply.max).toLocaleString('en-US')} maximum supply is issued.`,
       e.supply,
     );
   }

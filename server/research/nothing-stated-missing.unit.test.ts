@@ -299,9 +299,10 @@ describe('nothing a dataset row states is reported missing', () => {
     expect(layer1Of('staked-ether')).toContain(
       'Lido Staked Ether is classified as a DeFi token, as its contract’s tags say.',
     );
-    // The kind is a fact inside Layer 1, not a category of its own: Lido stays unrated.
+    // The kind is a fact inside Layer 1, not a category of its own: four categories have evidence
+    // (Existence/Growth from CoinMarketCap's first listing, decision 0340), none of them the kind.
     expect(report(SNAPSHOT_ASSETS.find((a) => a.id === 'staked-ether')!)).toMatch(
-      /is Not rated: the sources hold evidence for only three of twelve categories/,
+      /only Existence\/Growth, Audits, Hacks\/Scandals and Layer 1 of Lido Staked Ether's twelve categories rest on/,
     );
   });
 

@@ -200,7 +200,8 @@ describe('a reference list is dated by the day it was read, and dates no evidenc
 describe('the summary words the best and worst categories by the level they reach', () => {
   it('quotes a fact that opens with a label in lower case mid-sentence: "(priced since …)"', async () => {
     const pepe = summaryOf(await reportOf('pepe'));
-    expect(pepe).toContain('its weakest is Existence/Growth at 2/5 (priced since 2023-06-01)');
+    // CoinMarketCap's first day of price data for Pepe (decision 0340), not its first monthly file.
+    expect(pepe).toContain('its weakest is Existence/Growth at 2/5 (priced since 2023-04-17)');
     expect(pepe).not.toMatch(/\((Priced|Circulating|Total|Hacks|Market) /);
   });
 

@@ -18,6 +18,7 @@ import type {
   IncidentRecord,
   KnockoutKind,
 } from './evidence';
+import { formatShare, issuedShareOfCap } from './supply-shares';
 import { type UnlockStatus, unlockStatusAt } from './unlocks';
 
 // The documented rules of contract/scoring-rules.ts (methodology 2026.11-4) as code:
@@ -83,7 +84,7 @@ export const formatUsd = (value: number) => {
 /** Threshold amounts in words ("$1 billion", "$100 million"). */
 const formatThreshold = (value: number) =>
   value >= 1e9 ? `$${value / 1e9} billion` : value >= 1e6 ? `$${value / 1e6} million` : formatUsd(value);
-const formatPct = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
+const formatPct = formatShare;
 /** A unit price as the dataset states it: cents from $1, four significant digits below. */
 const formatPrice = (value: number) =>
   value >= 1
@@ -790,7 +791,7 @@ export function scoreTotalSupply(e: AssetEvidence, now: Date = new Date()): Cate
       nextDown: 'Hard cap: set, with less than 30% issued (scores 2)',
     };
   }
-  const ratio = Math.min(1, total / supply.max);
+  const ratio = issuedShareOfCap(supply) ?? 0;
   const score = Math.max(2, levelAtLeast(ratio, t.totalToMax));
   const issuing = (x: number) => `Issued share of the cap: ${formatPct(x)}`;
   const up = score < 5 ? t.totalToMax[4 - score] : undefined;
@@ -1103,7 +1104,10 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
     ...(!lowerBound
       ? [`Launch: ${day}, ${years.toFixed(1)} years ago.`]
       : [
-          `${since === e.chainRecordedSince ? 'Chain recorded since' : 'Priced since'}: ${day}${datasetNote(since)}.`,
+          // Its first month in the top-200 files is not a first listing: an age of at least that.
+          since === e.pricedSince && e.pricedSinceInTopList
+            ? `Priced at least since: ${day}${datasetNote(since)}, its first month in the top-200 files.`
+            : `${since === e.chainRecordedSince ? 'Chain recorded since' : 'Priced since'}: ${day}${datasetNote(since)}.`,
           // Counted from that day because the launch date is not in the sources (the methodology says so).
           `Age, lower bound: ${years.toFixed(1)} years to ${until.toISOString().slice(0, 10)}${laterPriced ? `, the day it is still priced in ${laterPriced.source.dataset?.name ?? laterPriced.source.title}` : ''}.`,
           ...scheduleStartNote(e, day),
@@ -1216,7 +1220,7 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
             penalties.length > 0
               ? `It did not keep its value: ${penalties.join(' and ')}.`
               : lowerBound
-                ? `A short history to judge this asset by: ${since === e.chainRecordedSince ? 'its chain recorded' : 'priced'} only since ${day}, ${years.toFixed(1)} years to ${until.toISOString().slice(0, 10)} (its launch date is not in the sources).`
+                ? `A short history to judge this asset by: ${since === e.chainRecordedSince ? 'its chain recorded only since' : since === e.pricedSince && e.pricedSinceInTopList ? 'priced in the top-200 files only since' : 'priced only since'} ${day}, ${years.toFixed(1)} years to ${until.toISOString().slice(0, 10)} (its launch date is not in the sources).`
                 : `A short track record: ${years.toFixed(1)} years since launch.`,
         }
       : {}),

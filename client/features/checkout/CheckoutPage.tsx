@@ -3,7 +3,7 @@ import { AlertTriangle, CheckCircle2, CreditCard, Wallet } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { coverageLine } from '../../../contract/assets';
-import { PRICES_USD, TIMINGS_MS } from '../../../contract/constants';
+import { PRICES_USD, RULES_WRITER_SITE_TEXT, TIMINGS_MS } from '../../../contract/constants';
 import { PAGES } from '../../../contract/pages';
 import type { CreatePaymentIntentResponse } from '../../../contract/payments';
 import { PURCHASE_TYPE_LABELS, PURCHASE_TYPES, type PurchaseType } from '../../../contract/reports';
@@ -209,6 +209,12 @@ function Checkout({
           <>
             <dt className="text-muted">Evidence</dt>
             <dd data-testid="checkout-coverage">{coverageLine(coverage.data)}</dd>
+          </>
+        )}
+        {purchaseType === 'new_report' && config.reportWriter === 'rules' && (
+          <>
+            <dt className="text-muted">Written by</dt>
+            <dd data-testid="checkout-writer">{RULES_WRITER_SITE_TEXT}</dd>
           </>
         )}
       </dl>

@@ -1,6 +1,6 @@
 import { BarChart3, FileText, Users } from 'lucide-react';
 import { Link } from 'wouter';
-import { PRICES_USD } from '../../../contract/constants';
+import { PRICES_USD, RULES_WRITER_SITE_TEXT } from '../../../contract/constants';
 import { PAGES } from '../../../contract/pages';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -28,7 +28,7 @@ const FEATURES = [
 ];
 
 export function LandingPage() {
-  const { appName } = useSiteConfig();
+  const { appName, reportWriter } = useSiteConfig();
   return (
     <div>
       <PageMeta meta={PAGES.home.meta} />
@@ -94,6 +94,11 @@ export function LandingPage() {
               <CardDescription className="mt-2">
                 One-time. Complete AI analysis with 12 research categories.
               </CardDescription>
+              {reportWriter === 'rules' && (
+                <p className="mt-2 text-sm text-muted" data-testid="pricing-writer">
+                  {RULES_WRITER_SITE_TEXT}
+                </p>
+              )}
               <p className="mt-3 text-sm">
                 <a className="underline" href="/sample-report" data-testid="pricing-sample-link">
                   See what it buys: a sample report

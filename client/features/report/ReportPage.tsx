@@ -3,7 +3,7 @@ import { ArrowLeft, Download } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { formatChartValue } from '../../../contract/charts';
-import { TIMINGS_MS } from '../../../contract/constants';
+import { RULES_WRITER_TEXT, TIMINGS_MS } from '../../../contract/constants';
 import { KIND_RULES } from '../../../contract/kind-rules';
 import {
   compositeOutOfFive,
@@ -595,6 +595,11 @@ export function ReportPage() {
             </p>
             {sections.writer === 'llm' && (
               <p className="mt-2 text-xs text-muted">Written by the AI writer from the evidence below.</p>
+            )}
+            {sections.writer === 'rules' && (
+              <p className="mt-2 text-xs text-muted" data-testid="report-writer">
+                {RULES_WRITER_TEXT}
+              </p>
             )}
           </Card>
           <BuyerSections sections={sections} />

@@ -49,7 +49,8 @@ describe('GET /api/assets/:id/coverage', () => {
   });
 
   it('says when a report would be Not rated', async () => {
-    const body = assetCoverageSchema.parse((await coverage('staked-ether')).json());
+    // Scroll: two categories with evidence (Lido Staked Ether has four since decision 0340).
+    const body = assetCoverageSchema.parse((await coverage('scroll')).json());
     expect(body.rated).toBe(false);
     expect(body.categoriesWithEvidence).toBeLessThan(4);
   });
@@ -72,16 +73,16 @@ describe('GET /api/assets/:id/coverage', () => {
 describe('checkout before payment', () => {
   it('asks the same confirmation for a report that would be Not rated as for an unknown name', async () => {
     const buyer = await signUp(t.app);
-    const refused = await createIntent(buyer, { assetName: 'Lido Staked Ether', assetId: 'staked-ether' });
+    const refused = await createIntent(buyer, { assetName: 'Scroll', assetId: 'scroll' });
     expect(refused.statusCode, refused.body).toBe(422);
     expect(refused.json()).toMatchObject({
       code: 'NOT_RATED_ASSET',
-      coverage: { assetId: 'staked-ether', rated: false },
+      coverage: { assetId: 'scroll', rated: false },
     });
     expect(refused.json().message).toMatch(/would be Not rated/);
     const confirmed = await createIntent(buyer, {
-      assetName: 'Lido Staked Ether',
-      assetId: 'staked-ether',
+      assetName: 'Scroll',
+      assetId: 'scroll',
       acknowledgeUnknownAsset: true,
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);

@@ -182,7 +182,8 @@ describe('GET /api/reports/:id', () => {
     ]);
     const existence = body.progressData.find((p) => p.category_key === 'existenceGrowthX2')!;
     expect(existence.research_findings).toMatch(
-      /Priced since: 2020-01-01 .*Age, lower bound: 5\.7 years to 2025-10-01/,
+      // CoinMarketCap's first day of price data (decision 0340), not the first monthly file.
+      /Priced since: 2014-05-21 \(sstoeckl\/crypto2, MIT\)\. Age, lower bound: 11\.3 years to 2025-10-01/,
     );
     // Monero's Coin Metrics copy ends in 2022: the report cites no file of it.
     expect(body.progressData.flatMap((p) => p.sources).some((s) => s.url?.includes('coinmetrics'))).toBe(

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { FINANCIAL_DISCLAIMER } from '../../../contract/constants';
+import { FINANCIAL_DISCLAIMER, RULES_WRITER_TEXT } from '../../../contract/constants';
 import { chosenTheme, THEME_COOKIE } from '../../../contract/site';
 import type { WebContext } from '../../context';
 import { contentDisposition } from '../../pdf/file-name';
@@ -41,7 +41,7 @@ export async function sampleReportRoutes(app: FastifyInstance, ctx: WebContext) 
     const html = `<!doctype html><html lang="en"${theme ? ` class="${theme}"` : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><meta name="description" content="A complete sample research report on ${escapeHtml(sample.assetName)}: what a report holds before you buy one."><style>${STYLE}</style></head><body>
 <header><nav aria-label="Site"><a href="/">${escapeHtml(ctx.config.APP_NAME)}</a><a href="/register">Register</a><a href="/login">Sign In</a></nav></header>
 <main><h1>Sample report: ${escapeHtml(sample.assetName)}</h1>
-<p class="note">This is a complete report, as a buyer receives it, written on ${sample.day} from the ${offlineDemo ? 'offline demo’s dated public datasets' : 'dated public datasets'} by the same research steps as a bought report. <a href="/sample-report.pdf">Download it as a PDF</a>.</p>
+<p class="note">This is a complete report, as a buyer receives it, written on ${sample.day} from the ${offlineDemo ? 'offline demo’s dated public datasets' : 'dated public datasets'} by the same research steps as a bought report.${sample.document.sections?.writer === 'rules' ? ` ${escapeHtml(RULES_WRITER_TEXT)}` : ''} <a href="/sample-report.pdf">Download it as a PDF</a>.</p>
 ${paragraphs}
 </main><footer><p>${escapeHtml(FINANCIAL_DISCLAIMER)}</p></footer></body></html>`;
     return reply

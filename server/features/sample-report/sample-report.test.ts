@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RULES_WRITER_TEXT } from '../../../contract/constants';
 import { readPdf } from '../../testing/pdf';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -39,5 +40,23 @@ describe('the sample report', () => {
     expect(pdf.text).toContain('Bitcoin');
     expect(pdf.text).toMatch(/Likely Safe/);
     expect(pdf.text).toMatch(/Market capitalisation\s+\$[\d.]+ trillion/);
+  });
+
+  it('says in its PDF that the published rules wrote it, not research agents or an AI model', async () => {
+    const pdf = await readPdf((await t.app.inject({ url: '/sample-report.pdf' })).rawPayload);
+    const text = pdf.text.replace(/\s+/g, ' ');
+    expect(text).toContain(
+      'The published rules examined Bitcoin and scored each category with evidence from 1 to 5; no AI model wrote this report.',
+    );
+    expect(text).not.toContain('Twelve research agents');
+    const page = (await t.app.inject({ url: '/sample-report' })).body;
+    expect(page).toContain(RULES_WRITER_TEXT);
+  });
+});
+
+describe('who writes the reports, in the settings the site reads', () => {
+  it('says the rules write them when no AI model is configured', async () => {
+    const config = (await t.app.inject({ url: '/api/config' })).json();
+    expect(config.reportWriter).toBe('rules');
   });
 });

@@ -14,5 +14,7 @@ export function siteConfigFrom({ config, payments }: Pick<AppContext, 'config' |
     // The network the Cardano provider really runs on (the sandbox always runs on preprod).
     cardanoNetwork: payments.cardano.network,
     creditPack: { credits: config.API_CREDIT_PACK_CREDITS, priceUsd: config.API_CREDIT_PACK_PRICE_USD },
+    // The same condition as writerFromConfig: without a model, the deterministic writer writes.
+    reportWriter: config.LLM_BASE_URL && config.LLM_MODEL ? 'llm' : 'rules',
   };
 }

@@ -123,8 +123,12 @@ export function drawCover(
 
   doc.y = cardY + cardHeight + 26;
   const counted = report.arithmetic.counted.length;
+  // A report the rules wrote says so; "research agents" would suggest a model wrote it (0344).
+  const byRules = report.sections?.writer === 'rules';
   body(
-    `Twelve research agents examined ${report.assetName} and scored each category with evidence from 1 to 5. ` +
+    (byRules
+      ? `The published rules examined ${report.assetName} and scored each category with evidence from 1 to 5; no AI model wrote this report. `
+      : `Twelve research agents examined ${report.assetName} and scored each category with evidence from 1 to 5. `) +
       (report.total !== null
         ? `The total counts the ${counted === 12 ? 'twelve categories' : `${counted} categories with evidence`}: their weighted sum over its maximum, on the 77-point scale (the score overview prints the arithmetic). `
         : `${NOT_RATED_LABEL}: too few categories hold evidence for a total, so this report gives none. `) +

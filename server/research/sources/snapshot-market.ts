@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { Source } from '../../../contract/reports';
+import type { MonthlyPoint } from '../datasets/import/market';
 import type { Fact, MarketEvidence, PriceHistoryFacts, StablecoinFacts } from '../evidence';
 import { datasetRef, datasetSchema, type PublicDataset } from './snapshot-data';
 
@@ -21,6 +22,7 @@ const monthlyAssetSchema = z
     points: z.array(
       z.tuple([z.number().int().nonnegative(), z.number().int().positive(), amount, amount, amount, amount]),
     ),
+    sameAsset: z.string().optional(),
   })
   .strict();
 
@@ -137,6 +139,12 @@ export function createMarketData(file: MarketFile) {
   const months = cmcMonthly.months;
   const newestMonth = months.at(-1)!;
   const monthlyById = new Map(cmcMonthly.assets.flatMap((a) => (a.id ? [[a.id, a] as const] : [])));
+  // The asset under a predecessor or successor token counted in other units (Maker's SKY): its
+  // own series, for the asset's age and its dollar figures, never for its prices or supply.
+  const otherUnitsById = new Map<string, MarketFile['cmcMonthly']['assets']>();
+  for (const series of cmcMonthly.assets)
+    if (series.sameAsset)
+      otherUnitsById.set(series.sameAsset, [...(otherUnitsById.get(series.sameAsset) ?? []), series]);
   const coingeckoById = new Map(coingeckoMarkets.records.map((r) => [r.id, r]));
 
   const monthFile = (index: number) => cmcMonthly.paths[index]!;
@@ -164,9 +172,10 @@ export function createMarketData(file: MarketFile) {
 
   function marketData(asset: { id: string; name: string; kind: string }): AssetMarketData | undefined {
     const monthly = monthlyById.get(asset.id);
+    const otherUnits = otherUnitsById.get(asset.id) ?? [];
     const coingecko = coingeckoById.get(asset.id);
     const bitcoin = bitcoinDaily.assetId === asset.id ? bitcoinDaily : undefined;
-    if (!monthly && !coingecko && !bitcoin) return undefined;
+    if (!monthly && !otherUnits.length && !coingecko && !bitcoin) return undefined;
     const evidence: MarketEvidence = {};
     const out: AssetMarketData = { evidence };
     const fact = <T>(value: T, source: Source): Fact<T> => ({ value, source });
@@ -178,6 +187,17 @@ export function createMarketData(file: MarketFile) {
         ? newest
         : undefined;
     if (current && current[0] === months.length - 1) out.rank = current[1];
+    // The newest dollar figures of the asset under any of its tokens (Maker's newest are SKY's):
+    // market cap and volume are in dollars, whatever the token's units.
+    const withinWindow = (point: MonthlyPoint | undefined) =>
+      point && daysBetween(months[point[0]]!, newestMonth) <= MARKET_FIGURES_MAX_AGE_DAYS ? point : undefined;
+    const newestDollars = [
+      ...(current ? [{ point: current, name: asset.name }] : []),
+      ...otherUnits.flatMap((series) => {
+        const point = withinWindow(series.points.at(-1));
+        return point ? [{ point, name: listingName(series, asset.name) }] : [];
+      }),
+    ].sort((a, b) => b.point[0] - a.point[0])[0];
 
     // Point-in-time figures: CoinGecko's row (2025-11-03, with total and maximum supply) when it
     // lists the asset, else the asset's newest monthly row within the window.
@@ -185,7 +205,19 @@ export function createMarketData(file: MarketFile) {
       const day = coingecko.timestamp.slice(0, 10);
       const source = coingeckoSource(asset.name, day);
       if (coingecko.marketCapUsd > 0) evidence.marketCapUsd = fact(coingecko.marketCapUsd, source);
+      else if (newestDollars && newestDollars.point[3] > 0)
+        // CoinGecko's row states no market cap (Maker's, after its move to SKY): the monthly
+        // files' newest one is the asset's, not "no evidence".
+        evidence.marketCapUsd = fact(
+          newestDollars.point[3],
+          monthSource(newestDollars.point[0], newestDollars.name),
+        );
       evidence.volume24hUsd = fact(coingecko.volume24hUsd, source);
+      if (!(coingecko.circulatingSupply > 0) && current && current[4] > 0)
+        evidence.supply = fact(
+          { circulating: current[4], total: null, max: null, maxUnknown: true },
+          monthSource(current[0], asset.name),
+        );
       if (coingecko.circulatingSupply > 0)
         evidence.supply = fact(
           {
@@ -208,17 +240,20 @@ export function createMarketData(file: MarketFile) {
           },
           source,
         );
-    } else if (current) {
+    } else if (newestDollars) {
+      const dollars = monthSource(newestDollars.point[0], newestDollars.name);
+      if (newestDollars.point[3] > 0) evidence.marketCapUsd = fact(newestDollars.point[3], dollars);
+      evidence.volume24hUsd = fact(newestDollars.point[5], dollars);
+    }
+    if (!coingecko && current) {
       const source = monthSource(current[0], asset.name);
-      if (current[3] > 0) evidence.marketCapUsd = fact(current[3], source);
-      evidence.volume24hUsd = fact(current[5], source);
       // The snapshot states the circulating supply only: no total or maximum to compare it with.
       if (current[4] > 0)
         evidence.supply = fact({ circulating: current[4], total: null, max: null, maxUnknown: true }, source);
     }
 
     // A row too old to score is still stated, with its date, never called missing.
-    if (!coingecko && !current && newest)
+    if (!coingecko && !newestDollars && newest)
       evidence.staleMarket = fact(
         {
           date: months[newest[0]]!,
@@ -255,11 +290,24 @@ export function createMarketData(file: MarketFile) {
         },
         bitcoinSource(),
       );
-    } else if (points.length) {
+    } else if (points.length || otherUnits.length) {
+      // The earliest month any of its tokens is listed, to the newest: entering the top 200 (or
+      // the files' first month) is not a first listing, so the report says "at least since".
+      const series = [
+        ...(points.length ? [{ first: points[0]![0], last: newest![0], name: asset.name }] : []),
+        ...otherUnits.map((other) => ({
+          first: other.points[0]![0],
+          last: other.points.at(-1)![0],
+          name: listingName(other, asset.name),
+        })),
+      ];
+      const earliest = [...series].sort((a, b) => a.first - b.first)[0]!;
+      const last = Math.max(...series.map((s) => s.last));
       evidence.pricedSince = fact(
-        months[points[0]![0]]!,
-        historySource(asset.name, points[0]![0], newest![0]),
+        months[earliest.first]!,
+        historySource(earliest.name, earliest.first, last),
       );
+      evidence.pricedSinceInTopList = true;
       // The highest and the latest of its monthly prices: a fall the snapshots prove.
       const priced = points.filter((p) => p[2] > 0);
       const latest = priced.at(-1);
@@ -296,6 +344,12 @@ export function createMarketData(file: MarketFile) {
     coingeckoDay: coingeckoMarkets.records[0]?.timestamp.slice(0, 10),
   };
 }
+
+/** "Sky (SKY), the same asset as Maker / Sky in other units", for a series in another token's units. */
+const listingName = (series: MarketFile['cmcMonthly']['assets'][number], assetName: string) => {
+  const listing = series.listings[0]!;
+  return `${listing.name} (${listing.symbol}), ${assetName} under another token`;
+};
 
 /** Volatility, largest fall and return over Bitcoin's last year of daily closes. */
 function bitcoinYear(bitcoin: MarketFile['bitcoinDaily']): PriceHistoryFacts {

@@ -1,5 +1,6 @@
 import { distance as editDistance } from 'fastest-levenshtein';
 import { joinNames, nameWithSymbol, type Source } from '../../../contract/reports';
+import { splitAttestationLinks } from '../attestation-links';
 import type {
   AssetKind,
   AssetRef,
@@ -20,6 +21,7 @@ import {
   SNAPSHOT_ASSETS,
   type SnapshotAsset,
 } from './snapshot-data';
+import { firstListing } from './snapshot-listings';
 import { type AssetMarketData, createMarketData, loadMarketFile } from './snapshot-market';
 import { normalizeAssetText, type ResearchSources } from './types';
 
@@ -165,6 +167,8 @@ function mergedMarket(
   delete merged.chainRecordedSince;
   const earliestPriced = [...priced].sort((a, b) => a.value.localeCompare(b.value))[0];
   if (earliestPriced) merged.pricedSince = earliestPriced;
+  // Only the monthly files' own first day is open-ended: another file's earlier day is not.
+  if (earliestPriced !== fromFiles.pricedSince) delete merged.pricedSinceInTopList;
   if (chain) merged.chainRecordedSince = chain;
   const first = [earliestPriced, chain]
     .filter((fact): fact is Fact<string> => fact !== undefined)
@@ -173,6 +177,26 @@ function mergedMarket(
   if (first && newest && figureDay(newest) > figureDay(first))
     merged.pricedUntil = { value: figureDay(newest), source: newest.source };
   return merged;
+}
+
+/**
+ * CoinMarketCap's first day of price data (decision 0340), where it is earlier than the files'
+ * first day: the asset's age starts at its listing, and runs to the newest day a file shows it
+ * priced. Where the list is silent (listed after it was saved), the files' day stays, open-ended.
+ */
+function withFirstListing(asset: SnapshotAsset, market: MarketEvidence): MarketEvidence {
+  const listed = firstListing(asset);
+  const previous = market.pricedSince;
+  if (!listed || (previous && previous.value <= listed.value)) return market;
+  const { pricedSinceInTopList: _open, ...rest } = market;
+  const newest = [market.pricedUntil, previous && { value: figureDay(previous), source: previous.source }]
+    .filter((fact): fact is Fact<string> => fact !== undefined)
+    .sort((a, b) => b.value.localeCompare(a.value))[0];
+  return {
+    ...rest,
+    pricedSince: listed,
+    ...(newest && newest.value > figureDay(listed) ? { pricedUntil: newest } : {}),
+  };
 }
 
 /** The day a dataset's first-day fact was read to: its file's own date. */
@@ -265,7 +289,10 @@ export function snapshotMarketEvidenceOf(
   // excerpt of a few days would be a second, partial price record.
   const useCoinMetrics = excerpt && !(stablecoin && files);
   const market: MarketEvidence = {
-    ...mergedMarket(files?.evidence, useCoinMetrics ? snapshotCoinMetricsEvidence(asset) : {}),
+    ...withFirstListing(
+      asset,
+      mergedMarket(files?.evidence, useCoinMetrics ? snapshotCoinMetricsEvidence(asset) : {}),
+    ),
     ...(unlocks ? { unlocks } : {}),
   };
   if (!stablecoin) return market;
@@ -277,13 +304,18 @@ export function snapshotMarketEvidenceOf(
     retrievedAt: `${pegged.committedAt}T00:00:00.000Z`,
     live: false,
   };
+  const attestationLinks = splitAttestationLinks(stablecoin.attestations);
   return {
     ...market,
     stablecoin: {
       value: {
         pegType: stablecoin.pegType,
         pegMechanism: stablecoin.pegMechanism,
-        attestations: stablecoin.attestations.map((url) => ({ url })),
+        // The registry's audit links, split: a code audit is not a reserve attestation.
+        attestations: attestationLinks.attestations.map((url) => ({ url })),
+        ...(attestationLinks.others.length
+          ? { otherAuditLinks: attestationLinks.others.map((url) => ({ url })) }
+          : {}),
         ...(stablecoin.mintRedeem ? { mintRedeem: `The registry states: “${stablecoin.mintRedeem}”` } : {}),
         ...(files?.worstDepeg ? { worstDepeg: files.worstDepeg } : {}),
       },

@@ -3,12 +3,15 @@ import type { CmcListing } from './market';
 // Which CoinMarketCap listings of the monthly top-200 files (smoothbrainquant/trading-for-new-dads,
 // data/raw/coinmarketcap_monthly_*.csv) denote each catalogue asset, by the name and symbol the
 // files spell, reviewed by hand. The files carry no CoinMarketCap id, and symbols are reused, so a
-// listing is bounded by month where the same name and symbol denote two assets. Left out on
-// purpose:
-// - Aave's LEND rows (2020-01 to 2020-09): LEND was a different token, migrated 100 to 1 into AAVE.
-// - Old BitTorrent (BTT to 2022-01): the catalogue's BTT is the redenominated "BitTorrent (New)".
-// - Polygon's MATIC rows: the catalogue's asset is POL, a new token MATIC migrated into.
-// - Maker's successor SKY (a new token, 24,000 SKY per MKR) and "Strike" (STRK, another project).
+// listing is bounded by month where the same name and symbol denote two assets.
+// One identity across renames (decision 0341): a token renamed or migrated one to one is the same
+// series (Polygon's MATIC into POL, to 2024-09 where both are listed; Fantom's FTM into Sonic's S;
+// Klaytn's KLAY into KAIA; "Render Token"). A predecessor or successor counted in other units is
+// the same asset with `ownUnits`: its rows stay a series of their own, used for the asset's age and
+// its dollar figures (market cap, volume), never mixed into its prices or supply: Aave's LEND
+// (migrated 100 to 1), the old BitTorrent (redenominated), Elrond's ERD (before EGLD), Maker's
+// successor SKY (a new token, many SKY per MKR). Left out on purpose:
+// - "Strike" (STRK, another project than Starknet).
 // - "Frax (prev. FXS)" is Frax Share renamed, not the FRAX stablecoin.
 // - Neiro: the files' "First Neiro On Ethereum" could not be tied to the catalogue's coin with
 //   certainty, so it is not.
@@ -64,7 +67,10 @@ export const CMC_ASSET_MAP: Record<string, readonly CmcListing[]> = {
   'pi-network': [{ name: 'Pi', symbol: 'PI' }],
   uniswap: [{ name: 'Uniswap', symbol: 'UNI' }],
   pepe: [{ name: 'Pepe', symbol: 'PEPE' }],
-  aave: [{ name: 'Aave', symbol: 'AAVE' }],
+  aave: [
+    { name: 'Aave', symbol: 'AAVE' },
+    { name: 'Aave', symbol: 'LEND', ownUnits: true },
+  ],
   bittensor: [{ name: 'Bittensor', symbol: 'TAO' }],
   aptos: [{ name: 'Aptos', symbol: 'APT' }],
   okb: [{ name: 'OKB', symbol: 'OKB' }],
@@ -82,6 +88,10 @@ export const CMC_ASSET_MAP: Record<string, readonly CmcListing[]> = {
     { name: 'POL (ex-MATIC)', symbol: 'POL' },
     { name: 'POL (prev. MATIC)', symbol: 'POL' },
     { name: 'Polygon (prev. MATIC)', symbol: 'POL' },
+    { name: 'Matic Network', symbol: 'MATIC' },
+    { name: 'Polygon', symbol: 'MATIC', to: '2024-09' },
+    // MATIC still listed beside POL after the migration: POL's rows are the asset's.
+    { name: 'Polygon', symbol: 'MATIC', from: '2024-10', ownUnits: true },
   ],
   vechain: [{ name: 'VeChain', symbol: 'VET' }],
   ethena: [{ name: 'Ethena', symbol: 'ENA' }],
@@ -91,6 +101,7 @@ export const CMC_ASSET_MAP: Record<string, readonly CmcListing[]> = {
   'render-token': [
     { name: 'Render', symbol: 'RNDR' },
     { name: 'Render', symbol: 'RENDER' },
+    { name: 'Render Token', symbol: 'RNDR' },
   ],
   filecoin: [{ name: 'Filecoin', symbol: 'FIL' }],
   arbitrum: [{ name: 'Arbitrum', symbol: 'ARB' }],
@@ -127,7 +138,10 @@ export const CMC_ASSET_MAP: Record<string, readonly CmcListing[]> = {
     { name: 'Immutable', symbol: 'IMX' },
   ],
   fartcoin: [{ name: 'Fartcoin', symbol: 'FARTCOIN' }],
-  kaia: [{ name: 'Kaia', symbol: 'KAIA' }],
+  kaia: [
+    { name: 'Kaia', symbol: 'KAIA' },
+    { name: 'Klaytn', symbol: 'KLAY' },
+  ],
   'the-graph': [{ name: 'The Graph', symbol: 'GRT' }],
   'curve-dao-token': [{ name: 'Curve DAO Token', symbol: 'CRV' }],
   'paypal-usd': [{ name: 'PayPal USD', symbol: 'PYUSD' }],
@@ -139,6 +153,7 @@ export const CMC_ASSET_MAP: Record<string, readonly CmcListing[]> = {
   'sonic-3': [
     { name: 'Sonic (prev. FTM)', symbol: 'S' },
     { name: 'Sonic', symbol: 'S' },
+    { name: 'Fantom', symbol: 'FTM' },
   ],
   dogwifcoin: [{ name: 'dogwifhat', symbol: 'WIF' }],
   'lido-dao': [{ name: 'Lido DAO', symbol: 'LDO' }],
@@ -168,9 +183,13 @@ export const CMC_ASSET_MAP: Record<string, readonly CmcListing[]> = {
     { name: 'BitTorrent-New', symbol: 'BTT' },
     { name: 'BitTorrent(New)', symbol: 'BTT' },
     { name: 'BitTorrent [New]', symbol: 'BTT' },
+    { name: 'BitTorrent', symbol: 'BTT', ownUnits: true },
   ],
   'aerodrome-finance': [{ name: 'Aerodrome Finance', symbol: 'AERO' }],
-  maker: [{ name: 'Maker', symbol: 'MKR' }],
+  maker: [
+    { name: 'Maker', symbol: 'MKR' },
+    { name: 'Sky', symbol: 'SKY', ownUnits: true },
+  ],
   'pyth-network': [{ name: 'Pyth Network', symbol: 'PYTH' }],
   'conflux-token': [
     { name: 'Conflux Network', symbol: 'CFX' },
@@ -188,6 +207,7 @@ export const CMC_ASSET_MAP: Record<string, readonly CmcListing[]> = {
   chiliz: [{ name: 'Chiliz', symbol: 'CHZ' }],
   'elrond-erd-2': [
     { name: 'Elrond', symbol: 'EGLD' },
+    { name: 'Elrond', symbol: 'ERD', ownUnits: true },
     { name: 'MultiversX (Elrond)', symbol: 'EGLD' },
     { name: 'MultiversX', symbol: 'EGLD' },
   ],

@@ -15,18 +15,16 @@ interface Listing {
   symbol: string;
 }
 const market = publicFile('market/market.json') as {
-  cmcMonthly: { assets: { id: string | null; listings: Listing[] }[] };
+  cmcMonthly: { assets: { id: string | null; sameAsset?: string; listings: Listing[] }[] };
   coingeckoMarkets: { records: { id: string; symbol: string; name: string }[] };
 };
 const catalogue = (publicFile('assets.json') as { assets: { id: string; name: string; symbol: string }[] })
   .assets;
 
-// Left out on purpose, with the reason in market-asset-map.ts: Aave's old LEND token, the old
-// BitTorrent, "First Neiro On Ethereum" (not tied to the catalogue's Neiro with certainty) and
-// Strike (STRK, another project than Starknet).
+// Left out on purpose, with the reason in market-asset-map.ts: "First Neiro On Ethereum" (not
+// tied to the catalogue's Neiro with certainty) and Strike (STRK, another project than Starknet).
+// Aave's old LEND and the old BitTorrent are the same assets in other units (decision 0341).
 const REVIEWED_EXCLUSIONS = [
-  'Aave|LEND',
-  'BitTorrent|BTT',
   'First Neiro On Ethereum|NEIRO',
   'Neiro (First Neiro On Ethereum)|NEIRO',
   'Strike|STRK',
@@ -39,7 +37,7 @@ describe('market file listings against the catalogue', () => {
     const names = new Set(catalogue.map((asset) => lower(asset.name)));
     const symbols = new Set(catalogue.map((asset) => lower(asset.symbol)));
     const missed = market.cmcMonthly.assets
-      .filter((asset) => asset.id === null)
+      .filter((asset) => asset.id === null && !asset.sameAsset)
       .flatMap((asset) => asset.listings)
       .filter((listing) => names.has(lower(listing.name)) || symbols.has(lower(listing.symbol)))
       .map((listing) => `${listing.name}|${listing.symbol}`);

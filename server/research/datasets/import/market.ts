@@ -90,6 +90,11 @@ export interface CmcListing {
   /** First and last snapshot month (YYYY-MM) the listing denotes this asset; open when absent. */
   from?: string;
   to?: string;
+  /**
+   * The same asset under a predecessor or successor token counted in other units (Maker's SKY):
+   * its rows form a series of their own, tied to the asset by `sameAsset`.
+   */
+  ownUnits?: true;
 }
 
 /** One month of an asset: [snapshot index, rank, price, market cap, circulating supply, 24h volume]. */
@@ -102,6 +107,8 @@ export interface MonthlyAsset {
   key: string;
   listings: { name: string; symbol: string }[];
   points: MonthlyPoint[];
+  /** For a series in other units (an `ownUnits` listing): the catalogue asset it is. */
+  sameAsset?: string;
 }
 
 const inListing = (listing: CmcListing, row: CmcMonthlyRow) =>
@@ -128,9 +135,18 @@ export function monthlyByAsset(
         throw new Error(
           `${row.date} ${row.name} (${row.symbol}) is claimed by ${owners.map(([id]) => id).join(', ')}`,
         );
-      const id = owners[0]?.[0] ?? null;
+      const owner = owners[0]?.[0];
+      // Another token's units: its own series (key as the files spell it), tied to the asset.
+      const ownUnits = owner !== undefined && map[owner]!.some((l) => l.ownUnits && inListing(l, row));
+      const id = owner !== undefined && !ownUnits ? owner : null;
       const key = id ?? `cmc:${row.name}|${row.symbol}`;
-      const asset = byKey.get(key) ?? { id, key, listings: [], points: [] };
+      const asset: MonthlyAsset = byKey.get(key) ?? {
+        id,
+        key,
+        listings: [],
+        points: [],
+        ...(ownUnits ? { sameAsset: owner } : {}),
+      };
       if (!asset.listings.some((l) => l.name === row.name && l.symbol === row.symbol))
         asset.listings.push({ name: row.name, symbol: row.symbol });
       if (asset.points.some((p) => p[0] === index))
