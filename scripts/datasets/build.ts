@@ -18,6 +18,7 @@ import { peggedRecordsOf } from '../../server/research/datasets/import/pegged';
 import { buildAudits } from './audits';
 import { buildChains } from './chains';
 import { buildClientDiversity } from './client-diversity';
+import { buildListings } from './listings';
 import { buildMarket } from './market';
 import { buildTokenContracts } from './token-labels';
 
@@ -46,19 +47,21 @@ function datasetOf(repo: string, license: string) {
 
 // `build.ts <mirror-root> client-diversity,token-labels` rebuilds only the files named (the other
 // parts need their own mirrors): hacks (with stablecoins and unlocks), audits, market,
-// client-diversity, token-labels, chains.
+// client-diversity, token-labels, chains, listings.
 const only = process.argv[3]?.split(',');
 const wanted = (part: string) => !only || only.includes(part);
 
 const write = (name: string, value: unknown) => {
   mkdirSync(dirname(new URL(name, out).pathname), { recursive: true });
-  // The market history is written one asset to a line, the client shares one reading to a line:
-  // indented, they would be ten times longer.
+  // The market history is written one asset to a line, the client shares one reading to a line,
+  // the listed coins one coin to a line: indented, they would be ten times longer.
   const text = name.startsWith('market/')
     ? JSON.stringify(value).replace(/(\{"id":)/g, '\n$1')
     : name === 'client-diversity.json'
       ? JSON.stringify(value).replace(/(\{"date":)/g, '\n$1')
-      : JSON.stringify(value, null, 1);
+      : name === 'listings.json'
+        ? JSON.stringify(value).replace(/(\{"cmcId":|"assets":|"coins":)/g, '\n$1')
+        : JSON.stringify(value, null, 1);
   writeFileSync(new URL(name, out), `${text}\n`);
 };
 if (wanted('hacks')) {
@@ -169,3 +172,8 @@ if (wanted('token-labels')) {
 }
 // The catalogue's chains from DefiLlama's chain list (scripts/datasets/chains.ts, decision 0274).
 if (wanted('chains')) process.stdout.write(`${buildChains(mirrorRoot, snapshotIds, write)}\n`);
+// First and last days of price data from CoinMarketCap's list (scripts/datasets/listings.ts, decision 0340).
+if (wanted('listings')) {
+  const catalogue = JSON.parse(readFileSync(new URL('assets.json', out), 'utf8')).assets;
+  process.stdout.write(`${buildListings(mirrorRoot, catalogue, { git, datasetOf, write })}\n`);
+}
