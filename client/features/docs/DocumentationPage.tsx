@@ -48,8 +48,8 @@ const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
 /** The current version's back-test (npm run research:backtest writes the figures; decision 0290). */
 function BacktestFigures() {
-  // Written by headlineFigures (server/research/backtest/artefact.ts) as this type; JSON widens its enums.
-  const figures = BACKTEST_FIGURES as BacktestFiguresData;
+  // Written by headlineFigures (server/research/backtest/artefact.ts) as this type; JSON widens its enums and tuples.
+  const figures = BACKTEST_FIGURES as unknown as BacktestFiguresData;
   const at365 = figures.accuracy.find((a) => a.days === 365)?.ratio;
   return (
     <div className="mt-4 text-sm" data-testid="methodology-backtest">

@@ -35,6 +35,12 @@ export function headlineFigures(summary: Backtest): BacktestFigures {
         return { band: b.band, observable: h.observable, failures: h.failures, low: h.low, high: h.high };
       }),
     rankOrder365: version.rankOrder.find(at365)!,
+    study: {
+      holdoutFrom: summary.study.holdoutFrom,
+      samples: summary.study.samples,
+      outcomeTypes: summary.study.outcomeTypes,
+      variantsLog: summary.study.variantsLog,
+    },
   };
 }
 
