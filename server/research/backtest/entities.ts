@@ -123,33 +123,46 @@ const isSwap = (from: RawPoint, to: RawPoint) => {
  * Network" to "Polygon", "Paxos Standard" to "Pax Dollar", "Wootrade" to "WOO Network") or a swap
  * ("MATIC" to "POL (ex-MATIC)", BitTorrent's redenomination), read from the listings alone.
  */
+const linksOnce = new WeakMap<MarketFile, [number, number][]>();
+
 export function listingLinks(market: MarketFile): [number, number][] {
+  const known = linksOnce.get(market);
+  if (known) return known;
   const assets = market.cmcMonthly.assets;
   const links: [number, number][] = [];
-  const symbolsOf = (i: number) => new Set(assets[i]!.listings.map((l) => l.symbol.toLowerCase()));
-  const wordsOf = (i: number) => new Set(assets[i]!.listings.flatMap((l) => nameWords(l.name)));
-  for (const [a, older] of assets.entries()) {
-    const last = older.points.at(-1)!;
-    for (const [b, newer] of assets.entries()) {
-      if (a === b) continue;
-      const first = newer.points[0]!;
-      // The new listing's own name points at the old symbol: "POL (ex-MATIC)", "(prev. MATIC)".
-      const pointer = newer.listings.some((l) =>
-        [...symbolsOf(a)].some((s) =>
-          new RegExp(`\\((?:ex|prev\\.?)[- ]${s.replace(/[^a-z0-9]/g, '')}\\)`, 'i').test(l.name),
+  const symbols = assets.map((a) => new Set(a.listings.map((l) => l.symbol.toLowerCase())));
+  const words = assets.map((a) => new Set(a.listings.flatMap((l) => nameWords(l.name))));
+  // The old symbols a listing's own name points at: "POL (ex-MATIC)", "(prev. MATIC)".
+  const pointsAt = assets.map(
+    (a) =>
+      new Set(
+        a.listings.flatMap((l) =>
+          [...l.name.matchAll(/\((?:ex|prev\.?)[- ]([A-Za-z0-9]+)\)/g)].map((m) => m[1]!.toLowerCase()),
         ),
-      );
-      if (pointer && first[0] > older.points[0]![0]) {
+      ),
+  );
+  const startingIn = new Map<number, number[]>();
+  for (const [b, newer] of assets.entries())
+    startingIn.set(newer.points[0]![0], [...(startingIn.get(newer.points[0]![0]) ?? []), b]);
+  for (const [a, older] of assets.entries()) {
+    for (const [b, newer] of assets.entries())
+      if (
+        a !== b &&
+        newer.points[0]![0] > older.points[0]![0] &&
+        [...symbols[a]!].some((x) => pointsAt[b]!.has(x))
+      )
         links.push([a, b]);
-        continue;
-      }
-      if (first[0] <= last[0] || first[0] > last[0] + 2) continue;
-      const sharesSymbol = [...symbolsOf(b)].some((s) => symbolsOf(a).has(s));
-      const sharesWord = [...wordsOf(b)].some((w) => wordsOf(a).has(w));
+    const last = older.points.at(-1)!;
+    for (const b of [...(startingIn.get(last[0] + 1) ?? []), ...(startingIn.get(last[0] + 2) ?? [])]) {
+      if (links.some(([x, y]) => x === a && y === b)) continue;
+      const first = assets[b]!.points[0]!;
+      const sharesSymbol = [...symbols[b]!].some((x) => symbols[a]!.has(x));
+      const sharesWord = [...words[b]!].some((w) => words[a]!.has(w));
       if (!sharesSymbol && !sharesWord) continue;
       if ((last[4] > 0 && within(first[4] / last[4], SUPPLY_SAME)) || isSwap(last, first)) links.push([a, b]);
     }
   }
+  linksOnce.set(market, links);
   return links;
 }
 

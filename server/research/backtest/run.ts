@@ -14,6 +14,7 @@ import {
   type BacktestIdentity,
   evidenceOn,
   identitiesOf,
+  marketAsOf,
   rateAsOf,
 } from './as-of';
 import { studyEntities } from './entities';
@@ -66,7 +67,7 @@ export function rateMonth(
   data: BacktestData,
   month: number,
   identities: readonly BacktestIdentity[] = identitiesOf(data.market),
-  firstListed: readonly (string | undefined)[] = firstListedOf(data, identities),
+  firstListed: readonly (string | undefined)[] = firstListedOf(data, identities, month),
 ): { identity: BacktestIdentity; index: number; rating: AsOfRating }[] {
   const asOf = data.market.cmcMonthly.months[month]!;
   const evidenceOf = evidenceOn(data, asOf);
@@ -83,15 +84,31 @@ export function rateMonth(
   return out;
 }
 
-/** Each identity's first listing under any of its names (renames joined, decision 0350). */
-export function firstListedOf(data: BacktestData, identities: readonly BacktestIdentity[]) {
-  const { entities, entityOfIdentity } = studyEntities(data.market, [...identities]);
-  const { months } = data.market.cmcMonthly;
-  return identities.map((_, i) => {
-    const entity = entities[entityOfIdentity[i]!]!;
-    return entity.firstListed ?? months[entity.points[0]!.month];
-  });
+/**
+ * Each identity's first listing under any of its names as the files show them on `months[month]`
+ * (renames joined from the files up to that day only, decision 0350): CoinMarketCap's first day,
+ * else its first snapshot.
+ */
+export function firstListedOf(data: BacktestData, identities: readonly BacktestIdentity[], month: number) {
+  const byMonth = firstListedOnce.get(data) ?? new Map<number, Map<string, string | undefined>>();
+  firstListedOnce.set(data, byMonth);
+  let byId = byMonth.get(month);
+  if (!byId) {
+    const { months } = data.market.cmcMonthly;
+    const asOfMarket = marketAsOf(data.market, months[month]!);
+    const own = identitiesOf(asOfMarket);
+    const { entities, entityOfIdentity } = studyEntities(asOfMarket, own);
+    byId = new Map(
+      own.map((identity, i) => {
+        const entity = entities[entityOfIdentity[i]!]!;
+        return [identity.id, entity.firstListed ?? months[entity.points[0]!.month]];
+      }),
+    );
+    byMonth.set(month, byId);
+  }
+  return identities.map((identity) => byId.get(identity.id));
 }
+const firstListedOnce = new WeakMap<BacktestData, Map<number, Map<string, string | undefined>>>();
 
 const stored = (asset: number, month: number, rating: AsOfRating): StoredRating => {
   const knockout = CATEGORIES.map((c) => rating.categories[c.key].knockout).find(Boolean);
@@ -110,9 +127,8 @@ export function runBacktest(data: BacktestData): BacktestRun {
   const identities = identitiesOf(data.market);
   const months = data.market.cmcMonthly.months;
   const ratings: StoredRating[] = [];
-  const firstListed = firstListedOf(data, identities);
   for (let month = 0; month < months.length; month++)
-    for (const { index, rating } of rateMonth(data, month, identities, firstListed))
+    for (const { index, rating } of rateMonth(data, month, identities))
       ratings.push(stored(index, month, rating));
   return { methodologyVersion: METHODOLOGY_VERSION, months, identities, ratings };
 }
@@ -244,7 +260,6 @@ export function summarizeRun(
   const { months, identities, ratings } = run;
   const newest = months.at(-1)!;
   const study = studyInputOf(data, run);
-  const firstListed = firstListedOf(data, identities);
   const entityOfRating = ratings.map((r) => study.entityOfIdentity[r.asset]!);
   // Per rating and horizon: the asset's one failure within it, null when it was seen alive at
   // the horizon's end; undefined when censored, not yet over, or rated after its failure.
@@ -343,7 +358,12 @@ export function summarizeRun(
   const failures: BacktestFailure[] = listed.map(([entity, rating]) => {
     const identity = identities[rating.asset]!;
     const asOf = months[rating.month]!;
-    const { categories } = evidenceOfRating(data, identity, asOf, firstListed[rating.asset]);
+    const { categories } = evidenceOfRating(
+      data,
+      identity,
+      asOf,
+      firstListedOf(data, [identity], rating.month)[0],
+    );
     return {
       assetId: study.entities[entity]!.id,
       assetName: study.entities[entity]!.name,
