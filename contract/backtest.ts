@@ -243,6 +243,8 @@ export const assetBacktestResponseSchema = z.object({
       methodologyVersion: z.string(),
       firstAsOf: isoDay,
       lastAsOf: isoDay,
+      /** The hold-out's figures in a buyer's words (issue 43); null when the study has none. */
+      holdout: z.string().nullable(),
     })
     .nullable(),
   /** Null where no monthly snapshot lists the asset. */
