@@ -20,7 +20,12 @@ const rated = performance.now();
 const { summary, failureOfRating } = summarizeRun(data, run);
 writeFileSync(BACKTEST_FILE, `${JSON.stringify(backtestArtefact(run, summary, failureOfRating))}\n`);
 // The current version's headline figures, for the methodology page (shipped with the client).
-writeFileSync(BACKTEST_FIGURES_FILE, `${JSON.stringify(headlineFigures(summary), null, 2)}\n`);
+// Number pairs (the intervals) on one line, as the formatter writes them.
+const figures = JSON.stringify(headlineFigures(summary), null, 2).replace(
+  /\[\n\s+(-?[\d.e-]+),\n\s+(-?[\d.e-]+)\n\s+\]/g,
+  '[$1, $2]',
+);
+writeFileSync(BACKTEST_FIGURES_FILE, `${figures}\n`);
 // Every evaluation, hold-out included, goes to the dated variants log (decision 0354).
 const logFile = new URL(`../${summary.study.variantsLog}`, import.meta.url);
 const log = readFileSync(logFile, 'utf8');
