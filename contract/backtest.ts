@@ -15,6 +15,92 @@ export const backtestBandLabel = (band: BacktestBand): string =>
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
+/** The default study's outcome types (issue 43, decision 0351), defined before any result. */
+export const STUDY_OUTCOME_KINDS = [
+  'default',
+  'depeg',
+  'exploit',
+  'terminal death',
+  'market-relative collapse',
+] as const;
+
+const ci95Schema = z.tuple([z.number(), z.number()]).nullable();
+
+/** The default study's figures (issue 43): as contract/backtest-figures.json carries them. */
+export const studySchema = z.object({
+  /** The first rating day of the hold-out; the development sample is 2020-01 to the month before. */
+  holdoutFrom: isoDay,
+  samples: z.array(
+    z.object({
+      sample: z.enum(['development', 'holdout']),
+      days: z.number().int(),
+      /** Accuracy ratio within each rating month, pooled over the months' pairs; -1 to 1, 0 is chance. */
+      cohortAccuracyRatio: z.number().nullable(),
+      ci95: ci95Schema,
+      /** Ratings observed to the horizon (failed, or seen alive at its end). */
+      ratings: z.number().int(),
+      failures: z.number().int(),
+      distinctEvents: z.number().int(),
+      distinctAssets: z.number().int(),
+      /** Ratings of assets that left the files before the horizon with no record of their fate. */
+      censored: z.number().int(),
+      bands: z.array(
+        z.object({
+          band: z.enum(BACKTEST_BANDS),
+          observable: z.number().int(),
+          failures: z.number().int(),
+          rate: z.number().nullable(),
+          ci95: ci95Schema,
+        }),
+      ),
+      baselines: z.array(
+        z.object({ name: z.string(), cohortAccuracyRatio: z.number().nullable(), ci95: ci95Schema }),
+      ),
+    }),
+  ),
+  outcomeTypes: z.array(
+    z.object({ type: z.enum(STUDY_OUTCOME_KINDS), definition: z.string(), failures: z.number().int() }),
+  ),
+  /** The dated log of every evaluation, in the repository. */
+  variantsLog: z.string(),
+});
+export type StudyFigures = z.infer<typeof studySchema>;
+
+/** The study as the track-record page shows it: the figures and the tables behind them. */
+const studyDetailSchema = studySchema.extend({
+  /** Assets after joining renames and redenominations, and the listings joined. */
+  entities: z.number().int(),
+  /** The same samples with drop-outs counted as survivors, as the old study did: for comparison. */
+  dropOutsAsSurvivors: z.array(
+    z.object({ sample: z.string(), days: z.number().int(), cohortAccuracyRatio: z.number().nullable() }),
+  ),
+  cohorts: z.array(
+    z.object({
+      sample: z.enum(['development', 'holdout']),
+      bands: z.array(
+        z.object({
+          band: z.enum(BACKTEST_BANDS),
+          years: z.array(
+            z.object({
+              years: z.number().int(),
+              observable: z.number().int(),
+              failures: z.number().int(),
+              cumulativeRate: z.number().nullable(),
+              atRisk: z.number().int(),
+              marginalRate: z.number().nullable(),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
+  transitions: z.object({
+    from: z.array(z.enum(BACKTEST_BANDS)),
+    to: z.array(z.string()),
+    counts: z.array(z.array(z.number().int())),
+  }),
+});
+
 const horizonOutcomeSchema = z.object({
   days: z.number().int(),
   /** Ratings whose whole horizon lies before the newest snapshot. */
@@ -51,7 +137,7 @@ const accuracySchema = z.object({
 
 const failureEventSchema = z.object({
   date: isoDay,
-  kind: z.enum(['knockout incident', 'exploit', 'price fall', 'lost peg']),
+  kind: z.enum(STUDY_OUTCOME_KINDS),
   description: z.string(),
   url: z.string(),
 });
@@ -101,6 +187,9 @@ export const backtestSchema = z.object({
       }),
     }),
   ),
+  /** The default study (issue 43). */
+  study: studyDetailSchema,
+  /** Each asset's first failure only, with its last rating before it. */
   failures: z.array(failureSchema),
   /** The cases the issue names, found in the failure list or said plainly to be absent. */
   namedCases: z.array(
@@ -154,6 +243,8 @@ export const assetBacktestResponseSchema = z.object({
       methodologyVersion: z.string(),
       firstAsOf: isoDay,
       lastAsOf: isoDay,
+      /** The hold-out's figures in a buyer's words (issue 43); null when the study has none. */
+      holdout: z.string().nullable(),
     })
     .nullable(),
   /** Null where no monthly snapshot lists the asset. */

@@ -1,4 +1,4 @@
-import type { BacktestBand } from './backtest';
+import type { BacktestBand, StudyFigures } from './backtest';
 import type { RiskLevel } from './methodology';
 
 // The public track record: what happened to assets after their reports, by the band they got.
@@ -54,4 +54,6 @@ export interface BacktestFigures {
     high: number | null;
   }[];
   rankOrder365: { days: number; holds: boolean; breaks: string[] };
+  /** The default study: development and hold-out samples, baselines, outcome types (issue 43). */
+  study: StudyFigures;
 }

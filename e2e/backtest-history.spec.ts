@@ -44,6 +44,9 @@ test("a report shows its asset's back-tested ratings and the failures after them
     await expect(history.getByRole('heading', { name: 'Back-tested rating history' })).toBeVisible();
     await expect(page.getByTestId('backtest-notice')).toContainText('A back-test, not this report’s history');
     await expect(page.getByTestId('backtest-summary')).toContainText(/\d+ monthly ratings of .* from 2020-/);
+    await expect(page.getByTestId('backtest-holdout')).toContainText(
+      /the hold-out, never used to choose a rule/,
+    );
     await expect(history.getByRole('img', { name: /back-tested total, of 77/ })).toBeVisible();
     // Band periods stop at months the snapshots skip (Terra is not listed from June to September 2022).
     await expect(history.getByRole('list', { name: 'Bands over time' })).toContainText(
@@ -55,7 +58,7 @@ test("a report shows its asset's back-tested ratings and the failures after them
     await expect(bands.filter({ hasText: /^Potential\d{4}-/ })).toHaveCount(0);
     // The collapse of May 2022: a failure with its dated record, and the rating before it.
     const failures = page.getByTestId('backtest-failures');
-    await expect(failures).toContainText('2022-10-01, price fall');
+    await expect(failures).toContainText('2022-10-01, terminal death');
     await expect(failures).toContainText('on 2022-05-01');
     await expect(failures.getByRole('link', { name: /Dated record/ }).first()).toHaveAttribute(
       'href',
@@ -63,7 +66,7 @@ test("a report shows its asset's back-tested ratings and the failures after them
     );
     await history.getByText(/All \d+ monthly ratings/).click();
     const may = page.getByTestId('backtest-table').getByRole('row', { name: /^2022-05-01 / });
-    await expect(may).toContainText('price fall 2022-10-01');
+    await expect(may).toContainText('terminal death 2022-10-01');
     expect(await sidewaysScroll(page), `sideways scroll at ${screen.width}px`).toBeLessThanOrEqual(0);
     await expectSectionPassesAxe(page, `the back-test history at ${screen.width}px`);
   }

@@ -48,19 +48,29 @@ const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
 /** The current version's back-test (npm run research:backtest writes the figures; decision 0290). */
 function BacktestFigures() {
-  // Written by headlineFigures (server/research/backtest/artefact.ts) as this type; JSON widens its enums.
-  const figures = BACKTEST_FIGURES as BacktestFiguresData;
+  // Written by headlineFigures (server/research/backtest/artefact.ts) as this type; JSON widens its enums and tuples.
+  const figures = BACKTEST_FIGURES as unknown as BacktestFiguresData;
   const at365 = figures.accuracy.find((a) => a.days === 365)?.ratio;
+  const holdout = figures.study.samples.find((s) => s.sample === 'holdout' && s.days === 365);
   return (
     <div className="mt-4 text-sm" data-testid="methodology-backtest">
       <h3 className="font-semibold">Back-test of methodology {figures.methodologyVersion}</h3>
       <p className="mt-2">
         A back-test, not a published record: {figures.ratings.toLocaleString('en-US')} ratings computed now,
         with this methodology, for {figures.assets} assets on every monthly market snapshot from{' '}
-        {figures.firstAsOf} to {figures.lastAsOf}, each from the facts dated on or before its day; then what
-        happened within a year (a knockout incident, an exploit of $1 million or more, a fall of 80% or more,
-        a stablecoin below $0.97).
+        {figures.firstAsOf} to {figures.lastAsOf}, each from the facts dated on or before its day; then each
+        asset's first failure within a year (an issuer or custodian default, a dollar coin's lasting depeg, a
+        material exploit, a terminal death, or a collapse far beyond the market's), with assets that left the
+        snapshots censored.
       </p>
+      {holdout && (
+        <p className="mt-2">
+          Hold-out (ratings from {figures.study.holdoutFrom}, never used to choose a rule): accuracy ratio
+          within each month at 365 days{' '}
+          {holdout.cohortAccuracyRatio === null ? 'not measurable' : holdout.cohortAccuracyRatio.toFixed(2)},
+          on {holdout.distinctEvents} distinct events; the baselines beside it are on the track record.
+        </p>
+      )}
       <p className="mt-2">
         Accuracy ratio at 365 days:{' '}
         {at365 === null || at365 === undefined ? 'not measurable' : at365.toFixed(2)} (1 ranks every failure

@@ -52,6 +52,11 @@ export function BacktestHistory({ reportId, assetName }: { reportId: number; ass
             How the back-test works
           </Link>
         </p>
+        {backtest.holdout && (
+          <p className="text-sm" data-testid="backtest-holdout">
+            {backtest.holdout}
+          </p>
+        )}
         {history ? (
           <HistoryBody history={history} assetName={assetName} />
         ) : (

@@ -128,8 +128,10 @@ describe('the PDF of a researched report', () => {
     expect(ftx).toContain('Back-tested rating history');
     expect(ftx).toContain("A back-test, not this report's history");
     // The filing the back-test found after the rating of 2022-11-01, with its record's link.
-    expect(ftx).toMatch(/2022-11-11, knockout incident: .*chapter 11/);
-    expect(ftx).toContain('The rating before it, on 2022-11-01: Potential');
+    expect(ftx).toMatch(/2022-11-11, default: .*chapter 11/);
+    expect(ftx).toContain('The rating before it, on 2022-11-01: ');
+    // The hold-out in a buyer's words, as the report page shows it.
+    expect(ftx).toMatch(/What the back-test says for a buyer: of the ratings made from 2023-01-01 on/);
     expect(ftx).toContain('FTX-First-Day-Affidavit');
     // An asset no monthly snapshot lists has no back-test section (the page says so; the PDF leaves it out).
     expect(await research('staked-ether')).not.toContain('Back-tested rating history');

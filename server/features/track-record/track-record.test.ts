@@ -103,25 +103,47 @@ describe('GET /api/track-record', () => {
     expect(openapi.json().paths['/api/track-record'].get.responses['200']).toBeDefined();
   });
 
+  it('lists each asset once, at its first failure: TerraUSD once, Celsius and Voyager at their July 2022 filings', async () => {
+    const { backtest } = (await t.app.inject({ url: '/api/track-record' })).json();
+    const ids = backtest.failures.map((f: { assetId: string }) => f.assetId);
+    expect(new Set(ids).size).toBe(ids.length);
+    const of = (id: string) => backtest.failures.filter((f: { assetId: string }) => f.assetId === id);
+    expect(of('terrausd')).toHaveLength(1);
+    expect(of('celsius-degree-token')[0].event).toMatchObject({ kind: 'default', date: '2022-07-13' });
+    expect(of('cmc:Voyager Token|VGX')[0].event).toMatchObject({ kind: 'default', date: '2022-07-05' });
+    expect(backtest.study.holdoutFrom).toBe('2023-01-01');
+    expect(backtest.study.samples.map((s: { sample: string }) => s.sample)).toContain('holdout');
+  });
+
   it('gives counts, not percentages, in a back-test group below 20 ratings', () => {
+    const backtest = backtestOf(t);
     const html = renderTrackRecordBody(emptyRecord, {
-      ...backtestOf(t),
-      versions: [
-        {
-          ...backtestOf(t).versions[0]!,
-          bands: [
-            {
-              band: 'Likely Safe',
-              ratings: 12,
-              horizons: [{ days: 365, observable: 12, failures: 3, rate: 0.25, low: 0.09, high: 0.53 }],
-            },
-          ],
-        },
-      ],
+      ...backtest,
+      study: {
+        ...backtest.study,
+        samples: backtest.study.samples.map((s) => ({
+          ...s,
+          bands: [{ band: 'Likely Safe', observable: 12, failures: 3, rate: 0.25, ci95: [0.09, 0.53] }],
+        })),
+      },
     });
-    const row = /<th scope="row"[^>]*>Likely Safe<\/th>(.*?)<\/tr>/.exec(html)?.[1] ?? '';
+    const table = html.slice(html.indexOf('data-testid="backtest-bands"'));
+    const row = /<th scope="row"[^>]*>Hold-out \(2023 on\), 365 days<\/th>(.*?)<\/tr>/.exec(table)?.[1] ?? '';
     expect(row).toContain('3 of 12');
     expect(row).not.toContain('%');
+  });
+
+  it('says what the accuracy ratio means before any figure, and keeps every wide table focusable', () => {
+    const html = renderTrackRecordBody(emptyRecord, backtestOf(t));
+    const backtest = html.slice(html.indexOf('data-testid="backtest"'));
+    expect(backtest.indexOf('runs from −1 to 1')).toBeGreaterThan(0);
+    expect(backtest.indexOf('runs from −1 to 1')).toBeLessThan(
+      backtest.indexOf('data-testid="study-samples"'),
+    );
+    expect(backtest).toContain('data-testid="buyer-summary"');
+    // Each sideways-scrolling region can take the keyboard focus (axe: scrollable-region-focusable).
+    for (const region of html.match(/<div[^>]*overflow-x-auto[^>]*>/g) ?? [])
+      expect(region).toContain('tabindex="0"');
   });
 });
 
@@ -136,7 +158,7 @@ describe('GET /api/track-record/assets/:assetId', () => {
     const november = ratings.find((r: { asOf: string }) => r.asOf === '2022-11-01');
     // FTX's chapter 11 filing, with its court document, follows the November 2022 rating.
     expect(failures[november.failure]).toMatchObject({
-      event: { date: '2022-11-11', kind: 'knockout incident' },
+      event: { date: '2022-11-11', kind: 'default' },
       before: { asOf: '2022-11-01' },
     });
     expect(failures[november.failure].event.url).toMatch(/^https:\/\//);

@@ -21,6 +21,7 @@ export function drawBacktest(canvas: ReportCanvas, report: ReportDocument): void
     `A back-test, not this report's history: ratings computed now with methodology ${meta.methodologyVersion}, each on the data dated on or before its day (the monthly snapshots from ${meta.firstAsOf} to ${meta.lastAsOf}). None was published at the time.`,
     9,
   );
+  if (meta.holdout) body(meta.holdout, 9);
   const periods = backtestBandPeriods(ratings)
     .map((p) => `${p.band} ${p.from === p.to ? p.from : `${p.from} to ${p.to}`}`)
     .join('; ');

@@ -3,6 +3,7 @@ import {
   type AssetBacktestResponse,
   BACKTEST_BANDS,
   type Backtest,
+  backtestBandLabel,
   backtestSchema,
 } from '../../../contract/backtest';
 import { CATEGORIES } from '../../../contract/methodology';
@@ -35,6 +36,12 @@ export function headlineFigures(summary: Backtest): BacktestFigures {
         return { band: b.band, observable: h.observable, failures: h.failures, low: h.low, high: h.high };
       }),
     rankOrder365: version.rankOrder.find(at365)!,
+    study: {
+      holdoutFrom: summary.study.holdoutFrom,
+      samples: summary.study.samples,
+      outcomeTypes: summary.study.outcomeTypes,
+      variantsLog: summary.study.variantsLog,
+    },
   };
 }
 
@@ -138,6 +145,28 @@ export function storedBacktest(): StoredBacktest {
   return storedOnce;
 }
 
+const twoPlaces = (v: number | null) => (v === null ? 'not measurable' : v.toFixed(2));
+
+/**
+ * What the hold-out says to a buyer, in one paragraph both the report page and its PDF print: the
+ * year's failure rate by risk level, the cohort accuracy ratio and the simple signals beside it.
+ */
+export function holdoutReading(study: Backtest['study']): string | null {
+  const year = study.samples.find((s) => s.sample === 'holdout' && s.days === 365);
+  if (!year) return null;
+  const rates = year.bands
+    .filter((b) => b.band !== 'Not rated' && b.observable > 0)
+    .map((b) => `${backtestBandLabel(b.band)} ${b.failures} of ${b.observable}`)
+    .join(', ');
+  const interval = year.ci95
+    ? ` (95% interval ${twoPlaces(year.ci95[0])} to ${twoPlaces(year.ci95[1])})`
+    : '';
+  const baselines = year.baselines
+    .map((b) => `${b.name.toLowerCase()} ${twoPlaces(b.cohortAccuracyRatio)}`)
+    .join(', ');
+  return `What the back-test says for a buyer: of the ratings made from ${study.holdoutFrom} on (the hold-out, never used to choose a rule), these were followed by a failure within a year: ${rates}. The accuracy ratio within each month is ${twoPlaces(year.cohortAccuracyRatio)}${interval}, on a scale where 0 is chance and 1 puts every failure below every survivor; simple signals on the same ratings score: ${baselines}.`;
+}
+
 /** One asset's back-test answer, as its report page and its PDF show it (decision 0293). */
 export function assetBacktestAnswer(stored: StoredBacktest, assetId: string): AssetBacktestResponse {
   const summary = stored?.summary;
@@ -149,6 +178,7 @@ export function assetBacktestAnswer(stored: StoredBacktest, assetId: string): As
           methodologyVersion: summary.versions[0]!.methodologyVersion,
           firstAsOf: summary.firstAsOf,
           lastAsOf: summary.lastAsOf,
+          holdout: holdoutReading(summary.study),
         }
       : null,
     history: stored?.historyOf(assetId) ?? null,

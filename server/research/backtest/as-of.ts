@@ -3,14 +3,7 @@ import type { AssetEvidence, IncidentRecord } from '../evidence';
 import { assessEvidence } from '../peers';
 import { coverageOf } from '../report-text';
 import type { CategoryAssessment } from '../scoring';
-import {
-  CURATED_INCIDENTS,
-  INCIDENT_LIST_SOURCE,
-  incidentCoverage,
-  incidentOfCurated,
-  incidentOfHack,
-  incidentOfSecAction,
-} from '../sources/incidents';
+import { CURATED_INCIDENTS, INCIDENT_LIST_SOURCE, incidentOfCurated } from '../sources/incidents';
 import {
   auditFactOf,
   snapshotMarketEvidenceOf,
@@ -21,7 +14,6 @@ import {
   PUBLIC_DATA,
   type PublicAuditRecord,
   type PublicHackRecord,
-  type PublicSecAction,
   SNAPSHOT_ASSETS,
   type SnapshotAsset,
 } from '../sources/snapshot-data';
@@ -37,7 +29,6 @@ import { hasEvidence, verdictOf } from '../verdict';
 export interface BacktestData {
   market: MarketFile;
   hacks: PublicHackRecord[];
-  secActions: PublicSecAction[];
   incidents: typeof CURATED_INCIDENTS;
   audits: PublicAuditRecord[];
 }
@@ -48,7 +39,6 @@ export function loadBacktestData(): BacktestData {
   return {
     market,
     hacks: PUBLIC_DATA.hacks.records,
-    secActions: PUBLIC_DATA.secEnforcement.records,
     incidents: CURATED_INCIDENTS,
     audits: PUBLIC_DATA.audits.records,
   };
@@ -120,48 +110,60 @@ export function marketAsOf(market: MarketFile, asOf: string): MarketFile {
 const auditsFact = (records: PublicAuditRecord[]) =>
   auditFactOf([...records].sort((x, y) => y.date.localeCompare(x.date)));
 
-/** The as-of evidence builder for one day: built once per day, then per asset. */
+/**
+ * The as-of evidence builder for one day: built once per day, then per asset. Point in time
+ * (issue 43, decision 0353): only what was known that day, or nothing. Records whose only history
+ * is today's commit are left out: the unlock plans, the stablecoin registry and DeFiHackLabs
+ * exploits (matched to assets by a map reviewed today). The curated incidents count from their
+ * document's publication day and speak only for the catalogue they were compiled for: an asset no
+ * incident list covers has no Hacks/Scandals evidence ("no data"), never a clean 5. An age starts
+ * at the asset's first listing under any of its names (`firstListed`), and is left out when that
+ * listing is the market files' first day, which is not a listing date.
+ */
 export function evidenceOn(data: BacktestData, asOf: string) {
   const files = createMarketData(marketAsOf(data.market, asOf));
   const incidents = new Map<string, IncidentRecord[]>();
   const add = (id: string, record: IncidentRecord) =>
     incidents.set(id, [...(incidents.get(id) ?? []), record]);
-  for (const hack of data.hacks)
-    if (onOrBefore(hack.date, asOf)) for (const id of hack.assets) add(id, incidentOfHack(hack));
-  for (const action of data.secActions)
-    if (onOrBefore(action.date, asOf)) for (const id of action.assets) add(id, incidentOfSecAction(action));
   for (const entry of data.incidents)
-    if (onOrBefore(entry.date, asOf)) for (const id of entry.assets) add(id, incidentOfCurated(entry, id));
+    if (entry.document.publishedAt <= asOf)
+      for (const id of entry.assets) add(id, incidentOfCurated(entry, id));
   const audits = new Map<string, PublicAuditRecord[]>();
   for (const record of data.audits)
     if (onOrBefore(record.date, asOf))
       for (const id of record.assets) audits.set(id, [...(audits.get(id) ?? []), record]);
+  const filesFirstDay = data.market.cmcMonthly.months[0]!;
 
-  return (identity: BacktestIdentity): AssetEvidence => {
+  return (identity: BacktestIdentity, firstListed?: string): AssetEvidence => {
     const market = files.marketData({
       id: identity.id,
       name: identity.name,
       kind: identity.kind ?? 'unknown',
     });
-    // The catalogue's timeless records (the stablecoin registry's design, the unlock plan) with the
-    // as-of market figures; assets outside the catalogue have market figures only.
-    const marketEvidence = identity.catalogue
+    // The catalogue's market figures as of the day, without its undated records (the registry's
+    // design, the unlock plan); assets outside the catalogue have market figures only.
+    const {
+      unlocks: _unlocks,
+      stablecoin: _registry,
+      ...marketEvidence
+    } = identity.catalogue
       ? {
           ...snapshotMarketEvidenceOf(identity.catalogue, market, undefined),
           // The token label file is dated: its contracts count from its day on.
           ...(asOf >= TOKEN_LABELS_DATE ? snapshotTokenContracts(identity.catalogue) : {}),
         }
       : (market?.evidence ?? {});
+    const pricedSince = marketEvidence.pricedSince;
+    if (pricedSince && identity.id !== data.market.bitcoinDaily.assetId) {
+      const since = firstListed ?? pricedSince.value;
+      if (since === filesFirstDay) delete marketEvidence.pricedSince;
+      else marketEvidence.pricedSince = { ...pricedSince, value: since };
+    }
     const own = (incidents.get(identity.id) ?? []).sort((a, b) => a.date.localeCompare(b.date));
     const audit = auditsFact(audits.get(identity.id) ?? []);
     return {
       ...marketEvidence,
-      incidents: { value: own, source: INCIDENT_LIST_SOURCE },
-      // Which incident source covered the asset on the day (decision 0311).
-      incidentCoverage: incidentCoverage(
-        { id: identity.id, ...(identity.kind ? { kind: identity.kind } : {}) },
-        asOf,
-      ),
+      ...(identity.catalogue ? { incidents: { value: own, source: INCIDENT_LIST_SOURCE } } : {}),
       ...(audit ? { audits: audit } : {}),
     };
   };

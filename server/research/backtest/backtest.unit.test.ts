@@ -4,8 +4,10 @@ import BACKTEST_FIGURES from '../../../contract/backtest-figures.json' with { ty
 import { CATEGORIES, METHODOLOGY_VERSION } from '../../../contract/methodology';
 import { BACKTEST_FILE, loadBacktest } from './artefact';
 import { type BacktestData, identitiesOf, loadBacktestData } from './as-of';
-import { addDays, firstFailure, type PricePoint, recordedEvents } from './outcomes';
+import { studyEntities } from './entities';
+import { addDays } from './outcomes';
 import { rateMonth, runBacktest, summarizeRun } from './run';
+import { entityEvents } from './study';
 
 // The back-test on the real offline data (server/research/datasets): no look-ahead, outcomes of
 // real records, identity over a reused symbol.
@@ -14,10 +16,10 @@ const data = loadBacktestData();
 const months = data.market.cmcMonthly.months;
 const monthOf = (day: string) => months.indexOf(day);
 const identity = (id: string) => identitiesOf(data.market).find((i) => i.id === id)!;
-const points = (d: BacktestData, id: string): PricePoint[] =>
-  d.market.cmcMonthly.assets
-    .find((a) => (a.id ?? a.key) === id)!
-    .points.map((p) => ({ month: p[0], price: p[2] }));
+const { entities } = studyEntities(data.market, identitiesOf(data.market));
+const entityOf = (id: string) => entities.find((e) => e.ids.includes(id))!;
+const marketTotal = months.map(() => 0);
+for (const asset of data.market.cmcMonthly.assets) for (const p of asset.points) marketTotal[p[0]]! += p[3];
 
 /** The data with every fact dated after `day` deleted: what a reader on that day could have had. */
 function deleteAfter(full: BacktestData, day: string): BacktestData {
@@ -76,75 +78,22 @@ describe('back-test', () => {
     },
   );
 
-  it('finds a collapse and a lost peg: TerraUSD after 2022-05-01', () => {
-    const ust = identity('terrausd');
-    const event = firstFailure(
-      data,
-      ust,
-      recordedEvents(data, ust),
-      points(data, 'terrausd'),
-      monthOf('2022-05-01'),
-      90,
-    );
-    expect(event).toMatchObject({ date: '2022-06-01', kind: 'price fall' });
-    expect(event!.url).toContain('coinmarketcap_monthly_20220601.csv');
-    // A month later the peg check alone: USTC already far from $1, below $0.97 again.
-    const later = firstFailure(data, ust, [], points(data, 'terrausd'), monthOf('2022-06-01'), 90);
-    expect(later).toMatchObject({ date: '2022-07-01', kind: 'lost peg' });
+  it('finds a material exploit: Axie Infinity and the Ronin bridge', () => {
+    const events = entityEvents(data, entityOf('axie-infinity'), [], marketTotal);
+    const ronin = events.find((e) => e.kind === 'exploit')!;
+    expect(ronin).toMatchObject({ date: '2022-03-29' });
+    expect(ronin.description).toContain('Ronin');
+    expect(ronin.url).toMatch(/^https:\/\//);
   });
 
-  it('finds an exploit losing at least $1M: Axie Infinity and the Ronin bridge', () => {
-    const axie = identity('axie-infinity');
-    const event = firstFailure(data, axie, recordedEvents(data, axie), [], monthOf('2022-03-01'), 90);
-    expect(event).toMatchObject({ date: '2022-03-29', kind: 'exploit' });
-    expect(event!.description).toContain('Ronin');
-    expect(event!.url).toMatch(/^https:\/\//);
-  });
-
-  it('finds a knockout incident: the SEC fraud charge against Terraform Labs', () => {
-    const luna = identity('terra-luna');
-    const event = firstFailure(data, luna, recordedEvents(data, luna), [], monthOf('2022-12-01'), 90);
-    expect(event).toMatchObject({
-      date: '2023-02-16',
-      kind: 'knockout incident',
-      url: 'https://www.sec.gov/news/press-release/2023-32',
-    });
-  });
-
-  it('counts no failure for a depeg that recovered: USDC and Dai in March 2023, a lost peg only with its knockout', () => {
+  it('counts no failure for a depeg that recovered: USDC and Dai in March 2023', () => {
     for (const id of ['usd-coin', 'dai']) {
-      const coin = identity(id);
       const march2023 = data.incidents.find((i) => i.assets.includes(id) && i.date === '2023-03-11');
       expect(march2023).toMatchObject({ kind: 'depeg' });
-      expect(march2023!.knockout).toBeUndefined();
-      expect(recordedEvents(data, coin).map((e) => e.date)).not.toContain('2023-03-11');
-      expect(
-        firstFailure(data, coin, recordedEvents(data, coin), points(data, id), monthOf('2023-01-01'), 365),
-      ).toBeNull();
+      expect(entityEvents(data, entityOf(id), [], marketTotal).map((e) => e.date)).not.toContain(
+        '2023-03-01',
+      );
     }
-    // The same record marked as a peg never regained is a failure.
-    const usdc = identity('usd-coin');
-    const lost = {
-      ...data,
-      incidents: data.incidents.map((i) =>
-        i.id === 'usdc-svb-depeg-2023' ? { ...i, knockout: 'permanent-depeg' as const } : i,
-      ),
-    };
-    expect(
-      firstFailure(lost, usdc, recordedEvents(lost, usdc), [], monthOf('2023-01-01'), 365),
-    ).toMatchObject({
-      date: '2023-03-11',
-      kind: 'knockout incident',
-    });
-  });
-
-  it('finds an 80% fall only within the horizon: Celsius from 2022-01-01', () => {
-    const cel = identity('celsius-degree-token');
-    expect(firstFailure(data, cel, [], points(data, cel.id), monthOf('2022-01-01'), 90)).toBeNull();
-    expect(firstFailure(data, cel, [], points(data, cel.id), monthOf('2022-01-01'), 180)).toMatchObject({
-      date: '2022-06-01',
-      kind: 'price fall',
-    });
   });
 
   it("follows Terra's identity, not the reused LUNA symbol", () => {
@@ -156,24 +105,11 @@ describe('back-test', () => {
     const october = monthOf('2022-10-01');
     const rated = rateMonth(data, october).map((r) => r.identity.id);
     expect(rated).toEqual(expect.arrayContaining(['terra-luna', 'terra-luna-2']));
-    // The May 2022 rating of Terra fails on Terra Classic's own price, not the new LUNA's $2.48.
-    const event = firstFailure(data, classic, [], points(data, classic.id), monthOf('2022-05-01'), 180);
-    expect(event).toMatchObject({ date: '2022-10-01', kind: 'price fall' });
+    // Terra fails on Terra Classic's own price, not the new LUNA's $2.48.
+    const [event] = entityEvents(data, entityOf('terra-luna'), [], marketTotal);
+    expect(event).toMatchObject({ date: '2022-10-01', kind: 'terminal death' });
     expect(event!.description).toContain('$0.0003331');
-    // The new chain has no rating before its own first snapshot, so no failure of the old one.
-    const reborn2022 = points(data, reborn.id).map((p) => months[p.month]!);
-    expect(reborn2022[0]! >= '2022-06-01').toBe(true);
-  });
-
-  it("sees FTX Token's price fall only 395 days after its last rating before the bankruptcy", () => {
-    // The snapshots skip FTT from 2022-12-01 to 2023-12-01: its fall shows on 2023-12-01, past a year.
-    const ftt = identity('ftx-token');
-    const prices = points(data, 'ftx-token');
-    expect(firstFailure(data, ftt, [], prices, monthOf('2022-11-01'), 365)).toBeNull();
-    expect(firstFailure(data, ftt, [], prices, monthOf('2022-11-01'), 395)).toMatchObject({
-      date: '2023-12-01',
-      kind: 'price fall',
-    });
+    expect(entityOf('terra-luna')).not.toBe(entityOf('terra-luna-2'));
   });
 
   it('lists the named failures with the rating before them, FTX Token at its chapter 11 filing', () => {
@@ -181,27 +117,29 @@ describe('back-test', () => {
     const { summary, failureOfRating } = summarizeRun(data, run);
     const named = Object.fromEntries(summary.namedCases.map((c) => [c.name, c]));
     expect(named['Terra (LUNA, now LUNC) before May 2022']).toMatchObject({ found: true });
-    expect(named['Celsius before June 2022']).toMatchObject({ found: true });
+    expect(named['Celsius before July 2022']).toMatchObject({ found: true });
+    expect(named['Voyager Token before July 2022']).toMatchObject({ found: true });
     expect(named['TerraUSD (UST) before its peg broke in May 2022']).toMatchObject({ found: true });
     // The court filing of 2022-11-11 (decision 0293), 10 days after the last rating before it.
     expect(named['FTX Token before November 2022']).toMatchObject({
       found: true,
       failure: {
-        event: { date: '2022-11-11', kind: 'knockout incident' },
+        event: { date: '2022-11-11', kind: 'default' },
         before: { asOf: '2022-11-01' },
       },
     });
     expect(named['FTX Token before November 2022']!.failure!.event.url).toContain('608316524');
     // Each rating points at the first failure within a year after it, of its own asset.
     const linked = run.ratings.flatMap((r, i) => (failureOfRating[i]! >= 0 ? [{ r, i }] : []));
-    expect(linked.length).toBeGreaterThan(500);
+    expect(linked.length).toBeGreaterThan(300);
     for (const { r, i } of linked) {
       const failure = summary.failures[failureOfRating[i]!]!;
       const asOf = months[r.month]!;
-      expect(failure.assetId).toBe(run.identities[r.asset]!.id);
+      expect(entityOf(failure.assetId)).toBe(entityOf(run.identities[r.asset]!.id));
       expect(failure.event.date > asOf && failure.event.date <= addDays(asOf, 365), asOf).toBe(true);
     }
-    const terra = summary.failures.find((f) => f.assetId === 'terra-luna' && f.before.asOf === '2022-05-01')!;
+    const terra = summary.failures.find((f) => f.assetId === 'terra-luna')!;
+    expect(terra.before.asOf).toBe('2022-05-01');
     expect(terra.before.categories.length).toBe(terra.before.categoriesWithEvidence);
     expect(terra.before.categories.flatMap((c) => c.facts).join(' ')).toMatch(/\$/);
     const version = summary.versions[0]!;
@@ -244,7 +182,7 @@ describe("an asset's stored back-test history (report pages)", () => {
     expect(asOf).toContain('2022-05-01');
     const may = terra.ratings.find((r) => r.asOf === '2022-05-01')!;
     const fall = terra.failures[may.failure!]!;
-    expect(fall.event).toMatchObject({ date: '2022-10-01', kind: 'price fall' });
+    expect(fall.event).toMatchObject({ date: '2022-10-01', kind: 'terminal death' });
     expect(fall.event.url).toMatch(/^https:\/\//);
     // The new LUNA's ratings are its own identity's, not Terra Classic's.
     expect(stored.historyOf('terra-luna-2')!.ratings[0]!.asOf >= '2022-06-01').toBe(true);

@@ -14,10 +14,28 @@ import {
   type BacktestIdentity,
   evidenceOn,
   identitiesOf,
+  marketAsOf,
   rateAsOf,
 } from './as-of';
-import { addDays, firstFailure, type PricePoint, recordedEvents } from './outcomes';
+import { studyEntities } from './entities';
+import { addDays } from './outcomes';
 import { accuracyProfile, rankOrderBreaks, round4, thinProfile, wilson } from './statistics';
+import {
+  cohortRows,
+  cohortTable,
+  type EntityEvent,
+  entityEvents,
+  evaluateSample,
+  HOLDOUT_FROM,
+  loadStudyDefaults,
+  OUTCOME_TYPES,
+  rowOutcome,
+  STUDY_HORIZONS,
+  type StudyInput,
+  type StudyRow,
+  studyScore,
+  yearlyTransitions,
+} from './study';
 
 // The back-test (issue 34, decision 0290): every monthly snapshot day, every asset the snapshot
 // lists, rated by the current methodology on the facts dated by then; then what followed.
@@ -49,6 +67,7 @@ export function rateMonth(
   data: BacktestData,
   month: number,
   identities: readonly BacktestIdentity[] = identitiesOf(data.market),
+  firstListed: readonly (string | undefined)[] = firstListedOf(data, identities, month),
 ): { identity: BacktestIdentity; index: number; rating: AsOfRating }[] {
   const asOf = data.market.cmcMonthly.months[month]!;
   const evidenceOf = evidenceOn(data, asOf);
@@ -60,10 +79,36 @@ export function rateMonth(
   const out = [];
   for (const [index, identity] of identities.entries()) {
     if (!listed.has(identity.id)) continue;
-    out.push({ identity, index, rating: rateAsOf(evidenceOf(identity), asOf) });
+    out.push({ identity, index, rating: rateAsOf(evidenceOf(identity, firstListed[index]), asOf) });
   }
   return out;
 }
+
+/**
+ * Each identity's first listing under any of its names as the files show them on `months[month]`
+ * (renames joined from the files up to that day only, decision 0350): CoinMarketCap's first day,
+ * else its first snapshot.
+ */
+export function firstListedOf(data: BacktestData, identities: readonly BacktestIdentity[], month: number) {
+  const byMonth = firstListedOnce.get(data) ?? new Map<number, Map<string, string | undefined>>();
+  firstListedOnce.set(data, byMonth);
+  let byId = byMonth.get(month);
+  if (!byId) {
+    const { months } = data.market.cmcMonthly;
+    const asOfMarket = marketAsOf(data.market, months[month]!);
+    const own = identitiesOf(asOfMarket);
+    const { entities, entityOfIdentity } = studyEntities(asOfMarket, own);
+    byId = new Map(
+      own.map((identity, i) => {
+        const entity = entities[entityOfIdentity[i]!]!;
+        return [identity.id, entity.firstListed ?? months[entity.points[0]!.month]];
+      }),
+    );
+    byMonth.set(month, byId);
+  }
+  return identities.map((identity) => byId.get(identity.id));
+}
+const firstListedOnce = new WeakMap<BacktestData, Map<number, Map<string, string | undefined>>>();
 
 const stored = (asset: number, month: number, rating: AsOfRating): StoredRating => {
   const knockout = CATEGORIES.map((c) => rating.categories[c.key].knockout).find(Boolean);
@@ -97,8 +142,13 @@ const BAND_ORDER: Record<BacktestBand, number> = {
 const RATED_BANDS = BACKTEST_BANDS.filter((b) => b !== 'Not rated');
 
 /** The evidence behind one rating, as a reader checks it: per category, score, facts and sources. */
-export function evidenceOfRating(data: BacktestData, identity: BacktestIdentity, asOf: string) {
-  const rating = rateAsOf(evidenceOn(data, asOf)(identity), asOf);
+export function evidenceOfRating(
+  data: BacktestData,
+  identity: BacktestIdentity,
+  asOf: string,
+  firstListed?: string,
+) {
+  const rating = rateAsOf(evidenceOn(data, asOf)(identity, firstListed), asOf);
   return {
     rating,
     categories: CATEGORIES.filter((c) => rating.withEvidence.includes(c.key)).map((c) => {
@@ -116,11 +166,85 @@ export function evidenceOfRating(data: BacktestData, identity: BacktestIdentity,
   };
 }
 
+/** Where every evaluation of the study is appended, dated (issue 43). */
+export const VARIANTS_LOG = 'docs/research/variants-log.md';
+
+/**
+ * The study's input: the run's identities joined into assets, their events from the data in the
+ * repository, each asset's one failure (its first event after its first rating) and the rows.
+ */
+export function studyInputOf(data: BacktestData, run: BacktestRun) {
+  const { months, identities, ratings } = run;
+  const { entities, entityOfIdentity } = studyEntities(data.market, identities);
+  const marketTotal = months.map(() => 0);
+  for (const asset of data.market.cmcMonthly.assets) for (const p of asset.points) marketTotal[p[0]]! += p[3];
+  const defaults = loadStudyDefaults();
+  const events = entities.map((e) => entityEvents(data, e, defaults, marketTotal));
+  const firstRated = entities.map(() => Number.POSITIVE_INFINITY);
+  for (const r of ratings) {
+    const e = entityOfIdentity[r.asset]!;
+    firstRated[e] = Math.min(firstRated[e]!, r.month);
+  }
+  const failures: (EntityEvent | undefined)[] = events.map((list, e) =>
+    Number.isFinite(firstRated[e]) ? list.find((ev) => ev.date > months[firstRated[e]!]!) : undefined,
+  );
+  // One row per asset and month: where two listings of one asset overlap, the larger's rating.
+  const rowsByKey = new Map<string, { row: StudyRow; cap: number }>();
+  for (const r of ratings) {
+    const entity = entityOfIdentity[r.asset]!;
+    const cap = data.market.cmcMonthly.assets[r.asset]!.points.find((p) => p[0] === r.month)?.[3] ?? 0;
+    const key = `${entity}|${r.month}`;
+    const seen = rowsByKey.get(key);
+    if (!seen || cap > seen.cap)
+      rowsByKey.set(key, {
+        row: { entity, month: r.month, band: r.band, score: studyScore(r.band, r.total) },
+        cap,
+      });
+  }
+  const rows = [...rowsByKey.values()].map((v) => v.row);
+  return { months, entities, entityOfIdentity, events, failures, rows };
+}
+
+/** The study's figures and tables, from its input. */
+export function studyOf(input: StudyInput) {
+  const samples = (['development', 'holdout'] as const).flatMap((sample) =>
+    STUDY_HORIZONS.map((days) => evaluateSample(input, sample, days)),
+  );
+  // The assets that failed after at least one rating, by the type of their one failure.
+  const failedEntities = new Set(
+    cohortRows(input).flatMap((r) => (input.failures[r.entity] ? [r.entity] : [])),
+  );
+  return {
+    holdoutFrom: HOLDOUT_FROM,
+    samples,
+    outcomeTypes: OUTCOME_TYPES.map((t) => ({
+      ...t,
+      failures: [...failedEntities].filter((e) => input.failures[e]!.kind === t.type).length,
+    })),
+    variantsLog: VARIANTS_LOG,
+    entities: new Set(input.rows.map((r) => r.entity)).size,
+    dropOutsAsSurvivors: (['development', 'holdout'] as const).flatMap((sample) =>
+      STUDY_HORIZONS.map((days) => ({
+        sample,
+        days,
+        cohortAccuracyRatio: evaluateSample(input, sample, days, { dropOutsSurvive: true, replicates: 0 })
+          .cohortAccuracyRatio,
+      })),
+    ),
+    cohorts: (['development', 'holdout'] as const).map((sample) => ({
+      sample,
+      bands: cohortTable(input, sample),
+    })),
+    transitions: yearlyTransitions(input),
+  };
+}
+
 /** The cases issue 34 names, looked up by identity in the failure list. */
 const NAMED_CASES = [
   { name: 'Terra (LUNA, now LUNC) before May 2022', id: 'terra-luna', before: '2022-05-01' },
   { name: 'FTX Token before November 2022', id: 'ftx-token', before: '2022-11-01' },
-  { name: 'Celsius before June 2022', id: 'celsius-degree-token', before: '2022-06-01' },
+  { name: 'Celsius before July 2022', id: 'celsius-degree-token', before: '2022-07-01' },
+  { name: 'Voyager Token before July 2022', id: 'cmc:Voyager Token|VGX', before: '2022-07-01' },
   { name: 'TerraUSD (UST) before its peg broke in May 2022', id: 'terrausd', before: '2022-05-01' },
 ];
 
@@ -135,20 +259,24 @@ export function summarizeRun(
 ): { summary: Backtest; failureOfRating: number[] } {
   const { months, identities, ratings } = run;
   const newest = months.at(-1)!;
-  const pointsOf = new Map<string, PricePoint[]>(
-    data.market.cmcMonthly.assets.map((a) => [
-      a.id ?? a.key,
-      a.points.map((p) => ({ month: p[0], price: p[2] })),
-    ]),
-  );
-  const recorded = identities.map((identity) => recordedEvents(data, identity));
-  // Per rating and horizon: the first failure, or null; undefined when the horizon is not over.
-  const outcome = (r: StoredRating, days: number): BacktestFailureEvent | null | undefined => {
-    if (addDays(months[r.month]!, days) > newest) return undefined;
-    const identity = identities[r.asset]!;
-    return firstFailure(data, identity, recorded[r.asset]!, pointsOf.get(identity.id) ?? [], r.month, days);
+  const study = studyInputOf(data, run);
+  const entityOfRating = ratings.map((r) => study.entityOfIdentity[r.asset]!);
+  // Per rating and horizon: the asset's one failure within it, null when it was seen alive at
+  // the horizon's end; undefined when censored, not yet over, or rated after its failure.
+  const outcome = (r: StoredRating, i: number, days: number): BacktestFailureEvent | null | undefined => {
+    const entity = entityOfRating[i]!;
+    const failure = study.failures[entity];
+    if (failure && failure.date <= months[r.month]!) return undefined;
+    const o = rowOutcome(
+      { entity, month: r.month, band: r.band, score: 0 },
+      study.entities[entity]!,
+      failure,
+      months,
+      days,
+    );
+    return o.status === 'failed' ? o.event : o.status === 'survived' ? null : undefined;
   };
-  const outcomes = ratings.map((r) => BACKTEST_HORIZONS.map((days) => outcome(r, days)));
+  const outcomes = ratings.map((r, i) => BACKTEST_HORIZONS.map((days) => outcome(r, i, days)));
 
   const bands = BACKTEST_BANDS.map((band) => {
     const inBand = ratings.flatMap((r, i) => (r.band === band ? [i] : []));
@@ -205,61 +333,65 @@ export function summarizeRun(
     counts[BACKTEST_BANDS.indexOf(r.band)]![next ? BACKTEST_BANDS.indexOf(next.band) : to.length - 1]! += 1;
   }
 
-  // The failure list: each failure event at 365 days once, with the last rating before it.
-  const events = new Map<string, { rating: StoredRating; event: BacktestFailureEvent }>();
-  const eventKeyOfRating: (string | null)[] = ratings.map((r, i) => {
-    const event =
-      outcomes[i]![2] ??
-      firstFailure(
-        data,
-        identities[r.asset]!,
-        recorded[r.asset]!,
-        pointsOf.get(identities[r.asset]!.id) ?? [],
-        r.month,
-        365,
-      );
-    if (!event) return null;
-    const key = `${r.asset}|${event.date}|${event.kind}`;
-    const seen = events.get(key);
-    if (!seen || seen.rating.month < r.month) events.set(key, { rating: r, event });
-    return key;
+  // The failure list: each asset's one failure, with its last rating before it.
+  const lastRatingBefore = new Map<number, StoredRating>();
+  ratings.forEach((r, i) => {
+    const entity = entityOfRating[i]!;
+    const failure = study.failures[entity];
+    if (!failure || months[r.month]! >= failure.date) return;
+    const seen = lastRatingBefore.get(entity);
+    if (!seen || seen.month < r.month) lastRatingBefore.set(entity, r);
   });
-  const listed = [...events.entries()].sort(
-    ([, a], [, b]) => a.event.date.localeCompare(b.event.date) || a.rating.asset - b.rating.asset,
+  const listed = [...lastRatingBefore.entries()].sort(
+    ([a, ra], [b, rb]) =>
+      study.failures[a]!.date.localeCompare(study.failures[b]!.date) || ra.asset - rb.asset,
   );
-  const indexOfKey = new Map(listed.map(([key], index) => [key, index]));
-  const failureOfRating = eventKeyOfRating.map((key) => (key === null ? -1 : indexOfKey.get(key)!));
-  const failures: BacktestFailure[] = listed
-    .map(([, entry]) => entry)
-    .map(({ rating, event }) => {
-      const identity = identities[rating.asset]!;
-      const asOf = months[rating.month]!;
-      const { categories } = evidenceOfRating(data, identity, asOf);
-      return {
-        assetId: identity.id,
-        assetName: identity.name,
-        symbols: identity.symbols,
-        event,
-        before: {
-          asOf,
-          band: rating.band,
-          total: rating.total,
-          categoriesWithEvidence: rating.withEvidence.length,
-          categories,
-        },
-      };
-    });
+  const indexOfEntity = new Map(listed.map(([entity], index) => [entity, index]));
+  const failureOfRating = ratings.map((r, i) => {
+    const entity = entityOfRating[i]!;
+    const failure = study.failures[entity];
+    const index = indexOfEntity.get(entity);
+    if (!failure || index === undefined) return -1;
+    const day = months[r.month]!;
+    return failure.date > day && failure.date <= addDays(day, 365) ? index : -1;
+  });
+  const failures: BacktestFailure[] = listed.map(([entity, rating]) => {
+    const identity = identities[rating.asset]!;
+    const asOf = months[rating.month]!;
+    const { categories } = evidenceOfRating(
+      data,
+      identity,
+      asOf,
+      firstListedOf(data, [identity], rating.month)[0],
+    );
+    return {
+      assetId: study.entities[entity]!.id,
+      assetName: study.entities[entity]!.name,
+      symbols: [...new Set(study.entities[entity]!.members.flatMap((m) => identities[m]!.symbols))],
+      event: study.failures[entity]!,
+      before: {
+        asOf,
+        band: rating.band,
+        total: rating.total,
+        categoriesWithEvidence: rating.withEvidence.length,
+        categories,
+      },
+    };
+  });
 
   // Why a named case is not a failure: the months it is missing from, the next dated record.
   const gapAfter = (id: string, day: string) => {
-    const listed = new Set((pointsOf.get(id) ?? []).map((p) => p.month));
+    const entity = study.entities[study.entityOfIdentity[identities.findIndex((i) => i.id === id)]!];
+    const listed = new Set((entity?.points ?? []).map((p) => p.month));
     const from = months.findIndex((m, i) => m > day && !listed.has(i));
     if (from < 0) return 'the snapshots list it every month after';
     const back = months.findIndex((_m, i) => i > from && listed.has(i));
     return `the snapshots do not list it from ${months[from]} ${back < 0 ? 'on' : `until ${months[back]}`}`;
   };
   const nextRecorded = (identity: BacktestIdentity, day: string) => {
-    const next = recorded[identities.indexOf(identity)]!.find((e) => e.date > day);
+    const next = study.events[study.entityOfIdentity[identities.indexOf(identity)]!]!.find(
+      (e) => e.date > day,
+    );
     return next ? `${next.description}, ${next.date}` : 'none';
   };
   const namedCases = NAMED_CASES.map((c) => {
@@ -272,7 +404,12 @@ export function summarizeRun(
       };
     // The last rating on or before the day, and the first failure after the day.
     const hit = failures
-      .filter((f) => f.assetId === c.id && f.before.asOf <= c.before && f.event.date >= c.before)
+      .filter(
+        (f) =>
+          study.entities[study.entityOfIdentity[identities.indexOf(identity)]!]!.id === f.assetId &&
+          f.before.asOf <= c.before &&
+          f.event.date >= c.before,
+      )
       .sort(
         (a, b) => a.event.date.localeCompare(b.event.date) || b.before.asOf.localeCompare(a.before.asOf),
       )[0];
@@ -292,6 +429,7 @@ export function summarizeRun(
 
   const { cmcMonthly } = data.market;
   const summary: Backtest = {
+    study: studyOf(study),
     kind: 'back-test',
     notice:
       'A back-test: these ratings were computed now, with the current methodology, on the historical data dated on or before each day. None was published at the time.',

@@ -100,3 +100,63 @@ export function rankOrderBreaks(
     }
   return breaks;
 }
+
+/** A rating compared only with others of its stratum (its rating month), with a bootstrap weight. */
+export interface StratifiedRow {
+  stratum: number;
+  /** Higher is safer. */
+  score: number;
+  failed: boolean;
+}
+
+/**
+ * The cohort accuracy ratio (issue 43): Somers' D between score and survival counted only over
+ * pairs of one failed and one surviving rating of the same stratum (rating month), ties counting
+ * half; it equals the accuracy ratio of each month's profile, pooled by its pairs. Prepared once;
+ * the returned function takes per-row weights (a bootstrap draw) or none. Null without pairs.
+ */
+export function cohortAccuracyRatio(
+  rows: readonly StratifiedRow[],
+): (weights?: readonly number[]) => number | null {
+  const byStratum = new Map<number, number[]>();
+  for (const [i, row] of rows.entries())
+    byStratum.set(row.stratum, [...(byStratum.get(row.stratum) ?? []), i]);
+  // Per stratum: groups of equal score, lowest (riskiest) first, as row indices.
+  const strata = [...byStratum.values()].map((indices) => {
+    const groups = new Map<number, number[]>();
+    for (const i of indices) groups.set(rows[i]!.score, [...(groups.get(rows[i]!.score) ?? []), i]);
+    return [...groups.entries()].sort(([a], [b]) => a - b).map(([, group]) => group);
+  });
+  return (weights) => {
+    const weightOf = (i: number) => (weights ? weights[i]! : 1);
+    let net = 0;
+    let pairs = 0;
+    for (const groups of strata) {
+      let survivorsTotal = 0;
+      for (const group of groups) for (const i of group) if (!rows[i]!.failed) survivorsTotal += weightOf(i);
+      let survivorsBelow = 0;
+      for (const group of groups) {
+        let failed = 0;
+        let survived = 0;
+        for (const i of group) {
+          if (rows[i]!.failed) failed += weightOf(i);
+          else survived += weightOf(i);
+        }
+        const survivorsAbove = survivorsTotal - survivorsBelow - survived;
+        // A failure scored riskier than a survivor is concordant; scored safer, discordant.
+        net += failed * (survivorsAbove - survivorsBelow);
+        pairs += failed * survivorsTotal;
+        survivorsBelow += survived;
+      }
+    }
+    return pairs > 0 ? net / pairs : null;
+  };
+}
+
+/** The 2.5th and 97.5th percentiles of bootstrap draws (nulls dropped); null without draws. */
+export function bootstrapInterval(draws: readonly (number | null)[]): [number, number] | null {
+  const sorted = draws.filter((d): d is number => d !== null).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.floor(q * sorted.length)))]!;
+  return [round4(at(0.025)), round4(at(0.975))];
+}
