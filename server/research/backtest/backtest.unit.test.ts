@@ -47,7 +47,6 @@ function deleteAfter(full: BacktestData, day: string): BacktestData {
       },
     },
     hacks: full.hacks.filter((h) => h.date <= day),
-    secActions: full.secActions.filter((a) => a.date <= day),
     incidents: full.incidents.filter((i) => i.date <= day),
     audits: full.audits.filter((a) => (a.date.length === 7 ? `${a.date}-31` : a.date) <= day),
   };
