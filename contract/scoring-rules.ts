@@ -241,6 +241,11 @@ export const THRESHOLDS = {
   staleAuditYears: 3,
   /** Categories that measure present size and attention are capped here after a recorded collapse. */
   collapseCap: 2,
+  /**
+   * A map of ecosystems shows a project's public code when one GitHub owner has at least this many
+   * repositories in its ecosystem: single repositories of unrelated people are not the project's.
+   */
+  publicCodeMinRepositories: 3,
 } as const;
 
 const v = THRESHOLDS;
@@ -507,12 +512,23 @@ const u = UNLOCK_THRESHOLDS;
 const UNLOCK_SOURCE = 'a published token unlock schedule (DefiLlama emissions-adapters, read at its commit)';
 const MATERIAL_UNLOCK_NOTE = `Next unlock: when the schedule releases at least ${u.materialUnlockShare * 100}% of its supply on one day within the next ${u.horizonDays} days, the first such unlock (date and share) is named as a key risk, whatever the score.`;
 
+const TEAM_MAP_NOTES = [
+  `Public code from a map: Electric Capital’s crypto-ecosystems taxonomy (Open Dev Data, CC BY 4.0), replayed from its dated migrations, counts as public code when one GitHub owner has at least ${v.publicCodeMinRepositories} repositories in the project’s ecosystem; the report names the ecosystem, the repository count, the owners with the most repositories and the date of the map. A map of code does not say who the team is: the identified-team points are not given from it, and the report says the sources do not name the team (not that it is anonymous).`,
+  'Years of operation: from the launch date, else at least the age the Existence/Growth category proves (the earliest day a cited dataset shows the asset priced or its chain recorded, to the newest day it is priced).',
+];
+
 /**
  * Methodology 2026.11-4: the 2026.11-3 rules, and published unlock schedules as supply evidence
  * (locked share, the next 12 months of unlocks, the next material unlock).
  */
 export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
   ...SCORING_RULES_V3,
+  team: {
+    ...SCORING_RULES_V3.team,
+    evidence:
+      'Whether an identified team or foundation stands behind it, whether its code is public (its own listing, or a map of the public repositories of crypto projects), and how long it has operated.',
+    notes: [...(SCORING_RULES_V3.team.notes ?? []), ...TEAM_MAP_NOTES],
+  },
   existenceGrowthX2: {
     ...SCORING_RULES_V3.existenceGrowthX2,
     // Each band includes its lower bound, as "8 years or more" does: 5.0 years is in the 5-to-8 band.

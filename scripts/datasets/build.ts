@@ -18,6 +18,7 @@ import { peggedRecordsOf } from '../../server/research/datasets/import/pegged';
 import { buildAudits } from './audits';
 import { buildChains } from './chains';
 import { buildClientDiversity } from './client-diversity';
+import { buildEcosystems } from './ecosystems';
 import { buildMarket } from './market';
 import { buildTokenContracts } from './token-labels';
 
@@ -46,7 +47,7 @@ function datasetOf(repo: string, license: string) {
 
 // `build.ts <mirror-root> client-diversity,token-labels` rebuilds only the files named (the other
 // parts need their own mirrors): hacks (with stablecoins and unlocks), audits, market,
-// client-diversity, token-labels, chains.
+// client-diversity, token-labels, chains, ecosystems.
 const only = process.argv[3]?.split(',');
 const wanted = (part: string) => !only || only.includes(part);
 
@@ -169,3 +170,5 @@ if (wanted('token-labels')) {
 }
 // The catalogue's chains from DefiLlama's chain list (scripts/datasets/chains.ts, decision 0274).
 if (wanted('chains')) process.stdout.write(`${buildChains(mirrorRoot, snapshotIds, write)}\n`);
+// Public code per project from Electric Capital's taxonomy (scripts/datasets/ecosystems.ts, decision 0330).
+if (wanted('ecosystems')) process.stdout.write(`${buildEcosystems({ git, datasetOf, write })}\n`);

@@ -107,6 +107,27 @@ export interface TeamFacts {
   identified: boolean;
   publicCode: boolean;
   note: string;
+  /**
+   * The source says nothing about who the team is (a map of public code): not identified here,
+   * which is not a finding that the team is anonymous.
+   */
+  identityNotStated?: true;
+  /** The project's public repositories as a dated map of ecosystems lists them (decision 0330). */
+  repositories?: PublicCodeFacts;
+}
+
+export interface PublicCodeFacts {
+  /** The map, as its licence asks to be credited ("Open Dev Data by Electric Capital"). */
+  map: string;
+  /** The project's ecosystem as the map names it. */
+  ecosystem: string;
+  /** Repositories listed in the ecosystem itself, as of `asOf` (a lower bound when `lowerBound`). */
+  count: number;
+  /** The GitHub owners with the most of them, most first. */
+  organisations: { name: string; repositories: number }[];
+  asOf: string;
+  /** Part of the map's history could not be read: the count may be higher. */
+  lowerBound?: true;
 }
 
 export interface UseCaseFacts {

@@ -17,6 +17,8 @@ import type {
   HackRecord,
   IncidentRecord,
   KnockoutKind,
+  PublicCodeFacts,
+  TeamFacts,
 } from './evidence';
 import { type UnlockStatus, unlockStatusAt } from './unlocks';
 
@@ -909,7 +911,9 @@ export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
     };
   }
   const team = e.team.value;
-  const years = e.genesisDate ? ageInYears(e.genesisDate.value, now) : 0;
+  // The launch date, else the age the datasets prove (as Existence/Growth counts it).
+  const age = provenAge(e, now);
+  const years = age?.years ?? 0;
   const longRunning = years >= 3;
   const points = 1 + (team.identified ? 2 : 0) + (team.publicCode ? 1 : 0) + (longRunning ? 1 : 0);
   const { fraud, regulatory } = teamFault(e);
@@ -918,11 +922,21 @@ export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
     team.note,
     team.identified
       ? 'An identified team or foundation is accountable for this asset.'
-      : 'The sources do not identify the team behind this asset.',
-    team.publicCode
-      ? 'Its code is published in a public repository.'
-      : 'No public code repository is listed for this asset.',
-    ...(e.genesisDate ? [`It has operated for ${years.toFixed(1)} years.`] : missingFact(['launch date'])),
+      : team.identityNotStated
+        ? 'The sources do not say who the team behind this asset is.'
+        : 'The sources do not identify the team behind this asset.',
+    team.repositories
+      ? publicCodeFact(team.repositories, e.team)
+      : team.publicCode
+        ? 'Its code is published in a public repository.'
+        : 'No public code repository is listed for this asset.',
+    ...(!age
+      ? missingFact(['launch date'])
+      : age.lowerBound
+        ? [
+            `It has operated for at least ${years.toFixed(1)} years (${age.since === e.chainRecordedSince ? 'chain recorded' : 'priced'} since ${age.since.value.slice(0, 10)}${datasetNote(age.since)}).`,
+          ]
+        : [`It has operated for ${years.toFixed(1)} years.`]),
     ...(fraud ? [`${fraud.date}: ${fraud.title} (${fraud.link}).`] : []),
     ...(regulatory ? [`${regulatory.date}: ${regulatory.title} (${regulatory.link}).`] : []),
   ];
@@ -945,7 +959,7 @@ export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
       : `1 point plus 2 for an identified team, 1 for public code and 1 for 3+ years of operation${regulatory ? ', less 2 for a regulatory finding against the team' : ''}.`,
     // The team's own incidents are cited by their documents (the facts list them), not the list.
     sources: uniqueSources([
-      ...sourcesOf(e.team, longRunning ? e.genesisDate : undefined),
+      ...sourcesOf(e.team, longRunning ? age?.since : undefined),
       ...documentsOf(
         [fraud, regulatory].filter((i): i is IncidentRecord => i !== undefined),
         e.incidents?.source,
@@ -964,10 +978,18 @@ export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
             ? `The team is tied to fraud: ${fraud.title}.`
             : regulatory
               ? `The team faced regulators: ${regulatory.title}.`
-              : 'Nobody identifiable is accountable for this asset.',
+              : team.identityNotStated
+                ? 'No source here names the people accountable for this asset; public code alone makes nobody accountable.'
+                : 'Nobody identifiable is accountable for this asset.',
         }
       : {}),
   };
+}
+
+/** "Open Dev Data by Electric Capital lists 12,142 public repositories in its Bitcoin ecosystem …". */
+function publicCodeFact(code: PublicCodeFacts, fact: Fact<TeamFacts>): string {
+  const owners = code.organisations.map((o) => `${o.name} (${formatCount(o.repositories)})`).join(', ');
+  return `Public code: ${code.map}${datasetNote(fact)} lists ${code.lowerBound ? 'at least ' : ''}${counted(code.count, 'public repository', 'public repositories')} in its ${code.ecosystem} ecosystem as of ${code.asOf}; the most by ${owners}.`;
 }
 
 const UTILITY_PATTERN =
@@ -1072,16 +1094,18 @@ const scheduleStartNote = (e: AssetEvidence, from: string): string[] => {
     : [];
 };
 
-export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment {
-  // Without a launch date, the earliest date a dataset shows the asset priced is a lower bound
-  // of its age: the ladder then scores at least what the asset has proven.
+/**
+ * The age the sources prove: from the launch date to now, else from the earliest day a dataset
+ * shows the asset (priced, or its chain recorded) to the newest day a cited file shows it priced.
+ */
+function provenAge(e: AssetEvidence, now: Date) {
   // Without a launch date, the earliest of the dates a dataset shows it (priced, or its chain
-  // recorded) bounds its age from below.
+  // recorded) bounds its age from below: the ladder then scores at least what the asset has proven.
   const bounds = [e.chainRecordedSince, e.pricedSince]
     .filter((fact): fact is Fact<string> => fact !== undefined)
     .sort((a, b) => a.value.localeCompare(b.value));
   const since = e.genesisDate ?? bounds[0];
-  if (!since) return noEvidence('launch date');
+  if (!since) return undefined;
   const lowerBound = !e.genesisDate;
   // A dataset's lower bound proves the span from its first day to the figure's own date (the
   // newest day the dataset shows), not to the clock: the asset may have stopped trading since.
@@ -1096,7 +1120,13 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
     lowerBound && figureDate && /^\d{4}-\d{2}-\d{2}$/.test(figureDate) && figureDate < now.toISOString()
       ? new Date(`${figureDate}T00:00:00Z`)
       : now;
-  const years = ageInYears(since.value, until);
+  return { since, lowerBound, laterPriced, until, years: ageInYears(since.value, until) };
+}
+
+export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment {
+  const age = provenAge(e, now);
+  if (!age) return noEvidence('launch date');
+  const { since, lowerBound, laterPriced, until, years } = age;
   const base = levelAtLeast(years, t.ageYears);
   const day = since.value.slice(0, 10);
   const facts = [

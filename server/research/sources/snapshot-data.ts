@@ -245,6 +245,38 @@ export const chainsFileSchema = z
   .strict();
 export type ChainsData = z.infer<typeof chainsFileSchema>;
 
+/**
+ * The catalogue's projects in electric-capital/crypto-ecosystems (data CC BY 4.0, decision 0330):
+ * each project's ecosystem, its repository count and the owners with the most repositories, from
+ * the dated migrations replayed to `asOf`. A migration the mirror lacked is named: counts are then
+ * lower bounds.
+ */
+export const ecosystemsFileSchema = z
+  .object({
+    dataset: datasetSchema,
+    attribution: z.string().min(1),
+    asOf: isoDate,
+    migrationsRead: z.number().int().positive(),
+    migrationsUnread: z.array(z.string().min(1)),
+    commandsSkipped: z.number().int().nonnegative(),
+    records: z.array(
+      z
+        .object({
+          id: z.string().min(1),
+          ecosystem: z.string().min(1),
+          addedOn: isoDate,
+          repositories: z.number().int().positive(),
+          organisations: z.array(
+            z.object({ name: z.string().min(1), repositories: z.number().int().positive() }).strict(),
+          ),
+          subEcosystems: z.number().int().nonnegative(),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+export type EcosystemsData = z.infer<typeof ecosystemsFileSchema>;
+
 export const PUBLIC_DATA_DIRECTORY = new URL('../datasets/public/', import.meta.url);
 
 export interface PublicData {
@@ -256,6 +288,7 @@ export interface PublicData {
   clientDiversity: ClientDiversityData;
   tokenContracts: TokenContractsData;
   chains: ChainsData;
+  ecosystems: EcosystemsData;
 }
 
 function readValidated<T>(directory: URL, file: string, schema: z.ZodType<T>): T {
@@ -282,9 +315,11 @@ export function loadPublicData(directory: URL = PUBLIC_DATA_DIRECTORY): PublicDa
   const clientDiversity = readValidated(directory, 'client-diversity.json', clientDiversityFileSchema);
   const tokenContracts = readValidated(directory, 'token-contracts.json', tokenContractsFileSchema);
   const chains = readValidated(directory, 'chains.json', chainsFileSchema);
+  const ecosystems = readValidated(directory, 'ecosystems.json', ecosystemsFileSchema);
   for (const [file, records] of [
     ['token-contracts.json', tokenContracts.records],
     ['chains.json', chains.records],
+    ['ecosystems.json', ecosystems.records],
   ] as const) {
     const unknown = records.find((record) => !ids.has(record.id));
     if (unknown) throw new Error(`dataset file ${file}: unknown asset ${unknown.id}`);
@@ -302,7 +337,7 @@ export function loadPublicData(directory: URL = PUBLIC_DATA_DIRECTORY): PublicDa
       if (unknown) throw new Error(`dataset file ${file}: ${record.key} names unknown asset ${unknown}`);
     }
   }
-  return { assets, hacks, stablecoins, audits, unlocks, clientDiversity, tokenContracts, chains };
+  return { assets, hacks, stablecoins, audits, unlocks, clientDiversity, tokenContracts, chains, ecosystems };
 }
 
 /** The dataset as a source cites it. */

@@ -1,5 +1,6 @@
 import { distance as editDistance } from 'fastest-levenshtein';
 import { joinNames, nameWithSymbol, type Source } from '../../../contract/reports';
+import { THRESHOLDS } from '../../../contract/scoring-rules';
 import type {
   AssetKind,
   AssetRef,
@@ -199,8 +200,50 @@ export function snapshotMarketEvidence(asset: SnapshotAsset, options: SnapshotOp
     market.chain = { value: 'layer1', source: clients.source };
   const contracts = snapshotTokenContracts(asset);
   const listed = contracts.chain || market.chain ? undefined : snapshotChainListing(asset);
+  const team = snapshotTeam(asset);
   // The catalogue's kind goes along unscored: it picks the peer group, and a gap line says so.
-  return { ...market, ...listed, ...contracts, catalogueKind: asset.kind };
+  return { ...market, ...listed, ...contracts, ...(team ? { team } : {}), catalogueKind: asset.kind };
+}
+
+const ecosystemMap = PUBLIC_DATA.ecosystems;
+const ecosystemsById = new Map(ecosystemMap.records.map((record) => [record.id, record]));
+
+/**
+ * The project's public code as Electric Capital's crypto-ecosystems map lists it (decision 0330):
+ * only when one GitHub owner has at least the published number of repositories in its ecosystem
+ * (a few repositories of unrelated people are not the project's code). The map says nothing of
+ * who the team is, and the fact says so.
+ */
+export function snapshotTeam(asset: Pick<SnapshotAsset, 'id' | 'name'>): MarketEvidence['team'] {
+  const record = ecosystemsById.get(asset.id);
+  const leading = record?.organisations[0];
+  if (!record || !leading || leading.repositories < THRESHOLDS.publicCodeMinRepositories) return undefined;
+  const { dataset } = ecosystemMap;
+  const lowerBound = ecosystemMap.migrationsUnread.length > 0;
+  return {
+    value: {
+      identified: false,
+      identityNotStated: true,
+      publicCode: true,
+      note: `${asset.name} is in the ${record.ecosystem} ecosystem of ${ecosystemMap.attribution}.`,
+      repositories: {
+        map: 'Open Dev Data by Electric Capital',
+        ecosystem: record.ecosystem,
+        count: record.repositories,
+        organisations: record.organisations,
+        asOf: ecosystemMap.asOf,
+        ...(lowerBound ? { lowerBound: true as const } : {}),
+      },
+    },
+    source: {
+      title: `Open Dev Data by Electric Capital: the ${record.ecosystem} ecosystem, migrations replayed to ${ecosystemMap.asOf} (commit ${dataset.version.slice(0, 7)})`,
+      url: `https://github.com/${dataset.name}/tree/${dataset.version}/migrations`,
+      publishedAt: ecosystemMap.asOf,
+      dataset: datasetRef(dataset),
+      retrievedAt: `${dataset.committedAt}T00:00:00.000Z`,
+      live: false,
+    },
+  };
 }
 
 const chainList = PUBLIC_DATA.chains;
