@@ -527,7 +527,12 @@ export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
     ...SCORING_RULES_V3.team,
     evidence:
       'Whether an identified team or foundation stands behind it, whether its code is public (its own listing, or a map of the public repositories of crypto projects), and how long it has operated.',
-    notes: [...(SCORING_RULES_V3.team.notes ?? []), ...TEAM_MAP_NOTES],
+    // The knockout rule stays the last note, as in every table since 2026.11-3.
+    notes: [
+      ...(SCORING_RULES_V3.team.notes ?? []).slice(0, -1),
+      ...TEAM_MAP_NOTES,
+      ...(SCORING_RULES_V3.team.notes ?? []).slice(-1),
+    ],
   },
   existenceGrowthX2: {
     ...SCORING_RULES_V3.existenceGrowthX2,

@@ -934,7 +934,7 @@ export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
       ? missingFact(['launch date'])
       : age.lowerBound
         ? [
-            `It has operated for at least ${years.toFixed(1)} years (${age.since === e.chainRecordedSince ? 'chain recorded' : 'priced'} since ${age.since.value.slice(0, 10)}${datasetNote(age.since)}).`,
+            `It has operated for at least ${years.toFixed(1)} years: ${age.since === e.chainRecordedSince ? 'chain recorded' : 'priced'} since ${age.since.value.slice(0, 10)}${datasetNote(age.since)}.`,
           ]
         : [`It has operated for ${years.toFixed(1)} years.`]),
     ...(fraud ? [`${fraud.date}: ${fraud.title} (${fraud.link}).`] : []),
@@ -989,7 +989,7 @@ export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
 /** "Open Dev Data by Electric Capital lists 12,142 public repositories in its Bitcoin ecosystem …". */
 function publicCodeFact(code: PublicCodeFacts, fact: Fact<TeamFacts>): string {
   const owners = code.organisations.map((o) => `${o.name} (${formatCount(o.repositories)})`).join(', ');
-  return `Public code: ${code.map}${datasetNote(fact)} lists ${code.lowerBound ? 'at least ' : ''}${counted(code.count, 'public repository', 'public repositories')} in its ${code.ecosystem} ecosystem as of ${code.asOf}; the most by ${owners}.`;
+  return `Public code: ${code.map}${datasetNote(fact)} lists ${code.lowerBound ? 'at least ' : ''}${counted(code.count, 'public repository', 'public repositories')} in the ${code.ecosystem} ecosystem as of ${code.asOf}; the most by ${owners}.`;
 }
 
 const UTILITY_PATTERN =

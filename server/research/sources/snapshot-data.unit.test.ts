@@ -28,6 +28,7 @@ const FILES = [
   'client-diversity.json',
   'token-contracts.json',
   'chains.json',
+  'ecosystems.json',
 ];
 
 function copyWith(file: string, edit: (json: Record<string, unknown>) => void): URL {
@@ -150,7 +151,7 @@ describe('offline data from public datasets', () => {
     expect(unpriced).toContain('solana');
   });
 
-  it('lets Coin Metrics give evidence to Market Cap (recent copies), Existence/Growth and Layer 1 (chains it counts blocks of), never to supply; the market files add the rest', () => {
+  it('lets Coin Metrics give evidence to Market Cap (recent copies), Existence/Growth and Layer 1 (chains it counts blocks of), never to supply; the market files and the ecosystem map add the rest', () => {
     const now = new Date('2026-11-24T00:00:00Z');
     const evidenced = (id: string) => {
       const asset = SNAPSHOT_ASSETS.find((a) => a.id === id)!;
@@ -189,6 +190,7 @@ describe('offline data from public datasets', () => {
       'volumeX2',
       'circulatingSupply',
       'totalSupply',
+      'team',
       'existenceGrowthX2',
       'hacksScandals',
       'layer1',
@@ -202,6 +204,7 @@ describe('offline data from public datasets', () => {
       'volumeX2',
       'circulatingSupply',
       'totalSupply',
+      'team',
       'existenceGrowthX2',
       'hacksScandals',
       'layer1',
@@ -257,6 +260,12 @@ describe('offline data from public datasets', () => {
     });
     expect(() => loadPublicData(shareOverOne)).toThrow(
       /client-diversity\.json: files\.0\.readings\.0\.shares\.0\.share/,
+    );
+    const ecosystemOfUnknownAsset = copyWith('ecosystems.json', (json) => {
+      (json.records as { id: string }[])[0]!.id = 'no-such-asset';
+    });
+    expect(() => loadPublicData(ecosystemOfUnknownAsset)).toThrow(
+      /ecosystems\.json: unknown asset no-such-asset/,
     );
     const tokenOfUnknownAsset = copyWith('token-contracts.json', (json) => {
       (json.records as { id: string }[])[0]!.id = 'no-such-asset';

@@ -225,7 +225,7 @@ export function snapshotTeam(asset: Pick<SnapshotAsset, 'id' | 'name'>): MarketE
       identified: false,
       identityNotStated: true,
       publicCode: true,
-      note: `${asset.name} is in the ${record.ecosystem} ecosystem of ${ecosystemMap.attribution}.`,
+      note: `Electric Capital's map of crypto ecosystems places ${asset.name} in its ${record.ecosystem} ecosystem.`,
       repositories: {
         map: 'Open Dev Data by Electric Capital',
         ecosystem: record.ecosystem,
