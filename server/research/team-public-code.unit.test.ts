@@ -23,7 +23,7 @@ const reportOf = async (id: string) => {
 describe('Team from the public-code map', () => {
   it("assesses Algorand's team on its public code and age, citing the map at its commit with CC BY 4.0", async () => {
     const { team, section } = await reportOf('algorand');
-    expect(team.coverage.kind).not.toBe('none');
+    expect(team.coverage?.kind).not.toBe('none');
     // 1 point, plus 1 for public code and 1 for 3+ years priced: no source names the team.
     expect(team.score).toBe(3);
     expect(section).toContain('Open Dev Data by Electric Capital');
@@ -43,7 +43,7 @@ describe('Team from the public-code map', () => {
   it("leaves Team not assessed where no owner has the published number of repositories in the asset's ecosystem", async () => {
     // Tether's ecosystem lists 26 repositories, no two of one owner: not evidently Tether's own code.
     const { team, section } = await reportOf('tether');
-    expect(team.coverage.kind).toBe('none');
+    expect(team.coverage?.kind).toBe('none');
     expect(section).toContain('No evidence found: team information.');
   });
 
