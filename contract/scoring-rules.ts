@@ -517,12 +517,20 @@ const TEAM_MAP_NOTES = [
   'Years of operation: from the launch date, else at least the age the Existence/Growth category proves (the earliest day a cited dataset shows the asset priced or its chain recorded, to the newest day it is priced).',
 ];
 
+const USE_CASE_LISTING_NOTE =
+  'Listed use, where no source describes the asset: the coin of a chain as a chain list names it (DefiLlama), or of a chain whose blocks a cited dataset counts, is a layer-1 or layer-2 chain category; a token list’s use tags (DeFi, DEX, lending, stablecoin, staking, liquid staking, oracle, payments, yield, meme) are its categories. A listing is a category, never a described purpose, and each is cited by its own record; tags naming a project or a theme are not read.';
+
 /**
  * Methodology 2026.11-4: the 2026.11-3 rules, and published unlock schedules as supply evidence
  * (locked share, the next 12 months of unlocks, the next material unlock).
  */
 export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
   ...SCORING_RULES_V3,
+  useCase: {
+    ...SCORING_RULES_V3.useCase,
+    evidence: `${SCORING_RULES_V3.useCase.evidence.replace(/\.$/, '')}; without a description, what a chain list or token list says the asset is.`,
+    notes: [...(SCORING_RULES_V3.useCase.notes ?? []), USE_CASE_LISTING_NOTE],
+  },
   team: {
     ...SCORING_RULES_V3.team,
     evidence:

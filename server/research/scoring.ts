@@ -1010,10 +1010,71 @@ function pegUseFact(peg: NonNullable<AssetEvidence['stablecoin']>): string {
   return `The asset is listed in ${registry} as a stablecoin pegged to ${currency} (${pegType}); its peg is ${pegMechanism}.`;
 }
 
+/**
+ * The uses a token list's tags name (dawsbot/eth-labels, decision 0331), in the rule's words: only
+ * tags the Use Case rule reads (a utility or a meme); a tag naming the project or a theme is left out.
+ */
+const USE_TAGS: Readonly<Record<string, string>> = {
+  defi: 'DeFi',
+  dex: 'decentralised exchange (DEX)',
+  loans: 'lending',
+  stablecoin: 'stablecoin',
+  'liquid-staking': 'liquid staking',
+  staking: 'staking',
+  oracle: 'oracle',
+  payments: 'payments',
+  'yield-farming': 'yield',
+  meme: 'meme',
+};
+
+/**
+ * What a listing says the asset is for, when no description of a use is at hand (decision 0331):
+ * the coin of a chain in a chain list, or of a chain whose blocks a dataset counts, and a token's
+ * use tags. Each is a category, never a description, and is cited by its own record.
+ */
+function listedUses(e: AssetEvidence): { categories: string[]; facts: string[]; sources: Fact<unknown>[] } {
+  const listed = e.chainListing?.value.chains ?? [];
+  const chainKind = e.chain?.value;
+  const tags = [
+    ...new Set(
+      (e.tokenContracts?.value.contracts ?? []).flatMap((c) => c.labels ?? []).filter((tag) => USE_TAGS[tag]),
+    ),
+  ];
+  const categories: string[] = [];
+  const facts: string[] = [];
+  const sources: Fact<unknown>[] = [];
+  if (listed.length && e.chainListing) {
+    const layer = chainKind === 'layer2' || listed.some((c) => c.parent) ? 'layer 2' : 'layer 1';
+    categories.push(`${layer} chain`);
+    facts.push(
+      `Listed use: the coin of ${joinNames(listed.map((c) => `the ${c.name} chain`))}, as DefiLlama's chain list names it: the chain's own currency (${layer}).`,
+    );
+    sources.push(e.chainListing);
+  } else if (e.chain && chainKind !== 'token') {
+    const layer = chainKind === 'layer2' ? 'layer 2' : 'layer 1';
+    categories.push(`${layer} chain`);
+    facts.push(
+      `Listed use: the coin of its own ${layer} chain, whose blocks ${e.chain.source.dataset?.name ?? 'the cited dataset'} counts.`,
+    );
+    sources.push(e.chain);
+  }
+  if (tags.length && e.tokenContracts) {
+    categories.push(...tags.map((tag) => USE_TAGS[tag]!));
+    facts.push(
+      `Listed use: its contract is tagged ${joinNames(tags)} in the token list (${tags.map((tag) => USE_TAGS[tag]).join(', ')}).`,
+    );
+    sources.push(e.tokenContracts);
+  }
+  return { categories, facts, sources };
+}
+
 export function scoreUseCase(e: AssetEvidence): CategoryAssessment {
   const peg = e.stablecoin;
-  if (!e.useCase && !peg) return noEvidence('description of a use');
-  const use = e.useCase?.value ?? { description: '', categories: [] };
+  // A listing stands in only where no source describes the asset (live: CoinGecko's categories).
+  const listing = e.useCase ? undefined : listedUses(e);
+  const listingFound = listing !== undefined && listing.categories.length > 0;
+  if (!e.useCase && !peg && !listingFound) return noEvidence('description of a use');
+  const use = e.useCase?.value ?? { description: '', categories: listingFound ? listing.categories : [] };
   const kind = e.profile?.value.kind;
   const described = use.description.trim().length > 0;
   const meme = kind === 'meme' || use.categories.some((c) => MEME_PATTERN.test(c));
@@ -1040,6 +1101,7 @@ export function scoreUseCase(e: AssetEvidence): CategoryAssessment {
         ]
       : []),
     ...(peg ? [pegUseFact(peg)] : []),
+    ...(listingFound ? listing.facts : []),
   ];
   if (use.marketCapRank !== undefined) facts.push(`Market-cap rank: ${use.marketCapRank}.`);
   if (tvl !== undefined) facts.push(`Total value locked: ${formatUsd(tvl)}.`);
@@ -1064,7 +1126,14 @@ export function scoreUseCase(e: AssetEvidence): CategoryAssessment {
     facts,
     rationale:
       '1 point plus 1 for a described purpose, 2 for a utility category and 1 for proven usage; meme assets at most 2.',
-    sources: sourcesOf(e.useCase, peg, e.tvlUsd, e.tvlTrend, kind ? e.profile : undefined),
+    sources: sourcesOf(
+      e.useCase,
+      peg,
+      ...(listingFound ? listing.sources : []),
+      e.tvlUsd,
+      e.tvlTrend,
+      kind ? e.profile : undefined,
+    ),
     evidenceFound: true,
     ...(nextUp && score < 5 ? { nextUp } : {}),
     ...(score > 1
