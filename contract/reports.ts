@@ -798,6 +798,10 @@ export const FIGURE_LABELS = [
   'Hacks database',
   'Curated incident list',
   'Chain',
+  'Team named',
+  'Public code',
+  'Years of operation',
+  'Listed use',
   'Peer group',
   'Standing among rated peers',
 ] as const;

@@ -299,9 +299,11 @@ describe('nothing a dataset row states is reported missing', () => {
     expect(layer1Of('staked-ether')).toContain(
       'Lido Staked Ether is classified as a DeFi token, as its contract’s tags say.',
     );
-    // The kind is a fact inside Layer 1, not a category of its own: Lido stays unrated.
+    // The kind is a fact inside Layer 1, not a category of its own: the categories with evidence
+    // are Layer 1 and those with records of their own (Team from the public-code map, Use Case
+    // from the liquid-staking tag, decisions 0330 and 0331).
     expect(report(SNAPSHOT_ASSETS.find((a) => a.id === 'staked-ether')!)).toMatch(
-      /is Not rated: the sources hold evidence for only three of twelve categories/,
+      /Data coverage: only Team, Use Case, Audits, Hacks\/Scandals and Layer 1 of Lido Staked Ether's twelve categories rest on dated public datasets/,
     );
   });
 

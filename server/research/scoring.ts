@@ -920,11 +920,13 @@ export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
   const score = fraud ? 1 : regulatory ? Math.max(1, points - 2) : points;
   const facts = [
     team.note,
-    team.identified
-      ? 'An identified team or foundation is accountable for this asset.'
-      : team.identityNotStated
-        ? 'The sources do not say who the team behind this asset is.'
-        : 'The sources do not identify the team behind this asset.',
+    ...(team.identityNotStated
+      ? []
+      : [
+          team.identified
+            ? 'An identified team or foundation is accountable for this asset.'
+            : 'The sources do not identify the team behind this asset.',
+        ]),
     team.repositories
       ? publicCodeFact(team.repositories, e.team)
       : team.publicCode
@@ -934,7 +936,7 @@ export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
       ? missingFact(['launch date'])
       : age.lowerBound
         ? [
-            `It has operated for at least ${years.toFixed(1)} years: ${age.since === e.chainRecordedSince ? 'chain recorded' : 'priced'} since ${age.since.value.slice(0, 10)}${datasetNote(age.since)}.`,
+            `Years of operation: at least ${years.toFixed(1)}, ${age.since === e.chainRecordedSince ? 'chain recorded' : 'priced'} since ${age.since.value.slice(0, 10)}${datasetNote(age.since)}.`,
           ]
         : [`It has operated for ${years.toFixed(1)} years.`]),
     ...(fraud ? [`${fraud.date}: ${fraud.title} (${fraud.link}).`] : []),
@@ -989,7 +991,7 @@ export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
 /** "Open Dev Data by Electric Capital lists 12,142 public repositories in its Bitcoin ecosystem …". */
 function publicCodeFact(code: PublicCodeFacts, fact: Fact<TeamFacts>): string {
   const owners = code.organisations.map((o) => `${o.name} (${formatCount(o.repositories)})`).join(', ');
-  return `Public code: ${code.map}${datasetNote(fact)} lists ${code.lowerBound ? 'at least ' : ''}${counted(code.count, 'public repository', 'public repositories')} in the ${code.ecosystem} ecosystem as of ${code.asOf}; the most by ${owners}.`;
+  return `Public code: ${code.lowerBound ? 'at least ' : ''}${counted(code.count, 'repository', 'repositories')} in the ${code.ecosystem} ecosystem of ${code.map}${datasetNote(fact)} as of ${code.asOf}, the most by ${owners}.`;
 }
 
 const UTILITY_PATTERN =
@@ -1047,21 +1049,21 @@ function listedUses(e: AssetEvidence): { categories: string[]; facts: string[]; 
     const layer = chainKind === 'layer2' || listed.some((c) => c.parent) ? 'layer 2' : 'layer 1';
     categories.push(`${layer} chain`);
     facts.push(
-      `Listed use: the coin of ${joinNames(listed.map((c) => `the ${c.name} chain`))}, as DefiLlama's chain list names it: the chain's own currency (${layer}).`,
+      `Listed use: ${layer} chain, the coin of ${joinNames(listed.map((c) => `the ${c.name} chain`))} in DefiLlama's chain list.`,
     );
     sources.push(e.chainListing);
   } else if (e.chain && chainKind !== 'token') {
     const layer = chainKind === 'layer2' ? 'layer 2' : 'layer 1';
     categories.push(`${layer} chain`);
     facts.push(
-      `Listed use: the coin of its own ${layer} chain, whose blocks ${e.chain.source.dataset?.name ?? 'the cited dataset'} counts.`,
+      `Listed use: ${layer} chain, the coin of its own chain, whose blocks ${e.chain.source.dataset?.name ?? 'the cited dataset'} counts.`,
     );
     sources.push(e.chain);
   }
   if (tags.length && e.tokenContracts) {
     categories.push(...tags.map((tag) => USE_TAGS[tag]!));
     facts.push(
-      `Listed use: its contract is tagged ${joinNames(tags)} in the token list (${tags.map((tag) => USE_TAGS[tag]).join(', ')}).`,
+      `Listed use: ${tags.map((tag) => USE_TAGS[tag]).join(', ')}, as its contract is tagged in the token list.`,
     );
     sources.push(e.tokenContracts);
   }

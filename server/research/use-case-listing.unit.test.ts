@@ -28,7 +28,7 @@ describe('Use Case from listings', () => {
     // 1 point and 2 for a utility category; no description, so not 4.
     expect(result.score).toBe(3);
     expect(section).toContain(
-      "Listed use: the coin of the Algorand chain, as DefiLlama's chain list names it",
+      "Listed use: layer 1 chain, the coin of the Algorand chain in DefiLlama's chain list.",
     );
     expect(result.sources.map((s) => s.url)).toContainEqual(
       expect.stringMatching(
@@ -40,7 +40,7 @@ describe('Use Case from listings', () => {
   it("assesses Chainlink on its token list's oracle tag", async () => {
     const { result, section } = await useCaseOf('chainlink');
     expect(result.score).toBe(3);
-    expect(section).toContain('Listed use: its contract is tagged oracle in the token list (oracle).');
+    expect(section).toContain('Listed use: oracle, as its contract is tagged in the token list.');
     expect(result.sources.some((s) => s.dataset?.name === 'dawsbot/eth-labels')).toBe(true);
   });
 
@@ -48,7 +48,7 @@ describe('Use Case from listings', () => {
     const { result, section } = await useCaseOf('cardano');
     expect(result.score).toBe(3);
     expect(section).toContain(
-      'Listed use: the coin of its own layer 1 chain, whose blocks coinmetrics/data counts.',
+      'Listed use: layer 1 chain, the coin of its own chain, whose blocks coinmetrics/data counts.',
     );
   });
 

@@ -214,7 +214,7 @@ const ecosystemsById = new Map(ecosystemMap.records.map((record) => [record.id, 
  * (a few repositories of unrelated people are not the project's code). The map says nothing of
  * who the team is, and the fact says so.
  */
-export function snapshotTeam(asset: Pick<SnapshotAsset, 'id' | 'name'>): MarketEvidence['team'] {
+export function snapshotTeam(asset: Pick<SnapshotAsset, 'id'>): MarketEvidence['team'] {
   const record = ecosystemsById.get(asset.id);
   const leading = record?.organisations[0];
   if (!record || !leading || leading.repositories < THRESHOLDS.publicCodeMinRepositories) return undefined;
@@ -225,7 +225,7 @@ export function snapshotTeam(asset: Pick<SnapshotAsset, 'id' | 'name'>): MarketE
       identified: false,
       identityNotStated: true,
       publicCode: true,
-      note: `Electric Capital's map of crypto ecosystems places ${asset.name} in its ${record.ecosystem} ecosystem.`,
+      note: 'Team named: by no source here (a map of public code does not say who the team is).',
       repositories: {
         map: 'Open Dev Data by Electric Capital',
         ecosystem: record.ecosystem,
