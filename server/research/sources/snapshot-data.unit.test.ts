@@ -151,7 +151,7 @@ describe('offline data from public datasets', () => {
     expect(unpriced).toContain('solana');
   });
 
-  it('lets Coin Metrics give evidence to Market Cap (recent copies), Existence/Growth and Layer 1 (chains it counts blocks of), never to supply; the market files and the ecosystem map add the rest', () => {
+  it('lets Coin Metrics give evidence to Market Cap (recent copies), Existence/Growth, Layer 1 and Use Case (chains it counts blocks of), never to supply; the market files and the ecosystem map add the rest', () => {
     const now = new Date('2026-11-24T00:00:00Z');
     const evidenced = (id: string) => {
       const asset = SNAPSHOT_ASSETS.find((a) => a.id === id)!;
@@ -191,6 +191,7 @@ describe('offline data from public datasets', () => {
       'circulatingSupply',
       'totalSupply',
       'team',
+      'useCase',
       'existenceGrowthX2',
       'hacksScandals',
       'layer1',
@@ -205,6 +206,7 @@ describe('offline data from public datasets', () => {
       'circulatingSupply',
       'totalSupply',
       'team',
+      'useCase',
       'existenceGrowthX2',
       'hacksScandals',
       'layer1',
