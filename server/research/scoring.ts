@@ -828,10 +828,29 @@ function remainingToCap(remaining: number): string {
     : `Still to be created under the cap: ${formatCount(units)}.`;
 }
 
+/**
+ * Why the offline data cannot assess a category at all (decision 0332): no public dataset
+ * reachable holds its figures, which only live sources give. Said only of the offline catalogue's
+ * evidence (which carries the catalogue's kind); live, a missing figure is a source's gap.
+ */
+const NO_PUBLIC_DATASET = {
+  social:
+    'Not assessed offline: no public dataset reachable here holds follower counts after 2021 or a project’s recent commits; they are read only live, from CoinGecko and GitHub.',
+  holders:
+    'Not assessed offline: no public dataset reachable here holds the shares of the largest holders of ERC-20 tokens or of native coins; they are read only live, from chain explorers.',
+} as const;
+
+const withOfflineReason = (
+  e: AssetEvidence,
+  gap: CategoryAssessment,
+  reason: keyof typeof NO_PUBLIC_DATASET,
+): CategoryAssessment =>
+  e.catalogueKind === undefined ? gap : { ...gap, facts: [...gap.facts, NO_PUBLIC_DATASET[reason]] };
+
 export function scoreSocial(e: AssetEvidence): CategoryAssessment {
   const social = e.social?.value;
   if (!e.watchlistUsers && social?.twitterFollowers === undefined && !e.developer)
-    return noEvidence('community data');
+    return withOfflineReason(e, noEvidence('community data'), 'social');
   const facts: string[] = [];
   const missing: string[] = [];
   let reach = 1;
@@ -1542,7 +1561,11 @@ export function scoreDexHolders(e: AssetEvidence): CategoryAssessment {
   const holders = e.holders?.value;
   if (!holders && !e.topHoldersShare) {
     const missing = noEvidence('holder distribution data');
-    return { ...missing, facts: [...missing.facts, ...gapFacts(e, 'holders')] };
+    return withOfflineReason(
+      e,
+      { ...missing, facts: [...missing.facts, ...gapFacts(e, 'holders')] },
+      'holders',
+    );
   }
   const raw = holders?.top10Share ?? e.topHoldersShare?.value ?? 0;
   const excluding = holders?.top10ShareExcludingLabelled;
