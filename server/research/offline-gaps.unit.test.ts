@@ -17,10 +17,10 @@ describe('categories no public dataset can fill', () => {
     const asset = SNAPSHOT_ASSETS.find((a) => a.id === 'polygon-ecosystem-token')!;
     const text = buildReportText(await offlineReportInput(asset, new Date('2026-11-26T00:00:00Z')));
     expect(sectionOf(text, 'Social Metrics')).toContain(
-      'Not assessed offline: no public dataset reachable here holds follower counts after 2021',
+      'No evidence found: community data, which no public dataset reachable offline holds (followers after 2021, recent commits), read only live from CoinGecko and GitHub.',
     );
     expect(sectionOf(text, 'Dex Holders')).toContain(
-      'Not assessed offline: no public dataset reachable here holds the shares of the largest holders of ERC-20 tokens',
+      'No evidence found: holder distribution data, which no public dataset reachable offline holds (top-holder shares of ERC-20 tokens and native coins), read only live from chain explorers.',
     );
   });
 

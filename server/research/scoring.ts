@@ -831,13 +831,14 @@ function remainingToCap(remaining: number): string {
 /**
  * Why the offline data cannot assess a category at all (decision 0332): no public dataset
  * reachable holds its figures, which only live sources give. Said only of the offline catalogue's
- * evidence (which carries the catalogue's kind); live, a missing figure is a source's gap.
+ * evidence (which carries the catalogue's kind); live, a missing figure is a source's gap. The
+ * reason completes the label line ("No evidence found: …"), which stays one line.
  */
 const NO_PUBLIC_DATASET = {
   social:
-    'Not assessed offline: no public dataset reachable here holds follower counts after 2021 or a project’s recent commits; they are read only live, from CoinGecko and GitHub.',
+    'community data, which no public dataset reachable offline holds (followers after 2021, recent commits), read only live from CoinGecko and GitHub',
   holders:
-    'Not assessed offline: no public dataset reachable here holds the shares of the largest holders of ERC-20 tokens or of native coins; they are read only live, from chain explorers.',
+    'holder distribution data, which no public dataset reachable offline holds (top-holder shares of ERC-20 tokens and native coins), read only live from chain explorers',
 } as const;
 
 const withOfflineReason = (
@@ -845,7 +846,9 @@ const withOfflineReason = (
   gap: CategoryAssessment,
   reason: keyof typeof NO_PUBLIC_DATASET,
 ): CategoryAssessment =>
-  e.catalogueKind === undefined ? gap : { ...gap, facts: [...gap.facts, NO_PUBLIC_DATASET[reason]] };
+  e.catalogueKind === undefined
+    ? gap
+    : { ...gap, facts: [`${NO_EVIDENCE_FINDING}: ${NO_PUBLIC_DATASET[reason]}.`, ...gap.facts.slice(1)] };
 
 export function scoreSocial(e: AssetEvidence): CategoryAssessment {
   const social = e.social?.value;
