@@ -246,6 +246,8 @@ export const THRESHOLDS = {
    * repositories in its ecosystem: single repositories of unrelated people are not the project's.
    */
   publicCodeMinRepositories: 3,
+  /** A map that connects at least this many projects' ecosystems to an asset's shows it is a platform. */
+  platformMinProjects: 10,
 } as const;
 
 const v = THRESHOLDS;
@@ -517,8 +519,7 @@ const TEAM_MAP_NOTES = [
   'Years of operation: from the launch date, else at least the age the Existence/Growth category proves (the earliest day a cited dataset shows the asset priced or its chain recorded, to the newest day it is priced).',
 ];
 
-const USE_CASE_LISTING_NOTE =
-  'Listed use, where no source describes the asset: the coin of a chain as a chain list names it (DefiLlama), or of a chain whose blocks a cited dataset counts, is a layer-1 or layer-2 chain category; a token list’s use tags (DeFi, DEX, lending, stablecoin, staking, liquid staking, oracle, payments, yield, meme) are its categories. A listing is a category, never a described purpose, and each is cited by its own record; tags naming a project or a theme are not read.';
+const USE_CASE_LISTING_NOTE = `Listed use, where no source describes the asset: the coin of a chain as a chain list names it (DefiLlama), or of a chain whose blocks a cited dataset counts, is a layer-1 or layer-2 chain category; a token list’s use tags (DeFi, DEX, lending, stablecoin, staking, liquid staking, oracle, payments, yield, meme) are its categories; an asset whose ecosystem Electric Capital’s crypto-ecosystems map connects at least ${THRESHOLDS.platformMinProjects} projects’ ecosystems to is a platform. A listing is a category, never a described purpose, and each is cited by its own record; tags naming a project or a theme are not read.`;
 
 /**
  * Methodology 2026.11-4: the 2026.11-3 rules, and published unlock schedules as supply evidence

@@ -402,6 +402,11 @@ export interface MarketEvidence {
   staleMarket?: Fact<{ date: string; marketCapUsd: number; volume24hUsd: number; circulating: number }>;
   team?: Fact<TeamFacts>;
   useCase?: Fact<UseCaseFacts>;
+  /**
+   * How many projects' ecosystems a map of crypto ecosystems connects to the asset's own (offline:
+   * Electric Capital's, decision 0331): projects built on it, a platform's use.
+   */
+  ecosystemProjects?: Fact<{ ecosystem: string; projects: number; asOf: string }>;
   chain?: Fact<ChainKind>;
   /**
    * The chains whose coin the asset is, as a chain list names them (offline demo: DefiLlama's

@@ -1082,6 +1082,14 @@ function listedUses(e: AssetEvidence): { categories: string[]; facts: string[]; 
     );
     sources.push(e.chain);
   }
+  const projects = e.ecosystemProjects;
+  if (projects && projects.value.projects >= t.platformMinProjects) {
+    categories.push('platform');
+    facts.push(
+      `Listed use: platform, with ${formatCount(projects.value.projects)} projects' ecosystems connected to the ${projects.value.ecosystem} ecosystem in Open Dev Data by Electric Capital${datasetNote(projects)} as of ${projects.value.asOf}.`,
+    );
+    sources.push(projects);
+  }
   if (tags.length && e.tokenContracts) {
     categories.push(...tags.map((tag) => USE_TAGS[tag]!));
     facts.push(

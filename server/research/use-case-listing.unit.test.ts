@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SCORING_RULES } from '../../contract/scoring-rules';
+import { SCORING_RULES, THRESHOLDS } from '../../contract/scoring-rules';
 import { offlineReportInput } from './offline-report';
 import { buildReportText } from './report-text';
 import { scoreUseCase } from './scoring';
@@ -50,6 +50,19 @@ describe('Use Case from listings', () => {
     expect(section).toContain(
       'Listed use: layer 1 chain, the coin of its own chain, whose blocks coinmetrics/data counts.',
     );
+  });
+
+  it("assesses Arweave as a platform from the projects Electric Capital's map connects to its ecosystem, and Monero, below the threshold, not", async () => {
+    const arweave = await useCaseOf('arweave');
+    expect(arweave.result.score).toBe(3);
+    expect(arweave.section).toMatch(
+      /Listed use: platform, with \d+ projects' ecosystems connected to the Arweave ecosystem in Open Dev Data by Electric Capital \(electric-capital\/crypto-ecosystems, CC BY 4\.0\) as of 2026-01-02\./,
+    );
+    const projects = Number(/with (\d+) projects/.exec(arweave.section)![1]);
+    expect(projects).toBeGreaterThanOrEqual(THRESHOLDS.platformMinProjects);
+    // Monero's ecosystem has fewer connected projects than the rule asks: no listed use.
+    const monero = await useCaseOf('monero');
+    expect(monero.result.coverage?.kind).toBe('none');
   });
 
   it('reads no use from tags that only name the project, nor from a token with no listing', () => {

@@ -201,12 +201,45 @@ export function snapshotMarketEvidence(asset: SnapshotAsset, options: SnapshotOp
   const contracts = snapshotTokenContracts(asset);
   const listed = contracts.chain || market.chain ? undefined : snapshotChainListing(asset);
   const team = snapshotTeam(asset);
+  const ecosystemProjects = snapshotEcosystemProjects(asset);
   // The catalogue's kind goes along unscored: it picks the peer group, and a gap line says so.
-  return { ...market, ...listed, ...contracts, ...(team ? { team } : {}), catalogueKind: asset.kind };
+  return {
+    ...market,
+    ...listed,
+    ...contracts,
+    ...(team ? { team } : {}),
+    ...(ecosystemProjects ? { ecosystemProjects } : {}),
+    catalogueKind: asset.kind,
+  };
 }
 
 const ecosystemMap = PUBLIC_DATA.ecosystems;
 const ecosystemsById = new Map(ecosystemMap.records.map((record) => [record.id, record]));
+
+/** The map's source for an ecosystem: the migrations at the commit, dated by the newest one replayed. */
+const ecosystemSource = (ecosystem: string): Source => ({
+  title: `Open Dev Data by Electric Capital: the ${ecosystem} ecosystem, migrations replayed to ${ecosystemMap.asOf} (commit ${ecosystemMap.dataset.version.slice(0, 7)})`,
+  url: `https://github.com/${ecosystemMap.dataset.name}/tree/${ecosystemMap.dataset.version}/migrations`,
+  publishedAt: ecosystemMap.asOf,
+  dataset: datasetRef(ecosystemMap.dataset),
+  retrievedAt: `${ecosystemMap.dataset.committedAt}T00:00:00.000Z`,
+  live: false,
+});
+
+/**
+ * How many projects' ecosystems Electric Capital's map connects to the asset's (decision 0331):
+ * projects built on it. The Use Case rule reads it as a platform from its published threshold.
+ */
+export function snapshotEcosystemProjects(
+  asset: Pick<SnapshotAsset, 'id'>,
+): MarketEvidence['ecosystemProjects'] {
+  const record = ecosystemsById.get(asset.id);
+  if (!record || record.subEcosystems === 0) return undefined;
+  return {
+    value: { ecosystem: record.ecosystem, projects: record.subEcosystems, asOf: ecosystemMap.asOf },
+    source: ecosystemSource(record.ecosystem),
+  };
+}
 
 /**
  * The project's public code as Electric Capital's crypto-ecosystems map lists it (decision 0330):
@@ -218,7 +251,6 @@ export function snapshotTeam(asset: Pick<SnapshotAsset, 'id'>): MarketEvidence['
   const record = ecosystemsById.get(asset.id);
   const leading = record?.organisations[0];
   if (!record || !leading || leading.repositories < THRESHOLDS.publicCodeMinRepositories) return undefined;
-  const { dataset } = ecosystemMap;
   const lowerBound = ecosystemMap.migrationsUnread.length > 0;
   return {
     value: {
@@ -235,14 +267,7 @@ export function snapshotTeam(asset: Pick<SnapshotAsset, 'id'>): MarketEvidence['
         ...(lowerBound ? { lowerBound: true as const } : {}),
       },
     },
-    source: {
-      title: `Open Dev Data by Electric Capital: the ${record.ecosystem} ecosystem, migrations replayed to ${ecosystemMap.asOf} (commit ${dataset.version.slice(0, 7)})`,
-      url: `https://github.com/${dataset.name}/tree/${dataset.version}/migrations`,
-      publishedAt: ecosystemMap.asOf,
-      dataset: datasetRef(dataset),
-      retrievedAt: `${dataset.committedAt}T00:00:00.000Z`,
-      live: false,
-    },
+    source: ecosystemSource(record.ecosystem),
   };
 }
 
