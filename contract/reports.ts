@@ -802,6 +802,7 @@ export const FIGURE_LABELS = [
   'Public code',
   'Years of operation',
   'Listed use',
+  'Block production',
   'Peer group',
   'Standing among rated peers',
 ] as const;

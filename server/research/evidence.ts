@@ -459,6 +459,17 @@ export interface SecurityEvidence {
   tvlTrend?: Fact<TvlTrendFacts>;
   /** Present (possibly empty) when the curated incident list was consulted. */
   incidents?: Fact<IncidentRecord[]>;
+  /**
+   * Who produces the chain's blocks, the newest monthly reading (offline: the Blockchain
+   * Technology Lab's EDI outputs, decision 0333): how many entities produced a majority.
+   */
+  blockProduction?: Fact<{
+    date: string;
+    nakamotoCoefficient: number;
+    top1Share: number;
+    top3Share: number;
+    entities: number;
+  }>;
   /** The network's own client shares (Ethereum only, from clientdiversity.org's files). */
   clientDiversity?: Fact<ClientDiversityFacts>;
   /** Live security sources that failed for this report (their facts are missing). */

@@ -1873,6 +1873,13 @@ export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
   const clientFacts = (e.clientDiversity?.value.readings ?? []).map(
     (r) => `${clientSharesText(r)} (shown, not scored).`,
   );
+  // Who produces the blocks, shown with its day and not scored (decision 0333): a lab's reading.
+  const production = e.blockProduction;
+  const productionFacts = production
+    ? [
+        `Block production: ${counted(production.value.nakamotoCoefficient, 'entity', 'entities')} produced a majority of blocks in the reading of ${production.value.date} (its Nakamoto coefficient); the largest ${formatPct(production.value.top1Share)}, the largest three ${formatPct(production.value.top3Share)}, of ${production.value.entities} producing entities, shown and not scored${datasetNote(production)}.`,
+      ]
+    : [];
   // The catalogue's kind only picks the peer group: a gap beside that group says no dataset states it.
   const catalogued = (kind: AssetKind | undefined, more = '') =>
     kind
@@ -1940,10 +1947,11 @@ export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
       ...listingFacts,
       ...contractFacts,
       ...clientFacts,
+      ...productionFacts,
     ],
     rationale: 'An asset that runs on its own chain depends on no other network.',
     sources: [
-      ...sourcesOf(e.chain, e.chainListing, e.profile, e.tokenContracts),
+      ...sourcesOf(e.chain, e.chainListing, e.profile, e.tokenContracts, production),
       ...(e.clientDiversity?.value.readings ?? []).map((r) => r.source),
     ],
     evidenceFound: true,

@@ -277,6 +277,35 @@ export const ecosystemsFileSchema = z
   .strict();
 export type EcosystemsData = z.infer<typeof ecosystemsFileSchema>;
 
+/** Block-production concentration per chain from the EDI outputs (decision 0333): monthly readings. */
+export const blockProductionFileSchema = z
+  .object({
+    dataset: datasetSchema,
+    records: z.array(
+      z
+        .object({
+          id: z.string().min(1),
+          ledger: z.string().min(1),
+          path: z.string().min(1),
+          readings: z
+            .array(
+              z
+                .object({
+                  date: isoDate,
+                  nakamotoCoefficient: z.number().int().positive(),
+                  top1Share: z.number().min(0).max(1),
+                  top3Share: z.number().min(0).max(1),
+                  entities: z.number().int().positive(),
+                })
+                .strict(),
+            )
+            .min(1),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+
 export const PUBLIC_DATA_DIRECTORY = new URL('../datasets/public/', import.meta.url);
 
 export interface PublicData {
@@ -289,6 +318,7 @@ export interface PublicData {
   tokenContracts: TokenContractsData;
   chains: ChainsData;
   ecosystems: EcosystemsData;
+  blockProduction: z.infer<typeof blockProductionFileSchema>;
 }
 
 function readValidated<T>(directory: URL, file: string, schema: z.ZodType<T>): T {
@@ -316,10 +346,12 @@ export function loadPublicData(directory: URL = PUBLIC_DATA_DIRECTORY): PublicDa
   const tokenContracts = readValidated(directory, 'token-contracts.json', tokenContractsFileSchema);
   const chains = readValidated(directory, 'chains.json', chainsFileSchema);
   const ecosystems = readValidated(directory, 'ecosystems.json', ecosystemsFileSchema);
+  const blockProduction = readValidated(directory, 'block-production.json', blockProductionFileSchema);
   for (const [file, records] of [
     ['token-contracts.json', tokenContracts.records],
     ['chains.json', chains.records],
     ['ecosystems.json', ecosystems.records],
+    ['block-production.json', blockProduction.records],
   ] as const) {
     const unknown = records.find((record) => !ids.has(record.id));
     if (unknown) throw new Error(`dataset file ${file}: unknown asset ${unknown.id}`);
@@ -337,7 +369,18 @@ export function loadPublicData(directory: URL = PUBLIC_DATA_DIRECTORY): PublicDa
       if (unknown) throw new Error(`dataset file ${file}: ${record.key} names unknown asset ${unknown}`);
     }
   }
-  return { assets, hacks, stablecoins, audits, unlocks, clientDiversity, tokenContracts, chains, ecosystems };
+  return {
+    assets,
+    hacks,
+    stablecoins,
+    audits,
+    unlocks,
+    clientDiversity,
+    tokenContracts,
+    chains,
+    ecosystems,
+    blockProduction,
+  };
 }
 
 /** The dataset as a source cites it. */

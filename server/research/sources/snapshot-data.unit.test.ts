@@ -29,6 +29,7 @@ const FILES = [
   'token-contracts.json',
   'chains.json',
   'ecosystems.json',
+  'block-production.json',
 ];
 
 function copyWith(file: string, edit: (json: Record<string, unknown>) => void): URL {

@@ -527,14 +527,41 @@ export function snapshotClientDiversity(
   return { value: { readings }, source: readings[0]!.source };
 }
 
-/** Security facts of the offline data: the exploits, curated incidents, published audits and client shares. */
+const blockProductionFile = PUBLIC_DATA.blockProduction;
+const blockProductionById = new Map(blockProductionFile.records.map((record) => [record.id, record]));
+
+/** The chain's newest EDI block-production reading, cited by file, commit and the reading's day (decision 0333). */
+export function snapshotBlockProduction(
+  asset: Pick<SnapshotAsset, 'id'>,
+): SecurityEvidence['blockProduction'] {
+  const record = blockProductionById.get(asset.id);
+  const newest = record?.readings.at(-1);
+  // A reading as old as a market figure too old to score would tell of a network that has moved on.
+  if (!record || !newest || newest.date < COIN_METRICS_FIGURES_NOT_BEFORE) return undefined;
+  const { dataset } = blockProductionFile;
+  return {
+    value: newest,
+    source: {
+      title: `EDI block production of ${record.ledger}, reading of ${newest.date} (${record.path}, commit ${dataset.version.slice(0, 7)})`,
+      url: `https://github.com/${dataset.name}/blob/${dataset.version}/${record.path}`,
+      publishedAt: newest.date,
+      dataset: datasetRef(dataset),
+      retrievedAt: `${dataset.committedAt}T00:00:00.000Z`,
+      live: false,
+    },
+  };
+}
+
+/** Security facts of the offline data: the exploits, curated incidents, published audits, client shares and block production. */
 export function snapshotSecurityEvidence(asset: SnapshotAsset): SecurityEvidence {
   const audits = snapshotAudits(asset);
   const clientDiversity = snapshotClientDiversity(asset);
+  const blockProduction = snapshotBlockProduction(asset);
   return {
     incidents: curatedIncidents(asset),
     ...(audits ? { audits } : {}),
     ...(clientDiversity ? { clientDiversity } : {}),
+    ...(blockProduction ? { blockProduction } : {}),
   };
 }
 
