@@ -209,7 +209,11 @@ describe('nothing a dataset row states is reported missing', () => {
     const input = await offlineReportInput(bitcoin, NOW);
     const layer1 = input.results.find((r) => r.key === 'layer1')!;
     expect(layer1.score).toBe(5);
-    expect(layer1.sources.map((s) => s.url)).toEqual([expect.stringContaining('coinmetrics/data/blob/')]);
+    // Beside it, the EDI block-production reading the category also states (decision 0333).
+    expect(layer1.sources.map((s) => s.url)).toEqual([
+      expect.stringContaining('coinmetrics/data/blob/'),
+      expect.stringContaining('Blockchain-Technology-Lab/edi-frontend/blob/'),
+    ]);
     // The copy ends in 2020; the report's data date stays that of its market figures.
     const others = input.results.filter((r) => r.key !== 'layer1').flatMap((r) => r.sources);
     expect(dataAsOfDates(input.results.flatMap((r) => r.sources))).toBe(dataAsOfDates(others));
