@@ -1,3 +1,4 @@
+import { CATEGORIES } from '../contract/methodology';
 import { assetCoverage } from '../server/research/coverage';
 import { createSnapshotSources, snapshotMarketData, snapshotRef } from '../server/research/sources/snapshot';
 import { PUBLIC_DATA, SNAPSHOT_ASSETS } from '../server/research/sources/snapshot-data';
@@ -11,6 +12,8 @@ export async function printOfflineCoverage(now: Date = new Date()): Promise<void
   const sources = createSnapshotSources({ nonCommercial: true });
   let rated = 0;
   let categories = 0;
+  // Per category: how many assets have evidence for it (issue 42 measures Team and Use Case so).
+  const byCategory = new Map<string, number>();
   const topUnrated: string[] = [];
   let top = 0;
   let listed = 0;
@@ -20,6 +23,7 @@ export async function printOfflineCoverage(now: Date = new Date()): Promise<void
     const coverage = await assetCoverage(sources, snapshotRef(asset), now);
     if (coverage.rated) rated += 1;
     categories += coverage.categoriesWithEvidence;
+    for (const key of coverage.categories) byCategory.set(key, (byCategory.get(key) ?? 0) + 1);
     const market = snapshotMarketData(asset);
     if (market?.rank !== undefined && market.rank <= TOP) {
       top += 1;
@@ -41,6 +45,9 @@ export async function printOfflineCoverage(now: Date = new Date()): Promise<void
     `  catalogue assets in the newest snapshot's top ${TOP}: ${top}, rated ${top - topUnrated.length}${topUnrated.length ? ` (not rated: ${topUnrated.join(', ')})` : ''}`,
   );
   console.info(`  categories with evidence: ${(categories / n).toFixed(2)} of 12 on average`);
+  console.info(
+    `  assets with evidence, per category: ${CATEGORIES.map((c) => `${c.name} ${byCategory.get(c.key) ?? 0}`).join(', ')}`,
+  );
   console.info(
     `  market cap, volume and circulating supply: ${listedWithAll} of the ${listed} assets the market files hold figures for${listedLacking.length ? ` (lacking: ${listedLacking.join(', ')})` : ''}`,
   );

@@ -798,6 +798,11 @@ export const FIGURE_LABELS = [
   'Hacks database',
   'Curated incident list',
   'Chain',
+  'Team named',
+  'Public code',
+  'Years of operation',
+  'Listed use',
+  'Block production',
   'Peer group',
   'Standing among rated peers',
 ] as const;

@@ -241,6 +241,13 @@ export const THRESHOLDS = {
   staleAuditYears: 3,
   /** Categories that measure present size and attention are capped here after a recorded collapse. */
   collapseCap: 2,
+  /**
+   * A map of ecosystems shows a project's public code when one GitHub owner has at least this many
+   * repositories in its ecosystem: single repositories of unrelated people are not the project's.
+   */
+  publicCodeMinRepositories: 3,
+  /** A map that connects at least this many projects' ecosystems to an asset's shows it is a platform. */
+  platformMinProjects: 10,
 } as const;
 
 const v = THRESHOLDS;
@@ -507,6 +514,13 @@ const u = UNLOCK_THRESHOLDS;
 const UNLOCK_SOURCE = 'a published token unlock schedule (DefiLlama emissions-adapters, read at its commit)';
 const MATERIAL_UNLOCK_NOTE = `Next unlock: when the schedule releases at least ${u.materialUnlockShare * 100}% of its supply on one day within the next ${u.horizonDays} days, the first such unlock (date and share) is named as a key risk, whatever the score.`;
 
+const TEAM_MAP_NOTES = [
+  `Public code from a map: Electric Capital’s crypto-ecosystems taxonomy (Open Dev Data, CC BY 4.0), replayed from its dated migrations, counts as public code when one GitHub owner has at least ${v.publicCodeMinRepositories} repositories in the project’s ecosystem; the report names the ecosystem, the repository count, the owners with the most repositories and the date of the map. A map of code does not say who the team is: the identified-team points are not given from it, and the report says the sources do not name the team (not that it is anonymous).`,
+  'Years of operation: from the launch date, else at least the age the Existence/Growth category proves (the earliest day a cited dataset shows the asset priced or its chain recorded, to the newest day it is priced).',
+];
+
+const USE_CASE_LISTING_NOTE = `Listed use, where no source describes the asset: the coin of a chain as a chain list names it (DefiLlama), or of a chain whose blocks a cited dataset counts, is a layer-1 or layer-2 chain category; a token list’s use tags (DeFi, DEX, lending, stablecoin, staking, liquid staking, oracle, payments, yield, meme) are its categories; an asset whose ecosystem Electric Capital’s crypto-ecosystems map connects at least ${THRESHOLDS.platformMinProjects} projects’ ecosystems to is a platform. A listing is a category, never a described purpose, and each is cited by its own record; tags naming a project or a theme are not read.`;
+
 /**
  * Methodology 2026.11-4: the 2026.11-3 rules, and published unlock schedules as supply evidence
  * (locked share, the next 12 months of unlocks, the next material unlock).
@@ -530,6 +544,22 @@ export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
     notes: [
       ...(SCORING_RULES_V3.hacksScandals.notes ?? []),
       'Coverage: an incident source covers an asset only when it records that kind of asset, its records reach to within a year of the data, and a reviewed map places the asset in it (DeFiHackLabs: the DeFi protocols, their stablecoins, the tokens and meme tokens its map names, not chains’ coins; the SEC list ends in April 2022, so it covers no asset today). The curated list is no survey and covers no asset.',
+    ],
+  },
+  useCase: {
+    ...SCORING_RULES_V3.useCase,
+    evidence: `${SCORING_RULES_V3.useCase.evidence.replace(/\.$/, '')}; without a description, what a chain list or token list says the asset is.`,
+    notes: [...(SCORING_RULES_V3.useCase.notes ?? []), USE_CASE_LISTING_NOTE],
+  },
+  team: {
+    ...SCORING_RULES_V3.team,
+    evidence:
+      'Whether an identified team or foundation stands behind it, whether its code is public (its own listing, or a map of the public repositories of crypto projects), and how long it has operated.',
+    // The knockout rule stays the last note, as in every table since 2026.11-3.
+    notes: [
+      ...(SCORING_RULES_V3.team.notes ?? []).slice(0, -1),
+      ...TEAM_MAP_NOTES,
+      ...(SCORING_RULES_V3.team.notes ?? []).slice(-1),
     ],
   },
   existenceGrowthX2: {

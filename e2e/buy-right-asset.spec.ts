@@ -52,17 +52,19 @@ test('the New Report tab says what the report would hold before payment; a Not r
   // The checkout repeats it beside the price.
   await expect(page.getByTestId('checkout-coverage')).toHaveText(/of 12 categories, rated, data as of/);
 
-  // Scroll: evidence in two categories only, so its report would be Not rated.
+  // Wonderland: no market file lists it, so its report would be Not rated (Lido Staked Ether, used before, now has five categories).
   await page.goto('/dashboard');
-  await assetInput(page).fill('Scroll');
+  await assetInput(page).fill('Wonderland');
   await expect(page.getByTestId('asset-coverage')).toHaveText(/of 12 categories, Not rated/);
   await purchaseButton(page).click();
   const warning = page.getByTestId('unknown-asset-warning');
-  await expect(warning).toContainText(/Our sources hold evidence for only \d of the 12 categories on Scroll/);
+  await expect(warning).toContainText(
+    /Our sources hold evidence for only \d of the 12 categories on Wonderland/,
+  );
   await expect(warning).toContainText('Not rated');
   await expectNoAxeViolations(page, 'not rated warning');
   await warning.getByRole('button', { name: /Buy anyway/ }).click();
-  await expect(page).toHaveURL(/assetId=scroll&acknowledgeUnknownAsset=1$/);
+  await expect(page).toHaveURL(/assetId=wonderland&acknowledgeUnknownAsset=1$/);
 });
 
 test('several matches ask the user to pick one; the pick is what is bought', async ({

@@ -12,8 +12,8 @@ test('a Not rated report opens with its verdict, its evidence, three reasons and
   signedIn,
 }) => {
   test.setTimeout(120_000);
-  // Offline, Scroll is Not rated (two categories with evidence; Lido Staked Ether has four since its first listing is dated, decision 0340).
-  const first = await completedReport(page, signedIn.email, 'Scroll');
+  // Offline, Wonderland is Not rated (Team and Hacks/Scandals have evidence; Lido Staked Ether, used before, now has five).
+  const first = await completedReport(page, signedIn.email, 'Wonderland');
   await page.goto(`/report/${first}`);
   const verdict = page.getByTestId('verdict-summary');
   await expect(verdict.getByRole('heading', { name: 'Not rated' })).toBeVisible();
@@ -37,7 +37,7 @@ test('a Not rated report opens with its verdict, its evidence, three reasons and
   expect(await top(page, 'verdict-summary')).toBeLessThan(await top(page, 'category-bar'));
   expect(await top(page, 'category-bar')).toBeLessThan(await top(page, 'executive-summary'));
   // One version: the history is a sentence, not an empty chart.
-  // (Other browser tests may have made earlier Scroll versions: then the sentence says so.)
+  // (Other browser tests may have made earlier Wonderland versions: then the sentence says so.)
   await expect(page.getByTestId('history-text')).toHaveText(
     /^(This is the first version of this report\.|Fewer than two versions have a total)/,
   );
@@ -56,7 +56,7 @@ test('a Not rated report opens with its verdict, its evidence, three reasons and
   await expectNoAxeViolations(page, 'verdict-first Not rated report');
 
   // A second Not rated version: no "the total moved from x to x" on reports with no total.
-  const second = await completedReport(page, signedIn.email, 'Scroll');
+  const second = await completedReport(page, signedIn.email, 'Wonderland');
   await page.goto(`/report/${second}`);
   await expect(page.getByTestId('changes-section')).toContainText(
     'Both versions are Not rated: too few categories with evidence for a total.',

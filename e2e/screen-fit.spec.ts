@@ -49,8 +49,8 @@ test('the report (rated and Not rated), methodology and track-record pages never
   signedIn,
 }) => {
   test.setTimeout(120_000);
-  // Offline, Scroll is Not rated (two categories with evidence; Lido Staked Ether has four since its first listing is dated, decision 0340).
-  const notRated = await completedReport(page, signedIn.email, 'Scroll');
+  // Offline, Wonderland is Not rated (Team and Hacks/Scandals have evidence; Lido Staked Ether, used before, now has five).
+  const notRated = await completedReport(page, signedIn.email, 'Wonderland');
   const rated = await completedReport(page, signedIn.email, 'Bitcoin');
   // Rescored, so that the rated page does not depend on the data's own verdict.
   await rescoreStoredReport(rated, { marketCap: 4, team: 4, useCase: 4, audits: 3 });

@@ -16,8 +16,10 @@ import {
 import { HACK_ASSET_MAP } from '../../server/research/datasets/import/hack-asset-map';
 import { peggedRecordsOf } from '../../server/research/datasets/import/pegged';
 import { buildAudits } from './audits';
+import { buildBlockProduction } from './block-production';
 import { buildChains } from './chains';
 import { buildClientDiversity } from './client-diversity';
+import { buildEcosystems } from './ecosystems';
 import { buildListings } from './listings';
 import { buildMarket } from './market';
 import { buildSecEnforcement } from './sec-enforcement';
@@ -48,17 +50,17 @@ function datasetOf(repo: string, license: string) {
 
 // `build.ts <mirror-root> client-diversity,token-labels` rebuilds only the files named (the other
 // parts need their own mirrors): hacks (with stablecoins and unlocks), audits, market,
-// client-diversity, token-labels, chains, sec-enforcement, listings.
+// client-diversity, token-labels, chains, sec-enforcement, listings, ecosystems, block-production.
 const only = process.argv[3]?.split(',');
 const wanted = (part: string) => !only || only.includes(part);
 
 const write = (name: string, value: unknown) => {
   mkdirSync(dirname(new URL(name, out).pathname), { recursive: true });
-  // The market history is written one asset to a line, the client shares one reading to a line,
-  // the listed coins one coin to a line: indented, they would be ten times longer.
+  // The market history is written one asset to a line, the client shares and block production one
+  // reading to a line, the listed coins one coin to a line: indented, they would be ten times longer.
   const text = name.startsWith('market/')
     ? JSON.stringify(value).replace(/(\{"id":)/g, '\n$1')
-    : name === 'client-diversity.json'
+    : name === 'client-diversity.json' || name === 'block-production.json'
       ? JSON.stringify(value).replace(/(\{"date":)/g, '\n$1')
       : name === 'listings.json'
         ? JSON.stringify(value).replace(/(\{"cmcId":|"assets":|"coins":)/g, '\n$1')
@@ -181,3 +183,7 @@ if (wanted('listings')) {
   const catalogue = JSON.parse(readFileSync(new URL('assets.json', out), 'utf8')).assets;
   process.stdout.write(`${buildListings(mirrorRoot, catalogue, { git, datasetOf, write })}\n`);
 }
+// Public code per project from Electric Capital's taxonomy (scripts/datasets/ecosystems.ts, decision 0330).
+if (wanted('ecosystems')) process.stdout.write(`${buildEcosystems({ git, datasetOf, write })}\n`);
+// Block-production concentration from the EDI outputs (scripts/datasets/block-production.ts, decision 0333).
+if (wanted('block-production')) process.stdout.write(`${buildBlockProduction({ git, datasetOf, write })}\n`);

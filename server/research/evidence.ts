@@ -109,6 +109,27 @@ export interface TeamFacts {
   identified: boolean;
   publicCode: boolean;
   note: string;
+  /**
+   * The source says nothing about who the team is (a map of public code): not identified here,
+   * which is not a finding that the team is anonymous.
+   */
+  identityNotStated?: true;
+  /** The project's public repositories as a dated map of ecosystems lists them (decision 0330). */
+  repositories?: PublicCodeFacts;
+}
+
+export interface PublicCodeFacts {
+  /** The map, as its licence asks to be credited ("Open Dev Data by Electric Capital"). */
+  map: string;
+  /** The project's ecosystem as the map names it. */
+  ecosystem: string;
+  /** Repositories listed in the ecosystem itself, as of `asOf` (a lower bound when `lowerBound`). */
+  count: number;
+  /** The GitHub owners with the most of them, most first. */
+  organisations: { name: string; repositories: number }[];
+  asOf: string;
+  /** Part of the map's history could not be read: the count may be higher. */
+  lowerBound?: true;
 }
 
 export interface UseCaseFacts {
@@ -396,6 +417,11 @@ export interface MarketEvidence {
   staleMarket?: Fact<{ date: string; marketCapUsd: number; volume24hUsd: number; circulating: number }>;
   team?: Fact<TeamFacts>;
   useCase?: Fact<UseCaseFacts>;
+  /**
+   * How many projects' ecosystems a map of crypto ecosystems connects to the asset's own (offline:
+   * Electric Capital's, decision 0331): projects built on it, a platform's use.
+   */
+  ecosystemProjects?: Fact<{ ecosystem: string; projects: number; asOf: string }>;
   chain?: Fact<ChainKind>;
   /**
    * The chains whose coin the asset is, as a chain list names them (offline demo: DefiLlama's
@@ -451,6 +477,17 @@ export interface SecurityEvidence {
   /** Every incident source searched for this asset: whether it covers the asset (its kind and
    *  period, and the asset is mapped into it) and why not when it does not. */
   incidentCoverage?: { source: Source; covers: boolean; reason: string }[];
+  /**
+   * Who produces the chain's blocks, the newest monthly reading (offline: the Blockchain
+   * Technology Lab's EDI outputs, decision 0333): how many entities produced a majority.
+   */
+  blockProduction?: Fact<{
+    date: string;
+    nakamotoCoefficient: number;
+    top1Share: number;
+    top3Share: number;
+    entities: number;
+  }>;
   /** The network's own client shares (Ethereum only, from clientdiversity.org's files). */
   clientDiversity?: Fact<ClientDiversityFacts>;
   /** Live security sources that failed for this report (their facts are missing). */

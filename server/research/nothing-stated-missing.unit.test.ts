@@ -209,7 +209,11 @@ describe('nothing a dataset row states is reported missing', () => {
     const input = await offlineReportInput(bitcoin, NOW);
     const layer1 = input.results.find((r) => r.key === 'layer1')!;
     expect(layer1.score).toBe(5);
-    expect(layer1.sources.map((s) => s.url)).toEqual([expect.stringContaining('coinmetrics/data/blob/')]);
+    // Beside it, the EDI block-production reading the category also states (decision 0333).
+    expect(layer1.sources.map((s) => s.url)).toEqual([
+      expect.stringContaining('coinmetrics/data/blob/'),
+      expect.stringContaining('Blockchain-Technology-Lab/edi-frontend/blob/'),
+    ]);
     // The copy ends in 2020; the report's data date stays that of its market figures.
     const others = input.results.filter((r) => r.key !== 'layer1').flatMap((r) => r.sources);
     expect(dataAsOfDates(input.results.flatMap((r) => r.sources))).toBe(dataAsOfDates(others));
@@ -299,10 +303,11 @@ describe('nothing a dataset row states is reported missing', () => {
     expect(layer1Of('staked-ether')).toContain(
       'Lido Staked Ether is classified as a DeFi token, as its contract’s tags say.',
     );
-    // The kind is a fact inside Layer 1, not a category of its own: four categories have evidence
-    // (Existence/Growth from CoinMarketCap's first listing, decision 0340), none of them the kind.
+    // The kind is a fact inside Layer 1, not a category of its own: the categories with evidence
+    // are Layer 1 and those with records of their own (Team from the public-code map, Use Case
+    // from the liquid-staking tag, decisions 0330 and 0331).
     expect(report(SNAPSHOT_ASSETS.find((a) => a.id === 'staked-ether')!)).toMatch(
-      /only Existence\/Growth, Audits, Hacks\/Scandals and Layer 1 of Lido Staked Ether's twelve categories rest on/,
+      /Data coverage: only Team, Use Case, Audits, Hacks\/Scandals and Layer 1 of Lido Staked Ether's twelve categories rest on dated public datasets/,
     );
   });
 

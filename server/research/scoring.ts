@@ -17,6 +17,8 @@ import type {
   HackRecord,
   IncidentRecord,
   KnockoutKind,
+  PublicCodeFacts,
+  TeamFacts,
 } from './evidence';
 import { formatShare, issuedShareOfCap } from './supply-shares';
 import { type UnlockStatus, unlockStatusAt } from './unlocks';
@@ -827,10 +829,32 @@ function remainingToCap(remaining: number): string {
     : `Still to be created under the cap: ${formatCount(units)}.`;
 }
 
+/**
+ * Why the offline data cannot assess a category at all (decision 0332): no public dataset
+ * reachable holds its figures, which only live sources give. Said only of the offline catalogue's
+ * evidence (which carries the catalogue's kind); live, a missing figure is a source's gap. The
+ * reason completes the label line ("No evidence found: …"), which stays one line.
+ */
+const NO_PUBLIC_DATASET = {
+  social:
+    'community data, which no public dataset reachable offline holds (followers after 2021, recent commits), read only live from CoinGecko and GitHub',
+  holders:
+    'holder distribution data, which no public dataset reachable offline holds (top-holder shares of ERC-20 tokens and native coins), read only live from chain explorers',
+} as const;
+
+const withOfflineReason = (
+  e: AssetEvidence,
+  gap: CategoryAssessment,
+  reason: keyof typeof NO_PUBLIC_DATASET,
+): CategoryAssessment =>
+  e.catalogueKind === undefined
+    ? gap
+    : { ...gap, facts: [`${NO_EVIDENCE_FINDING}: ${NO_PUBLIC_DATASET[reason]}.`, ...gap.facts.slice(1)] };
+
 export function scoreSocial(e: AssetEvidence): CategoryAssessment {
   const social = e.social?.value;
   if (!e.watchlistUsers && social?.twitterFollowers === undefined && !e.developer)
-    return noEvidence('community data');
+    return withOfflineReason(e, noEvidence('community data'), 'social');
   const facts: string[] = [];
   const missing: string[] = [];
   let reach = 1;
@@ -910,20 +934,34 @@ export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
     };
   }
   const team = e.team.value;
-  const years = e.genesisDate ? ageInYears(e.genesisDate.value, now) : 0;
+  // The launch date, else the age the datasets prove (as Existence/Growth counts it).
+  const age = provenAge(e, now);
+  const years = age?.years ?? 0;
   const longRunning = years >= 3;
   const points = 1 + (team.identified ? 2 : 0) + (team.publicCode ? 1 : 0) + (longRunning ? 1 : 0);
   const { fraud, regulatory } = teamFault(e);
   const score = fraud ? 1 : regulatory ? Math.max(1, points - 2) : points;
   const facts = [
     team.note,
-    team.identified
-      ? 'An identified team or foundation is accountable for this asset.'
-      : 'The sources do not identify the team behind this asset.',
-    team.publicCode
-      ? 'Its code is published in a public repository.'
-      : 'No public code repository is listed for this asset.',
-    ...(e.genesisDate ? [`It has operated for ${years.toFixed(1)} years.`] : missingFact(['launch date'])),
+    ...(team.identityNotStated
+      ? []
+      : [
+          team.identified
+            ? 'An identified team or foundation is accountable for this asset.'
+            : 'The sources do not identify the team behind this asset.',
+        ]),
+    team.repositories
+      ? publicCodeFact(team.repositories, e.team)
+      : team.publicCode
+        ? 'Its code is published in a public repository.'
+        : 'No public code repository is listed for this asset.',
+    ...(!age
+      ? missingFact(['launch date'])
+      : age.lowerBound
+        ? [
+            `Years of operation: at least ${years.toFixed(1)}, ${age.since === e.chainRecordedSince ? 'chain recorded' : 'priced'} since ${age.since.value.slice(0, 10)}${datasetNote(age.since)}.`,
+          ]
+        : [`It has operated for ${years.toFixed(1)} years.`]),
     ...(fraud ? [`${fraud.date}: ${fraud.title} (${fraud.link}).`] : []),
     ...(regulatory ? [`${regulatory.date}: ${regulatory.title} (${regulatory.link}).`] : []),
   ];
@@ -946,7 +984,7 @@ export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
       : `1 point plus 2 for an identified team, 1 for public code and 1 for 3+ years of operation${regulatory ? ', less 2 for a regulatory finding against the team' : ''}.`,
     // The team's own incidents are cited by their documents (the facts list them), not the list.
     sources: uniqueSources([
-      ...sourcesOf(e.team, longRunning ? e.genesisDate : undefined),
+      ...sourcesOf(e.team, longRunning ? age?.since : undefined),
       ...documentsOf(
         [fraud, regulatory].filter((i): i is IncidentRecord => i !== undefined),
         e.incidents?.source,
@@ -965,10 +1003,18 @@ export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
             ? `The team is tied to fraud: ${fraud.title}.`
             : regulatory
               ? `The team faced regulators: ${regulatory.title}.`
-              : 'Nobody identifiable is accountable for this asset.',
+              : team.identityNotStated
+                ? 'No source here names the people accountable for this asset; public code alone makes nobody accountable.'
+                : 'Nobody identifiable is accountable for this asset.',
         }
       : {}),
   };
+}
+
+/** "Open Dev Data by Electric Capital lists 12,142 public repositories in its Bitcoin ecosystem …". */
+function publicCodeFact(code: PublicCodeFacts, fact: Fact<TeamFacts>): string {
+  const owners = code.organisations.map((o) => `${o.name} (${formatCount(o.repositories)})`).join(', ');
+  return `Public code: ${code.lowerBound ? 'at least ' : ''}${counted(code.count, 'repository', 'repositories')} in the ${code.ecosystem} ecosystem of ${code.map}${datasetNote(fact)} as of ${code.asOf}, the most by ${owners}.`;
 }
 
 const UTILITY_PATTERN =
@@ -989,10 +1035,79 @@ function pegUseFact(peg: NonNullable<AssetEvidence['stablecoin']>): string {
   return `The asset is listed in ${registry} as a stablecoin pegged to ${currency} (${pegType}); its peg is ${pegMechanism}.`;
 }
 
+/**
+ * The uses a token list's tags name (dawsbot/eth-labels, decision 0331), in the rule's words: only
+ * tags the Use Case rule reads (a utility or a meme); a tag naming the project or a theme is left out.
+ */
+const USE_TAGS: Readonly<Record<string, string>> = {
+  defi: 'DeFi',
+  dex: 'decentralised exchange (DEX)',
+  loans: 'lending',
+  stablecoin: 'stablecoin',
+  'liquid-staking': 'liquid staking',
+  staking: 'staking',
+  oracle: 'oracle',
+  payments: 'payments',
+  'yield-farming': 'yield',
+  meme: 'meme',
+};
+
+/**
+ * What a listing says the asset is for, when no description of a use is at hand (decision 0331):
+ * the coin of a chain in a chain list, or of a chain whose blocks a dataset counts, and a token's
+ * use tags. Each is a category, never a description, and is cited by its own record.
+ */
+function listedUses(e: AssetEvidence): { categories: string[]; facts: string[]; sources: Fact<unknown>[] } {
+  const listed = e.chainListing?.value.chains ?? [];
+  const chainKind = e.chain?.value;
+  const tags = [
+    ...new Set(
+      (e.tokenContracts?.value.contracts ?? []).flatMap((c) => c.labels ?? []).filter((tag) => USE_TAGS[tag]),
+    ),
+  ];
+  const categories: string[] = [];
+  const facts: string[] = [];
+  const sources: Fact<unknown>[] = [];
+  if (listed.length && e.chainListing) {
+    const layer = chainKind === 'layer2' || listed.some((c) => c.parent) ? 'layer 2' : 'layer 1';
+    categories.push(`${layer} chain`);
+    facts.push(
+      `Listed use: ${layer} chain, the coin of ${joinNames(listed.map((c) => `the ${c.name} chain`))} in DefiLlama's chain list.`,
+    );
+    sources.push(e.chainListing);
+  } else if (e.chain && chainKind !== 'token') {
+    const layer = chainKind === 'layer2' ? 'layer 2' : 'layer 1';
+    categories.push(`${layer} chain`);
+    facts.push(
+      `Listed use: ${layer} chain, the coin of its own chain, whose blocks ${e.chain.source.dataset?.name ?? 'the cited dataset'} counts.`,
+    );
+    sources.push(e.chain);
+  }
+  const projects = e.ecosystemProjects;
+  if (projects && projects.value.projects >= t.platformMinProjects) {
+    categories.push('platform');
+    facts.push(
+      `Listed use: platform, with ${formatCount(projects.value.projects)} projects' ecosystems connected to the ${projects.value.ecosystem} ecosystem in Open Dev Data by Electric Capital${datasetNote(projects)} as of ${projects.value.asOf}.`,
+    );
+    sources.push(projects);
+  }
+  if (tags.length && e.tokenContracts) {
+    categories.push(...tags.map((tag) => USE_TAGS[tag]!));
+    facts.push(
+      `Listed use: ${tags.map((tag) => USE_TAGS[tag]).join(', ')}, as its contract is tagged in the token list.`,
+    );
+    sources.push(e.tokenContracts);
+  }
+  return { categories, facts, sources };
+}
+
 export function scoreUseCase(e: AssetEvidence): CategoryAssessment {
   const peg = e.stablecoin;
-  if (!e.useCase && !peg) return noEvidence('description of a use');
-  const use = e.useCase?.value ?? { description: '', categories: [] };
+  // A listing stands in only where no source describes the asset (live: CoinGecko's categories).
+  const listing = e.useCase ? undefined : listedUses(e);
+  const listingFound = listing !== undefined && listing.categories.length > 0;
+  if (!e.useCase && !peg && !listingFound) return noEvidence('description of a use');
+  const use = e.useCase?.value ?? { description: '', categories: listingFound ? listing.categories : [] };
   const kind = e.profile?.value.kind;
   const described = use.description.trim().length > 0;
   const meme = kind === 'meme' || use.categories.some((c) => MEME_PATTERN.test(c));
@@ -1019,6 +1134,7 @@ export function scoreUseCase(e: AssetEvidence): CategoryAssessment {
         ]
       : []),
     ...(peg ? [pegUseFact(peg)] : []),
+    ...(listingFound ? listing.facts : []),
   ];
   if (use.marketCapRank !== undefined) facts.push(`Market-cap rank: ${use.marketCapRank}.`);
   if (tvl !== undefined) facts.push(`Total value locked: ${formatUsd(tvl)}.`);
@@ -1043,7 +1159,14 @@ export function scoreUseCase(e: AssetEvidence): CategoryAssessment {
     facts,
     rationale:
       '1 point plus 1 for a described purpose, 2 for a utility category and 1 for proven usage; meme assets at most 2.',
-    sources: sourcesOf(e.useCase, peg, e.tvlUsd, e.tvlTrend, kind ? e.profile : undefined),
+    sources: sourcesOf(
+      e.useCase,
+      peg,
+      ...(listingFound ? listing.sources : []),
+      e.tvlUsd,
+      e.tvlTrend,
+      kind ? e.profile : undefined,
+    ),
     evidenceFound: true,
     ...(nextUp && score < 5 ? { nextUp } : {}),
     ...(score > 1
@@ -1073,16 +1196,18 @@ const scheduleStartNote = (e: AssetEvidence, from: string): string[] => {
     : [];
 };
 
-export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment {
-  // Without a launch date, the earliest date a dataset shows the asset priced is a lower bound
-  // of its age: the ladder then scores at least what the asset has proven.
+/**
+ * The age the sources prove: from the launch date to now, else from the earliest day a dataset
+ * shows the asset (priced, or its chain recorded) to the newest day a cited file shows it priced.
+ */
+function provenAge(e: AssetEvidence, now: Date) {
   // Without a launch date, the earliest of the dates a dataset shows it (priced, or its chain
-  // recorded) bounds its age from below.
+  // recorded) bounds its age from below: the ladder then scores at least what the asset has proven.
   const bounds = [e.chainRecordedSince, e.pricedSince]
     .filter((fact): fact is Fact<string> => fact !== undefined)
     .sort((a, b) => a.value.localeCompare(b.value));
   const since = e.genesisDate ?? bounds[0];
-  if (!since) return noEvidence('launch date');
+  if (!since) return undefined;
   const lowerBound = !e.genesisDate;
   // A dataset's lower bound proves the span from its first day to the figure's own date (the
   // newest day the dataset shows), not to the clock: the asset may have stopped trading since.
@@ -1097,7 +1222,13 @@ export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment 
     lowerBound && figureDate && /^\d{4}-\d{2}-\d{2}$/.test(figureDate) && figureDate < now.toISOString()
       ? new Date(`${figureDate}T00:00:00Z`)
       : now;
-  const years = ageInYears(since.value, until);
+  return { since, lowerBound, laterPriced, until, years: ageInYears(since.value, until) };
+}
+
+export function scoreExistence(e: AssetEvidence, now: Date): CategoryAssessment {
+  const age = provenAge(e, now);
+  if (!age) return noEvidence('launch date');
+  const { since, lowerBound, laterPriced, until, years } = age;
   const base = levelAtLeast(years, t.ageYears);
   const day = since.value.slice(0, 10);
   const facts = [
@@ -1445,7 +1576,11 @@ export function scoreDexHolders(e: AssetEvidence): CategoryAssessment {
   const holders = e.holders?.value;
   if (!holders && !e.topHoldersShare) {
     const missing = noEvidence('holder distribution data');
-    return { ...missing, facts: [...missing.facts, ...gapFacts(e, 'holders')] };
+    return withOfflineReason(
+      e,
+      { ...missing, facts: [...missing.facts, ...gapFacts(e, 'holders')] },
+      'holders',
+    );
   }
   const raw = holders?.top10Share ?? e.topHoldersShare?.value ?? 0;
   const excluding = holders?.top10ShareExcludingLabelled;
@@ -1764,6 +1899,13 @@ export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
   const clientFacts = (e.clientDiversity?.value.readings ?? []).map(
     (r) => `${clientSharesText(r)} (shown, not scored).`,
   );
+  // Who produces the blocks, shown with its day and not scored (decision 0333): a lab's reading.
+  const production = e.blockProduction;
+  const productionFacts = production
+    ? [
+        `Block production: ${counted(production.value.nakamotoCoefficient, 'entity', 'entities')} produced a majority of blocks in the reading of ${production.value.date} (its Nakamoto coefficient); the largest ${formatPct(production.value.top1Share)}, the largest three ${formatPct(production.value.top3Share)}, of ${production.value.entities} producing entities, shown and not scored${datasetNote(production)}.`,
+      ]
+    : [];
   // The catalogue's kind only picks the peer group: a gap beside that group says no dataset states it.
   const catalogued = (kind: AssetKind | undefined, more = '') =>
     kind
@@ -1831,10 +1973,11 @@ export function scoreLayer1(e: AssetEvidence): CategoryAssessment {
       ...listingFacts,
       ...contractFacts,
       ...clientFacts,
+      ...productionFacts,
     ],
     rationale: 'An asset that runs on its own chain depends on no other network.',
     sources: [
-      ...sourcesOf(e.chain, e.chainListing, e.profile, e.tokenContracts),
+      ...sourcesOf(e.chain, e.chainListing, e.profile, e.tokenContracts, production),
       ...(e.clientDiversity?.value.readings ?? []).map((r) => r.source),
     ],
     evidenceFound: true,

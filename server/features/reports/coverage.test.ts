@@ -49,8 +49,7 @@ describe('GET /api/assets/:id/coverage', () => {
   });
 
   it('says when a report would be Not rated', async () => {
-    // Scroll: two categories with evidence (Lido Staked Ether has four since decision 0340).
-    const body = assetCoverageSchema.parse((await coverage('scroll')).json());
+    const body = assetCoverageSchema.parse((await coverage('wonderland')).json());
     expect(body.rated).toBe(false);
     expect(body.categoriesWithEvidence).toBeLessThan(4);
   });
@@ -73,16 +72,16 @@ describe('GET /api/assets/:id/coverage', () => {
 describe('checkout before payment', () => {
   it('asks the same confirmation for a report that would be Not rated as for an unknown name', async () => {
     const buyer = await signUp(t.app);
-    const refused = await createIntent(buyer, { assetName: 'Scroll', assetId: 'scroll' });
+    const refused = await createIntent(buyer, { assetName: 'Wonderland', assetId: 'wonderland' });
     expect(refused.statusCode, refused.body).toBe(422);
     expect(refused.json()).toMatchObject({
       code: 'NOT_RATED_ASSET',
-      coverage: { assetId: 'scroll', rated: false },
+      coverage: { assetId: 'wonderland', rated: false },
     });
     expect(refused.json().message).toMatch(/would be Not rated/);
     const confirmed = await createIntent(buyer, {
-      assetName: 'Scroll',
-      assetId: 'scroll',
+      assetName: 'Wonderland',
+      assetId: 'wonderland',
       acknowledgeUnknownAsset: true,
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);

@@ -17,10 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('a Not rated report (Scroll, offline data)', () => {
+describe('a Not rated report (Wonderland, offline data; Lido Staked Ether now has five categories)', () => {
   it('has composite_score null in the report, my reports, the marketplace and the asset search', async () => {
     const buyer = await signUp(t.app);
-    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'Scroll');
+    const { reportId } = await grantNewReport(t.ctx.db, t.ctx.queue, buyer.user.id, 'Wonderland');
     const sources = sourcesFromConfig(t.ctx.config);
     expect(await runResearch({ ...t.ctx, sources, writer: deterministicWriter }, reportId)).toBe('completed');
     await t.ctx.db.update(researchReports).set({ isPublic: true }).where(eq(researchReports.id, reportId));
@@ -40,7 +40,7 @@ describe('a Not rated report (Scroll, offline data)', () => {
     expect(mine.report_status).toBe('completed');
     expect(mine.composite_score).toBeNull();
 
-    const listed = (await get('/api/public-reports?q=Scroll')).find(
+    const listed = (await get('/api/public-reports?q=Wonderland')).find(
       (item: { id: number }) => item.id === reportId,
     );
     expect(listed.rated).toBe(false);
@@ -50,7 +50,7 @@ describe('a Not rated report (Scroll, offline data)', () => {
     );
     expect(marketplace.composite_score).toBeNull();
 
-    const suggestion = (await get('/api/assets/search?q=Scroll')).assets.find(
+    const suggestion = (await get('/api/assets/search?q=Wonderland')).assets.find(
       (asset: { recentReport?: { id: number } }) => asset.recentReport?.id === reportId,
     );
     expect(suggestion.recentReport.composite_score).toBeNull();

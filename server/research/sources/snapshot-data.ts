@@ -273,6 +273,67 @@ export const chainsFileSchema = z
   .strict();
 export type ChainsData = z.infer<typeof chainsFileSchema>;
 
+/**
+ * The catalogue's projects in electric-capital/crypto-ecosystems (data CC BY 4.0, decision 0330):
+ * each project's ecosystem, its repository count and the owners with the most repositories, from
+ * the dated migrations replayed to `asOf`. A migration the mirror lacked is named: counts are then
+ * lower bounds.
+ */
+export const ecosystemsFileSchema = z
+  .object({
+    dataset: datasetSchema,
+    attribution: z.string().min(1),
+    asOf: isoDate,
+    migrationsRead: z.number().int().positive(),
+    migrationsUnread: z.array(z.string().min(1)),
+    commandsSkipped: z.number().int().nonnegative(),
+    records: z.array(
+      z
+        .object({
+          id: z.string().min(1),
+          ecosystem: z.string().min(1),
+          addedOn: isoDate,
+          repositories: z.number().int().positive(),
+          organisations: z.array(
+            z.object({ name: z.string().min(1), repositories: z.number().int().positive() }).strict(),
+          ),
+          subEcosystems: z.number().int().nonnegative(),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+export type EcosystemsData = z.infer<typeof ecosystemsFileSchema>;
+
+/** Block-production concentration per chain from the EDI outputs (decision 0333): monthly readings. */
+export const blockProductionFileSchema = z
+  .object({
+    dataset: datasetSchema,
+    records: z.array(
+      z
+        .object({
+          id: z.string().min(1),
+          ledger: z.string().min(1),
+          path: z.string().min(1),
+          readings: z
+            .array(
+              z
+                .object({
+                  date: isoDate,
+                  nakamotoCoefficient: z.number().int().positive(),
+                  top1Share: z.number().min(0).max(1),
+                  top3Share: z.number().min(0).max(1),
+                  entities: z.number().int().positive(),
+                })
+                .strict(),
+            )
+            .min(1),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+
 export const PUBLIC_DATA_DIRECTORY = new URL('../datasets/public/', import.meta.url);
 
 export interface PublicData {
@@ -285,6 +346,8 @@ export interface PublicData {
   clientDiversity: ClientDiversityData;
   tokenContracts: TokenContractsData;
   chains: ChainsData;
+  ecosystems: EcosystemsData;
+  blockProduction: z.infer<typeof blockProductionFileSchema>;
 }
 
 function readValidated<T>(directory: URL, file: string, schema: z.ZodType<T>): T {
@@ -312,9 +375,13 @@ export function loadPublicData(directory: URL = PUBLIC_DATA_DIRECTORY): PublicDa
   const clientDiversity = readValidated(directory, 'client-diversity.json', clientDiversityFileSchema);
   const tokenContracts = readValidated(directory, 'token-contracts.json', tokenContractsFileSchema);
   const chains = readValidated(directory, 'chains.json', chainsFileSchema);
+  const ecosystems = readValidated(directory, 'ecosystems.json', ecosystemsFileSchema);
+  const blockProduction = readValidated(directory, 'block-production.json', blockProductionFileSchema);
   for (const [file, records] of [
     ['token-contracts.json', tokenContracts.records],
     ['chains.json', chains.records],
+    ['ecosystems.json', ecosystems.records],
+    ['block-production.json', blockProduction.records],
   ] as const) {
     const unknown = records.find((record) => !ids.has(record.id));
     if (unknown) throw new Error(`dataset file ${file}: unknown asset ${unknown.id}`);
@@ -343,6 +410,8 @@ export function loadPublicData(directory: URL = PUBLIC_DATA_DIRECTORY): PublicDa
     clientDiversity,
     tokenContracts,
     chains,
+    ecosystems,
+    blockProduction,
   };
 }
 

@@ -29,6 +29,8 @@ const FILES = [
   'client-diversity.json',
   'token-contracts.json',
   'chains.json',
+  'ecosystems.json',
+  'block-production.json',
 ];
 
 function copyWith(file: string, edit: (json: Record<string, unknown>) => void): URL {
@@ -151,7 +153,7 @@ describe('offline data from public datasets', () => {
     expect(unpriced).toContain('solana');
   });
 
-  it('lets Coin Metrics give evidence to Market Cap (recent copies), Existence/Growth and Layer 1 (chains it counts blocks of), never to supply; the market files add the rest', () => {
+  it('lets Coin Metrics give evidence to Market Cap (recent copies), Existence/Growth, Layer 1 and Use Case (chains it counts blocks of), never to supply; the market files and the ecosystem map add the rest', () => {
     const now = new Date('2026-11-24T00:00:00Z');
     const evidenced = (id: string) => {
       const asset = SNAPSHOT_ASSETS.find((a) => a.id === id)!;
@@ -190,6 +192,8 @@ describe('offline data from public datasets', () => {
       'volumeX2',
       'circulatingSupply',
       'totalSupply',
+      'team',
+      'useCase',
       'existenceGrowthX2',
       'hacksScandals',
       'layer1',
@@ -203,6 +207,8 @@ describe('offline data from public datasets', () => {
       'volumeX2',
       'circulatingSupply',
       'totalSupply',
+      'team',
+      'useCase',
       'existenceGrowthX2',
       'hacksScandals',
       'layer1',
@@ -258,6 +264,12 @@ describe('offline data from public datasets', () => {
     });
     expect(() => loadPublicData(shareOverOne)).toThrow(
       /client-diversity\.json: files\.0\.readings\.0\.shares\.0\.share/,
+    );
+    const ecosystemOfUnknownAsset = copyWith('ecosystems.json', (json) => {
+      (json.records as { id: string }[])[0]!.id = 'no-such-asset';
+    });
+    expect(() => loadPublicData(ecosystemOfUnknownAsset)).toThrow(
+      /ecosystems\.json: unknown asset no-such-asset/,
     );
     const tokenOfUnknownAsset = copyWith('token-contracts.json', (json) => {
       (json.records as { id: string }[])[0]!.id = 'no-such-asset';

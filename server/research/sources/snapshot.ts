@@ -1,5 +1,6 @@
 import { distance as editDistance } from 'fastest-levenshtein';
 import { joinNames, nameWithSymbol, type Source } from '../../../contract/reports';
+import { THRESHOLDS } from '../../../contract/scoring-rules';
 import { splitAttestationLinks } from '../attestation-links';
 import type {
   AssetKind,
@@ -223,8 +224,75 @@ export function snapshotMarketEvidence(asset: SnapshotAsset, options: SnapshotOp
     market.chain = { value: 'layer1', source: clients.source };
   const contracts = snapshotTokenContracts(asset);
   const listed = contracts.chain || market.chain ? undefined : snapshotChainListing(asset);
+  const team = snapshotTeam(asset);
+  const ecosystemProjects = snapshotEcosystemProjects(asset);
   // The catalogue's kind goes along unscored: it picks the peer group, and a gap line says so.
-  return { ...market, ...listed, ...contracts, catalogueKind: asset.kind };
+  return {
+    ...market,
+    ...listed,
+    ...contracts,
+    ...(team ? { team } : {}),
+    ...(ecosystemProjects ? { ecosystemProjects } : {}),
+    catalogueKind: asset.kind,
+  };
+}
+
+const ecosystemMap = PUBLIC_DATA.ecosystems;
+const ecosystemsById = new Map(ecosystemMap.records.map((record) => [record.id, record]));
+
+/** The map's source for an ecosystem: the migrations at the commit, dated by the newest one replayed. */
+const ecosystemSource = (ecosystem: string): Source => ({
+  title: `Open Dev Data by Electric Capital: the ${ecosystem} ecosystem, migrations replayed to ${ecosystemMap.asOf} (commit ${ecosystemMap.dataset.version.slice(0, 7)})`,
+  url: `https://github.com/${ecosystemMap.dataset.name}/tree/${ecosystemMap.dataset.version}/migrations`,
+  publishedAt: ecosystemMap.asOf,
+  dataset: datasetRef(ecosystemMap.dataset),
+  retrievedAt: `${ecosystemMap.dataset.committedAt}T00:00:00.000Z`,
+  live: false,
+});
+
+/**
+ * How many projects' ecosystems Electric Capital's map connects to the asset's (decision 0331):
+ * projects built on it. The Use Case rule reads it as a platform from its published threshold.
+ */
+export function snapshotEcosystemProjects(
+  asset: Pick<SnapshotAsset, 'id'>,
+): MarketEvidence['ecosystemProjects'] {
+  const record = ecosystemsById.get(asset.id);
+  if (!record || record.subEcosystems === 0) return undefined;
+  return {
+    value: { ecosystem: record.ecosystem, projects: record.subEcosystems, asOf: ecosystemMap.asOf },
+    source: ecosystemSource(record.ecosystem),
+  };
+}
+
+/**
+ * The project's public code as Electric Capital's crypto-ecosystems map lists it (decision 0330):
+ * only when one GitHub owner has at least the published number of repositories in its ecosystem
+ * (a few repositories of unrelated people are not the project's code). The map says nothing of
+ * who the team is, and the fact says so.
+ */
+export function snapshotTeam(asset: Pick<SnapshotAsset, 'id'>): MarketEvidence['team'] {
+  const record = ecosystemsById.get(asset.id);
+  const leading = record?.organisations[0];
+  if (!record || !leading || leading.repositories < THRESHOLDS.publicCodeMinRepositories) return undefined;
+  const lowerBound = ecosystemMap.migrationsUnread.length > 0;
+  return {
+    value: {
+      identified: false,
+      identityNotStated: true,
+      publicCode: true,
+      note: 'Team named: by no source here (a map of public code does not say who the team is).',
+      repositories: {
+        map: 'Open Dev Data by Electric Capital',
+        ecosystem: record.ecosystem,
+        count: record.repositories,
+        organisations: record.organisations,
+        asOf: ecosystemMap.asOf,
+        ...(lowerBound ? { lowerBound: true as const } : {}),
+      },
+    },
+    source: ecosystemSource(record.ecosystem),
+  };
 }
 
 const chainList = PUBLIC_DATA.chains;
@@ -491,15 +559,42 @@ export function snapshotClientDiversity(
   return { value: { readings }, source: readings[0]!.source };
 }
 
-/** Security facts of the offline data: the exploits, curated incidents, published audits and client shares. */
+const blockProductionFile = PUBLIC_DATA.blockProduction;
+const blockProductionById = new Map(blockProductionFile.records.map((record) => [record.id, record]));
+
+/** The chain's newest EDI block-production reading, cited by file, commit and the reading's day (decision 0333). */
+export function snapshotBlockProduction(
+  asset: Pick<SnapshotAsset, 'id'>,
+): SecurityEvidence['blockProduction'] {
+  const record = blockProductionById.get(asset.id);
+  const newest = record?.readings.at(-1);
+  // A reading as old as a market figure too old to score would tell of a network that has moved on.
+  if (!record || !newest || newest.date < COIN_METRICS_FIGURES_NOT_BEFORE) return undefined;
+  const { dataset } = blockProductionFile;
+  return {
+    value: newest,
+    source: {
+      title: `EDI block production of ${record.ledger}, reading of ${newest.date} (${record.path}, commit ${dataset.version.slice(0, 7)})`,
+      url: `https://github.com/${dataset.name}/blob/${dataset.version}/${record.path}`,
+      publishedAt: newest.date,
+      dataset: datasetRef(dataset),
+      retrievedAt: `${dataset.committedAt}T00:00:00.000Z`,
+      live: false,
+    },
+  };
+}
+
+/** Security facts of the offline data: the exploits, curated incidents, published audits, client shares and block production. */
 export function snapshotSecurityEvidence(asset: SnapshotAsset): SecurityEvidence {
   const audits = snapshotAudits(asset);
   const clientDiversity = snapshotClientDiversity(asset);
+  const blockProduction = snapshotBlockProduction(asset);
   return {
     incidents: curatedIncidents(asset),
     incidentCoverage: incidentCoverage(asset, INCIDENT_DATA_DATE),
     ...(audits ? { audits } : {}),
     ...(clientDiversity ? { clientDiversity } : {}),
+    ...(blockProduction ? { blockProduction } : {}),
   };
 }
 
