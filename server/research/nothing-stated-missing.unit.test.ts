@@ -305,9 +305,9 @@ describe('nothing a dataset row states is reported missing', () => {
     );
     // The kind is a fact inside Layer 1, not a category of its own: the categories with evidence
     // are Layer 1 and those with records of their own (Team from the public-code map, Use Case
-    // from the liquid-staking tag, decisions 0330 and 0331).
+    // from the liquid-staking tag, Existence/Growth from its first listing; decisions 0330, 0331, 0340).
     expect(report(SNAPSHOT_ASSETS.find((a) => a.id === 'staked-ether')!)).toMatch(
-      /Data coverage: only Team, Use Case, Audits, Hacks\/Scandals and Layer 1 of Lido Staked Ether's twelve categories rest on dated public datasets/,
+      /Data coverage: of Lido Staked Ether's twelve categories, six rest on dated public datasets; Market Cap, Volume, Circulating Supply, Total Supply, Social Metrics and Dex Holders have no evidence/,
     );
   });
 

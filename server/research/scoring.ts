@@ -959,7 +959,8 @@ export function scoreTeam(e: AssetEvidence, now: Date): CategoryAssessment {
       ? missingFact(['launch date'])
       : age.lowerBound
         ? [
-            `Years of operation: at least ${years.toFixed(1)}, ${age.since === e.chainRecordedSince ? 'chain recorded' : 'priced'} since ${age.since.value.slice(0, 10)}${datasetNote(age.since)}.`,
+            // Its first month in the top-200 files is no first listing (decision 0340): "at least since".
+            `Years of operation: at least ${years.toFixed(1)}, ${age.since === e.chainRecordedSince ? 'chain recorded since' : age.since === e.pricedSince && e.pricedSinceInTopList ? 'priced at least since' : 'priced since'} ${age.since.value.slice(0, 10)}${datasetNote(age.since)}.`,
           ]
         : [`It has operated for ${years.toFixed(1)} years.`]),
     ...(fraud ? [`${fraud.date}: ${fraud.title} (${fraud.link}).`] : []),

@@ -30,7 +30,9 @@ describe('Team from the public-code map', () => {
       /Public code: at least [\d,]+ repositories in the Algorand ecosystem of Open Dev Data by Electric Capital \(electric-capital\/crypto-ecosystems, CC BY 4\.0\) as of 2026-01-02, the most by algorandfoundation \(\d+\)/,
     );
     expect(section).toContain('Team named: by no source here');
-    expect(section).toMatch(/Years of operation: at least \d+\.\d, priced since 2020-01-01/);
+    expect(section).toMatch(
+      /Years of operation: at least \d+\.\d, priced since 2019-06-21 \(sstoeckl\/crypto2, MIT\)/,
+    );
     const map = team.sources.find((s) => s.dataset?.name === 'electric-capital/crypto-ecosystems')!;
     expect(map.dataset?.license).toBe('CC BY 4.0');
     expect(map.url).toMatch(
