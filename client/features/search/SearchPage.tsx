@@ -3,8 +3,10 @@ import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PRICES_USD } from '../../../contract/constants';
+import { NOT_RATED_LABEL } from '../../../contract/methodology';
 import { PAGES } from '../../../contract/pages';
 import { UNVERIFIED_NAME_LABEL } from '../../../contract/reports';
+import { RiskLevelBadge } from '../../components/risk-level-badge';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -77,7 +79,13 @@ export function SearchPage() {
                   <Card className="flex h-full flex-col justify-between gap-4">
                     <div className="space-y-2">
                       <h2 className="text-lg font-semibold">{item.asset_name}</h2>
-                      {score && <p className="text-sm font-medium">Score: {score}</p>}
+                      {score && (
+                        <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
+                          {/* The verdict (the rating badge) beside the score (decision 0381). */}
+                          <RiskLevelBadge level={item.risk_level ?? null} />
+                          {score !== NOT_RATED_LABEL && <span>Score: {score}</span>}
+                        </p>
+                      )}
                       <div className="flex gap-2">
                         {!item.name_verified && (
                           <Badge tone="warning" data-testid="unverified-name">
