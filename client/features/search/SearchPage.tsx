@@ -69,7 +69,20 @@ export function SearchPage() {
         ) : results.isError ? (
           <p className="text-destructive">The search failed. Please try again.</p>
         ) : results.data.length === 0 ? (
-          <p className="text-muted">No public reports match "{q}".</p>
+          <div data-testid="search-no-match">
+            <p className="text-muted">No public reports match "{q}".</p>
+            {/* Not a dead end: a report on it can be ordered, or the whole marketplace browsed. */}
+            <p className="mt-3 flex flex-wrap gap-3">
+              <Button asChild>
+                <Link href={`/dashboard?asset=${encodeURIComponent(q)}`}>
+                  Order a new report on "{q}" ({formatUsd(PRICES_USD.new_report)})
+                </Link>
+              </Button>
+              <Button asChild variant="secondary">
+                <Link href="/dashboard?tab=marketplace">Browse all reports</Link>
+              </Button>
+            </p>
+          </div>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2" aria-label="Search results">
             {results.data.map((item) => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { CATEGORIES, type RiskLevel, riskLevel } from '../../../contract/methodology';
 import { RESEARCH_FAILED_TEXT, refundSentence } from '../../../contract/purchases';
 import type { MyReportItem, PublicReportItem } from '../../../contract/reports';
@@ -96,13 +96,18 @@ export type PublicListing = Omit<PublicReportItem, 'owned'>;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Completed public reports, newest first; `search` matches the asset name anywhere. */
+/** Completed public reports, newest first; `search` matches the asset name anywhere, or one of `assetIds`. */
 export async function listPublicReports(
   db: DbExecutor,
-  options: { search?: string | undefined; limit: number },
+  options: { search?: string | undefined; assetIds?: readonly string[]; limit: number },
 ): Promise<PublicListing[]> {
   const conditions = [eq(researchReports.isPublic, true), eq(researchReports.status, 'completed')];
-  if (options.search) conditions.push(ilike(researchReports.assetName, `%${escapeLike(options.search)}%`));
+  if (options.search) {
+    const byName = ilike(researchReports.assetName, `%${escapeLike(options.search)}%`);
+    // The assets the New Report box resolves the text to ("btc": Bitcoin) match too.
+    const ids = [...(options.assetIds ?? [])];
+    conditions.push(ids.length > 0 ? or(byName, inArray(researchReports.assetId, ids))! : byName);
+  }
   const rows = await db
     .select({
       id: researchReports.id,
