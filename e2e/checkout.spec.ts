@@ -73,8 +73,9 @@ test('the dashboard shows the user, the three tabs and the New Report rules', as
   await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Report Bug' })).toHaveAttribute('href', '/bug-report');
   await expect(page.getByTestId('new-report-price')).toContainText('$4.99');
+  // Before a name is matched, the card says what it will tell (decision 0383).
   await expect(page.getByTestId('new-report-price')).toContainText(
-    'Complete AI analysis with 12 research categories',
+    'what this report would hold shows once the asset is matched',
   );
 
   const purchase = page.getByRole('button', { name: 'Purchase New Report' });
