@@ -2,7 +2,8 @@ import { TIMINGS_MS } from '../contract/constants';
 import { expect, test } from './fixtures';
 
 // Every route change starts at the top, or at its anchor (issue 46): after a Cardano payment the
-// report opened half-way down, where the payment page had been scrolled.
+// report opened half-way down, where the payment page had been scrolled, under a confirmation
+// that said it was going to the dashboard.
 
 const SIZES = [
   { width: 390, height: 844 },
@@ -24,6 +25,10 @@ for (const size of SIZES) {
     await page.getByRole('button', { name: 'Simulate incoming payment' }).scrollIntoViewIfNeeded();
     await page.getByRole('button', { name: 'Simulate incoming payment' }).click();
     await expect(page.getByTestId('payment-status')).toHaveText('Confirmed');
+    // The confirmation says where it goes: the report, not "your dashboard" (issue 46).
+    const confirmed = page.locator('p[role="status"]').filter({ hasText: 'Payment confirmed' });
+    await expect(confirmed).toContainText('Taking you to your report…');
+    await expect(confirmed).not.toContainText('dashboard');
     await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
     expect(await scrollY(page), 'the payment page was scrolled down').toBeGreaterThan(0);
     await page.clock.fastForward(TIMINGS_MS.cardanoRedirect);
