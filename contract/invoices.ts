@@ -118,7 +118,24 @@ export const checkoutTaxFormSchema = z
 export const vatPreviewRequestSchema = z.object({
   purchaseType: z.enum(PURCHASE_TYPES, { message: 'Choose a purchase type' }),
   tax: checkoutTaxFormSchema,
+  /** A Cardano payment has no card to confirm the country; a card payment may. */
+  method: z.enum(['card', 'cardano']).default('card'),
+  /** The issuing country of the card about to pay, when the form knows it (the sandbox's test cards). */
+  cardCountry: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
 });
+
+const vatTreatmentSchema = z.enum(['eu_vat', 'reverse_charge', 'outside_eu']);
+
+/**
+ * Which VAT the invoice charges depends on a second piece of evidence agreeing with the stated
+ * country (decision 0302): `confirmed` (the connection's or the card's country agrees),
+ * `if_card_matches` (a card payment whose card is not known yet: `otherwise` is what a card
+ * issued elsewhere gets) or `not_confirmed` (nothing agrees: the seller's country applies).
+ */
+const VAT_PREVIEW_BASES = ['confirmed', 'if_card_matches', 'not_confirmed'] as const;
 
 export const vatPreviewSchema = z.object({
   country: z.string(),
@@ -128,7 +145,20 @@ export const vatPreviewSchema = z.object({
   vat: z.string(),
   /** Percent, e.g. "19.00". */
   vatRate: z.string(),
-  treatment: z.enum(['eu_vat', 'reverse_charge', 'outside_eu']),
+  treatment: vatTreatmentSchema,
+  /** The country whose VAT this is (null: none applies). */
+  vatCountry: z.string().nullable(),
+  basis: z.enum(VAT_PREVIEW_BASES),
+  /** if_card_matches: the VAT a card issued in another country gets instead (same total). */
+  otherwise: z
+    .object({
+      net: z.string(),
+      vat: z.string(),
+      vatRate: z.string(),
+      treatment: vatTreatmentSchema,
+      vatCountry: z.string().nullable(),
+    })
+    .nullable(),
   /** What VIES said of the VAT number, when one was given. */
   vies: z.enum(['valid', 'invalid', 'unavailable']).nullable(),
 });

@@ -64,4 +64,27 @@ export const SANDBOX_CARDS = {
   declined: '4000 0000 0000 0002',
 } as const;
 
+/**
+ * The sandbox's succeeding cards and their issuing country (VAT evidence, decision 0302), as
+ * Stripe's own test cards carry one: Stripe Documentation, "Testing", section "Cards by country"
+ * (https://docs.stripe.com/testing#international-cards): 4242… is the United States card; the
+ * others are that table's Visa cards for these countries.
+ */
+export const SANDBOX_COUNTRY_CARDS: readonly { number: string; country: string }[] = [
+  { number: SANDBOX_CARDS.succeeds, country: 'US' },
+  { number: '4000 0027 6000 0016', country: 'DE' },
+  { number: '4000 0025 0000 0003', country: 'FR' },
+  { number: '4000 0037 2000 0005', country: 'IE' },
+  { number: '4000 0038 0000 0008', country: 'IT' },
+  { number: '4000 0052 8000 0002', country: 'NL' },
+  { number: '4000 0072 4000 0007', country: 'ES' },
+  { number: '4000 0082 6000 0000', country: 'GB' },
+];
+
+/** The issuing country of a sandbox card number (spaces and dashes ignored), or null. */
+export function sandboxCardCountry(cardNumber: string): string | null {
+  const digits = cardNumber.replace(/[\s-]/g, '');
+  return SANDBOX_COUNTRY_CARDS.find((card) => card.number.replace(/ /g, '') === digits)?.country ?? null;
+}
+
 export const webhookResponseSchema = z.object({ received: z.literal(true) });

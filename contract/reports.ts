@@ -690,6 +690,8 @@ export const myReportItemSchema = z.object({
   status: z.string(),
   createdAt: z.string(),
   composite_score: z.string().nullable(),
+  /** The verdict (the spec's rating badge), listed beside the score; null while not rated. */
+  risk_level: z.enum(RISK_LEVELS).nullable().optional(),
   purchaseType: z.enum(PURCHASE_TYPES),
   amount: z.string(),
   paymentMethod: z.enum(PAYMENT_METHODS),
@@ -714,6 +716,12 @@ export const publicReportItemSchema = z.object({
   completed_at: z.string().nullable().optional(),
   /** False when too few categories had evidence: listed as "Not rated". */
   rated: z.boolean().optional(),
+  /** The verdict (the spec's rating badge), listed beside the score; null when Not rated. */
+  risk_level: z.enum(RISK_LEVELS).nullable().optional(),
+  /** The day of the report's oldest time-sensitive evidence (as its cover says), or null. */
+  data_as_of: z.string().nullable().optional(),
+  /** How many of the 12 categories had evidence. */
+  categories_with_evidence: z.number().int().optional(),
 });
 export type PublicReportItem = z.infer<typeof publicReportItemSchema>;
 

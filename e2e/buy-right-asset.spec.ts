@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { readPdf } from '../server/testing/pdf';
-import { expect, expectNoAxeViolations, setTheme, test } from './fixtures';
+import { expect, expectNoAxeViolations, newUser, setTheme, test } from './fixtures';
 import { completedReport } from './support/grant-report';
 
 // Buying the right asset and reading the report a buyer reads first: the New Report tab
@@ -161,6 +161,12 @@ test('a completed public report under a week old is offered for $2.99 beside the
   signedIn,
 }) => {
   const reportId = await completedReport(page, signedIn.email, 'Polkadot');
+  // Another buyer: the report's own buyer is shown the copy they own instead (decision 0383).
+  const other = newUser();
+  const registered = await page.request.post('/api/auth/register', {
+    data: { ...other, confirmPassword: other.password },
+  });
+  expect(registered.status()).toBe(201);
   await page.goto('/dashboard');
   await assetInput(page).fill('Polkadot');
   await expect(page.getByTestId('matched-asset')).toContainText('Polkadot');

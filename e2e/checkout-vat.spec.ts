@@ -137,7 +137,12 @@ test('Cardano checkout: the country chosen before carries over, and its VAT is s
 
   const country = page.getByLabel('Country', { exact: true });
   await expect(country).toHaveValue('FR');
-  await expect(page.getByTestId('checkout-vat')).toHaveText('Includes France VAT 20%: $0.83 (net $4.16)');
+  // The connection is from Germany and a Cardano payment has no card: nothing confirms France, so
+  // the invoice charges the seller's country's VAT, and the checkout says so (decision 0380).
+  await expect(page.getByTestId('checkout-vat')).toHaveText('Includes Ireland VAT 23%: $0.93 (net $4.06)');
+  await expect(page.getByTestId('checkout-vat-condition')).toContainText(
+    'a Cardano payment has no card to confirm France',
+  );
   const vatNumber = page.getByLabel('EU VAT number (optional, for businesses)');
   await vatNumber.fill('DE811907980');
   await page.getByRole('button', { name: 'Create Payment' }).click();

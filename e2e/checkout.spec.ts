@@ -73,8 +73,9 @@ test('the dashboard shows the user, the three tabs and the New Report rules', as
   await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Report Bug' })).toHaveAttribute('href', '/bug-report');
   await expect(page.getByTestId('new-report-price')).toContainText('$4.99');
+  // Before a name is matched, the card says what it will tell (decision 0383).
   await expect(page.getByTestId('new-report-price')).toContainText(
-    'Complete AI analysis with 12 research categories',
+    'what this report would hold shows once the asset is matched',
   );
 
   const purchase = page.getByRole('button', { name: 'Purchase New Report' });
@@ -165,7 +166,8 @@ test('a new user buys a new report with the sandbox card; research runs and View
   await skipToMyReportsRefresh(page, asset);
   await expect(item.getByTestId('report-status')).toHaveText('Completed', { timeout: 60_000 });
   // Offline reports hold only public-dataset facts, too few for a verdict: "Not rated", never 0.0/77.
-  await expect(item).toContainText('Score: Not rated');
+  // The verdict is the rating badge beside the score (decision 0381): here the badge reads Not rated.
+  await expect(item.getByTestId('risk-level')).toHaveText('Not rated');
   await item.getByRole('button', { name: /View Report/ }).click();
   await expect(page).toHaveURL(/\/report\/\d+$/);
   await expect(page.getByRole('heading', { name: asset })).toBeVisible();
@@ -233,7 +235,7 @@ test("the marketplace: a second user buys the first user's completed report for 
   await expect(mine.getByTestId('report-status')).toHaveText('Completed', { timeout: 60_000 });
   const reportId = await reportIdOf(page, asset);
   // An asset the sources do not know has no evidence: no verdict, listed as "Not rated".
-  await expect(mine.getByText('Score: Not rated')).toBeVisible();
+  await expect(mine.getByTestId('risk-level')).toHaveText('Not rated');
   // The marketplace list refreshes every 30 s; a fresh visit shows the newly public report now.
   await page.reload();
   await openTab(page, 'Marketplace');

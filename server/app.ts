@@ -142,7 +142,11 @@ export async function buildWebApp(ctx: AppContext): Promise<{ app: FastifyInstan
     watchlistRoutes,
     (scope: FastifyInstance) => trackRecordRoutes(scope, trackRecord),
     sampleReportRoutes,
-    purchaseRoutes,
+    (scope: FastifyInstance) =>
+      purchaseRoutes(scope, web, {
+        matchAssetIds: async (text, log) =>
+          (await suggestAssets({ db: ctx.db, sources: ctx.research.sources, log }, text)).map((a) => a.id),
+      }),
     cardPaymentRoutes,
     cardanoRoutes,
     bugReportRoutes,

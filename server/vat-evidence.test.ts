@@ -102,7 +102,8 @@ describe('VAT place of supply', () => {
 
   it("conflicting evidence: the seller's country, and the conflict is recorded", async () => {
     const { invoice } = await buy({ country: 'FR' }, 'DE');
-    expect(invoice).toMatchObject({ buyerCountry: null, vatCountry: 'IE', vatRate: '23.00' });
+    // The buyer's country as stated goes on the invoice; the VAT follows the seller's country (0380).
+    expect(invoice).toMatchObject({ buyerCountry: 'FR', vatCountry: 'IE', vatRate: '23.00' });
     expect(invoice.evidence).toMatchObject({
       statedCountry: 'FR',
       ipCountry: 'DE',
@@ -134,7 +135,7 @@ describe('VAT place of supply', () => {
     });
 
     const conflicting = await buy({ country: 'FR' }, 'DE', 'IT');
-    expect(conflicting.invoice).toMatchObject({ buyerCountry: null, vatCountry: 'IE', vatRate: '23.00' });
+    expect(conflicting.invoice).toMatchObject({ buyerCountry: 'FR', vatCountry: 'IE', vatRate: '23.00' });
     expect(conflicting.invoice.evidence).toMatchObject({
       statedCountry: 'FR',
       ipCountry: 'DE',
@@ -263,6 +264,10 @@ describe('the checkout VAT preview (decision 0305)', () => {
       vat: '0.80',
       vatRate: '19.00',
       treatment: 'eu_vat',
+      vatCountry: 'DE',
+      // No connection country and no card yet: Germany's VAT if the card is issued there.
+      basis: 'if_card_matches',
+      otherwise: { net: '4.06', vat: '0.93', vatRate: '23.00', treatment: 'eu_vat', vatCountry: 'IE' },
       vies: null,
     });
     expect((await preview({ country: 'DE', vatId: 'DE 811 907 980' }, cookie)).json()).toMatchObject({
@@ -281,6 +286,32 @@ describe('the checkout VAT preview (decision 0305)', () => {
       vat: '0.00',
       treatment: 'outside_eu',
     });
+  });
+
+  // Decision 0380: the preview is the invoice's decision on the evidence known so far.
+  it('says the VAT the invoice will charge: the seller country when the card or the method cannot confirm the stated one', async () => {
+    const { cookie } = await signUp(t.app);
+    const ask = async (body: Record<string, unknown>) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/checkout/vat-preview',
+          headers: { cookie },
+          payload: { purchaseType: 'new_report', tax: { country: 'DE' }, ...body },
+        })
+      ).json();
+    expect(await ask({ cardCountry: 'US' })).toMatchObject({
+      basis: 'not_confirmed',
+      vatCountry: 'IE',
+      vat: '0.93',
+      otherwise: null,
+    });
+    expect(await ask({ cardCountry: 'DE' })).toMatchObject({
+      basis: 'confirmed',
+      vatCountry: 'DE',
+      vat: '0.80',
+    });
+    expect(await ask({ method: 'cardano' })).toMatchObject({ basis: 'not_confirmed', vatCountry: 'IE' });
   });
 
   // Decision 0309: the preview's definite answer serves the checkout that follows it.

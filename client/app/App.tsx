@@ -4,6 +4,7 @@ import { useCurrentUser } from '../lib/auth';
 import { Disclaimer, Footer } from './Footer';
 import { Header } from './Header';
 import { Routes } from './Routes';
+import { ScrollToTop } from './ScrollToTop';
 import { applyStoredTheme } from './theme';
 
 applyStoredTheme();
@@ -23,6 +24,7 @@ export function App() {
           >
             Skip to content
           </a>
+          <ScrollToTop />
           <Header />
           <main id="main" className="flex-1">
             <Routes />

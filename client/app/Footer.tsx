@@ -29,6 +29,9 @@ export function Footer() {
           <p className="mt-1 text-sm text-muted">Sourced, AI-assisted research on crypto assets. Beta.</p>
         </div>
         <nav aria-label="Product" className="flex flex-col">
+          <Link href="/search" className={LINK}>
+            Search reports
+          </Link>
           <Link href="/documentation" className={LINK}>
             Research Methodology
           </Link>

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { checkoutTaxFormSchema } from '../../contract/invoices';
+import { checkoutTaxFormSchema, type VatPreview } from '../../contract/invoices';
 import type { PurchaseType } from '../../contract/reports';
 import { formatUsd } from '../lib/report-format';
-import { CHECKOUT_COUNTRIES, countryName, vatPreviewQuery } from '../lib/vat-preview';
+import { CHECKOUT_COUNTRIES, countryName, type VatPayment, vatPreviewQuery } from '../lib/vat-preview';
 import { FieldError, FieldHint, fieldAria, Input, Label } from './ui/input';
 
 // The buyer's country and optional EU VAT number at checkout (decision 0305), validated with the
@@ -134,24 +134,57 @@ export function CheckoutTaxFields({ tax, idPrefix }: { tax: CheckoutTax; idPrefi
   );
 }
 
-/** The price breakdown's VAT lines for the chosen country (inside a <dl>). */
-export function VatBreakdown({ tax, purchaseType }: { tax: CheckoutTax; purchaseType: PurchaseType }) {
+type VatPart = Pick<VatPreview, 'treatment' | 'vatCountry' | 'vatRate' | 'vat' | 'net'>;
+
+/** One VAT outcome in words: reverse charge, none (outside the EU), or a country's VAT in the price. */
+function vatWords(part: VatPart, vatId: string | undefined): string {
+  if (part.treatment === 'reverse_charge') {
+    return `Reverse charge: VAT number ${vatId ?? ''} confirmed by VIES, no VAT charged (net ${formatUsd(part.net)})`;
+  }
+  if (part.treatment === 'outside_eu' || !part.vatCountry) return 'No EU VAT';
+  return `Includes ${countryName(part.vatCountry)} VAT ${Number(part.vatRate)}%: ${formatUsd(part.vat)} (net ${formatUsd(part.net)})`;
+}
+
+/**
+ * The price breakdown's VAT lines for the chosen country (inside a <dl>): the VAT the invoice will
+ * charge. The invoice needs a second piece of evidence to agree with the stated country (the
+ * connection's or the card's country, decision 0302): until the card is known, both outcomes are
+ * said; when nothing agrees, the seller's country's VAT is the one shown (decision 0380).
+ */
+export function VatBreakdown({
+  tax,
+  purchaseType,
+  payment,
+}: {
+  tax: CheckoutTax;
+  purchaseType: PurchaseType;
+  payment: VatPayment;
+}) {
   const fields = tax.fields;
   const preview = useQuery({
-    ...vatPreviewQuery(purchaseType, fields?.country ?? '', fields?.vatId),
+    ...vatPreviewQuery(purchaseType, fields?.country ?? '', fields?.vatId, payment),
     enabled: fields !== null,
   });
   if (!fields) return null;
   const name = countryName(fields.country);
   let line: string;
+  let condition: string | null = null;
   if (preview.isPending) line = `Checking the VAT for ${name}…`;
   else if (preview.isError) line = 'The VAT could not be worked out just now; it is stated on your invoice.';
-  else if (preview.data.treatment === 'reverse_charge') {
-    line = `Reverse charge: VAT number ${fields.vatId} confirmed by VIES, no VAT charged (net ${formatUsd(preview.data.net)})`;
-  } else if (preview.data.treatment === 'outside_eu') {
-    line = `No EU VAT: ${name} is outside the EU`;
-  } else {
-    line = `Includes ${name} VAT ${Number(preview.data.vatRate)}%: ${formatUsd(preview.data.vat)} (net ${formatUsd(preview.data.net)})`;
+  else {
+    const data = preview.data;
+    line =
+      data.treatment === 'outside_eu' && data.basis !== 'not_confirmed'
+        ? `No EU VAT: ${name} is outside the EU`
+        : vatWords(data, fields.vatId);
+    if (data.basis === 'if_card_matches' && data.otherwise) {
+      condition = `If your card is issued in ${name}. A card issued elsewhere: ${vatWords(data.otherwise, fields.vatId)}; the total is the same.`;
+    } else if (data.basis === 'not_confirmed') {
+      const why = payment.cardCountry
+        ? `this card is issued in ${countryName(payment.cardCountry)}, not ${name}`
+        : `a Cardano payment has no card to confirm ${name}`;
+      condition = `The seller's country applies: ${why}, and VAT follows two pieces of evidence that agree. The total is the same.`;
+    }
   }
   const viesNote =
     preview.data?.vies === 'invalid'
@@ -162,8 +195,13 @@ export function VatBreakdown({ tax, purchaseType }: { tax: CheckoutTax; purchase
   return (
     <>
       <dt className="text-muted">VAT</dt>
-      <dd data-testid="checkout-vat" aria-live="polite">
-        {line}
+      <dd aria-live="polite">
+        <span data-testid="checkout-vat">{line}</span>
+        {condition && (
+          <span className="block text-muted" data-testid="checkout-vat-condition">
+            {condition}
+          </span>
+        )}
         {viesNote && <span className="block text-muted">{viesNote}</span>}
       </dd>
     </>

@@ -18,15 +18,31 @@ export const CHECKOUT_COUNTRIES: { code: string; name: string }[] = countryData
 export const countryName = (code: string) =>
   CHECKOUT_COUNTRIES.find((country) => country.code === code)?.name ?? code;
 
-/** The VAT inside the price for a stated country (and VAT number, checked with VIES). */
-export const vatPreviewQuery = (purchaseType: PurchaseType, country: string, vatId: string | undefined) =>
+/** How the buyer pays, and the card's issuing country once the form knows it (sandbox test cards). */
+export interface VatPayment {
+  method: 'card' | 'cardano';
+  cardCountry?: string | null;
+}
+
+/** The VAT inside the price for a stated country (and VAT number, checked with VIES), as the invoice will charge it. */
+export const vatPreviewQuery = (
+  purchaseType: PurchaseType,
+  country: string,
+  vatId: string | undefined,
+  payment: VatPayment,
+) =>
   queryOptions({
-    queryKey: ['vat-preview', purchaseType, country, vatId ?? ''],
+    queryKey: ['vat-preview', purchaseType, country, vatId ?? '', payment.method, payment.cardCountry ?? ''],
     queryFn: (): Promise<VatPreview> =>
       sendJson(
         'POST',
         '/api/checkout/vat-preview',
-        { purchaseType, tax: { country, ...(vatId ? { vatId } : {}) } },
+        {
+          purchaseType,
+          tax: { country, ...(vatId ? { vatId } : {}) },
+          method: payment.method,
+          ...(payment.cardCountry ? { cardCountry: payment.cardCountry } : {}),
+        },
         vatPreviewSchema,
       ),
     staleTime: 5 * 60_000,

@@ -484,6 +484,8 @@ export const sandboxCardIntents = pgTable('sandbox_card_intents', {
   currency: text('currency').notNull(),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
   lastErrorMessage: text('last_error_message'),
+  /** The issuing country of the test card that paid (VAT evidence, as Stripe's charge gives it). */
+  cardCountry: text('card_country'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

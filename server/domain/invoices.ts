@@ -186,7 +186,9 @@ export async function issueInvoice(
       sellerVatId: seller.vatId,
       buyerName: buyer?.username ?? 'Unknown buyer',
       buyerEmail: buyer?.email ?? '',
-      buyerCountry: decision.customerCountry,
+      // The country the evidence decided; when it disagrees, the one the buyer stated (their
+      // address as they gave it), while the VAT follows the seller's country (decision 0380).
+      buyerCountry: decision.customerCountry ?? evidence.statedCountry,
       buyerVatId: decision.treatment === 'reverse_charge' ? evidence.vatId : null,
       description: invoiceLineOf(purchase),
       currency: 'USD',

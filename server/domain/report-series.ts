@@ -30,20 +30,28 @@ export interface SeriesVersion {
   isPublic: boolean;
 }
 
-const versionColumns = {
-  id: researchReports.id,
-  assetId: researchReports.assetId,
-  assetName: researchReports.assetName,
-  completedAt: researchReports.completedAt,
-  // Every source's retrievedAt, dataset and reference flag, for dataAsOfDates (the report's own rule, not a
-  // second one in SQL).
-  sourceDates: sql<DatedSource[] | null>`(
+/**
+ * Every source's retrievedAt, dataset and reference flag of a report (the outer query's
+ * research_reports row), for dataAsOfDates (the report's own rule, not a second one in SQL).
+ */
+export const reportSourceDates = sql<DatedSource[] | null>`(
     select jsonb_agg(jsonb_build_object('retrievedAt', source->>'retrievedAt', 'dataset', source->'dataset', 'reference', (source->>'reference')::boolean))
     from ${researchProgress} as progress, jsonb_array_elements(
       case when jsonb_typeof(progress.research_data->'sources') = 'array'
         then progress.research_data->'sources' else '[]'::jsonb end) as source
     where progress.report_id = "research_reports"."id"
-  )`,
+  )`;
+
+/** A report's data-as-of day from reportSourceDates, or null without dated sources. */
+export const dataAsOfOfSources = (sourceDates: DatedSource[] | null): string | null =>
+  dataAsOfDates((sourceDates ?? []).filter((d) => typeof d?.retrievedAt === 'string'));
+
+const versionColumns = {
+  id: researchReports.id,
+  assetId: researchReports.assetId,
+  assetName: researchReports.assetName,
+  completedAt: researchReports.completedAt,
+  sourceDates: reportSourceDates,
   compositeScore: researchReports.compositeScore,
   riskLevel: sql<string | null>`${researchReports.scores}->>'riskLevel'`,
   rated: sql<string | null>`${researchReports.scores}->>'rated'`,
@@ -64,8 +72,7 @@ type VersionRow = {
   isPublic: boolean;
 };
 
-const dataAsOfOf = (row: VersionRow): string | null =>
-  dataAsOfDates((row.sourceDates ?? []).filter((d) => typeof d?.retrievedAt === 'string'));
+const dataAsOfOf = (row: VersionRow): string | null => dataAsOfOfSources(row.sourceDates);
 
 const toVersion = (row: VersionRow, index: number): SeriesVersion => ({
   id: row.id,

@@ -165,7 +165,7 @@ export function PaymentForm({
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
           <dt className="text-muted">Price</dt>
           <dd className="font-semibold">{formatUsd(purchase.usdAmount)}</dd>
-          <VatBreakdown tax={tax} purchaseType={purchase.purchaseType} />
+          <VatBreakdown tax={tax} purchaseType={purchase.purchaseType} payment={{ method: 'cardano' }} />
         </dl>
         <Button
           type="submit"

@@ -178,8 +178,9 @@ export function PaymentStatus({ initial }: { initial: CardanoPayment }) {
         )}
         {status === 'confirmed' && (
           <p className="mt-3 text-sm text-success" role="status">
-            Payment confirmed{payment.paidLate ? ' (received after the payment window)' : ''}. Redirecting to
-            your dashboard…
+            Payment confirmed{payment.paidLate ? ' (received after the payment window)' : ''}.{' '}
+            {/* Says where the buyer is taken: the report bought, else the dashboard (afterPaymentPath). */}
+            {payment.reportId ? 'Taking you to your report…' : 'Taking you to your dashboard…'}
           </p>
         )}
         {status === 'expired' && (

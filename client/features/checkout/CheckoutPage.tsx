@@ -77,6 +77,7 @@ function Checkout({
   const [method, setMethod] = useState<Method>('card');
   const [intent, setIntent] = useState<CreatePaymentIntentResponse | null>(null);
   const [paidReportId, setPaidReportId] = useState<number | null>(null);
+  const [cardCountry, setCardCountry] = useState<string | null>(null);
   // A credit pack's price is configuration, read from GET /api/config.
   const price =
     purchaseType === 'credit_pack' ? (config.creditPack?.priceUsd ?? 0) : PRICES_USD[purchaseType];
@@ -104,6 +105,7 @@ function Checkout({
       }),
     onSuccess: (created) => {
       setIntent(created);
+      setCardCountry(null);
       setStep('card');
     },
     onError: (error) => {
@@ -204,7 +206,11 @@ function Checkout({
         <dd className="font-semibold" data-testid="checkout-price">
           {formatUsd(price)}
         </dd>
-        <VatBreakdown tax={tax} purchaseType={purchaseType} />
+        <VatBreakdown
+          tax={tax}
+          purchaseType={purchaseType}
+          payment={{ method, cardCountry: step === 'card' ? cardCountry : null }}
+        />
         {coverage.data && (
           <>
             <dt className="text-muted">Evidence</dt>
@@ -229,6 +235,7 @@ function Checkout({
         onBack: () => setStep('method'),
         onPaid,
         onUnavailable,
+        onCardCountry: setCardCountry,
       }
     : null;
 

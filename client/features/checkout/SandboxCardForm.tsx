@@ -1,6 +1,6 @@
 import { FlaskConical } from 'lucide-react';
 import { useId, useState } from 'react';
-import { SANDBOX_CARDS } from '../../../contract/payments';
+import { SANDBOX_CARDS, SANDBOX_COUNTRY_CARDS, sandboxCardCountry } from '../../../contract/payments';
 import { Button } from '../../components/ui/button';
 import { FieldError, Input, Label } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api';
@@ -8,7 +8,7 @@ import { payWithSandboxCard } from './api';
 import type { CardFormProps } from './card-form';
 
 /** The clearly labelled test card form used when the server runs without Stripe keys (never in production). */
-export function SandboxCardForm({ paymentIntentId, payLabel, onBack, onPaid }: CardFormProps) {
+export function SandboxCardForm({ paymentIntentId, payLabel, onBack, onPaid, onCardCountry }: CardFormProps) {
   const cardId = useId();
   const noteId = useId();
   const [cardNumber, setCardNumber] = useState('');
@@ -49,6 +49,10 @@ export function SandboxCardForm({ paymentIntentId, payLabel, onBack, onPaid }: C
           <p className="mt-1">
             Card {SANDBOX_CARDS.succeeds} succeeds; {SANDBOX_CARDS.declined} is declined.
           </p>
+          <p className="mt-1">
+            Each test card has an issuing country, as Stripe's do; the VAT above follows it:{' '}
+            {SANDBOX_COUNTRY_CARDS.map((card) => `${card.country} ${card.number}`).join(', ')}.
+          </p>
         </div>
       </div>
       <div>
@@ -66,6 +70,8 @@ export function SandboxCardForm({ paymentIntentId, payLabel, onBack, onPaid }: C
           onChange={(event) => {
             setCardError(undefined);
             setCardNumber(event.target.value);
+            // The checkout's VAT line follows the card's issuing country as soon as it is known.
+            onCardCountry(sandboxCardCountry(event.target.value));
           }}
         />
         <FieldError id={errorId} message={cardError} />

@@ -7,4 +7,6 @@ export interface CardFormProps {
   /** The provider says the payment succeeded: tell the server, then leave. */
   onPaid: (paymentIntentId: string) => Promise<void>;
   onUnavailable: () => void;
+  /** The sandbox form names the typed test card's issuing country, so the VAT shown is the one charged. */
+  onCardCountry: (country: string | null) => void;
 }

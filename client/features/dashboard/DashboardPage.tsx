@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bug, Shield } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { ADMIN_USER_ID, TIMINGS_MS } from '../../../contract/constants';
 import { PAGES } from '../../../contract/pages';
 import { Button } from '../../components/ui/button';
@@ -23,8 +23,12 @@ type TabValue = 'new-report' | 'my-reports' | 'marketplace';
 
 export function DashboardPage() {
   const { user } = useCurrentUser();
-  const [tab, setTab] = useState<TabValue>('new-report');
-  const [newReportName, setNewReportName] = useState('');
+  // A link may open a tab, or the New Report tab with a name typed (/search's next step).
+  const params = new URLSearchParams(useSearch());
+  const [tab, setTab] = useState<TabValue>(
+    params.get('tab') === 'marketplace' ? 'marketplace' : 'new-report',
+  );
+  const [newReportName, setNewReportName] = useState(params.get('asset')?.slice(0, 100) ?? '');
 
   // Every 5 s while any report is being researched, otherwise 15 s; on focus and on mount; never cached.
   const myReports = useQuery({

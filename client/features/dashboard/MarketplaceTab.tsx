@@ -3,9 +3,10 @@ import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { PRICES_USD } from '../../../contract/constants';
-import { NOT_RATED_LABEL } from '../../../contract/methodology';
+import { CATEGORIES, NOT_RATED_LABEL } from '../../../contract/methodology';
 import { PURCHASE_RULE_MESSAGES } from '../../../contract/purchases';
 import { type PublicReportItem, UNVERIFIED_NAME_LABEL } from '../../../contract/reports';
+import { RiskLevelBadge } from '../../components/risk-level-badge';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -25,16 +26,34 @@ function groupByAsset(items: PublicReportItem[]): PublicReportItem[][] {
   return [...groups.values()];
 }
 
-/** The report's date and verdict: what tells two reports on one asset apart. */
+/**
+ * The report's date and verdict: what tells two reports on one asset apart. The risk level (the
+ * rating badge) stands beside the score, then how old the data is and how many categories had
+ * evidence (decision 0381).
+ */
 function ListingFacts({ item }: { item: PublicReportItem }) {
-  const score = formatScore77(item.composite_score);
+  const score = item.rated === false ? null : formatScore77(item.composite_score);
+  const rated = score !== null && score !== NOT_RATED_LABEL;
   return (
-    <p className="text-sm" data-testid="listing-facts">
-      {item.completed_at ? `${formatDate(item.completed_at)} · ` : ''}
-      <span className="font-medium">
-        {item.rated === false ? NOT_RATED_LABEL : score ? `Score: ${score}` : NOT_RATED_LABEL}
-      </span>
-    </p>
+    <div className="space-y-1 text-sm">
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1" data-testid="listing-facts">
+        {item.completed_at && <span>{formatDate(item.completed_at)} ·</span>}
+        <RiskLevelBadge level={rated ? (item.risk_level ?? null) : null} />
+        {rated && <span className="font-medium">Score: {score}</span>}
+      </p>
+      {(item.data_as_of || item.categories_with_evidence !== undefined) && (
+        <p className="text-muted" data-testid="listing-evidence">
+          {[
+            item.data_as_of ? `Data as of ${item.data_as_of.slice(0, 10)}` : null,
+            item.categories_with_evidence !== undefined
+              ? `${item.categories_with_evidence} of ${CATEGORIES.length} categories with evidence`
+              : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -1,7 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Download, Eye } from 'lucide-react';
 import { useLocation } from 'wouter';
+import { NOT_RATED_LABEL } from '../../../contract/methodology';
 import { type MyReportItem, PURCHASE_TYPE_LABELS, UNVERIFIED_NAME_LABEL } from '../../../contract/reports';
+import { RiskLevelBadge } from '../../components/risk-level-badge';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -54,7 +56,16 @@ export function MyReportsTab({
               <div className="space-y-1">
                 <h2 className="text-lg font-semibold">{name}</h2>
                 <p className="text-sm text-muted">Purchased {formatDate(item.createdAt)}</p>
-                {score && <p className="text-sm font-medium">Score: {score}</p>}
+                {score && (
+                  <p
+                    className="flex flex-wrap items-center gap-2 text-sm font-medium"
+                    data-testid="my-report-verdict"
+                  >
+                    {/* The verdict (the rating badge) beside the score (decision 0381). */}
+                    <RiskLevelBadge level={item.risk_level ?? null} />
+                    {score !== NOT_RATED_LABEL && <span>Score: {score}</span>}
+                  </p>
+                )}
                 <div className="flex flex-wrap items-center gap-2 pt-1">
                   {refunded ? (
                     <Badge tone="grey" data-testid="purchase-refunded">

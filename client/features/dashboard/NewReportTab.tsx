@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { type AssetSuggestion, assetKindLabel, assetsMatching, coverageLine } from '../../../contract/assets';
 import { PRICES_USD } from '../../../contract/constants';
 import { MIN_RATED_CATEGORIES, NOT_RATED_LABEL } from '../../../contract/methodology';
@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { FieldError, Input, Label } from '../../components/ui/input';
 import { assetCoverageQuery } from '../../lib/asset-coverage';
+import { myReportsQuery } from '../../lib/queries/reports';
 import { formatDate, formatListedTotal, formatUsd } from '../../lib/report-format';
 import { assetSuggestionsQuery } from './api';
 
@@ -130,6 +131,11 @@ export function NewReportTab({ initialName = '' }: { initialName?: string }) {
 
   const canPurchase = state === 'matched' || state === 'unknown' || state === 'search-failed';
   const recent = match?.recentReport;
+  // The buyer's own copy of that report is never offered to them again (issue 46).
+  const myReports = useQuery(myReportsQuery);
+  const ownsRecent =
+    recent !== undefined &&
+    (myReports.data ?? []).some((item) => item.reportId === recent.id && item.status === 'completed');
 
   return (
     <Card>
@@ -288,9 +294,29 @@ export function NewReportTab({ initialName = '' }: { initialName?: string }) {
           <div className="rounded-md border border-border bg-subtle p-4" data-testid="new-report-price">
             <p className="text-3xl font-bold">{formatUsd(PRICES_USD.new_report)}</p>
             <p className="text-sm text-muted">one-time</p>
-            <p className="mt-2 text-sm">Complete AI analysis with 12 research categories</p>
+            <p className="mt-2 text-sm" data-testid="new-report-holds">
+              {covered
+                ? `This report would hold evidence in ${covered.categoriesWithEvidence} of 12 categories: ${
+                    covered.rated
+                      ? 'rated, with a risk level and a composite score.'
+                      : `${NOT_RATED_LABEL}, a verdict needs at least ${MIN_RATED_CATEGORIES}.`
+                  }`
+                : 'Research across the 12 categories; what this report would hold shows once the asset is matched.'}
+            </p>
           </div>
-          {recent && match && (
+          {recent && match && ownsRecent && (
+            <div className="rounded-md border border-border p-4" data-testid="recent-report-owned">
+              <p className="font-semibold">You own the report on {match.name}</p>
+              <p className="mt-2 text-sm">
+                Completed {formatDate(recent.completed_at)} ({formatListedTotal(recent.composite_score, true)}
+                ).
+              </p>
+              <Button asChild variant="secondary" className="mt-3 w-full">
+                <Link href={`/report/${recent.id}`}>View your report</Link>
+              </Button>
+            </div>
+          )}
+          {recent && match && !ownsRecent && (
             <div
               className="rounded-md border border-primary/40 bg-primary/5 p-4"
               data-testid="recent-report-offer"

@@ -7,6 +7,7 @@ import { RULES_WRITER_TEXT, TIMINGS_MS } from '../../../contract/constants';
 import { KIND_RULES } from '../../../contract/kind-rules';
 import {
   compositeOutOfFive,
+  MAX_TOTAL,
   NOT_RATED_LABEL,
   RATING_BAND_TONES,
   RISK_LEVEL_LABELS,
@@ -445,6 +446,28 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
   );
 }
 
+/**
+ * The composite out of 5.0 as a reading of the arithmetic, in the score section only: its band
+ * word and colour (Excellent, Good, Poor) never stand beside the risk level, and a knockout
+ * report shows no band at all (decisions.md "One verdict").
+ */
+function CompositeLine({ total, knockout }: { total: number; knockout: boolean }) {
+  const composite = compositeOutOfFive(total);
+  const band = ratingBand(composite);
+  return (
+    <p className="mb-4 flex flex-wrap items-center gap-2 text-sm" data-testid="composite-line">
+      <span className="text-muted">Composite</span>
+      <span className="text-lg font-bold tabular-nums" data-testid="composite-score">
+        {composite.toFixed(1)}/5.0
+      </span>
+      {!knockout && <Badge tone={RATING_BAND_TONES[band]}>{band}</Badge>}
+      <span className="text-muted">
+        · total {total.toFixed(1)} of {MAX_TOTAL}
+      </span>
+    </p>
+  );
+}
+
 export function ReportPage() {
   const { id = '' } = useParams<{ id: string }>();
   const [streaming, setStreaming] = useState(false);
@@ -478,8 +501,6 @@ export function ReportPage() {
   const completed = report.report_status === 'completed';
   const notRated = completed && report.rated === false;
   const scored = completed && !notRated;
-  const composite = compositeOutOfFive(total);
-  const band = ratingBand(composite);
   const paragraphs = reportContent.split(/\n\s*\n/).filter((p) => p.trim());
   const sourcesParagraph = paragraphs.find((p) => p.startsWith(`${REPORT_HEADINGS.sources}:`));
   const meta = {
@@ -543,42 +564,24 @@ export function ReportPage() {
             </p>
           )}
         </div>
-        <div className="text-right">
-          <p className="text-sm text-muted">Composite score</p>
-          <p className="text-3xl font-bold tabular-nums" data-testid="composite-score">
-            {scored ? `${composite.toFixed(1)}/5.0` : '—'}
-          </p>
-          {notRated && (
-            <div className="mt-1 flex justify-end">
-              <Badge tone="grey" data-testid="not-rated">
-                {NOT_RATED_LABEL}: too few categories with evidence
-              </Badge>
-            </div>
-          )}
-          {scored && (
-            <div className="mt-1 flex flex-wrap justify-end gap-2">
-              <Badge tone={RATING_BAND_TONES[band]}>{band}</Badge>
-              {report.risk_level && <Badge tone="neutral">{RISK_LEVEL_LABELS[report.risk_level]}</Badge>}
-              <Badge tone="grey">{total.toFixed(1)}/77.0</Badge>
-            </div>
-          )}
-        </div>
       </header>
 
-      {/* Read first: the verdict and what it stands on, then the category bars, then detail. The
-          verdict is the risk level (a knockout makes it Not Safe whatever the composite's band). */}
+      {/* Read first: the verdict (the risk level; a knockout makes it Not Safe whatever the
+          composite's band) and what it stands on, then the category bars with the composite. */}
       {completed && (
         <VerdictSummary
-          verdict={report.risk_level ? RISK_LEVEL_LABELS[report.risk_level] : band}
+          riskLevel={report.risk_level}
           rated={scored}
-          total={total}
           sections={sections}
           evidence={evidence}
         />
       )}
       {progressData.length > 0 && (
-        <Card className="mb-8">
+        <Card className="mb-8" id="scores">
           <CardTitle className="mb-4">Category Scores</CardTitle>
+          {scored && (
+            <CompositeLine total={total} knockout={(sections?.arithmetic?.knockouts.length ?? 0) > 0} />
+          )}
           <ScoreChart scores={chartScores} evidence={completed ? evidence : undefined} />
         </Card>
       )}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { PRICES_USD } from '../../../contract/constants';
-import { NOT_RATED_LABEL, RISK_LEVEL_LABELS } from '../../../contract/methodology';
+import { METHODOLOGY_VERSION, NOT_RATED_LABEL, RISK_LEVEL_LABELS } from '../../../contract/methodology';
 import {
   CHANGES_HEADING,
   HISTORY_HEADING,
@@ -12,6 +12,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
 import { WatchButton } from '../../components/watch-button';
+import { assetCoverageQuery } from '../../lib/asset-coverage';
 import { formatDate, formatUsd } from '../../lib/report-format';
 import { reportChangesQuery, reportVersionsQuery } from './api';
 import { ScoreHistoryChart } from './ScoreHistoryChart';
@@ -161,9 +162,22 @@ export function ReportSeries({ reportId, assetName }: { reportId: number; assetN
   const current = versions.find((v) => v.id === reportId);
   const hasPrevious = (current?.version ?? 1) > 1;
   const changes = useQuery({ ...reportChangesQuery(reportId), enabled: hasPrevious });
+  const assetIdKnown = versionsQuery.data?.assetId ?? null;
+  // What a refresh bought now would hold: the checkout refuses one with the data date of a
+  // version the buyer owns (same methodology), so it is not offered then (issue 46).
+  const wouldHold = useQuery({ ...assetCoverageQuery(assetIdKnown ?? ''), enabled: assetIdKnown !== null });
   if (!versionsQuery.data || !current) return null;
+  const refreshDataAsOf = wouldHold.data?.dataAsOf ?? null;
+  const sameDataOwned = refreshDataAsOf
+    ? versions.find(
+        (v) =>
+          v.owned &&
+          v.methodologyVersion === METHODOLOGY_VERSION &&
+          v.dataAsOf?.slice(0, 10) === refreshDataAsOf,
+      )
+    : undefined;
   const newer = versions.filter((v) => v.version > current.version).reverse();
-  const assetId = versionsQuery.data.assetId;
+  const assetId = assetIdKnown;
   const refreshHref = assetId
     ? `/checkout?${new URLSearchParams({ purchaseType: 'new_report', assetName, assetId }).toString()}`
     : null;
@@ -237,7 +251,15 @@ export function ReportSeries({ reportId, assetName }: { reportId: number; assetN
             </tbody>
           </table>
         </div>
-        {refreshHref && current.owned && (
+        {refreshHref && current.owned && sameDataOwned && (
+          <p className="mt-4 text-sm text-muted" data-testid="refresh-not-offered">
+            No refresh to order yet: a new report today would use the same data (as of {refreshDataAsOf}) and
+            methodology as{' '}
+            {sameDataOwned.id === reportId ? 'this report' : `your version ${sameDataOwned.version}`}, so it
+            would be the same report. It is offered again once newer data arrives.
+          </p>
+        )}
+        {refreshHref && current.owned && !sameDataOwned && (
           <div className="mt-4 flex flex-wrap items-center gap-3">
             <Button asChild variant="secondary">
               <Link href={refreshHref}>Order a refresh ({formatUsd(PRICES_USD.new_report)})</Link>

@@ -1,6 +1,13 @@
-import { CATEGORIES, MAX_TOTAL, MIN_RATED_CATEGORIES, NOT_RATED_LABEL } from '../../../contract/methodology';
+import {
+  CATEGORIES,
+  MIN_RATED_CATEGORIES,
+  NOT_RATED_LABEL,
+  type RiskLevel,
+} from '../../../contract/methodology';
 import type { ProgressEntry, ReportSections } from '../../../contract/reports';
+import { RiskLevelBadge } from '../../components/risk-level-badge';
 import { Card } from '../../components/ui/card';
+import { backtestLineFor } from '../../lib/backtest-line';
 
 /** The categories that had evidence: from the report's coverage, else those that got a score. */
 export function categoriesWithEvidence(
@@ -25,32 +32,48 @@ function reasonsFor(sections: ReportSections | null, evidenced: number, rated: b
 }
 
 /**
- * The top of a completed report, read first: the verdict and how much evidence it stands on,
- * three reasons, and a bar of which of the twelve categories had evidence.
+ * The top of a completed report, read first (decisions.md "One verdict", decision 0381): the
+ * risk level as the rating badge, how many categories it stands on, what the back-test says for
+ * that band, three reasons, and a bar of which of the twelve categories had evidence. The
+ * composite out of 5.0 and its band word are the score section's, never here.
  */
 export function VerdictSummary({
-  verdict,
+  riskLevel,
   rated,
-  total,
   sections,
   evidence,
 }: {
-  verdict: string;
+  riskLevel: RiskLevel | null;
   rated: boolean;
-  total: number;
   sections: ReportSections | null;
   evidence: Set<string>;
 }) {
   const evidenced = CATEGORIES.filter((c) => evidence.has(c.key)).length;
   const reasons = reasonsFor(sections, evidenced, rated);
+  const level = rated ? riskLevel : null;
+  const backtest = backtestLineFor(level);
   return (
     <Card className="mb-8" data-testid="verdict-summary">
-      <h2 className="text-2xl font-bold">
-        {rated ? `${verdict} · ${total.toFixed(1)} of ${MAX_TOTAL}` : NOT_RATED_LABEL}
+      <p className="text-sm text-muted">Risk level</p>
+      <h2 className="mt-1">
+        <RiskLevelBadge level={level} className="px-3 py-1 text-xl" />
       </h2>
-      <p className="mt-1 text-sm text-muted" data-testid="verdict-basis">
+      {!rated && (
+        <p className="mt-2 text-sm text-muted" data-testid="not-rated">
+          {NOT_RATED_LABEL}: too few categories with evidence
+        </p>
+      )}
+      <p className="mt-2 text-sm font-medium" data-testid="verdict-basis">
         based on {evidenced} of {CATEGORIES.length} categories
       </p>
+      {backtest && (
+        <p className="mt-1 text-sm text-muted" data-testid="verdict-backtest">
+          {backtest}{' '}
+          <a className="underline" href="/documentation#track-record">
+            How the ratings held up
+          </a>
+        </p>
+      )}
       {reasons.length > 0 && (
         <ol className="mt-4 list-decimal space-y-1 pl-5 text-sm" aria-label="Reasons">
           {reasons.map((reason) => (

@@ -3,8 +3,10 @@ import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PRICES_USD } from '../../../contract/constants';
+import { NOT_RATED_LABEL } from '../../../contract/methodology';
 import { PAGES } from '../../../contract/pages';
 import { UNVERIFIED_NAME_LABEL } from '../../../contract/reports';
+import { RiskLevelBadge } from '../../components/risk-level-badge';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -67,7 +69,20 @@ export function SearchPage() {
         ) : results.isError ? (
           <p className="text-destructive">The search failed. Please try again.</p>
         ) : results.data.length === 0 ? (
-          <p className="text-muted">No public reports match "{q}".</p>
+          <div data-testid="search-no-match">
+            <p className="text-muted">No public reports match "{q}".</p>
+            {/* Not a dead end: a report on it can be ordered, or the whole marketplace browsed. */}
+            <p className="mt-3 flex flex-wrap gap-3">
+              <Button asChild>
+                <Link href={`/dashboard?asset=${encodeURIComponent(q)}`}>
+                  Order a new report on "{q}" ({formatUsd(PRICES_USD.new_report)})
+                </Link>
+              </Button>
+              <Button asChild variant="secondary">
+                <Link href="/dashboard?tab=marketplace">Browse all reports</Link>
+              </Button>
+            </p>
+          </div>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2" aria-label="Search results">
             {results.data.map((item) => {
@@ -77,7 +92,13 @@ export function SearchPage() {
                   <Card className="flex h-full flex-col justify-between gap-4">
                     <div className="space-y-2">
                       <h2 className="text-lg font-semibold">{item.asset_name}</h2>
-                      {score && <p className="text-sm font-medium">Score: {score}</p>}
+                      {score && (
+                        <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
+                          {/* The verdict (the rating badge) beside the score (decision 0381). */}
+                          <RiskLevelBadge level={item.risk_level ?? null} />
+                          {score !== NOT_RATED_LABEL && <span>Score: {score}</span>}
+                        </p>
+                      )}
                       <div className="flex gap-2">
                         {!item.name_verified && (
                           <Badge tone="warning" data-testid="unverified-name">

@@ -85,33 +85,54 @@ export function decideVat(evidence: SupplyEvidence, sellerCountry: string, on: D
   };
 }
 
+type VatOf = Pick<VatDecision, 'vatCountry' | 'treatment' | 'ratePercent' | 'rateSource'>;
+
+const vatOf = (decision: VatDecision): VatOf => ({
+  vatCountry: decision.vatCountry,
+  treatment: decision.treatment,
+  ratePercent: decision.ratePercent,
+  rateSource: decision.rateSource,
+});
+
+export interface CheckoutVatOutlook {
+  basis: 'confirmed' | 'if_card_matches' | 'not_confirmed';
+  /** The VAT the invoice charges (if_card_matches: when the card is issued in the stated country). */
+  vat: VatOf;
+  /** if_card_matches: the VAT a card issued elsewhere gets. */
+  otherwise: VatOf | null;
+}
+
 /**
- * The VAT a buyer who states `country` finds in the tax-inclusive price, shown at checkout before
- * paying (decision 0305): the treatment the invoice gives when the evidence confirms that
- * country, with reverse charge only for a VAT number VIES confirmed for it.
+ * The VAT a buyer is told before paying (decisions 0305, 0380): the invoice's own decision on the
+ * evidence known so far. A card payment whose card is not known yet depends on that card, so
+ * both outcomes are given; a Cardano payment has only the connection's country to agree.
  */
-export function vatForStatedCountry(
-  country: string,
-  vies: { status: 'valid' | 'invalid' | 'unavailable'; country: string | null } | null,
+export function checkoutVatOutlook(
+  known: {
+    statedCountry: string;
+    ipCountry: string | null;
+    cardCountry: string | null;
+    method: 'card' | 'cardano';
+    vies: { status: 'valid' | 'invalid' | 'unavailable'; country: string | null } | null;
+  },
+  sellerCountry: string,
   on: Date,
-): Pick<VatDecision, 'vatCountry' | 'treatment' | 'ratePercent' | 'rateSource'> {
-  const decision = decideVat(
-    {
-      // The preview assumes what the invoice needs: a second piece of evidence that agrees.
-      statedCountry: country,
-      ipCountry: country,
-      cardCountry: null,
-      vatId: vies ? 'checked' : null,
-      vies: vies?.status ?? null,
-      viesCountry: vies?.status === 'valid' ? vies.country : null,
-    },
-    country,
-    on,
-  );
-  return {
-    vatCountry: decision.vatCountry,
-    treatment: decision.treatment,
-    ratePercent: decision.ratePercent,
-    rateSource: decision.rateSource,
+): CheckoutVatOutlook {
+  const evidence: SupplyEvidence = {
+    statedCountry: known.statedCountry,
+    ipCountry: known.ipCountry,
+    cardCountry: known.cardCountry,
+    vatId: known.vies ? 'checked' : null,
+    vies: known.vies?.status ?? null,
+    viesCountry: known.vies?.status === 'valid' ? known.vies.country : null,
   };
+  const now = decideVat(evidence, sellerCountry, on);
+  if (now.rule !== 'insufficient_evidence_seller_country') {
+    return { basis: 'confirmed', vat: vatOf(now), otherwise: null };
+  }
+  if (known.method === 'card' && !known.cardCountry) {
+    const cardAgrees = decideVat({ ...evidence, cardCountry: known.statedCountry }, sellerCountry, on);
+    return { basis: 'if_card_matches', vat: vatOf(cardAgrees), otherwise: vatOf(now) };
+  }
+  return { basis: 'not_confirmed', vat: vatOf(now), otherwise: null };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SANDBOX_CARDS } from '../../../contract/payments';
+import { SANDBOX_CARDS, sandboxCardCountry } from '../../../contract/payments';
 import type { Database } from '../../db/client';
 import type { CardPaymentProvider, ProviderIntent } from './provider';
 import {
@@ -39,12 +39,19 @@ const toIntent = (row: SandboxIntentRow): ProviderIntent => ({
   metadata: { ...row.metadata },
   lastErrorMessage: row.lastErrorMessage,
   clientSecret: row.clientSecret,
+  cardCountry: row.cardCountry,
 });
 
 export function sandboxProvider(db: Database): SandboxCardProvider {
   /** Sets the outcome of an attempt; succeeded and canceled are final (a later card changes neither). */
-  async function settle(id: string, status: string, lastErrorMessage: string | null) {
-    return (await updateOpenSandboxIntent(db, id, { status, lastErrorMessage })) ?? (await find(id));
+  async function settle(id: string, status: string, lastErrorMessage: string | null, cardCountry?: string) {
+    return (
+      (await updateOpenSandboxIntent(db, id, {
+        status,
+        lastErrorMessage,
+        ...(cardCountry ? { cardCountry } : {}),
+      })) ?? (await find(id))
+    );
   }
 
   const find = (id: string) => findSandboxIntent(db, id);
@@ -89,8 +96,10 @@ export function sandboxProvider(db: Database): SandboxCardProvider {
       if (row.status === 'succeeded') return { outcome: 'succeeded', intent: toIntent(row) };
       if (row.status === 'canceled') return { outcome: 'invalid', message: SANDBOX_CANCELED_MESSAGE };
       const digits = digitsOf(cardNumber);
-      if (digits === digitsOf(SANDBOX_CARDS.succeeds)) {
-        const settled = (await settle(intentId, 'succeeded', null))!;
+      // Each succeeding test card carries its issuing country, as a Stripe charge does.
+      const cardCountry = sandboxCardCountry(digits);
+      if (cardCountry) {
+        const settled = (await settle(intentId, 'succeeded', null, cardCountry))!;
         // Cancelled while this attempt ran: nothing was charged.
         if (settled.status === 'canceled') return { outcome: 'invalid', message: SANDBOX_CANCELED_MESSAGE };
         return { outcome: 'succeeded', intent: toIntent(settled) };

@@ -37,7 +37,7 @@ export async function insertSandboxIntentOnce(
 export async function updateOpenSandboxIntent(
   db: DbExecutor,
   id: string,
-  change: { status: string; lastErrorMessage?: string | null },
+  change: { status: string; lastErrorMessage?: string | null; cardCountry?: string },
 ): Promise<SandboxIntentRow | undefined> {
   const [row] = await db
     .update(sandboxCardIntents)

@@ -8,6 +8,7 @@ import {
   vatPreviewSchema,
 } from '../../../contract/invoices';
 import type { AppContext } from '../../context';
+import { checkoutOriginOf } from '../../domain/tax/checkout-evidence';
 import { requireUserId } from '../../http/signed-in';
 import { creditNotePdf, invoicePdf, listAccountingDocuments, previewCheckoutVat } from './service';
 
@@ -27,7 +28,8 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { body: vatPreviewRequestSchema, response: { 200: vatPreviewSchema } } },
     async (request) => {
       requireUserId(request);
-      return previewCheckoutVat(ctx, request.body);
+      const { ipCountry } = checkoutOriginOf(request, ctx.config.TRUST_CF_IPCOUNTRY);
+      return previewCheckoutVat(ctx, request.body, ipCountry);
     },
   );
 

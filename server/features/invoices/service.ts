@@ -16,10 +16,11 @@ import {
   INVOICE_PREFIX,
   type InvoiceRow,
   refundedAsCredit,
+  sellerOf,
 } from '../../domain/invoices';
 import { fromCents, toCents } from '../../domain/money';
 import { creditPackOf, priceOf } from '../../domain/purchases';
-import { vatForStatedCountry } from '../../domain/tax/place-of-supply';
+import { checkoutVatOutlook } from '../../domain/tax/place-of-supply';
 import { splitInclusiveTotal } from '../../domain/tax/vat-rates';
 import { checkVatNumber } from '../../domain/tax/vies';
 import { type AccountingPdfModel, invoicePdfModel, renderAccountingPdf } from '../../pdf/invoice';
@@ -165,26 +166,46 @@ export async function creditNotePdf(ctx: AppContext, userId: number, creditNoteI
 }
 
 /**
- * The checkout's price breakdown for the country the buyer states (decision 0305): the same
- * tax-inclusive total, split into net and the VAT of that country, or reverse charge when VIES
- * confirms the VAT number for it.
+ * The checkout's price breakdown for the country the buyer states (decisions 0305, 0380): the same
+ * tax-inclusive total, split into net and the VAT the invoice will charge on the evidence known so
+ * far (the connection's country, the card's when the form knows it), or reverse charge when VIES
+ * confirms the VAT number; while the card is unknown, also what a card from elsewhere gets.
  */
 export async function previewCheckoutVat(
   ctx: AppContext,
   request: z.output<typeof vatPreviewRequestSchema>,
+  ipCountry: string | null,
 ): Promise<VatPreview> {
   const { country, vatId } = request.tax;
   const vies = vatId ? await checkVatNumber(ctx.config.VIES_URL, vatId) : null;
-  const vat = vatForStatedCountry(country, vies, new Date());
+  const outlook = checkoutVatOutlook(
+    {
+      statedCountry: country,
+      ipCountry,
+      cardCountry: request.cardCountry ?? null,
+      method: request.method,
+      vies,
+    },
+    sellerOf(ctx.config).country,
+    new Date(),
+  );
   const total = priceOf(request.purchaseType, creditPackOf(ctx.config));
-  const { netCents, vatCents } = splitInclusiveTotal(toCents(total), vat.ratePercent);
+  const split = (vat: typeof outlook.vat) => {
+    const { netCents, vatCents } = splitInclusiveTotal(toCents(total), vat.ratePercent);
+    return {
+      net: fromCents(netCents),
+      vat: fromCents(vatCents),
+      vatRate: vat.ratePercent.toFixed(2),
+      treatment: vat.treatment,
+      vatCountry: vat.vatCountry,
+    };
+  };
   return {
     country,
     total,
-    net: fromCents(netCents),
-    vat: fromCents(vatCents),
-    vatRate: vat.ratePercent.toFixed(2),
-    treatment: vat.treatment,
+    ...split(outlook.vat),
+    basis: outlook.basis,
+    otherwise: outlook.otherwise ? split(outlook.otherwise) : null,
     vies: vies?.status ?? null,
   };
 }

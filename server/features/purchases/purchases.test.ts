@@ -87,6 +87,7 @@ describe('GET /api/my-reports', () => {
         status: 'completed',
         createdAt: expect.any(String),
         composite_score: null,
+        risk_level: null,
         purchaseType: 'new_report',
         amount: '4.99',
         paymentMethod: 'card',
@@ -165,6 +166,11 @@ describe('GET /api/public-reports', () => {
       // Dated and with its verdict, so two reports on one asset can be told apart.
       completed_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
       rated: true,
+      // The rating badge beside the score, the data's age and the categories with evidence
+      // (decision 0381): stored without a level, 55.00 reads as its band; no sources, no date.
+      risk_level: 'Likely Safe',
+      data_as_of: null,
+      categories_with_evidence: 12,
     });
     expect(items.some((item) => item.id === hidden.id)).toBe(false);
 

@@ -1,9 +1,11 @@
-import { and, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { CATEGORIES, type RiskLevel, riskLevel } from '../../../contract/methodology';
 import { RESEARCH_FAILED_TEXT, refundSentence } from '../../../contract/purchases';
 import type { MyReportItem, PublicReportItem } from '../../../contract/reports';
 import type { DbExecutor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { refunds, researchReports, userPurchases } from '../../db/schema';
+import { dataAsOfOfSources, reportSourceDates } from '../../domain/report-series';
 import { skeletonKey } from '../../research/name-skeleton';
 
 function buildMyReportsQuery(db: DbExecutor) {
@@ -20,6 +22,7 @@ function buildMyReportsQuery(db: DbExecutor) {
       createdAt: userPurchases.createdAt,
       compositeScore: researchReports.compositeScore,
       rated: sql<boolean>`coalesce((${researchReports.scores}->>'rated')::boolean, true)`,
+      riskLevel: sql<RiskLevel | null>`${researchReports.scores}->>'riskLevel'`,
       purchaseType: userPurchases.purchaseType,
       amount: userPurchases.amount,
       paymentMethod: userPurchases.paymentMethod,
@@ -60,6 +63,10 @@ function noteOf(row: MyReportRow): string | null {
   return null;
 }
 
+/** The stored risk level (a knockout's Not Safe included), or the band of the total for reports scored before it was stored. */
+const storedOrScoredLevel = (stored: RiskLevel | null, total: string | null): RiskLevel | null =>
+  stored ?? (total !== null && Number(total) > 0 ? riskLevel(Number(total)) : null);
+
 /** The user's completed and refunded purchases, newest first, with their report's state. */
 export async function listMyReports(db: DbExecutor, userId: number): Promise<MyReportItem[]> {
   const rows = await myReportsQuery(db).execute({ userId });
@@ -74,6 +81,10 @@ export async function listMyReports(db: DbExecutor, userId: number): Promise<MyR
     // A score exists only once the report is scored, and never for a Not rated one (the stored
     // 0.00 is not a score).
     composite_score: row.reportStatus === 'completed' && row.rated ? row.compositeScore : null,
+    risk_level:
+      row.reportStatus === 'completed' && row.rated
+        ? storedOrScoredLevel(row.riskLevel, row.compositeScore)
+        : null,
     purchaseType: row.purchaseType,
     amount: row.amount,
     paymentMethod: row.paymentMethod,
@@ -85,13 +96,18 @@ export type PublicListing = Omit<PublicReportItem, 'owned'>;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Completed public reports, newest first; `search` matches the asset name anywhere. */
+/** Completed public reports, newest first; `search` matches the asset name anywhere, or one of `assetIds`. */
 export async function listPublicReports(
   db: DbExecutor,
-  options: { search?: string | undefined; limit: number },
+  options: { search?: string | undefined; assetIds?: readonly string[]; limit: number },
 ): Promise<PublicListing[]> {
   const conditions = [eq(researchReports.isPublic, true), eq(researchReports.status, 'completed')];
-  if (options.search) conditions.push(ilike(researchReports.assetName, `%${escapeLike(options.search)}%`));
+  if (options.search) {
+    const byName = ilike(researchReports.assetName, `%${escapeLike(options.search)}%`);
+    // The assets the New Report box resolves the text to ("btc": Bitcoin) match too.
+    const ids = [...(options.assetIds ?? [])];
+    conditions.push(ids.length > 0 ? or(byName, inArray(researchReports.assetId, ids))! : byName);
+  }
   const rows = await db
     .select({
       id: researchReports.id,
@@ -104,13 +120,22 @@ export async function listPublicReports(
         string | null
       >`to_char(${researchReports.completedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
       rated: sql<boolean>`coalesce((${researchReports.scores}->>'rated')::boolean, true)`,
+      risk_level: sql<RiskLevel | null>`${researchReports.scores}->>'riskLevel'`,
+      // The categories the total counts are those with evidence; older reports counted all 12.
+      categories_with_evidence: sql<number>`coalesce(jsonb_array_length(case when jsonb_typeof(${researchReports.scores}->'counted') = 'array' then ${researchReports.scores}->'counted' end), ${CATEGORIES.length})::int`,
+      sourceDates: reportSourceDates,
     })
     .from(researchReports)
     .where(and(...conditions))
     .orderBy(sql`${researchReports.completedAt} desc nulls last`, desc(researchReports.id))
     .limit(options.limit);
   return unverifiedAfterTheirLookAlikes(
-    rows.map((row) => ({ ...row, composite_score: row.rated ? row.composite_score : null })),
+    rows.map(({ sourceDates, ...row }) => ({
+      ...row,
+      composite_score: row.rated ? row.composite_score : null,
+      risk_level: row.rated ? storedOrScoredLevel(row.risk_level, row.composite_score) : null,
+      data_as_of: dataAsOfOfSources(sourceDates),
+    })),
   );
 }
 

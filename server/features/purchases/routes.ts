@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MARKETPLACE_LIMIT,
@@ -20,7 +20,13 @@ import { ListVersions, type PublicListVersion, type UserListVersion } from './li
 import { listMyReports, listPublicReports, type PublicListing } from './repository';
 
 /** Purchases: my reports, public reports (marketplace), whether a report may be bought. */
-export async function purchaseRoutes(app: FastifyInstance, ctx: WebContext) {
+/** What the purchases routes read through other features, composed in app.ts. */
+export interface PurchaseRouteDeps {
+  /** The asset ids the New Report box offers for a text ("btc": bitcoin), the same matcher. */
+  matchAssetIds(text: string, log: FastifyBaseLogger): Promise<string[]>;
+}
+
+export async function purchaseRoutes(app: FastifyInstance, ctx: WebContext, deps: PurchaseRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Unchanged polls are answered from these versions without touching the database.
   const versions = new ListVersions<PublicListing>(ctx.changes);
@@ -79,7 +85,15 @@ export async function purchaseRoutes(app: FastifyInstance, ctx: WebContext) {
     async (request, reply) => {
       const search = request.query.q || undefined;
       const { items, etag } = search
-        ? await listPublicReports(ctx.db, { search, limit: MARKETPLACE_LIMIT }).then((found) => ({
+        ? await listPublicReports(ctx.db, {
+            search,
+            // The name match still answers when the asset search cannot.
+            assetIds: await deps.matchAssetIds(search, request.log).catch((error: unknown) => {
+              request.log.warn({ err: error }, 'asset search failed; public search by name only');
+              return [];
+            }),
+            limit: MARKETPLACE_LIMIT,
+          }).then((found) => ({
             items: found,
             etag: etagOf(found),
           }))

@@ -46,6 +46,7 @@ export function createCanvas(doc: PDFKit.PDFDocument, drawable: (text: string) =
     doc.outline.addItem(title);
     doc.font('Bold').fontSize(18).fillColor(COLORS.accent).text(title, MARGIN.left, doc.y, {
       width: CONTENT_WIDTH,
+      structType: 'H2',
     });
     const ruleY = doc.y + 4;
     doc

@@ -87,7 +87,13 @@ export function drawScoreOverview(canvas: ReportCanvas, report: ReportDocument):
   ];
   const tableRow = (cells: string[], { bold = false, fill }: { bold?: boolean; fill?: string } = {}) => {
     const y = doc.y;
-    const height = 17;
+    // A cell that wraps ("no evidence, / not counted") makes its row taller: the next row starts
+    // below its last line instead of printing over it (issue 46).
+    doc.font(bold ? 'Bold' : 'Body').fontSize(9);
+    const tallest = Math.max(
+      ...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 12 })),
+    );
+    const height = Math.max(17, Math.ceil(tallest) + 8);
     if (fill) doc.rect(MARGIN.left, y, CONTENT_WIDTH, height).fill(fill);
     let x = MARGIN.left;
     cells.forEach((cell, i) => {
@@ -96,7 +102,7 @@ export function drawScoreOverview(canvas: ReportCanvas, report: ReportDocument):
         .font(bold ? 'Bold' : 'Body')
         .fontSize(9)
         .fillColor(COLORS.ink)
-        .text(cell, x + 6, y + 4.5, { width: col.width - 12, align: col.align, lineBreak: false });
+        .text(cell, x + 6, y + 4.5, { width: col.width - 12, align: col.align });
       x += col.width;
     });
     doc.y = y + height;
