@@ -433,6 +433,9 @@ export interface SecurityEvidence {
   tvlTrend?: Fact<TvlTrendFacts>;
   /** Present (possibly empty) when the curated incident list was consulted. */
   incidents?: Fact<IncidentRecord[]>;
+  /** Every incident source searched for this asset: whether it covers the asset (its kind and
+   *  period, and the asset is mapped into it) and why not when it does not. */
+  incidentCoverage?: { source: Source; covers: boolean; reason: string }[];
   /** The network's own client shares (Ethereum only, from clientdiversity.org's files). */
   clientDiversity?: Fact<ClientDiversityFacts>;
   /** Live security sources that failed for this report (their facts are missing). */

@@ -305,7 +305,7 @@ describe('rank among peers', () => {
       asset: { id: 'bitcoin', name: 'Bitcoin', symbol: 'BTC' },
       assetName: 'Bitcoin',
       category,
-      assessment: { score: 3, facts: ['Fact.'], rationale: '', sources: [source], evidenceFound: true },
+      assessment: { status: 'scored', score: 3, facts: ['Fact.'], rationale: '', sources: [source] },
       peers: {
         kindPlural: 'layer-1 coins',
         compared: 5,

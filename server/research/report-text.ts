@@ -36,6 +36,7 @@ import {
   sourceDateText,
   sourceKey,
 } from '../../contract/reports';
+import type { Assessment } from './assessment';
 import type { AssetRef } from './evidence';
 import { type KnockoutFinding, whenOf } from './scoring';
 
@@ -126,6 +127,10 @@ export function coverageOf(sources: Source[], evidenceFound: boolean): CategoryC
     ...(dated.length ? {} : { read: true as const }),
   };
 }
+
+/** A category's coverage from its status: only a scored category has evidence (decision 0320). */
+export const assessmentCoverage = (assessment: Assessment): CategoryCoverage =>
+  assessment.status === 'scored' ? coverageOf(assessment.sources, true) : { kind: 'none' };
 
 const coverageFor = (result: CategoryResult): CategoryCoverage =>
   result.coverage ?? coverageOf(result.sources, result.sources.length > 0);

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { Source } from '../../../contract/reports';
-import { type AssetRef, type Fact, INCIDENT_KINDS, type IncidentRecord, KNOCKOUT_KINDS } from '../evidence';
+import {
+  type AssetRef,
+  type Fact,
+  INCIDENT_KINDS,
+  type IncidentRecord,
+  KNOCKOUT_KINDS,
+  type SecurityEvidence,
+} from '../evidence';
 import { datasetRef, PUBLIC_DATA, type PublicHackRecord } from './snapshot-data';
 import type { ResearchSources } from './types';
 
@@ -208,6 +215,31 @@ export function curatedIncidents(asset: Pick<AssetRef, 'id'>): Fact<IncidentReco
   return { value: byAsset.get(asset.id) ?? [], source: INCIDENT_LIST_SOURCE };
 }
 
+const hackLabsMapped = new Map<string, number>();
+for (const record of PUBLIC_DATA.hacks.records)
+  for (const asset of record.assets) hackLabsMapped.set(asset, (hackLabsMapped.get(asset) ?? 0) + 1);
+
+/**
+ * Whether the exploit list covers an asset: only where its reviewed mapping links a record to it
+ * (decision 0321). Its silence about an asset it never maps is no clean record.
+ */
+export function incidentCoverageOf(
+  asset: Pick<AssetRef, 'id'>,
+): NonNullable<SecurityEvidence['incidentCoverage']> {
+  const mapped = hackLabsMapped.get(asset.id) ?? 0;
+  const total = PUBLIC_DATA.hacks.records.length;
+  return [
+    {
+      source: INCIDENT_LIST_SOURCE,
+      covers: mapped > 0,
+      reason:
+        mapped > 0
+          ? `its reviewed mapping links ${mapped} of its ${total} exploit records to this asset`
+          : `none of its ${total} exploit records is mapped to this asset, so its silence says nothing about it`,
+    },
+  ];
+}
+
 /** Adds the incidents to any sources' security evidence. */
 export function withCuratedIncidents(sources: ResearchSources): ResearchSources {
   return {
@@ -217,6 +249,10 @@ export function withCuratedIncidents(sources: ResearchSources): ResearchSources 
     resolve: (text) => sources.resolve(text),
     search: (text, limit) => sources.search(text, limit),
     market: (asset) => sources.market(asset),
-    security: async (asset) => ({ ...(await sources.security(asset)), incidents: curatedIncidents(asset) }),
+    security: async (asset) => ({
+      ...(await sources.security(asset)),
+      incidents: curatedIncidents(asset),
+      incidentCoverage: incidentCoverageOf(asset),
+    }),
   };
 }

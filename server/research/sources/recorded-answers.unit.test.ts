@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../contract/methodology';
+import { assess } from '../assessment';
 import { scoreTeam } from '../scoring';
 import { type FakeHttp, sendJson, startFakeHttp } from '../testing/fake-http';
 import { recorded, sendRecorded } from '../testing/recorded';
@@ -467,15 +468,17 @@ describe('An OpenAI-compatible chat completion cut off at its length limit, as r
     url: 'https://www.coingecko.com/en/coins/aave',
     retrievedAt: '2026-11-22T00:00:00Z',
   };
-  const assessment = scoreTeam(
-    {
-      team: {
-        value: { identified: false, publicCode: true, note: 'Project homepage: https://aave.com/.' },
-        source,
+  const assessment = assess(
+    scoreTeam(
+      {
+        team: {
+          value: { identified: false, publicCode: true, note: 'Project homepage: https://aave.com/.' },
+          source,
+        },
+        genesisDate: { value: '2020-10-02', source },
       },
-      genesisDate: { value: '2020-10-02', source },
-    },
-    new Date('2026-11-22'),
+      new Date('2026-11-22'),
+    ),
   );
 
   it('falls back to the rules text with the reason, after one request through the openai SDK', async () => {

@@ -12,7 +12,7 @@ import type {
 } from '../evidence';
 import { sourceProblem } from '../source-check';
 import { type CoinMetricsExcerpt, coinMetricsEvidence, loadCoinMetricsExcerpts } from './coinmetrics';
-import { curatedIncidents } from './incidents';
+import { curatedIncidents, incidentCoverageOf } from './incidents';
 import {
   datasetRef,
   PUBLIC_DATA,
@@ -465,6 +465,7 @@ export function snapshotSecurityEvidence(asset: SnapshotAsset): SecurityEvidence
   const clientDiversity = snapshotClientDiversity(asset);
   return {
     incidents: curatedIncidents(asset),
+    incidentCoverage: incidentCoverageOf(asset),
     ...(audits ? { audits } : {}),
     ...(clientDiversity ? { clientDiversity } : {}),
   };
