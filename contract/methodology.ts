@@ -2,11 +2,19 @@
 // documentation page.
 
 /** Stored with every report so it can be re-explained with the rules that scored it. */
-export const METHODOLOGY_VERSION = '2026.11-4';
+export const METHODOLOGY_VERSION = '2026.11-5';
 
 /** What changed in each version, newest first (shown on the documentation page). */
 export const METHODOLOGY_CHANGELOG: readonly { version: string; date: string; changes: readonly string[] }[] =
   [
+    {
+      version: '2026.11-5',
+      date: '2026-11-29',
+      changes: [
+        'A category scores only on cited evidence; without it the category is “not assessed” and says what it needs and which sources were searched. A missing category never raises a total: it enters the total at the lowest level, 1, and the total is again T = S × 77 / 75 over all twelve. Every verdict says on how many of the twelve categories it is rated; with evidence in fewer than 4 a report is Not rated.',
+        'Hacks/Scandals: “no incident recorded” scores 5 only when an incident source that covers the asset (the asset is mapped into it) holds no record; where none covers it the category is not assessed, and the Exploits check reads “not assessed”, never “met”.',
+      ],
+    },
     {
       version: '2026.11-4',
       date: '2026-11-24',

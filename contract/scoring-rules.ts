@@ -15,7 +15,7 @@ export interface ScoringRule {
 
 export const NO_EVIDENCE_FINDING = 'No evidence found';
 export const NO_EVIDENCE_NOTE =
-  'A category without evidence reads "No evidence found" and is not counted: it is left out of the weighted sum and of its maximum, so a gap in the data counts neither for nor against the asset. With fewer than 4 categories with evidence a report is Not rated (no total, no risk level); a knockout still makes it Not Safe.';
+  'A category scores only on cited evidence. Without it the category reads "No evidence found", is not assessed (no score of its own) and enters the total at the lowest level, 1: the total is T = S × 77 / 75 over all twelve, so a gap in the data can never raise a total or improve a risk level, and every verdict says on how many of the twelve categories it is rated. With fewer than 4 categories with evidence a report is Not rated (no total, no risk level); a knockout still makes it Not Safe.';
 
 /** Thresholds of methodology 2026.11-1 (kept so reports scored with it stay explainable). */
 export const THRESHOLDS_V1 = {
@@ -511,7 +511,7 @@ const MATERIAL_UNLOCK_NOTE = `Next unlock: when the schedule releases at least $
  * Methodology 2026.11-4: the 2026.11-3 rules, and published unlock schedules as supply evidence
  * (locked share, the next 12 months of unlocks, the next material unlock).
  */
-export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
+const SCORING_RULES_V4: Record<CategoryKey, ScoringRule> = {
   ...SCORING_RULES_V3,
   existenceGrowthX2: {
     ...SCORING_RULES_V3.existenceGrowthX2,
@@ -561,10 +561,36 @@ export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
   },
 };
 
+/**
+ * Methodology 2026.11-5: the 2026.11-4 rules; "no recorded incident" scores 5 only in a source that
+ * covers the asset, otherwise Hacks/Scandals is not assessed (decision 0321).
+ */
+export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
+  ...SCORING_RULES_V4,
+  hacksScandals: {
+    ...SCORING_RULES_V4.hacksScandals,
+    evidence:
+      'Hacks with amounts lost and returned (DeFiLlama hacks database), the exploit list of DeFiHackLabs (only for the assets its reviewed mapping links) and the curated incident list shipped with Crow Research, each incident with a public write-up.',
+    levels: [
+      { score: 5, when: 'no recorded incident in a source that covers the asset' },
+      ...SCORING_RULES_V4.hacksScandals.levels.slice(1, 4),
+      {
+        score: 1,
+        when: `a net hack loss of ${usd(v.hackNetLossUsd[2])} or more, the asset's own collapse, or fraud by its team`,
+      },
+    ],
+    notes: [
+      ...(SCORING_RULES_V4.hacksScandals.notes ?? []),
+      'No record is a clean record only in a source that covers the asset: one into which the asset is mapped. Where no searched source covers it, the category is not assessed and names the sources searched and why each does not cover the asset.',
+    ],
+  },
+};
+
 /** Every published rule table by methodology version: a stored report is explained by its own. */
 export const SCORING_RULES_BY_VERSION: Readonly<Record<string, Record<CategoryKey, ScoringRule>>> = {
   '2026.11-1': SCORING_RULES_V1,
   '2026.11-2': SCORING_RULES_V2,
   '2026.11-3': SCORING_RULES_V3,
+  '2026.11-4': SCORING_RULES_V4,
   [METHODOLOGY_VERSION]: SCORING_RULES,
 };

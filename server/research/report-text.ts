@@ -30,6 +30,7 @@ import {
   peerGroupSchema,
   REPORT_HEADINGS,
   type ReportSections,
+  ratedOnText,
   type Source,
   scoreArithmetic,
   sectionLines,
@@ -249,7 +250,7 @@ function coverageCounts(results: CategoryResult[]) {
 
 /**
  * Where the categories' evidence came from, and which categories have none (named: which ones
- * are missing is this asset's own data; that a gap is left out of the total is said once here).
+ * are missing is this asset's own data; that a gap counts at the lowest level is said once here).
  */
 export function coverageSentence(results: CategoryResult[], name?: string, dataNote?: string): string {
   // Where the data came from closes the sentence (one sentence, not a second uniform one).
@@ -270,14 +271,14 @@ export function coverageSentence(results: CategoryResult[], name?: string, dataN
       ? `Data coverage: all ${countWord(results.length)} of ${whose}categories rest on ${live ? 'live sources' : 'dated public datasets'}${close}`
       : `Data coverage: ${of}, ${joinNames(parts)}; none lacks evidence${close}`;
   if (gaps.length === results.length)
-    return `Data coverage: none of ${whose}${countWord(results.length)} categories has evidence in the sources, so none is counted${close}`;
+    return `Data coverage: none of ${whose}${countWord(results.length)} categories has evidence in the sources, so none is assessed${close}`;
   const one = gaps.length === 1;
-  const missing = `${joinNames(gaps)} ${one ? 'has' : 'have'} no evidence and ${one ? 'is' : 'are'} left out of the total`;
+  const missing = `${joinNames(gaps)} ${one ? 'has' : 'have'} no evidence, ${one ? 'is' : 'are'} not assessed and ${one ? 'counts' : 'count'} at the lowest level in the total`;
   // When most categories lack evidence, the few that have it are the shorter list to name.
   const evidenced = results.filter((r) => coverageFor(r).kind !== 'none').map((r) => nameOf(r.key));
   const fewFirst =
     gaps.length > evidenced.length && parts.length === 1
-      ? `only ${joinNames(evidenced)} of ${whose}${countWord(results.length)} categories ${evidenced.length === 1 ? 'rests' : 'rest'} on ${live ? 'live sources' : 'dated public datasets'}; the other ${countWord(gaps.length)} have no evidence and are left out of the total`
+      ? `only ${joinNames(evidenced)} of ${whose}${countWord(results.length)} categories ${evidenced.length === 1 ? 'rests' : 'rest'} on ${live ? 'live sources' : 'dated public datasets'}; the other ${countWord(gaps.length)} have no evidence and count at the lowest level in the total`
       : undefined;
   // A gap no peer of its kind fills is the dataset's, not the asset's: said once, here.
   const shared = results
@@ -409,7 +410,7 @@ export function buildSummary(
   const verdict =
     scores.riskLevel === null
       ? `${title} is ${NOT_RATED_LABEL}: ${withEvidence === 0 ? `the sources hold no evidence in any of its ${countWord(results.length)} categories, fewer than` : `the sources hold evidence for only ${countWord(withEvidence)} of ${countWord(results.length)} categories${onlyOne ? ` (${nameOf(onlyOne.key)} at ${onlyOne.score}/5 — ${quotedFactOf(onlyOne)})` : ''}, fewer than`} the ${countWord(MIN_RATED_CATEGORIES)} a verdict needs, so this report gives no composite score and no risk level.`
-      : `${title} scores ${scores.totalScore.toFixed(2)} of 77 under methodology ${input.methodologyVersion}, a composite of ${composite.toFixed(1)} of 5.0: rated ${words!.band}, risk level ${words!.level}${peerRankClause(input.peers)}${reason ? `; ${reason}` : ''}.`;
+      : `${title} scores ${scores.totalScore.toFixed(2)} of 77 under methodology ${input.methodologyVersion}, a composite of ${composite.toFixed(1)} of 5.0: rated ${words!.band}, risk level ${words!.level}, ${ratedOnText(withEvidence)}${peerRankClause(input.peers)}${reason ? `; ${reason}` : ''}.`;
   const capitalised = (clause: string) => `${clause[0]!.toUpperCase()}${clause.slice(1)}.`;
   // A knockout decides the verdict whatever the other scores, so a knocked-out report's summary
   // does not go on to its strongest categories: the opening, the total and its weakest say it.

@@ -21,7 +21,7 @@ import type {
 } from './evidence';
 import { type UnlockStatus, unlockStatusAt } from './unlocks';
 
-// The documented rules of contract/scoring-rules.ts (methodology 2026.11-4) as code:
+// The documented rules of contract/scoring-rules.ts (methodology 2026.11-5) as code:
 // evidence -> 1-5 with the facts that decided it, the next threshold up and down, and the risk a
 // low score shows. Pure functions, so they are tested exhaustively (fast-check) and calibrated
 // against well-known assets (calibration.unit.test.ts).

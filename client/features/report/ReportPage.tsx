@@ -168,9 +168,17 @@ function AgentCard({ entry, notCounted }: { entry: ProgressEntry; notCounted: bo
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 className="font-semibold">{entry.agent_name}</h3>
-          {entry.status === 'completed' && (
-            <p className="text-xs text-muted">Completed: {formatDate(entry.completed_at)}</p>
-          )}
+          {/* "Completed" only where the category was scored: a gap is not a finished assessment. */}
+          {entry.status === 'completed' &&
+            (notCounted ? (
+              <p className="text-xs text-muted" data-testid="category-status">
+                Not assessed: no source held evidence (searched {formatDate(entry.completed_at)})
+              </p>
+            ) : (
+              <p className="text-xs text-muted" data-testid="category-status">
+                Completed: {formatDate(entry.completed_at)}
+              </p>
+            ))}
         </div>
         <div className="flex items-center gap-2">
           <span className="font-semibold tabular-nums">
