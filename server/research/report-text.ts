@@ -273,12 +273,12 @@ export function coverageSentence(results: CategoryResult[], name?: string, dataN
   if (gaps.length === results.length)
     return `Data coverage: none of ${whose}${countWord(results.length)} categories has evidence in the sources, so none is assessed${close}`;
   const one = gaps.length === 1;
-  const missing = `${joinNames(gaps)} ${one ? 'has' : 'have'} no evidence, ${one ? 'is' : 'are'} not assessed and ${one ? 'counts' : 'count'} at the lowest level in the total`;
+  const missing = `${joinNames(gaps)} ${one ? 'has' : 'have'} no evidence and ${one ? 'counts' : 'count'} as 1`;
   // When most categories lack evidence, the few that have it are the shorter list to name.
   const evidenced = results.filter((r) => coverageFor(r).kind !== 'none').map((r) => nameOf(r.key));
   const fewFirst =
     gaps.length > evidenced.length && parts.length === 1
-      ? `only ${joinNames(evidenced)} of ${whose}${countWord(results.length)} categories ${evidenced.length === 1 ? 'rests' : 'rest'} on ${live ? 'live sources' : 'dated public datasets'}; the other ${countWord(gaps.length)} have no evidence and count at the lowest level in the total`
+      ? `only ${joinNames(evidenced)} of ${whose}${countWord(results.length)} categories ${evidenced.length === 1 ? 'rests' : 'rest'} on ${live ? 'live sources' : 'dated public datasets'}; the other ${countWord(gaps.length)} have no evidence and count as 1`
       : undefined;
   // A gap no peer of its kind fills is the dataset's, not the asset's: said once, here.
   const shared = results
