@@ -1578,15 +1578,16 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
       return {
         ...missing,
         gap: { reason: 'notCovered', needed },
+        // One label line (like "No evidence found: …"): what is needed, which sources were searched
+        // and why none covers the asset.
         facts: [
-          `Not assessed: no incident source searched covers this asset, so the absence of records is not a clean record.`,
-          ...searched.map((entry) => `Searched ${entry.source.title}: ${entry.reason}.`),
-          ...(e.incidents
-            ? ['The curated incident list holds no record of this asset either; it is no census.']
-            : []),
-          ...(e.hacks
-            ? ['The hacks database lists no hack of this asset, and states no coverage of it.']
-            : []),
+          `Missing: ${needed}, as none searched covers it (${[
+            ...searched.map((entry) => `${entry.source.title}, where ${entry.reason}`),
+            ...(e.incidents ? ['the curated incident list, which holds no record of it and is no census'] : []),
+            ...(e.hacks ? ['the hacks database, which lists no hack of it and states no coverage'] : []),
+          ]
+            .join(' and ')
+            .replace(/[:;]/g, ',')}).`,
         ],
         rationale:
           'No source that covers this asset was found, so the category is not assessed: the absence of a record is not counted as safety.',
