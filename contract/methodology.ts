@@ -11,7 +11,7 @@ export const METHODOLOGY_CHANGELOG: readonly { version: string; date: string; ch
       version: '2026.11-5',
       date: '2026-11-29',
       changes: [
-        'A category scores only on cited evidence; without it the category reads “not assessed, no evidence” and says what it needs and which sources were searched. A missing category never raises a total: it enters the total at the lowest level, 1, and the total is again T = S × 77 / 75 over all twelve. Every verdict says on how many of the twelve categories it is rated; with evidence in fewer than 4 a report is Not rated.',
+        'A category scores only on cited evidence; without it the category reads “not assessed” and says what it needs and which sources were searched. A missing category never raises a total: it enters the total at the lowest level, 1, and the total is again T = S × 77 / 75 over all twelve. Every verdict says on how many of the twelve categories it is rated; with evidence in fewer than 4 a report is Not rated.',
         'Hacks/Scandals: “no incident recorded” scores 5 only when an incident source that covers the asset (the asset is mapped into it) holds no record; where none covers it the category is not assessed, and the Exploits check reads “not assessed”, never “met”.',
       ],
     },

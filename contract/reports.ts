@@ -316,9 +316,9 @@ const NOT_RATED_TEXT = 'Not rated';
  * How a category without evidence reads where a score would stand: not assessed (the arithmetic
  * says how it entered the total: at 1 from 2026.11-5, left out before; decision 0320).
  */
-export const NOT_COUNTED_TEXT = 'not assessed, no evidence';
+export const NOT_COUNTED_TEXT = 'not assessed';
 
-/** "4/5", or "not assessed, no evidence" for a category the coverage rows show without evidence. */
+/** "4/5", or "not assessed" for a category the coverage rows show without evidence. */
 export function categoryScoreText(
   sections: Pick<ReportSections, 'coverage'>,
   key: string,

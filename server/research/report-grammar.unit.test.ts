@@ -209,7 +209,9 @@ describe('the summary words the best and worst categories by the level they reac
     expect(weak).not.toMatch(/strongest/);
     expect(weak).toContain("Even Bitcoin's highest scores are weak ones: a tie at 2/5 between");
     // The weakest are the rated verdict's reason, a clause of its sentence.
-    expect(weak).toContain('rated Poor, risk level Not Safe, rated on 4 of 12 categories; its weakest are a tie at 1/5');
+    expect(weak).toContain(
+      'rated Poor, risk level Not Safe, rated on 4 of 12 categories; its weakest are a tie at 1/5',
+    );
   });
 
   it('does not call a 4/5 a weakness, and says a best of 3/5 is no higher', () => {

@@ -123,7 +123,9 @@ describe('executive summary', () => {
       'scores 46.20 of 77 under methodology v2, a composite of 3.0 of 5.0: rated Good (from 3.0), risk level Potential Risk (Likely Safe from 51), rated on 12 of 12 categories.',
     );
     const agreeing = buildSummary(input(resultsWith({ volumeX2: 5, socialMetricsX2: 5 }, 3)));
-    expect(agreeing).toContain('rated Good, risk level Likely Safe, rated on 12 of 12 categories; nothing scores below 3/5');
+    expect(agreeing).toContain(
+      'rated Good, risk level Likely Safe, rated on 12 of 12 categories; nothing scores below 3/5',
+    );
     expect(agreeing).not.toContain('from 51');
   });
 

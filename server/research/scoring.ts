@@ -1583,7 +1583,9 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
         facts: [
           `Missing: ${needed}, as none searched covers it (${[
             ...searched.map((entry) => `${entry.source.title}, where ${entry.reason}`),
-            ...(e.incidents ? ['the curated incident list, which holds no record of it and is no census'] : []),
+            ...(e.incidents
+              ? ['the curated incident list, which holds no record of it and is no census']
+              : []),
             ...(e.hacks ? ['the hacks database, which lists no hack of it and states no coverage'] : []),
           ]
             .join(' and ')
