@@ -328,6 +328,16 @@ export function categoryScoreText(
   return row?.kind === 'none' ? NOT_COUNTED_TEXT : `${score}/5`;
 }
 
+/**
+ * A key risk's label: "Audits (2/5)" for a category's, "Price history" for one read from the
+ * evidence itself (no score of its own, decision 0322).
+ */
+export function keyRiskLabel(sections: Pick<ReportSections, 'coverage'>, risk: KeyRisk): string {
+  return CATEGORIES.some((c) => c.key === risk.category_key)
+    ? `${risk.category} (${categoryScoreText(sections, risk.category_key, risk.score)})`
+    : risk.category;
+}
+
 /** The buyer-first sections of a report (absent on reports researched before them). */
 export const reportSectionsSchema = z.object({
   /** Prose: verdict, strongest and weakest categories with their facts, data coverage. */
@@ -598,9 +608,7 @@ export function sectionLines(sections: ReportSections): { heading: string; lines
     {
       heading: REPORT_HEADINGS.keyRisks,
       lines: sections.keyRisks.length
-        ? sections.keyRisks.map(
-            (r) => `${r.category} (${categoryScoreText(sections, r.category_key, r.score)}): ${r.text}`,
-          )
+        ? sections.keyRisks.map((r) => `${keyRiskLabel(sections, r)}: ${r.text}`)
         : [noKeyRisksLine(sections)],
     },
     ...(sections.kindChecks?.length

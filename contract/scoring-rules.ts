@@ -17,6 +17,22 @@ export const NO_EVIDENCE_FINDING = 'No evidence found';
 export const NO_EVIDENCE_NOTE =
   'A category scores only on cited evidence. Without it the category reads "No evidence found", is not assessed (no score of its own) and enters the total at the lowest level, 1: the total is T = S × 77 / 75 over all twelve, so a gap in the data can never raise a total or improve a risk level, and every verdict says on how many of the twelve categories it is rated. With fewer than 4 categories with evidence a report is Not rated (no total, no risk level); a knockout still makes it Not Safe.';
 
+/**
+ * Key risks read from the evidence itself, whatever the category scores (methodology 2026.11-5,
+ * decision 0322): a price well below its high, a large fall within the year, supply still to be
+ * issued under a cap. Each is stated with its figure, its date and its source.
+ */
+export const EVIDENCE_RISK_THRESHOLDS = {
+  /** The price is this far or more below its all-time (or highest snapshot) high. */
+  belowHigh: 0.25,
+  /** The largest peak-to-trough fall in the price history reached this. */
+  largestFall: 0.25,
+  /** Supply still to be created under the cap, as a share of today's total supply. */
+  issuanceLeft: 0.01,
+} as const;
+
+export const EVIDENCE_RISKS_NOTE = `Key risks also come from the evidence itself, whatever a category scores: a price ${EVIDENCE_RISK_THRESHOLDS.belowHigh * 100}% or more below its high, a fall of ${EVIDENCE_RISK_THRESHOLDS.largestFall * 100}% or more in the price history, and supply still to be created under a cap of ${EVIDENCE_RISK_THRESHOLDS.issuanceLeft * 100}% or more of today's supply, each with its figure, date and source. A category scored 5/5 is never itself a key risk; a risk it states is listed under what the evidence shows (price history, supply).`;
+
 /** Thresholds of methodology 2026.11-1 (kept so reports scored with it stay explainable). */
 export const THRESHOLDS_V1 = {
   marketCapUsd: [10e9, 1e9, 100e6, 10e6],

@@ -1,6 +1,7 @@
 import { CATEGORIES, METHODOLOGY_VERSION } from '../../contract/methodology';
 import { citedSources } from './assessment';
 import type { AssetEvidence } from './evidence';
+import { evidenceKeyRisks } from './evidence-risks';
 import { kindCheckRisks, kindChecks } from './kind-checks';
 import {
   assessEvidence,
@@ -79,6 +80,7 @@ export async function offlineReportInput(
       ? {
           kindChecks: checks,
           kindCheckRisks: kindCheckRisks(checks, (key) => results.find((r) => r.key === key)?.score ?? 1),
+          evidenceRisks: evidenceKeyRisks(evidence, asset.name),
         }
       : {}),
     assetName: asset.name,

@@ -26,6 +26,7 @@ import type {
   SecurityEvidence,
   StoredEvidence,
 } from './evidence';
+import { evidenceKeyRisks } from './evidence-risks';
 import { kindCheckRisks, kindChecks } from './kind-checks';
 import {
   categoryPeers,
@@ -244,6 +245,7 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
   const textInput = {
     kindChecks: checks,
     kindCheckRisks: checkRisks,
+    evidenceRisks: asset ? evidenceKeyRisks(checkedEvidence, subjectName) : [],
     assetName: report.assetName,
     asset: describedAsset,
     scores,

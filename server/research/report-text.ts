@@ -39,6 +39,7 @@ import {
 } from '../../contract/reports';
 import type { Assessment } from './assessment';
 import type { AssetRef } from './evidence';
+import { refiledFromTopScores } from './evidence-risks';
 import { type KnockoutFinding, whenOf } from './scoring';
 
 // The report a buyer reads first: a prose executive summary (verdict, strongest and weakest
@@ -83,11 +84,13 @@ export interface ReportTextInput {
   /** The checks for the asset's kind (server/research/kind-checks.ts) and their risks. */
   kindChecks?: KindCheck[];
   kindCheckRisks?: KeyRisk[];
+  /** The risks the evidence itself shows (server/research/evidence-risks.ts, decision 0322). */
+  evidenceRisks?: KeyRisk[];
 }
 
 /**
  * The key risks by rule: the categories' own risk findings, then the failed checks of the asset's
- * kind, one entry per finding (a check that reads the same evidence as a category already naming
+ * kind, then what the evidence itself shows (price history, supply), one entry per finding (a check that reads the same evidence as a category already naming
  * its risk adds nothing).
  */
 export const rulesKeyRisks = (input: ReportTextInput): KeyRisk[] => {
@@ -101,7 +104,11 @@ export const rulesKeyRisks = (input: ReportTextInput): KeyRisk[] => {
   // One finding, one entry: a collapse caps several size categories with the same risk, which is
   // listed once, under the first of them.
   const seen = new Set<string>();
-  return [...own, ...checks].filter((r) => {
+  // A 5/5 category is never itself a risk: what it states is listed under what the evidence shows.
+  const topScored = new Set(
+    input.results.filter((r) => r.score >= 5 && coverageFor(r).kind !== 'none').map((r) => r.key),
+  );
+  return refiledFromTopScores([...own, ...checks, ...(input.evidenceRisks ?? [])], topScored).filter((r) => {
     if (seen.has(r.text)) return false;
     seen.add(r.text);
     return true;

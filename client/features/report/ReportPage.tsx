@@ -24,6 +24,7 @@ import {
   figureOf,
   KIND_CHECK_WORDS,
   type KindCheck,
+  keyRiskLabel,
   NOT_ASSESSED_HEADING,
   NOT_COUNTED_TEXT,
   noKeyRisksLine,
@@ -316,10 +317,7 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
           <ul className="mt-3 space-y-2 text-sm" aria-labelledby="key-risks">
             {sections.keyRisks.map((risk) => (
               <li key={`${risk.category_key}: ${risk.text}`}>
-                <span className="font-semibold">
-                  {risk.category} ({categoryScoreText(sections, risk.category_key, risk.score)}):
-                </span>{' '}
-                {risk.text}
+                <span className="font-semibold">{keyRiskLabel(sections, risk)}:</span> {risk.text}
               </li>
             ))}
           </ul>

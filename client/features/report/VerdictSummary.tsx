@@ -1,5 +1,5 @@
 import { CATEGORIES, MAX_TOTAL, MIN_RATED_CATEGORIES, NOT_RATED_LABEL } from '../../../contract/methodology';
-import type { ProgressEntry, ReportSections } from '../../../contract/reports';
+import { keyRiskLabel, type ProgressEntry, type ReportSections } from '../../../contract/reports';
 import { Card } from '../../components/ui/card';
 
 /** The categories that had evidence: from the report's coverage, else those that got a score. */
@@ -20,7 +20,7 @@ function reasonsFor(sections: ReportSections | null, evidenced: number, rated: b
     );
   }
   for (const risk of sections?.keyRisks ?? [])
-    reasons.push(`${risk.category} (${risk.score}/5): ${risk.text}`);
+    reasons.push(`${sections ? keyRiskLabel(sections, risk) : risk.category}: ${risk.text}`);
   return reasons.slice(0, 3);
 }
 

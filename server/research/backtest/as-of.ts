@@ -162,7 +162,7 @@ export interface AsOfRating {
   withEvidence: CategoryKey[];
 }
 
-/** The research job's verdict on as-of evidence: its scorers, its total over the categories with evidence. */
+/** The research job's verdict on as-of evidence: its scorers and its total (gaps counted at 1, decision 0320). */
 export function rateAsOf(evidence: AssetEvidence, asOf: string): AsOfRating {
   const { categories, scores } = assessEvidence(evidence, new Date(`${asOf}T00:00:00Z`));
   const withEvidence = CATEGORIES.filter((c) => categories[c.key].status === 'scored').map((c) => c.key);
