@@ -6,6 +6,8 @@ import type { AssetEvidence, Fact } from './evidence';
 // Key risks read from the evidence itself (decision 0322): what a holder could lose that a 5/5
 // category does not show, each stated with its figure, its date and its source. No evidence, no
 // risk: nothing here is written from memory, and an asset without these facts names none of them.
+// Monthly snapshot prices are not read here: the fall below the highest snapshot is stated, and
+// penalised, under Existence/Growth.
 
 const r = EVIDENCE_RISK_THRESHOLDS;
 const pct = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
@@ -50,17 +52,6 @@ export function evidenceKeyRisks(e: AssetEvidence, name = 'The asset'): KeyRisk[
         `${name}'s price is ${pct(Math.abs(e.athChangeRatio.value))} below its all-time high ${cited(e.athChangeRatio)}.`,
       ),
     );
-  else if (e.snapshotPrices) {
-    const { latest, high } = e.snapshotPrices.value;
-    const below = 1 - latest.priceUsd / high.priceUsd;
-    if (below >= r.belowHigh)
-      risks.push(
-        risk(
-          'priceHistory',
-          `${name}'s price on ${latest.date} is ${pct(below)} below its highest monthly snapshot price, of ${high.date} ${cited(e.snapshotPrices)}.`,
-        ),
-      );
-  }
   const history = e.priceHistory?.value;
   if (e.priceHistory && history?.maxDrawdown !== undefined && history.maxDrawdown >= r.largestFall)
     risks.push(

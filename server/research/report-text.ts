@@ -430,7 +430,10 @@ export function buildSummary(
           ? ''
           : `The one category with evidence is ${nameOf(only.key)}, at ${only.score}/5 (${quotedFactOf(only)}).`
         : tie
-          ? capitalised(tie)
+          ? // A Not rated report has no verdict for a tie to explain: its opening says why.
+            scores.riskLevel === null
+            ? ''
+            : capitalised(tie)
           : scores.riskLevel !== null
             ? split!.high
             : `${split!.high} ${capitalised(split!.lowClause)}`;
