@@ -1593,7 +1593,11 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
         ],
         rationale:
           'No source that covers this asset was found, so the category is not assessed: the absence of a record is not counted as safety.',
-        sources: uniqueSources(searched.map((entry) => entry.source)),
+        // Cited as searched: the lists read and the coverage each states.
+        sources: uniqueSources([
+          ...searched.map((entry) => entry.source),
+          ...sourcesOf(e.hacks, e.incidents),
+        ]),
       };
     }
     return {
