@@ -32,6 +32,14 @@ test('a bought report goes from pending to processing to completed on the report
   );
   await expect(page.getByText('Not rated: too few categories with evidence')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 3, name: /Agent$/ })).toHaveCount(12);
+  // "Completed" only where a category was scored; a category without evidence says it is not assessed.
+  const card = (agent: string) =>
+    page
+      .locator('div')
+      .filter({ has: page.getByRole('heading', { level: 3, name: agent, exact: true }) })
+      .last();
+  await expect(card('Market Cap Agent').getByTestId('category-status')).toHaveText(/^Completed: /);
+  await expect(card('Social Metrics Agent').getByTestId('category-status')).toHaveText(/^Not assessed: /);
   // The categories are followed by the numbered sources (the full text is only for older reports).
   await expect(page.getByRole('heading', { name: 'Sources', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
