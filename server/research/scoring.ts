@@ -1559,12 +1559,6 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
     ...(e.hacks || exploitList ? [] : ['hacks database record']),
     ...(e.incidents ? [] : ['curated incident record']),
   ];
-  const checked = [
-    e.hacks || exploitList ? 'the hacks database' : null,
-    e.incidents ? 'the curated incident list' : null,
-  ]
-    .filter(Boolean)
-    .join(' and ');
   if (hacks.length === 0 && incidents.length === 0) {
     // No record is a clean record only in a source that covers the asset (decision 0321).
     const searched = e.incidentCoverage ?? [];
