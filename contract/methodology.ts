@@ -2,11 +2,19 @@
 // documentation page.
 
 /** Stored with every report so it can be re-explained with the rules that scored it. */
-export const METHODOLOGY_VERSION = '2026.11-4';
+export const METHODOLOGY_VERSION = '2026.11-5';
 
 /** What changed in each version, newest first (shown on the documentation page). */
 export const METHODOLOGY_CHANGELOG: readonly { version: string; date: string; changes: readonly string[] }[] =
   [
+    {
+      version: '2026.11-5',
+      date: '2026-11-29',
+      changes: [
+        'A category scores only on cited evidence; without it the category reads “not assessed” and says what it needs and which sources were searched. A missing category never raises a total: it enters the total at the lowest level, 1, and the total is again T = S × 77 / 75 over all twelve. Every verdict says on how many of the twelve categories it is rated; with evidence in fewer than 4 a report is Not rated.',
+        'Hacks/Scandals: “no incident recorded” scores 5 only when an incident source that covers the asset (the asset is mapped into it) holds no record; where none covers it the category is not assessed, and the Exploits check reads “not assessed”, never “met”.',
+      ],
+    },
     {
       version: '2026.11-4',
       date: '2026-11-24',
@@ -102,37 +110,55 @@ export interface CountedCategory {
 }
 
 /**
- * The arithmetic of the total, as every report prints it: the categories with evidence, their
- * weighted sum S and its maximum M (5 x their weights), and T = S x 77 / M, two decimals. A
- * category without evidence is not counted (neither for nor against the asset). With all 12 it is
- * the spec's T = S x 77 / 75.
+ * The arithmetic of the total, as every report prints it: the categories scored on evidence, the
+ * weighted sum S and its maximum M, and T = S x 77 / M, two decimals. From methodology 2026.11-5 a
+ * category not assessed (no evidence) counts at the lowest level, 1, and M is always 75: the
+ * spec's T = S x 77 / 75, so a missing category can never raise a total (decision 0320). Reports
+ * scored under 2026.11-4 weighed only the categories with evidence (`overEvidence`).
  */
 export interface TotalArithmetic {
+  /** The categories scored on evidence. */
   counted: CountedCategory[];
+  /** The categories not assessed, each counted at the lowest level (empty under the older rule). */
+  atLowest: CountedCategory[];
   weightedSum: number;
   maxWeightedSum: number;
   total: number;
 }
 
+/** How categories without evidence enter the total: at the lowest level (current) or not at all (2026.11-4). */
+export type GapRule = 'atLowest' | 'overEvidence';
+
 export function totalArithmetic(
   scores: CategoryScores,
   withEvidence: readonly CategoryKey[] = CATEGORIES.map((c) => c.key),
+  gaps: GapRule = 'atLowest',
 ): TotalArithmetic {
-  const used = CATEGORIES.filter((c) => withEvidence.includes(c.key));
-  // Nothing known: the spec's formula over the twelve (a Not rated report prints no total).
-  const counted = (used.length ? used : CATEGORIES).map((c) => ({
+  const part = (c: Category, score: number): CountedCategory => ({
     key: c.key,
     weight: c.weight,
-    score: scores[c.key],
-    contribution: round(c.weight * scores[c.key], 1),
-  }));
+    score,
+    contribution: round(c.weight * score, 1),
+  });
+  const used = CATEGORIES.filter((c) => withEvidence.includes(c.key));
+  const counted =
+    gaps === 'atLowest'
+      ? used.map((c) => part(c, scores[c.key]))
+      : // Nothing known: the spec's formula over the twelve (a Not rated report prints no total).
+        (used.length ? used : CATEGORIES).map((c) => part(c, scores[c.key]));
+  const atLowest =
+    gaps === 'atLowest'
+      ? CATEGORIES.filter((c) => !withEvidence.includes(c.key)).map((c) => part(c, MIN_CATEGORY_SCORE))
+      : [];
+  const all = [...counted, ...atLowest];
   const weightedSum = round(
-    counted.reduce((sum, c) => sum + c.contribution, 0),
+    all.reduce((sum, c) => sum + c.contribution, 0),
     1,
   );
-  const maxWeightedSum = counted.reduce((sum, c) => sum + c.weight, 0) * MAX_CATEGORY_SCORE;
+  const maxWeightedSum = all.reduce((sum, c) => sum + c.weight, 0) * MAX_CATEGORY_SCORE;
   return {
     counted,
+    atLowest,
     weightedSum,
     maxWeightedSum,
     total: round((weightedSum * MAX_TOTAL) / maxWeightedSum, 2),
@@ -195,8 +221,13 @@ export type Scores = CategoryScores & {
   totalScore: number;
   riskLevel: RiskLevel | null;
   rated?: boolean;
-  /** The categories the total counts (those with evidence); absent: all twelve (older reports). */
+  /** The categories scored on evidence; absent: all twelve (older reports). */
   counted?: CategoryKey[];
+  /**
+   * Set from methodology 2026.11-5: the categories not in `counted` entered the total at the lowest
+   * level (1). Absent on reports of 2026.11-4, whose total weighed only `counted`.
+   */
+  gapsAtLowest?: true;
 };
 
 /**
@@ -220,7 +251,10 @@ export function buildScores(
     ...normalized,
     totalScore: arithmetic.total,
     ...(options.withEvidence
-      ? { counted: CATEGORIES.filter((c) => options.withEvidence!.includes(c.key)).map((c) => c.key) }
+      ? {
+          counted: CATEGORIES.filter((c) => options.withEvidence!.includes(c.key)).map((c) => c.key),
+          gapsAtLowest: true as const,
+        }
       : {}),
   };
   // A documented knockout is evidence; it decides even when little else is known.

@@ -226,8 +226,10 @@ export const scoreArithmeticSchema = z.object({
       contribution: z.number(),
     }),
   ),
-  /** Categories without evidence: not counted. */
+  /** Categories without evidence (not assessed). */
   notCounted: z.array(z.string()),
+  /** They entered the total at the lowest level, 1 (methodology 2026.11-5); else they were left out. */
+  atLowest: z.boolean().optional(),
   weightedSum: z.number(),
   maxWeightedSum: z.number(),
   /** Null when Not rated. */
@@ -252,7 +254,7 @@ export function scoreArithmetic(
 ): ScoreArithmetic {
   const fromCoverage = evidence.filter((e) => e.hasEvidence).map((e) => e.key as CategoryKey);
   const counted = scores.counted ?? (evidence.length ? fromCoverage : CATEGORIES.map((c) => c.key));
-  const arithmetic = totalArithmetic(scores, counted);
+  const arithmetic = totalArithmetic(scores, counted, scores.gapsAtLowest ? 'atLowest' : 'overEvidence');
   const rated = scores.rated !== false && scores.riskLevel !== null;
   return {
     rated,
@@ -264,6 +266,7 @@ export function scoreArithmetic(
       contribution: c.contribution,
     })),
     notCounted: CATEGORIES.filter((c) => !counted.includes(c.key)).map((c) => c.name),
+    ...(scores.gapsAtLowest ? { atLowest: true } : {}),
     weightedSum: arithmetic.weightedSum,
     maxWeightedSum: arithmetic.maxWeightedSum,
     total: rated ? arithmetic.total : null,
@@ -272,14 +275,21 @@ export function scoreArithmetic(
   };
 }
 
+/** "Rated on 5 of 12 categories": how much of the report rests on evidence, beside its verdict. */
+export const ratedOnText = (scoredCategories: number) =>
+  `rated on ${scoredCategories} of ${CATEGORIES.length} categories`;
+
 /** The arithmetic as lines, the same on the page, in the text report and in the PDF. */
 export function scoreArithmeticLines(a: ScoreArithmetic): string[] {
   const parts = a.counted.map(
     (c) => `${c.category} ${c.weight} × ${c.score.toFixed(1)} = ${c.contribution.toFixed(1)}`,
   );
-  const left = a.notCounted.length
-    ? `Not counted, no evidence: ${a.notCounted.join(', ')}.`
-    : 'Every category holds evidence, so all twelve are counted.';
+  const weightOf = (name: string) => CATEGORIES.find((c) => c.name === name)?.weight ?? 1;
+  const left = !a.notCounted.length
+    ? 'Every category holds evidence, so all twelve are scored.'
+    : a.atLowest
+      ? `Not assessed, no evidence, each counted at the lowest level (weight × 1): ${a.notCounted.map((name) => `${name} ${weightOf(name)} × 1.0 = ${weightOf(name).toFixed(1)}`).join('; ')}.`
+      : `Not counted, no evidence: ${a.notCounted.join(', ')}.`;
   if (!a.rated)
     return [
       `${NOT_RATED_TEXT}: evidence in ${CATEGORIES.length - a.notCounted.length} of ${CATEGORIES.length} categories, fewer than the ${MIN_RATED_CATEGORIES} a total needs, so no total, composite or risk level is given.`,
@@ -287,21 +297,28 @@ export function scoreArithmeticLines(a: ScoreArithmetic): string[] {
     ];
   const composite = ((a.total ?? 0) / MAX_TOTAL) * 5;
   return [
-    `Counted, with evidence (weight × score): ${parts.join('; ')}. Weighted sum ${a.weightedSum.toFixed(1)} of a maximum of ${a.maxWeightedSum} (5 × their weights).`,
-    left,
+    a.atLowest
+      ? `Scored on evidence (weight × score): ${parts.join('; ') || 'none'}.`
+      : `Counted, with evidence (weight × score): ${parts.join('; ')}. Weighted sum ${a.weightedSum.toFixed(1)} of a maximum of ${a.maxWeightedSum} (5 × their weights).`,
+    a.atLowest
+      ? `${left} Weighted sum ${a.weightedSum.toFixed(1)} of a maximum of ${a.maxWeightedSum}.`
+      : left,
     `${arithmeticLine({ weightedSum: a.weightedSum, maxWeightedSum: a.maxWeightedSum, total: a.total ?? 0 })} of ${MAX_TOTAL}; composite = total / ${MAX_TOTAL} × 5 = ${composite.toFixed(1)} of 5.`,
     a.knockouts.length
       ? `Risk level: Not Safe by knockout (${a.knockouts.join(', ')}), whatever the total.`
-      : `Risk level: ${a.riskLevel}, read from the total against the fixed bands (Likely Safe from 51, Potential Risk from 36).`,
+      : `Risk level: ${a.riskLevel}, read from the total against the fixed bands (Likely Safe from 51, Potential Risk from 36), ${ratedOnText(CATEGORIES.length - a.notCounted.length)}.`,
   ];
 }
 
 const NOT_RATED_TEXT = 'Not rated';
 
-/** How a category without evidence reads where a score would stand: it is left out of the total. */
-export const NOT_COUNTED_TEXT = 'no evidence, not counted';
+/**
+ * How a category without evidence reads where a score would stand: not assessed (the arithmetic
+ * says how it entered the total: at 1 from 2026.11-5, left out before; decision 0320).
+ */
+export const NOT_COUNTED_TEXT = 'not assessed';
 
-/** "4/5", or "no evidence, not counted" for a category the coverage rows show without evidence. */
+/** "4/5", or "not assessed" for a category the coverage rows show without evidence. */
 export function categoryScoreText(
   sections: Pick<ReportSections, 'coverage'>,
   key: string,
@@ -309,6 +326,16 @@ export function categoryScoreText(
 ): string {
   const row = sections.coverage.find((c) => c.category_key === key);
   return row?.kind === 'none' ? NOT_COUNTED_TEXT : `${score}/5`;
+}
+
+/**
+ * A key risk's label: "Audits (2/5)" for a category's, "Price history" for one read from the
+ * evidence itself (no score of its own, decision 0322).
+ */
+export function keyRiskLabel(sections: Pick<ReportSections, 'coverage'>, risk: KeyRisk): string {
+  return CATEGORIES.some((c) => c.key === risk.category_key)
+    ? `${risk.category} (${categoryScoreText(sections, risk.category_key, risk.score)})`
+    : risk.category;
 }
 
 /** The buyer-first sections of a report (absent on reports researched before them). */
@@ -581,9 +608,7 @@ export function sectionLines(sections: ReportSections): { heading: string; lines
     {
       heading: REPORT_HEADINGS.keyRisks,
       lines: sections.keyRisks.length
-        ? sections.keyRisks.map(
-            (r) => `${r.category} (${categoryScoreText(sections, r.category_key, r.score)}): ${r.text}`,
-          )
+        ? sections.keyRisks.map((r) => `${keyRiskLabel(sections, r)}: ${r.text}`)
         : [noKeyRisksLine(sections)],
     },
     ...(sections.kindChecks?.length

@@ -22,6 +22,8 @@ export const scoresSchema = z.object({
   /** Null when the report is not rated (too few categories with evidence). */
   riskLevel: z.enum(RISK_LEVELS).nullable(),
   rated: z.boolean().optional(),
-  /** The categories the total counts (those with evidence); absent on older reports (all twelve). */
+  /** The categories scored on evidence; absent on older reports (all twelve). */
   counted: z.array(z.enum(CATEGORIES.map((c) => c.key) as [CategoryKey, ...CategoryKey[]])).optional(),
+  /** The categories not counted entered the total at 1 (from methodology 2026.11-5). */
+  gapsAtLowest: z.literal(true).optional(),
 });

@@ -15,7 +15,23 @@ export interface ScoringRule {
 
 export const NO_EVIDENCE_FINDING = 'No evidence found';
 export const NO_EVIDENCE_NOTE =
-  'A category without evidence reads "No evidence found" and is not counted: it is left out of the weighted sum and of its maximum, so a gap in the data counts neither for nor against the asset. With fewer than 4 categories with evidence a report is Not rated (no total, no risk level); a knockout still makes it Not Safe.';
+  'A category scores only on cited evidence. Without it the category reads "No evidence found", is not assessed (no score of its own) and enters the total at the lowest level, 1: the total is T = S × 77 / 75 over all twelve, so a gap in the data can never raise a total or improve a risk level, and every verdict says on how many of the twelve categories it is rated. With fewer than 4 categories with evidence a report is Not rated (no total, no risk level); a knockout still makes it Not Safe.';
+
+/**
+ * Key risks read from the evidence itself, whatever the category scores (methodology 2026.11-5,
+ * decision 0322): a price well below its high, a large fall within the year, supply still to be
+ * issued under a cap. Each is stated with its figure, its date and its source.
+ */
+export const EVIDENCE_RISK_THRESHOLDS = {
+  /** The price is this far or more below its all-time (or highest snapshot) high. */
+  belowHigh: 0.25,
+  /** The largest peak-to-trough fall in the price history reached this. */
+  largestFall: 0.25,
+  /** Supply still to be created under the cap, as a share of today's total supply. */
+  issuanceLeft: 0.01,
+} as const;
+
+export const EVIDENCE_RISKS_NOTE = `Key risks also come from the evidence itself, whatever a category scores: a price ${EVIDENCE_RISK_THRESHOLDS.belowHigh * 100}% or more below its high, a fall of ${EVIDENCE_RISK_THRESHOLDS.largestFall * 100}% or more in the price history, and supply still to be created under a cap of ${EVIDENCE_RISK_THRESHOLDS.issuanceLeft * 100}% or more of today's supply, each with its figure, date and source. A category scored 5/5 is never itself a key risk; a risk it states is listed under what the evidence shows (price history, supply).`;
 
 /** Thresholds of methodology 2026.11-1 (kept so reports scored with it stay explainable). */
 export const THRESHOLDS_V1 = {
@@ -525,7 +541,7 @@ const USE_CASE_LISTING_NOTE = `Listed use, where no source describes the asset: 
  * Methodology 2026.11-4: the 2026.11-3 rules, and published unlock schedules as supply evidence
  * (locked share, the next 12 months of unlocks, the next material unlock).
  */
-export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
+const SCORING_RULES_V4: Record<CategoryKey, ScoringRule> = {
   ...SCORING_RULES_V3,
   // What ships (decision 0311): DeFiLlama's hacks list is a paid live source, not in every report.
   hacksScandals: {
@@ -610,10 +626,36 @@ export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
   },
 };
 
+/**
+ * Methodology 2026.11-5: the 2026.11-4 rules; "no recorded incident" scores 5 only in a source that
+ * covers the asset, otherwise Hacks/Scandals is not assessed (decision 0321).
+ */
+export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
+  ...SCORING_RULES_V4,
+  hacksScandals: {
+    ...SCORING_RULES_V4.hacksScandals,
+    evidence:
+      'Hacks with amounts lost and returned (DeFiLlama hacks database), the exploit list of DeFiHackLabs (only for the assets its reviewed mapping links) and the curated incident list shipped with Crow Research, each incident with a public write-up.',
+    levels: [
+      { score: 5, when: 'no recorded incident in a source that covers the asset' },
+      ...SCORING_RULES_V4.hacksScandals.levels.slice(1, 4),
+      {
+        score: 1,
+        when: `a net hack loss of ${usd(v.hackNetLossUsd[2])} or more, the asset's own collapse, or fraud by its team`,
+      },
+    ],
+    notes: [
+      ...(SCORING_RULES_V4.hacksScandals.notes ?? []),
+      'No record is a clean record only in a source that covers the asset: one into which the asset is mapped. Where no searched source covers it, the category is not assessed and names the sources searched and why each does not cover the asset.',
+    ],
+  },
+};
+
 /** Every published rule table by methodology version: a stored report is explained by its own. */
 export const SCORING_RULES_BY_VERSION: Readonly<Record<string, Record<CategoryKey, ScoringRule>>> = {
   '2026.11-1': SCORING_RULES_V1,
   '2026.11-2': SCORING_RULES_V2,
   '2026.11-3': SCORING_RULES_V3,
+  '2026.11-4': SCORING_RULES_V4,
   [METHODOLOGY_VERSION]: SCORING_RULES,
 };

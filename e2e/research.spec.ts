@@ -25,13 +25,21 @@ test('a bought report goes from pending to processing to completed on the report
   await expect(page.getByText('Your Bitcoin research report is now ready.').first()).toBeVisible();
   await expect(page.getByText('Research in progress - checking for updates...')).toBeHidden();
   // Offline, the market files and Bitcoin's daily history give it market cap, volume, supply
-  // and age beside its incident record: enough for a verdict (decision 0241).
+  // and age: enough for a verdict (decision 0241), rated on 6 of 12 with the gaps at 1 (0320).
   await expect(page.getByRole('heading', { name: 'Executive summary', exact: true })).toBeVisible();
   await expect(page.getByTestId('executive-summary')).toHaveText(
-    /^Bitcoin \(BTC\) scores \d+\.\d\d of 77 .*risk level Likely Safe/,
+    /^Bitcoin \(BTC\) scores \d+\.\d\d of 77 .*risk level Potential Risk .*rated on 6 of 12 categories/,
   );
   await expect(page.getByText('Not rated: too few categories with evidence')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 3, name: /Agent$/ })).toHaveCount(12);
+  // "Completed" only where a category was scored; a category without evidence says it is not assessed.
+  const card = (agent: string) =>
+    page
+      .locator('div')
+      .filter({ has: page.getByRole('heading', { level: 3, name: agent, exact: true }) })
+      .last();
+  await expect(card('Market Cap Agent').getByTestId('category-status')).toHaveText(/^Completed: /);
+  await expect(card('Social Metrics Agent').getByTestId('category-status')).toHaveText(/^Not assessed: /);
   // The categories are followed by the numbered sources (the full text is only for older reports).
   await expect(page.getByRole('heading', { name: 'Sources', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
@@ -42,7 +50,7 @@ test('a bought report goes from pending to processing to completed on the report
   await expectNoAxeViolations(page, 'report page (light)');
   await setTheme(page, 'dark');
   await page.reload();
-  await expect(page.getByTestId('executive-summary')).toHaveText(/Likely Safe/);
+  await expect(page.getByTestId('executive-summary')).toHaveText(/Potential Risk/);
   await expectNoAxeViolations(page, 'report page (dark)');
 
   await page.goto(`/reports/${reportId}`);

@@ -1,7 +1,8 @@
 import { CATEGORIES, type CategoryKey, isRated } from '../../contract/methodology';
+import { citedSources } from './assessment';
 import type { AssetEvidence, AssetRef } from './evidence';
 import { assessEvidence } from './peers';
-import { coverageOf, dataAsOfDates } from './report-text';
+import { dataAsOfDates } from './report-text';
 import type { ResearchSources } from './sources/types';
 
 // What a report on an asset would hold, told before it is bought: how many of the twelve
@@ -28,16 +29,14 @@ export async function evidenceOf(sources: ResearchSources, asset: AssetRef): Pro
 
 export function coverageOfEvidence(assetId: string, evidence: AssetEvidence, now: Date): AssetCoverage {
   const { categories, scores } = assessEvidence(evidence, now);
-  const withEvidence = CATEGORIES.filter(
-    (c) => coverageOf(categories[c.key].sources, categories[c.key].evidenceFound).kind !== 'none',
-  ).map((c) => c.key);
+  const withEvidence = CATEGORIES.filter((c) => categories[c.key].status === 'scored').map((c) => c.key);
   return {
     assetId,
     categoriesWithEvidence: withEvidence.length,
     categories: withEvidence,
     // The report's own verdict: a documented knockout rates it (Not Safe) whatever the coverage.
     rated: isRated(scores) && scores.riskLevel !== null,
-    dataAsOf: dataAsOfDates(CATEGORIES.flatMap((c) => categories[c.key].sources)),
+    dataAsOf: dataAsOfDates(CATEGORIES.flatMap((c) => citedSources(categories[c.key]))),
     complete: !evidence.marketGaps?.length && !evidence.securityGaps?.length,
   };
 }

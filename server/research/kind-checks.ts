@@ -273,19 +273,23 @@ function defiChecks(e: AssetEvidence, now: Date): KindCheck[] {
           `${incident.date}: ${incident.title}${incident.amountUsd ? `, ${formatUsd(incident.amountUsd)} lost` : ''}.`,
       ),
   ];
+  // No exploit on record is "met" only where a searched source covers the asset (decision 0321).
+  const covered = (e.incidentCoverage ?? []).some((entry) => entry.covers);
   const exploits =
     !e.hacks && !e.incidents
       ? unknown(g, 'exploits', 'its exploit history')
-      : losses.length
-        ? check(g, 'exploits', 'risk', losses.join(' '), e.hacks, e.incidents)
-        : check(
-            g,
-            'exploits',
-            'met',
-            `No exploit with a loss in the last ${k.exploitYears} years in the exploit records consulted.`,
-            e.hacks,
-            e.incidents,
-          );
+      : !losses.length && !covered
+        ? unknown(g, 'exploits', 'exploit records from a source that covers this asset')
+        : losses.length
+          ? check(g, 'exploits', 'risk', losses.join(' '), e.hacks, e.incidents)
+          : check(
+              g,
+              'exploits',
+              'met',
+              `No exploit with a loss in the last ${k.exploitYears} years in the exploit records consulted.`,
+              e.hacks,
+              e.incidents,
+            );
   return [
     audits,
     unknown(g, 'oracle', 'which oracle it relies on'),

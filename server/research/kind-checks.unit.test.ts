@@ -107,10 +107,25 @@ describe('checks for the kind of asset', () => {
     // An exploit older than three years, fully returned, is not a risk now.
     const old = kindChecks(
       'defi',
-      { hacks: fact([{ name: 'Old', date: '2021-01-01', amountUsd: 1, returnedUsd: 0 }]) },
+      {
+        hacks: fact([{ name: 'Old', date: '2021-01-01', amountUsd: 1, returnedUsd: 0 }]),
+        incidentCoverage: [{ source, covers: true, reason: 'its mapping links 1 record to this asset' }],
+      },
       NOW,
     );
     expect(statusOf(old, 'exploits')).toBe('met');
+    // No recorded exploit in sources that do not cover the asset is not assessed, never "met".
+    const uncovered = kindChecks(
+      'defi',
+      {
+        hacks: fact([]),
+        incidents: fact([]),
+        incidentCoverage: [{ source, covers: false, reason: 'none of its records is mapped to this asset' }],
+      },
+      NOW,
+    );
+    expect(statusOf(uncovered, 'exploits')).toBe('unknown');
+    expect(uncovered.find((c) => c.key === 'exploits')?.finding).toContain('a source that covers this asset');
   });
 
   it('reads an unlock schedule at the report date, whatever the kind', () => {

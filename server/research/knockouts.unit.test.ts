@@ -258,9 +258,10 @@ describe('methodology versions', () => {
       '2026.11-1',
       '2026.11-2',
       '2026.11-3',
+      '2026.11-4',
       METHODOLOGY_VERSION,
     ]);
-    expect(METHODOLOGY_VERSION).toBe('2026.11-4');
+    expect(METHODOLOGY_VERSION).toBe('2026.11-5');
     expect(SCORING_RULES_BY_VERSION['2026.11-2']!.audits.levels).toHaveLength(4);
     expect(SCORING_RULES_BY_VERSION[METHODOLOGY_VERSION]!.audits.levels).toHaveLength(5);
     expect(SCORING_RULES_BY_VERSION[METHODOLOGY_VERSION]!.team.notes?.at(-1)).toContain('Knockout');

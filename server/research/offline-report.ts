@@ -1,5 +1,7 @@
 import { CATEGORIES, METHODOLOGY_VERSION } from '../../contract/methodology';
+import { citedSources } from './assessment';
 import type { AssetEvidence } from './evidence';
+import { evidenceKeyRisks } from './evidence-risks';
 import { kindCheckRisks, kindChecks } from './kind-checks';
 import {
   assessEvidence,
@@ -10,7 +12,12 @@ import {
   peerGroupOf,
 } from './peers';
 import { dataNoteFor } from './pipeline';
-import { buildReportText, type CategoryResult, coverageOf, type ReportTextInput } from './report-text';
+import {
+  assessmentCoverage,
+  buildReportText,
+  type CategoryResult,
+  type ReportTextInput,
+} from './report-text';
 import { snapshotMarketEvidence, snapshotRef, snapshotSecurityEvidence } from './sources/snapshot';
 import { SNAPSHOT_ASSETS, type SnapshotAsset } from './sources/snapshot-data';
 import { verdictOf } from './verdict';
@@ -55,14 +62,14 @@ export async function offlineReportInput(
       score: written.score,
       findings: written.findings,
       analysis: written.analysis,
-      sources: assessment.sources,
+      sources: citedSources(assessment),
       facts: assessment.facts.map((fact) => naming(fact, asset.name)),
-      coverage: coverageOf(assessment.sources, assessment.evidenceFound),
+      coverage: assessmentCoverage(assessment),
       ...(assessment.nextUp ? { nextUp: assessment.nextUp } : {}),
       ...(assessment.nextDown ? { nextDown: assessment.nextDown } : {}),
       ...(assessment.keyRisk ? { keyRisk: naming(assessment.keyRisk, asset.name) } : {}),
       ...(assessment.keyRiskStatedUnder ? { keyRiskStatedUnder: assessment.keyRiskStatedUnder } : {}),
-      ...(assessment.knockout ? { knockout: assessment.knockout } : {}),
+      ...(assessment.status === 'scored' && assessment.knockout ? { knockout: assessment.knockout } : {}),
       ...(peers ? { peerEvidence: peerEvidenceOf(peers) } : {}),
     });
   }
@@ -73,6 +80,7 @@ export async function offlineReportInput(
       ? {
           kindChecks: checks,
           kindCheckRisks: kindCheckRisks(checks, (key) => results.find((r) => r.key === key)?.score ?? 1),
+          evidenceRisks: evidenceKeyRisks(evidence, asset.name),
         }
       : {}),
     assetName: asset.name,

@@ -8,9 +8,10 @@ import {
   type Scores,
 } from '../../contract/methodology';
 import type { Peer, PeerGroup } from '../../contract/reports';
+import { type Assessment, assess, scoreOf } from './assessment';
 import type { AssetEvidence, AssetKind } from './evidence';
-import { coverageOf } from './report-text';
-import { type CategoryAssessment, SCORERS } from './scoring';
+import { assessmentCoverage } from './report-text';
+import { SCORERS } from './scoring';
 import { snapshotMarketEvidence, snapshotSecurityEvidence } from './sources/snapshot';
 import { SNAPSHOT_ASSETS, type SnapshotAsset } from './sources/snapshot-data';
 import { verdictOf } from './verdict';
@@ -22,25 +23,26 @@ import { verdictOf } from './verdict';
 /** Every category of one asset scored, and the verdict they give. */
 export interface AssetAssessment {
   asset: SnapshotAsset;
-  categories: Record<CategoryKey, CategoryAssessment>;
+  categories: Record<CategoryKey, Assessment>;
   scores: Scores;
 }
 
 /** The twelve scorers and the verdict, as the research pipeline applies them. */
 export function assessEvidence(evidence: AssetEvidence, now: Date): Omit<AssetAssessment, 'asset'> {
   const categories = Object.fromEntries(
-    CATEGORIES.map((c) => [c.key, SCORERS[c.key](evidence, now)]),
-  ) as Record<CategoryKey, CategoryAssessment>;
-  const scores = verdictOf(
-    CATEGORIES.map((c) => ({
-      key: c.key,
-      score: categories[c.key].score,
-      coverage: coverageOf(categories[c.key].sources, categories[c.key].evidenceFound),
-      ...(categories[c.key].knockout ? { knockout: categories[c.key].knockout } : {}),
-    })),
-  );
+    CATEGORIES.map((c) => [c.key, assess(SCORERS[c.key](evidence, now))]),
+  ) as Record<CategoryKey, Assessment>;
+  const scores = verdictOf(CATEGORIES.map((c) => verdictInput(c.key, categories[c.key])));
   return { categories, scores };
 }
+
+/** A category as the verdict reads it: its score when scored, its coverage and its knockout. */
+export const verdictInput = (key: CategoryKey, assessment: Assessment) => ({
+  key,
+  score: scoreOf(assessment),
+  coverage: assessmentCoverage(assessment),
+  ...(assessment.status === 'scored' && assessment.knockout ? { knockout: assessment.knockout } : {}),
+});
 
 /**
  * A peer's evidence from the snapshot. With `demoData` (the offline demo) it holds the same
@@ -121,10 +123,8 @@ export function offlinePeerReport(assessment: AssetAssessment, now: Date): PeerR
     riskLevel: rated ? assessment.scores.riskLevel : null,
     categories: CATEGORIES.map((c) => ({
       key: c.key,
-      score: assessment.categories[c.key].score,
-      hasEvidence:
-        coverageOf(assessment.categories[c.key].sources, assessment.categories[c.key].evidenceFound).kind !==
-        'none',
+      score: scoreOf(assessment.categories[c.key]),
+      hasEvidence: assessment.categories[c.key].status === 'scored',
     })),
   };
 }

@@ -17,6 +17,7 @@ import {
 import type { Database, DbExecutor } from '../db/client';
 import { JOBS, sendJob } from '../jobs/definitions';
 import type { JobQueue } from '../jobs/queue';
+import { assess, citedSources } from './assessment';
 import type {
   AssetEvidence,
   AssetKind,
@@ -25,6 +26,7 @@ import type {
   SecurityEvidence,
   StoredEvidence,
 } from './evidence';
+import { evidenceKeyRisks } from './evidence-risks';
 import { kindCheckRisks, kindChecks } from './kind-checks';
 import {
   categoryPeers,
@@ -35,10 +37,10 @@ import {
   peersOfKind,
 } from './peers';
 import {
+  assessmentCoverage,
   buildReportText,
   buildSummary,
   type CategoryResult,
-  coverageOf,
   rulesKeyRisks,
   type StoredSections,
 } from './report-text';
@@ -168,7 +170,8 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
   const runAgent = async (category: Category): Promise<CategoryResult> => {
     await markAgentStarted(db, reportId, category);
     const evidence = await evidenceFor();
-    const assessment = SCORERS[category.key](evidence, now());
+    // Scored only on cited evidence; a gap is not assessed (decision 0320).
+    const assessment = assess(SCORERS[category.key](evidence, now()));
     const kind = await kindOf();
     const peers = categoryPeers(
       category.key,
@@ -192,13 +195,13 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
       ...(assessment.nextDown ? { nextDown: assessment.nextDown } : {}),
       ...(assessment.keyRisk ? { keyRisk: naming(assessment.keyRisk, name) } : {}),
       ...(assessment.keyRiskStatedUnder ? { keyRiskStatedUnder: assessment.keyRiskStatedUnder } : {}),
-      ...(assessment.knockout ? { knockout: assessment.knockout } : {}),
+      ...(assessment.status === 'scored' && assessment.knockout ? { knockout: assessment.knockout } : {}),
     };
-    const coverage = coverageOf(assessment.sources, assessment.evidenceFound);
+    const coverage = assessmentCoverage(assessment);
     const data: AgentResearchData = {
       findings: written.findings,
       analysis: written.analysis,
-      sources: assessment.sources,
+      sources: citedSources(assessment),
       facts,
       coverage,
       ...optional,
@@ -210,7 +213,7 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
       score: written.score,
       findings: written.findings,
       analysis: written.analysis,
-      sources: assessment.sources,
+      sources: citedSources(assessment),
       facts,
       coverage,
       ...optional,
@@ -242,6 +245,7 @@ export async function runResearch(deps: PipelineDeps, reportId: number): Promise
   const textInput = {
     kindChecks: checks,
     kindCheckRisks: checkRisks,
+    evidenceRisks: asset ? evidenceKeyRisks(checkedEvidence, subjectName) : [],
     assetName: report.assetName,
     asset: describedAsset,
     scores,

@@ -87,7 +87,7 @@ describe('counts agree with the number of categories', () => {
       buildReportText(inputWith(Object.fromEntries(all.map((key, i) => [key, 1 + (i % 5)])))),
     );
     expect(elevenOfTwelve).toContain(
-      "of Bitcoin's twelve categories, eleven rest on live sources; Layer 1 has no evidence and is left out of the total",
+      "of Bitcoin's twelve categories, eleven rest on live sources; Layer 1 has no evidence and counts as 1",
     );
     expect(elevenOfTwelve).not.toMatch(/the one without count\b/);
   });
@@ -131,13 +131,13 @@ describe('the data coverage sentence, in each of its forms', () => {
   it('a few without evidence are named, with a verb of their number', () => {
     const { layer1: _one, dexHolders: _two, ...ten } = every;
     expect(coverageOf(inputWith(ten))).toBe(
-      "Data coverage: of Bitcoin's twelve categories, ten rest on live sources; Dex Holders and Layer 1 have no evidence and are left out of the total; Data: live.",
+      "Data coverage: of Bitcoin's twelve categories, ten rest on live sources; Dex Holders and Layer 1 have no evidence and count as 1; Data: live.",
     );
   });
 
   it('most without evidence: the few with evidence are the list, "only … rest(s) on"', () => {
     expect(coverageOf(inputWith({ audits: 3, marketCap: 4 }))).toBe(
-      "Data coverage: only Market Cap and Audits of Bitcoin's twelve categories rest on live sources; the other ten have no evidence and are left out of the total; Data: live.",
+      "Data coverage: only Market Cap and Audits of Bitcoin's twelve categories rest on live sources; the other ten have no evidence and count as 1; Data: live.",
     );
     expect(coverageOf(inputWith({ audits: 3 }))).toContain(
       "only Audits of Bitcoin's twelve categories rests on live sources; the other eleven have",
@@ -146,7 +146,7 @@ describe('the data coverage sentence, in each of its forms', () => {
 
   it('none with evidence', () => {
     expect(coverageOf(inputWith({}))).toBe(
-      "Data coverage: none of Bitcoin's twelve categories has evidence in the sources, so none is counted; Data: live.",
+      "Data coverage: none of Bitcoin's twelve categories has evidence in the sources, so none is assessed; Data: live.",
     );
   });
 
@@ -164,13 +164,13 @@ describe('the data coverage sentence, in each of its forms', () => {
     });
     const { socialMetricsX2: _a, team: _b, dexHolders: _c, ...nine } = every;
     expect(coverageOf(sharing(inputWith(nine), ['socialMetricsX2', 'team', 'dexHolders']))).toContain(
-      'Social Metrics, Team and Dex Holders have no evidence and are left out of the total, as for every other layer-1 coin researched; Data: live.',
+      'Social Metrics, Team and Dex Holders have no evidence and count as 1, as for every other layer-1 coin researched; Data: live.',
     );
     expect(coverageOf(sharing(inputWith(nine), ['socialMetricsX2', 'dexHolders']))).toContain(
-      'are left out of the total; all but Team are missing for every other layer-1 coin researched too;',
+      'and count as 1; all but Team are missing for every other layer-1 coin researched too;',
     );
     expect(coverageOf(sharing(inputWith(nine), ['dexHolders']))).toContain(
-      'are left out of the total; Dex Holders is missing for every other layer-1 coin researched too;',
+      'count as 1; Dex Holders is missing for every other layer-1 coin researched too;',
     );
   });
 
@@ -210,7 +210,9 @@ describe('the summary words the best and worst categories by the level they reac
     expect(weak).not.toMatch(/strongest/);
     expect(weak).toContain("Even Bitcoin's highest scores are weak ones: a tie at 2/5 between");
     // The weakest are the rated verdict's reason, a clause of its sentence.
-    expect(weak).toContain('rated Poor, risk level Not Safe; its weakest are a tie at 1/5');
+    expect(weak).toContain(
+      'rated Poor, risk level Not Safe, rated on 4 of 12 categories; its weakest are a tie at 1/5',
+    );
   });
 
   it('does not call a 4/5 a weakness, and says a best of 3/5 is no higher', () => {
@@ -306,7 +308,7 @@ describe('rank among peers', () => {
       asset: { id: 'bitcoin', name: 'Bitcoin', symbol: 'BTC' },
       assetName: 'Bitcoin',
       category,
-      assessment: { score: 3, facts: ['Fact.'], rationale: '', sources: [source], evidenceFound: true },
+      assessment: { status: 'scored', score: 3, facts: ['Fact.'], rationale: '', sources: [source] },
       peers: {
         kindPlural: 'layer-1 coins',
         compared: 5,
@@ -389,8 +391,8 @@ describe('peer sentences agree with how many peers there are', () => {
     expect(celsius).toMatch(
       /Standing among rated peers: [\d.]+ of 77, not higher than either of the two \(Chainlink and Pyth Network\)\./,
     );
-    const brett = await reportWithPeers('based-brett', onlyResearched('dogecoin'));
-    expect(brett).toMatch(/[\d.]+ of 77, not higher than that of its one rated peer, Dogecoin\./);
+    const popcat = await reportWithPeers('popcat', onlyResearched('dogecoin'));
+    expect(popcat).toMatch(/[\d.]+ of 77, not higher than that of its one rated peer, Dogecoin\./);
     expect(summaryOf(celsius)).toContain('not higher than either of the two other rated tokens');
     expect(celsius).not.toMatch(/any of the 2 /);
   });

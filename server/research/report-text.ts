@@ -30,13 +30,16 @@ import {
   peerGroupSchema,
   REPORT_HEADINGS,
   type ReportSections,
+  ratedOnText,
   type Source,
   scoreArithmetic,
   sectionLines,
   sourceDateText,
   sourceKey,
 } from '../../contract/reports';
+import type { Assessment } from './assessment';
 import type { AssetRef } from './evidence';
+import { refiledFromTopScores } from './evidence-risks';
 import { type KnockoutFinding, whenOf } from './scoring';
 
 // The report a buyer reads first: a prose executive summary (verdict, strongest and weakest
@@ -81,11 +84,13 @@ export interface ReportTextInput {
   /** The checks for the asset's kind (server/research/kind-checks.ts) and their risks. */
   kindChecks?: KindCheck[];
   kindCheckRisks?: KeyRisk[];
+  /** The risks the evidence itself shows (server/research/evidence-risks.ts, decision 0322). */
+  evidenceRisks?: KeyRisk[];
 }
 
 /**
  * The key risks by rule: the categories' own risk findings, then the failed checks of the asset's
- * kind, one entry per finding (a check that reads the same evidence as a category already naming
+ * kind, then what the evidence itself shows (price history, supply), one entry per finding (a check that reads the same evidence as a category already naming
  * its risk adds nothing).
  */
 export const rulesKeyRisks = (input: ReportTextInput): KeyRisk[] => {
@@ -99,7 +104,11 @@ export const rulesKeyRisks = (input: ReportTextInput): KeyRisk[] => {
   // One finding, one entry: a collapse caps several size categories with the same risk, which is
   // listed once, under the first of them.
   const seen = new Set<string>();
-  return [...own, ...checks].filter((r) => {
+  // A 5/5 category is never itself a risk: what it states is listed under what the evidence shows.
+  const topScored = new Set(
+    input.results.filter((r) => r.score >= 5 && coverageFor(r).kind !== 'none').map((r) => r.key),
+  );
+  return refiledFromTopScores([...own, ...checks, ...(input.evidenceRisks ?? [])], topScored).filter((r) => {
     if (seen.has(r.text)) return false;
     seen.add(r.text);
     return true;
@@ -126,6 +135,10 @@ export function coverageOf(sources: Source[], evidenceFound: boolean): CategoryC
     ...(dated.length ? {} : { read: true as const }),
   };
 }
+
+/** A category's coverage from its status: only a scored category has evidence (decision 0320). */
+export const assessmentCoverage = (assessment: Assessment): CategoryCoverage =>
+  assessment.status === 'scored' ? coverageOf(assessment.sources, true) : { kind: 'none' };
 
 const coverageFor = (result: CategoryResult): CategoryCoverage =>
   result.coverage ?? coverageOf(result.sources, result.sources.length > 0);
@@ -244,7 +257,7 @@ function coverageCounts(results: CategoryResult[]) {
 
 /**
  * Where the categories' evidence came from, and which categories have none (named: which ones
- * are missing is this asset's own data; that a gap is left out of the total is said once here).
+ * are missing is this asset's own data; that a gap counts at the lowest level is said once here).
  */
 export function coverageSentence(results: CategoryResult[], name?: string, dataNote?: string): string {
   // Where the data came from closes the sentence (one sentence, not a second uniform one).
@@ -265,14 +278,14 @@ export function coverageSentence(results: CategoryResult[], name?: string, dataN
       ? `Data coverage: all ${countWord(results.length)} of ${whose}categories rest on ${live ? 'live sources' : 'dated public datasets'}${close}`
       : `Data coverage: ${of}, ${joinNames(parts)}; none lacks evidence${close}`;
   if (gaps.length === results.length)
-    return `Data coverage: none of ${whose}${countWord(results.length)} categories has evidence in the sources, so none is counted${close}`;
+    return `Data coverage: none of ${whose}${countWord(results.length)} categories has evidence in the sources, so none is assessed${close}`;
   const one = gaps.length === 1;
-  const missing = `${joinNames(gaps)} ${one ? 'has' : 'have'} no evidence and ${one ? 'is' : 'are'} left out of the total`;
+  const missing = `${joinNames(gaps)} ${one ? 'has' : 'have'} no evidence and ${one ? 'counts' : 'count'} as 1`;
   // When most categories lack evidence, the few that have it are the shorter list to name.
   const evidenced = results.filter((r) => coverageFor(r).kind !== 'none').map((r) => nameOf(r.key));
   const fewFirst =
     gaps.length > evidenced.length && parts.length === 1
-      ? `only ${joinNames(evidenced)} of ${whose}${countWord(results.length)} categories ${evidenced.length === 1 ? 'rests' : 'rest'} on ${live ? 'live sources' : 'dated public datasets'}; the other ${countWord(gaps.length)} have no evidence and are left out of the total`
+      ? `only ${joinNames(evidenced)} of ${whose}${countWord(results.length)} categories ${evidenced.length === 1 ? 'rests' : 'rest'} on ${live ? 'live sources' : 'dated public datasets'}; the other ${countWord(gaps.length)} have no evidence and count as 1`
       : undefined;
   // A gap no peer of its kind fills is the dataset's, not the asset's: said once, here.
   const shared = results
@@ -404,7 +417,7 @@ export function buildSummary(
   const verdict =
     scores.riskLevel === null
       ? `${title} is ${NOT_RATED_LABEL}: ${withEvidence === 0 ? `the sources hold no evidence in any of its ${countWord(results.length)} categories, fewer than` : `the sources hold evidence for only ${countWord(withEvidence)} of ${countWord(results.length)} categories${onlyOne ? ` (${nameOf(onlyOne.key)} at ${onlyOne.score}/5 — ${quotedFactOf(onlyOne)})` : ''}, fewer than`} the ${countWord(MIN_RATED_CATEGORIES)} a verdict needs, so this report gives no composite score and no risk level.`
-      : `${title} scores ${scores.totalScore.toFixed(2)} of 77 under methodology ${input.methodologyVersion}, a composite of ${composite.toFixed(1)} of 5.0: rated ${words!.band}, risk level ${words!.level}${peerRankClause(input.peers)}${reason ? `; ${reason}` : ''}.`;
+      : `${title} scores ${scores.totalScore.toFixed(2)} of 77 under methodology ${input.methodologyVersion}, a composite of ${composite.toFixed(1)} of 5.0: rated ${words!.band}, risk level ${words!.level}, ${ratedOnText(withEvidence)}${peerRankClause(input.peers)}${reason ? `; ${reason}` : ''}.`;
   const capitalised = (clause: string) => `${clause[0]!.toUpperCase()}${clause.slice(1)}.`;
   // A knockout decides the verdict whatever the other scores, so a knocked-out report's summary
   // does not go on to its strongest categories: the opening, the total and its weakest say it.
@@ -417,7 +430,10 @@ export function buildSummary(
           ? ''
           : `The one category with evidence is ${nameOf(only.key)}, at ${only.score}/5 (${quotedFactOf(only)}).`
         : tie
-          ? capitalised(tie)
+          ? // A Not rated report has no verdict for a tie to explain: its opening says why.
+            scores.riskLevel === null
+            ? ''
+            : capitalised(tie)
           : scores.riskLevel !== null
             ? split!.high
             : `${split!.high} ${capitalised(split!.lowClause)}`;

@@ -112,7 +112,7 @@ describe('executive summary', () => {
     results[8] = { ...results[8]!, sources: [], coverage: { kind: 'none' } };
     const summary = buildSummary(input(results));
     expect(summary).toMatch(
-      /Data coverage: of Bitcoin's twelve categories, ten rest on live sources and one on dated public datasets; Audits has no evidence and is left out of the total; Data: live\.$/,
+      /Data coverage: of Bitcoin's twelve categories, ten rest on live sources and one on dated public datasets; Audits has no evidence and counts as 1; Data: live\.$/,
     );
   });
 
@@ -120,10 +120,12 @@ describe('executive summary', () => {
     // All at 3: 46.20 of 77, a composite of 3.0 (Good) but below the 51 points of Likely Safe.
     const disagreeing = buildSummary(input(resultsWith({}, 3)));
     expect(disagreeing).toContain(
-      'scores 46.20 of 77 under methodology v2, a composite of 3.0 of 5.0: rated Good (from 3.0), risk level Potential Risk (Likely Safe from 51).',
+      'scores 46.20 of 77 under methodology v2, a composite of 3.0 of 5.0: rated Good (from 3.0), risk level Potential Risk (Likely Safe from 51), rated on 12 of 12 categories.',
     );
     const agreeing = buildSummary(input(resultsWith({ volumeX2: 5, socialMetricsX2: 5 }, 3)));
-    expect(agreeing).toContain('rated Good, risk level Likely Safe; nothing scores below 3/5');
+    expect(agreeing).toContain(
+      'rated Good, risk level Likely Safe, rated on 12 of 12 categories; nothing scores below 3/5',
+    );
     expect(agreeing).not.toContain('from 51');
   });
 
@@ -179,7 +181,7 @@ describe('the verdict and an empty key risks section say what holds the total do
   it('states the verdict with its reason: the weakest categories and the facts behind them', () => {
     const summary = buildSummary(input(resultsWith({ marketCap: 5, audits: 3 }, 4)));
     expect(summary).toMatch(
-      /rated Excellent, risk level Likely Safe; nothing scores below 3\/5, the lowest being Audits at 3\/5 \(Fact about Audits\)/,
+      /rated Excellent, risk level Likely Safe, rated on 12 of 12 categories; nothing scores below 3\/5, the lowest being Audits at 3\/5 \(Fact about Audits\)/,
     );
   });
 });

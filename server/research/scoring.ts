@@ -7,6 +7,7 @@ import {
   THRESHOLDS,
   UNLOCK_THRESHOLDS,
 } from '../../contract/scoring-rules';
+import type { AssessmentGap } from './assessment';
 import type {
   AssetEvidence,
   AssetKind,
@@ -23,7 +24,7 @@ import type {
 import { formatShare, issuedShareOfCap } from './supply-shares';
 import { type UnlockStatus, unlockStatusAt } from './unlocks';
 
-// The documented rules of contract/scoring-rules.ts (methodology 2026.11-4) as code:
+// The documented rules of contract/scoring-rules.ts (methodology 2026.11-5) as code:
 // evidence -> 1-5 with the facts that decided it, the next threshold up and down, and the risk a
 // low score shows. Pure functions, so they are tested exhaustively (fast-check) and calibrated
 // against well-known assets (calibration.unit.test.ts).
@@ -48,6 +49,8 @@ export interface CategoryAssessment {
   knockout?: KnockoutFinding;
   /** A dated line the report draws with the category (the unlock schedule of Circulating Supply). */
   chart?: DatedChart;
+  /** Why the category is not assessed and what it needs (set with `evidenceFound: false`). */
+  gap?: AssessmentGap;
 }
 
 /** A knockout as the report states it: which rule, the incident and its primary document. */
@@ -142,16 +145,22 @@ function documentsOf(incidents: IncidentRecord[], list: Source | undefined): Sou
   );
 }
 
+/**
+ * A category without evidence: the draft of a "not assessed" category (assessment.ts), with what
+ * it needs. It is never scored: `assess` turns it into `status: 'notAssessed'`, and the total
+ * counts it at the lowest level (decision 0320). `score` stays 1 only for drafts' readers.
+ */
 const noEvidence = (what: string): CategoryAssessment => ({
   score: 1,
   // A label line ("No evidence found: team information."): what the gap means for the total is
   // said once, on the methodology page, not in every category of every report.
   facts: [`${NO_EVIDENCE_FINDING}: ${what}.`],
   rationale:
-    'Without evidence the category has no score of its own and is not counted in the total: a gap in the data, not a weakness found.',
+    'Without evidence the category is not assessed: it has no score of its own and enters the total at the lowest level, 1, so a gap never raises a total.',
   sources: [],
   evidenceFound: false,
-  // A table cell: what the category needs to be counted (the rule is on the methodology page).
+  gap: { reason: 'noSource', needed: what },
+  // A table cell: what the category needs to be assessed (the rule is on the methodology page).
   nextUp: `Needed: ${what}.`,
   keyRisk: `No ${what} could be found for this asset, so this part of it cannot be checked.`,
 });
@@ -170,6 +179,7 @@ function staleFigure(
   if (!stale || !(figure(stale.value) > 0)) return undefined;
   return {
     ...noEvidence(what),
+    gap: { reason: 'stale', needed: `a current ${what}` },
     facts: [
       `No current figure: the newest ${what} in the sources is ${format(figure(stale.value))} on ${stale.value.date}, when the snapshots last listed this asset; figures that old are not scored.`,
     ],
@@ -1673,7 +1683,11 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
     return {
       ...missing,
       facts: [...missing.facts, ...gapFacts(e, 'hacks')],
-      rationale: 'The incident database could not be checked for this asset, so the category scores 1.',
+      ...(gapFacts(e, 'hacks').length
+        ? { gap: { reason: 'sourceFailed' as const, needed: 'incident records' } }
+        : {}),
+      rationale:
+        'The incident database could not be checked for this asset, so the category is not assessed.',
     };
   }
   const hacks = e.hacks?.value ?? [];
@@ -1705,26 +1719,53 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
     ...(e.hacks || exploitList ? [] : ['hacks database record']),
     ...(e.incidents ? [] : ['curated incident record']),
   ];
-  const checked = [
-    e.hacks || exploitList ? 'the hacks database' : null,
-    e.incidents ? 'the curated incident list' : null,
-  ]
-    .filter(Boolean)
-    .join(' and ');
   if (hacks.length === 0 && incidents.length === 0) {
+    // No record is a clean record only in a source that covers the asset (decision 0321).
+    const searched = e.incidentCoverage ?? [];
+    const covering = searched.filter((entry) => entry.covers);
+    const curatedLine = e.incidents
+      ? ['Curated incident list: no exchange collapse, rug pull, depeg, fraud or regulator action recorded.']
+      : [];
+    if (covering.length === 0) {
+      const needed = 'incident records from a source that covers this asset';
+      const missing = noEvidence(needed);
+      return {
+        ...missing,
+        gap: { reason: 'notCovered', needed },
+        // One label line (like "No evidence found: …"): what is needed, which sources were searched
+        // and why none covers the asset.
+        facts: [
+          `Missing: ${needed}, as none searched covers it (${[
+            ...searched.map((entry) => `${entry.source.title}, where ${entry.reason}`),
+            ...(e.incidents
+              ? ['the curated incident list, which holds no record of it and is no census']
+              : []),
+            ...(e.hacks ? ['the hacks database, which lists no hack of it and states no coverage'] : []),
+          ]
+            .join(' and ')
+            .replace(/[:;]/g, ',')}).`,
+        ],
+        rationale:
+          'No source that covers this asset was found, so the category is not assessed: the absence of a record is not counted as safety.',
+        // Cited as searched: the lists read and the coverage each states.
+        sources: uniqueSources([
+          ...searched.map((entry) => entry.source),
+          ...sourcesOf(e.hacks, e.incidents),
+        ]),
+      };
+    }
     return {
       score: 5,
       facts: [
-        e.hacks || exploitList
-          ? 'Hacks database: no hack or exploit recorded.'
-          : 'No hack or exploit of this asset is recorded in the sources checked.',
-        e.incidents
-          ? 'Curated incident list: no exchange collapse, rug pull, depeg, fraud or regulator action recorded.'
-          : `Only ${checked} could be checked.`,
+        ...covering.map(
+          (entry) =>
+            `${entry.source.title}: no hack or exploit recorded; it covers this asset (${entry.reason}).`,
+        ),
+        ...curatedLine,
         ...missingFact(missing),
       ],
-      rationale: 'A clean incident record scores 5.',
-      sources: sourcesOf(e.hacks, e.incidents),
+      rationale: 'A clean record in the incident sources that cover this asset scores 5.',
+      sources: uniqueSources([...covering.map((entry) => entry.source), ...sourcesOf(e.hacks, e.incidents)]),
       evidenceFound: true,
       nextDown: 'Incidents: any recorded hack, depeg, regulator action or scandal',
     };

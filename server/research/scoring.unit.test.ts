@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildScores, CATEGORIES, type CategoryScores, MAX_TOTAL } from '../../contract/methodology';
 import type { Source } from '../../contract/reports';
+import { assess } from './assessment';
 import {
   ASSET_KINDS,
   type AssetEvidence,
@@ -33,6 +34,8 @@ import { SNAPSHOT_ASSETS } from './sources/snapshot-data';
 
 const source: Source = { title: 'test', url: 'https://example.test/x', retrievedAt: '2026-01-01T00:00:00Z' };
 const fact = <T>(value: T): Fact<T> => ({ value, source });
+/** An incident source that covers the asset (the asset is mapped into it). */
+const COVERED = [{ source, covers: true, reason: 'its mapping links 2 records to this asset' }];
 const NOW = new Date('2026-11-22T00:00:00Z');
 
 const positive = fc.double({ min: 0, max: 1e13, noNaN: true });
@@ -236,7 +239,7 @@ describe('scoring rules', () => {
     expect(scoreMarketCap({ marketCapUsd: fact(10e9) }).score).toBe(5);
     expect(scoreMarketCap({ marketCapUsd: fact(9.99e9) }).score).toBe(4);
     expect(scoreMarketCap({ marketCapUsd: fact(9e6) }).score).toBe(1);
-    expect(scoreHacks({ hacks: fact([]) }, NOW).score).toBe(5);
+    expect(scoreHacks({ hacks: fact([]), incidentCoverage: COVERED }, NOW).score).toBe(5);
     expect(
       scoreHacks(
         { hacks: fact([{ name: 'Ronin', date: '2022-03-23', amountUsd: 625e6, returnedUsd: 30e6 }]) },
@@ -452,8 +455,29 @@ describe('methodology 2026.11-2 rules', () => {
     expect(scoreDexHolders({ holders: fact({ top10Share: 0.62, largest: [] }) }).score).toBe(2);
   });
 
+  it('do not score Hacks/Scandals 5 when no searched source covers the asset: it is not assessed and names what was searched', () => {
+    const searched = [
+      { source, covers: false, reason: 'none of its 857 exploit records is mapped to this asset' },
+    ];
+    const silent = scoreHacks({ hacks: fact([]), incidents: NO_INCIDENTS, incidentCoverage: searched }, NOW);
+    expect(silent.evidenceFound).toBe(false);
+    expect(silent.gap?.reason).toBe('notCovered');
+    expect(silent.facts.join(' ')).toContain('none of its 857 exploit records is mapped to this asset');
+    expect(silent.sources).toEqual([source]);
+    const assessed = assess(silent);
+    expect(assessed.status).toBe('notAssessed');
+    // Nothing searched at all is no clean record either.
+    expect(assess(scoreHacks({ incidents: NO_INCIDENTS }, NOW)).status).toBe('notAssessed');
+    // A covering source with no record is the clean record that scores 5, citing that source.
+    const clean = assess(scoreHacks({ incidents: NO_INCIDENTS, incidentCoverage: COVERED }, NOW));
+    expect(clean.status === 'scored' && clean.score).toBe(5);
+    expect(clean.status === 'scored' && clean.sources[0]).toEqual(source);
+  });
+
   it('score curated incidents in Hacks/Scandals: collapse, regulator action, recency, one count per event', () => {
-    expect(scoreHacks({ hacks: fact([]), incidents: NO_INCIDENTS }, NOW).score).toBe(5);
+    expect(
+      scoreHacks({ hacks: fact([]), incidents: NO_INCIDENTS, incidentCoverage: COVERED }, NOW).score,
+    ).toBe(5);
     const collapse = incident({ kind: 'depeg', collapse: true, amountUsd: 40e9 });
     expect(scoreHacks({ hacks: fact([]), incidents: fact([collapse]) }, NOW).score).toBe(1);
     const regulator = incident({ kind: 'regulatory action', date: '2020-12-22' });

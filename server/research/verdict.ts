@@ -24,8 +24,8 @@ export const hasEvidence = (category: Pick<ScoredCategory, 'coverage'>) =>
   category.coverage !== undefined && category.coverage.kind !== 'none';
 
 /**
- * The scores of a report from its twelve categories: the total over the categories with evidence,
- * Not rated below four of them, and Not Safe whenever any category carries a knockout, whatever
+ * The scores of a report from its twelve categories: the total over all twelve, a category
+ * without evidence counted at the lowest level (decision 0320), Not rated below four with evidence, and Not Safe whenever any category carries a knockout, whatever
  * the coverage.
  */
 export function verdictOf(categories: readonly ScoredCategory[]): Scores {

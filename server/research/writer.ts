@@ -7,11 +7,12 @@ import { joinNames, type KeyRisk, type PeerGroup, type Source } from '../../cont
 import { SCORING_RULES } from '../../contract/scoring-rules';
 import type { Config } from '../config';
 import { countWriterFallback } from '../metrics/registry';
+import { type Assessment, citedSources, scoreOf } from './assessment';
 import { unsupportedNumbers } from './claim-numbers';
 import type { AssetRef } from './evidence';
 import type { CategoryPeers } from './peers';
 import type { CategoryResult } from './report-text';
-import { type CategoryAssessment, QUALITATIVE_CATEGORIES } from './scoring';
+import { QUALITATIVE_CATEGORIES } from './scoring';
 import { SNAPSHOT_ASSETS } from './sources/snapshot-data';
 
 // Turns one category's assessment into findings and analysis. The deterministic writer always
@@ -22,7 +23,8 @@ export interface WriterInput {
   asset: AssetRef | null;
   assetName: string;
   category: Category;
-  assessment: CategoryAssessment;
+  /** Scored, or not assessed (then the writer only states the gap and what was searched). */
+  assessment: Assessment;
   /** The same category across the asset's peers in the dataset; absent when its kind is unknown. */
   peers?: CategoryPeers;
 }
@@ -166,8 +168,8 @@ function peerSentence(
 export function analysisOf(input: WriterInput): string {
   const { category, assessment } = input;
   const name = subjectName(input);
-  const found = assessment.evidenceFound && assessment.sources.length > 0;
-  const peers = peerSentence(name, category.name, assessment.score, found, input.peers);
+  const found = assessment.status === 'scored';
+  const peers = peerSentence(name, category.name, scoreOf(assessment), found, input.peers);
   return [peers, found && assessment.keyRisk ? naming(assessment.keyRisk, name) : '']
     .filter(Boolean)
     .join(' ');
@@ -179,9 +181,9 @@ export const deterministicWriter: CategoryWriter = {
     const { assessment } = input;
     const name = subjectName(input);
     return {
-      findings: `${assessment.facts.map((fact) => asSentence(naming(fact, name))).join(' ')}${citation(assessment.sources)}`,
+      findings: `${assessment.facts.map((fact) => asSentence(naming(fact, name))).join(' ')}${citation(citedSources(assessment))}`,
       analysis: analysisOf(input),
-      score: assessment.score,
+      score: scoreOf(assessment),
       writer: 'deterministic',
     };
   },
@@ -399,7 +401,8 @@ export function createLlmWriter(options: LlmWriterOptions): CategoryWriter {
         return deterministicWriter.write(input);
       };
       const { category, assessment } = input;
-      if (!assessment.evidenceFound) return deterministicWriter.write(input);
+      // A category not assessed has nothing for a model to write from.
+      if (assessment.status !== 'scored') return deterministicWriter.write(input);
       const rule = SCORING_RULES[category.key];
       // A knockout is a documented finding, not a judgement: the writer cannot move it.
       const adjustable = QUALITATIVE_CATEGORIES.has(category.key) && !assessment.knockout;

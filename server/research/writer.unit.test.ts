@@ -2,8 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../contract/methodology';
+import { assess, scoreOf } from './assessment';
 import type { CategoryResult } from './report-text';
-import { type CategoryAssessment, scoreHacks } from './scoring';
+import { scoreHacks } from './scoring';
 import { createLlmWriter, deterministicWriter, unsupportedNames } from './writer';
 
 // The LLM writer's executive summary and key risks, through the openai SDK against a fake
@@ -164,14 +165,16 @@ describe('the guard on names: the model writes only from the evidence pack', () 
 
   it('writes a category from the pack, peers included, and replaces text that cites what the pack lacks', async () => {
     const category = CATEGORIES.find((c) => c.key === 'hacksScandals')!;
-    const assessment: CategoryAssessment = scoreHacks(
-      {
-        hacks: {
-          value: [{ name: 'Ronin bridge', date: '2022-03-29', amountUsd: 624e6, returnedUsd: 0 }],
-          source,
+    const assessment = assess(
+      scoreHacks(
+        {
+          hacks: {
+            value: [{ name: 'Ronin bridge', date: '2022-03-29', amountUsd: 624e6, returnedUsd: 0 }],
+            source,
+          },
         },
-      },
-      new Date('2026-11-22T00:00:00Z'),
+        new Date('2026-11-22T00:00:00Z'),
+      ),
     );
     const writerInput = {
       asset: { id: 'axie-infinity', name: 'Axie Infinity', symbol: 'AXS' },
@@ -200,7 +203,7 @@ describe('the guard on names: the model writes only from the evidence pack', () 
     const good = writer();
     const written = await good.llm.write(writerInput);
     expect(good.fallbacks).toEqual([]);
-    expect(written).toMatchObject({ writer: 'llm', score: assessment.score });
+    expect(written).toMatchObject({ writer: 'llm', score: scoreOf(assessment) });
     expect(written.analysis).toContain('Decentraland');
     // The model was given the peers to compare with.
     expect(JSON.parse(requests.at(-1)!).messages[1].content).toContain('"Decentraland"');

@@ -15,6 +15,7 @@ import {
 } from '../../../contract/methodology';
 import { PAGES } from '../../../contract/pages';
 import {
+  EVIDENCE_RISKS_NOTE,
   KNOCKOUT_NOTE,
   KNOCKOUT_RULES,
   NO_EVIDENCE_NOTE,
@@ -148,19 +149,21 @@ export function DocumentationPage() {
           </CardTitle>
           <div className="mt-3 space-y-2 text-sm">
             <p>
-              Weighted sum S = Σ (weight × score) over the categories with evidence; its maximum M = 5 × the
-              sum of their weights (with all twelve, S runs from {WEIGHT_SUM} to{' '}
-              {WEIGHT_SUM * MAX_CATEGORY_SCORE}: the weights add up to {WEIGHT_SUM}).
+              Weighted sum S = Σ (weight × score) over all twelve categories, a category not assessed (no
+              evidence) counted at the lowest level, 1; its maximum M = 5 × the sum of the weights (S runs
+              from {WEIGHT_SUM} to {WEIGHT_SUM * MAX_CATEGORY_SCORE}: the weights add up to {WEIGHT_SUM}).
             </p>
             <p>
               Total T = S × {MAX_TOTAL} / M, rounded to 2 decimals: from{' '}
               {((WEIGHT_SUM * MAX_TOTAL) / (WEIGHT_SUM * MAX_CATEGORY_SCORE)).toFixed(2)} to {MAX_TOTAL}.00.
-              With all twelve categories that is T = S × {MAX_TOTAL} / {WEIGHT_SUM * MAX_CATEGORY_SCORE}.
-              Every report prints this arithmetic with its own figures (“How the total is computed”), so its
-              total can be checked by hand. The dashboard shows it as x.x/{MAX_TOTAL}.0.
+              That is T = S × {MAX_TOTAL} / {WEIGHT_SUM * MAX_CATEGORY_SCORE} (reports of methodology
+              2026.11-4 weighed only the categories with evidence). Every report prints this arithmetic with
+              its own figures (“How the total is computed”), so its total can be checked by hand. The
+              dashboard shows it as x.x/{MAX_TOTAL}.0.
             </p>
             <p>Composite out of 5 on the report page: C = T / {MAX_TOTAL} × 5, shown to one decimal.</p>
             <p>{NO_EVIDENCE_NOTE}</p>
+            <p>{EVIDENCE_RISKS_NOTE}</p>
           </div>
         </Card>
 

@@ -25,6 +25,7 @@ import {
   figureOf,
   KIND_CHECK_WORDS,
   type KindCheck,
+  keyRiskLabel,
   NOT_ASSESSED_HEADING,
   NOT_COUNTED_TEXT,
   noKeyRisksLine,
@@ -169,9 +170,17 @@ function AgentCard({ entry, notCounted }: { entry: ProgressEntry; notCounted: bo
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 className="font-semibold">{entry.agent_name}</h3>
-          {entry.status === 'completed' && (
-            <p className="text-xs text-muted">Completed: {formatDate(entry.completed_at)}</p>
-          )}
+          {/* "Completed" only where the category was scored: a gap is not a finished assessment. */}
+          {entry.status === 'completed' &&
+            (notCounted ? (
+              <p className="text-xs text-muted" data-testid="category-status">
+                Not assessed: no source held evidence (searched {formatDate(entry.completed_at)})
+              </p>
+            ) : (
+              <p className="text-xs text-muted" data-testid="category-status">
+                Completed: {formatDate(entry.completed_at)}
+              </p>
+            ))}
         </div>
         <div className="flex items-center gap-2">
           <span className="font-semibold tabular-nums">
@@ -309,10 +318,7 @@ function BuyerSections({ sections }: { sections: ReportSections }) {
           <ul className="mt-3 space-y-2 text-sm" aria-labelledby="key-risks">
             {sections.keyRisks.map((risk) => (
               <li key={`${risk.category_key}: ${risk.text}`}>
-                <span className="font-semibold">
-                  {risk.category} ({categoryScoreText(sections, risk.category_key, risk.score)}):
-                </span>{' '}
-                {risk.text}
+                <span className="font-semibold">{keyRiskLabel(sections, risk)}:</span> {risk.text}
               </li>
             ))}
           </ul>

@@ -1,10 +1,11 @@
 import {
   CATEGORIES,
+  MAX_TOTAL,
   MIN_RATED_CATEGORIES,
   NOT_RATED_LABEL,
   type RiskLevel,
 } from '../../../contract/methodology';
-import type { ProgressEntry, ReportSections } from '../../../contract/reports';
+import { keyRiskLabel, type ProgressEntry, type ReportSections } from '../../../contract/reports';
 import { RiskLevelBadge } from '../../components/risk-level-badge';
 import { Card } from '../../components/ui/card';
 import { backtestLineFor } from '../../lib/backtest-line';
@@ -27,7 +28,7 @@ function reasonsFor(sections: ReportSections | null, evidenced: number, rated: b
     );
   }
   for (const risk of sections?.keyRisks ?? [])
-    reasons.push(`${risk.category} (${risk.score}/5): ${risk.text}`);
+    reasons.push(`${sections ? keyRiskLabel(sections, risk) : risk.category}: ${risk.text}`);
   return reasons.slice(0, 3);
 }
 

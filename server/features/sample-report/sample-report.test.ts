@@ -22,7 +22,7 @@ describe('the sample report', () => {
     const html = response.body;
     expect(html).toContain('<h1>Sample report: Bitcoin</h1>');
     expect(html).toMatch(
-      /Executive summary: Bitcoin \(BTC\) scores \d+\.\d\d of 77 .*risk level Likely Safe/,
+      /Executive summary: Bitcoin \(BTC\) scores \d+\.\d\d of 77 .*risk level Potential Risk .*rated on 6 of 12 categories/,
     );
     // Figures from the market files, each category with its evidence, the sources listed.
     expect(html).toMatch(/Market capitalisation: \$[\d.]+ trillion on \d{4}-\d{2}-\d{2}/);
@@ -38,7 +38,7 @@ describe('the sample report', () => {
     expect(response.headers['content-type']).toBe('application/pdf');
     const pdf = await readPdf(response.rawPayload);
     expect(pdf.text).toContain('Bitcoin');
-    expect(pdf.text).toMatch(/Likely Safe/);
+    expect(pdf.text).toMatch(/Potential Risk/);
     expect(pdf.text).toMatch(/Market capitalisation\s+\$[\d.]+ trillion/);
   });
 

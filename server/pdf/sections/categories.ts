@@ -26,7 +26,7 @@ function drawCategory(canvas: ReportCanvas, category: CategorySection, counted: 
     });
   if (category.score != null) {
     doc.font('Bold').fontSize(10);
-    // A category without evidence is not counted in the total, so it shows no score.
+    // A category without evidence is not assessed, so it shows no score of its own.
     const text = counted ? `${category.score.toFixed(1)} / 5` : NOT_COUNTED_TEXT;
     const width = doc.widthOfString(text) + 16;
     pill(
@@ -41,8 +41,11 @@ function drawCategory(canvas: ReportCanvas, category: CategorySection, counted: 
   const meta = [
     drawable(category.agentName),
     `Weight ×${category.weight}`,
-    `Status: ${STATUS_LABELS[category.status]}`,
-    category.completedAt ? `Completed ${formatDate(category.completedAt)}` : null,
+    // "Completed" only where the category was scored: a finished search without evidence is a gap.
+    category.status === 'completed' && !counted
+      ? 'Status: Not assessed, no source held evidence'
+      : `Status: ${STATUS_LABELS[category.status]}`,
+    category.completedAt ? `${counted ? 'Completed' : 'Searched'} ${formatDate(category.completedAt)}` : null,
   ]
     .filter(Boolean)
     .join('  ·  ');

@@ -1,5 +1,5 @@
 import { NOT_RATED_LABEL, RATING_BAND_TONES, RISK_LEVEL_LABELS } from '../../../contract/methodology';
-import { dataAgeLine } from '../../../contract/reports';
+import { dataAgeLine, ratedOnText } from '../../../contract/reports';
 import type { ReportDocument } from '../document';
 import type { ReportCanvas } from './canvas';
 import { COLORS, CONTENT_WIDTH, formatDate, MARGIN, NEUTRAL_TONE, RISK_TONES, TONES } from './layout';
@@ -130,7 +130,9 @@ export function drawCover(
       ? `The published rules examined ${report.assetName} and scored each category with evidence from 1 to 5; no AI model wrote this report. `
       : `Twelve research agents examined ${report.assetName} and scored each category with evidence from 1 to 5. `) +
       (report.total !== null
-        ? `The total counts the ${counted === 12 ? 'twelve categories' : `${counted} categories with evidence`}: their weighted sum over its maximum, on the 77-point scale (the score overview prints the arithmetic). `
+        ? report.arithmetic.atLowest
+          ? `The report is ${ratedOnText(counted)}: the total weighs all twelve, ${counted === 12 ? 'each scored on evidence' : 'each category without evidence at the lowest level, 1'}, on the 77-point scale (the score overview prints the arithmetic). `
+          : `The total counts the ${counted === 12 ? 'twelve categories' : `${counted} categories with evidence`}: their weighted sum over its maximum, on the 77-point scale (the score overview prints the arithmetic). `
         : `${NOT_RATED_LABEL}: too few categories hold evidence for a total, so this report gives none. `) +
       'Every finding names its sources, listed with their dates at the end of this report.',
     10,

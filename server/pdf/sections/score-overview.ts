@@ -119,14 +119,18 @@ export function drawScoreOverview(canvas: ReportCanvas, report: ReportDocument):
         category.name,
         `×${category.weight}`,
         category.score == null ? '–' : part ? `${part.score.toFixed(1)} / 5` : NOT_COUNTED_TEXT,
-        part ? `${part.contribution.toFixed(1)} / ${category.weight * MAX_CATEGORY_SCORE}` : 'not counted',
+        part
+          ? `${part.contribution.toFixed(1)} / ${category.weight * MAX_CATEGORY_SCORE}`
+          : report.arithmetic.atLowest
+            ? `${category.weight.toFixed(1)} / ${category.weight * MAX_CATEGORY_SCORE} (at 1)`
+            : 'not counted',
       ],
       { fill: index % 2 === 1 ? COLORS.zebra : undefined },
     );
   });
   canvas.fullWidthRule(1, COLORS.ink);
   const a = report.arithmetic;
-  const countedWeight = a.counted.reduce((sum, c) => sum + c.weight, 0);
+  const countedWeight = a.maxWeightedSum / MAX_CATEGORY_SCORE;
   tableRow(
     ['Weighted sum (counted)', `×${countedWeight}`, '', `${a.weightedSum.toFixed(1)} / ${a.maxWeightedSum}`],
     {

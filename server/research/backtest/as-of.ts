@@ -1,8 +1,7 @@
 import { CATEGORIES, type CategoryKey, type RiskLevel, type Scores } from '../../../contract/methodology';
+import type { Assessment } from '../assessment';
 import type { AssetEvidence, IncidentRecord } from '../evidence';
 import { assessEvidence } from '../peers';
-import { coverageOf } from '../report-text';
-import type { CategoryAssessment } from '../scoring';
 import { CURATED_INCIDENTS, INCIDENT_LIST_SOURCE, incidentOfCurated } from '../sources/incidents';
 import {
   auditFactOf,
@@ -18,7 +17,6 @@ import {
   type SnapshotAsset,
 } from '../sources/snapshot-data';
 import { createMarketData, loadMarketFile, type MarketFile } from '../sources/snapshot-market';
-import { hasEvidence, verdictOf } from '../verdict';
 
 // The back-test's as-of view (decision 0290): what the offline datasets knew on a given day.
 // Every dated fact after that day is removed before the evidence is built, and the evidence goes
@@ -174,20 +172,13 @@ export type BacktestBand = RiskLevel | 'Not rated';
 export interface AsOfRating {
   scores: Scores;
   band: BacktestBand;
-  categories: Record<CategoryKey, CategoryAssessment>;
+  categories: Record<CategoryKey, Assessment>;
   withEvidence: CategoryKey[];
 }
 
-/** The research job's verdict on as-of evidence: its scorers, its total over the categories with evidence. */
+/** The research job's verdict on as-of evidence: its scorers and its total (gaps counted at 1, decision 0320). */
 export function rateAsOf(evidence: AssetEvidence, asOf: string): AsOfRating {
-  const { categories } = assessEvidence(evidence, new Date(`${asOf}T00:00:00Z`));
-  const scored = CATEGORIES.map((c) => ({
-    key: c.key,
-    score: categories[c.key].score,
-    coverage: coverageOf(categories[c.key].sources, categories[c.key].evidenceFound),
-    ...(categories[c.key].knockout ? { knockout: categories[c.key].knockout } : {}),
-  }));
-  const withEvidence = scored.filter(hasEvidence).map((c) => c.key);
-  const scores = verdictOf(scored);
+  const { categories, scores } = assessEvidence(evidence, new Date(`${asOf}T00:00:00Z`));
+  const withEvidence = CATEGORIES.filter((c) => categories[c.key].status === 'scored').map((c) => c.key);
   return { scores, band: scores.riskLevel ?? 'Not rated', categories, withEvidence };
 }

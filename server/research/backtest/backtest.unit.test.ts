@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import BACKTEST_FIGURES from '../../../contract/backtest-figures.json' with { type: 'json' };
 import { CATEGORIES, METHODOLOGY_VERSION } from '../../../contract/methodology';
+import { scoreOf } from '../assessment';
 import { BACKTEST_FILE, loadBacktest } from './artefact';
 import { type BacktestData, identitiesOf, loadBacktestData } from './as-of';
 import { studyEntities } from './entities';
@@ -60,7 +61,7 @@ const readable = (rated: ReturnType<typeof rateMonth>) =>
     total: rating.scores.totalScore,
     categories: CATEGORIES.map((c) => [
       c.key,
-      rating.categories[c.key].score,
+      scoreOf(rating.categories[c.key]),
       rating.categories[c.key].facts,
     ]),
   }));

@@ -6,6 +6,7 @@ import {
   type BacktestFailureEvent,
 } from '../../../contract/backtest';
 import { CATEGORIES, METHODOLOGY_VERSION } from '../../../contract/methodology';
+import { citedSources, scoreOf } from '../assessment';
 import { PUBLIC_DATA } from '../sources/snapshot-data';
 import {
   type AsOfRating,
@@ -111,7 +112,10 @@ export function firstListedOf(data: BacktestData, identities: readonly BacktestI
 const firstListedOnce = new WeakMap<BacktestData, Map<number, Map<string, string | undefined>>>();
 
 const stored = (asset: number, month: number, rating: AsOfRating): StoredRating => {
-  const knockout = CATEGORIES.map((c) => rating.categories[c.key].knockout).find(Boolean);
+  const knockout = CATEGORIES.map((c) => {
+    const category = rating.categories[c.key];
+    return category.status === 'scored' ? category.knockout : undefined;
+  }).find(Boolean);
   return {
     asset,
     month,
@@ -156,9 +160,9 @@ export function evidenceOfRating(
       return {
         key: c.key,
         name: c.name,
-        score: assessment.score,
+        score: scoreOf(assessment),
         facts: assessment.facts,
-        sources: [...new Map(assessment.sources.map((s) => [s.url ?? s.title, s])).values()]
+        sources: [...new Map(citedSources(assessment).map((s) => [s.url ?? s.title, s])).values()]
           .slice(0, 4)
           .map((s) => ({ title: s.title, url: s.url ?? null })),
       };

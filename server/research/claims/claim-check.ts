@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { CATEGORIES, MAX_TOTAL } from '../../../contract/methodology';
-import { nameWithSymbol, PEER_GROUP_LABEL, REPORT_HEADINGS } from '../../../contract/reports';
+import { CATEGORIES, MAX_TOTAL, MIN_CATEGORY_SCORE } from '../../../contract/methodology';
+import {
+  NOT_COUNTED_TEXT,
+  nameWithSymbol,
+  PEER_GROUP_LABEL,
+  REPORT_HEADINGS,
+} from '../../../contract/reports';
 import { THRESHOLDS } from '../../../contract/scoring-rules';
 import { offlineReportInput } from '../offline-report';
 import { buildReportText, type ReportTextInput, VERDICT_REASON } from '../report-text';
@@ -119,7 +124,12 @@ export function checkReportText(
       `^${category.name.replace('/', '\\/')} — (\\d(?:\\.\\d)?)\\/5 \\(weight (\\d)\\)`,
       'm',
     ).exec(text);
-    if (!match) continue;
+    if (!match) {
+      // A category not assessed prints no score; the arithmetic counts it at the lowest level (0320).
+      if (new RegExp(`^${category.name.replace('/', '\\/')} — ${NOT_COUNTED_TEXT} \\(weight`, 'm').test(text))
+        printedScore.set(category.name, MIN_CATEGORY_SCORE);
+      continue;
+    }
     count('score');
     printedScore.set(category.name, Number(match[1]));
     if (Number(match[1]) !== input.scores[category.key]) fail(`${category.name} prints ${match[1]}/5`);

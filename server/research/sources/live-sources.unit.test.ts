@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../contract/methodology';
 import type { Config } from '../../config';
+import { assess, scoreOf } from '../assessment';
 import { offlineReportInput } from '../offline-report';
 import { assessEvidence } from '../peers';
 import { buildReportText } from '../report-text';
@@ -625,9 +626,9 @@ describe('DeFiLlama source (fetch)', () => {
     // The exploit dataset the offline reports use (DeFiHackLabs) is the incident record.
     expect(evidence.incidents?.source.dataset?.name).toBe('SunWeb3Sec/DeFiHackLabs');
     const { categories } = assessEvidence(evidence, new Date('2026-11-22'));
-    expect(categories.hacksScandals.evidenceFound).toBe(true);
+    expect(categories.hacksScandals.status).toBe('scored');
     expect(categories.hacksScandals.facts.join(' ')).not.toMatch(/DeFiLlama hacks could not be read/);
-    expect(categories.audits.evidenceFound).toBe(true);
+    expect(categories.audits.status).toBe('scored');
 
     // With a key, a refused protocols list leaves audits and TVL as the gap; the incidents stay.
     handler = (req, res) => (req.url === '/hacks' ? json(res, 200, HACKS) : json(res, 503, {}));
@@ -1000,15 +1001,17 @@ describe('LLM writer (openai SDK against an OpenAI-compatible fake)', () => {
     url: 'https://www.coingecko.com/en/coins/aave',
     retrievedAt: '2026-11-22T00:00:00Z',
   };
-  const assessment = scoreTeam(
-    {
-      team: {
-        value: { identified: false, publicCode: true, note: 'Project homepage: https://aave.com/.' },
-        source,
+  const assessment = assess(
+    scoreTeam(
+      {
+        team: {
+          value: { identified: false, publicCode: true, note: 'Project homepage: https://aave.com/.' },
+          source,
+        },
+        genesisDate: { value: '2020-10-02', source },
       },
-      genesisDate: { value: '2020-10-02', source },
-    },
-    new Date('2026-11-22'),
+      new Date('2026-11-22'),
+    ),
   );
   const completion = (content: string) => ({
     id: 'chatcmpl-1',
@@ -1056,7 +1059,7 @@ describe('LLM writer (openai SDK against an OpenAI-compatible fake)', () => {
     const written = await writer.write(input);
     expect(fallbacks).toEqual([]);
     expect(written.writer).toBe('llm');
-    expect(written.score).toBe(assessment.score + 1);
+    expect(written.score).toBe(scoreOf(assessment) + 1);
     expect(written.scoreNote).toMatch(/Adjusted from 3 to 4 by the AI writer: Public code/);
     expect(written.findings).toContain('https://www.coingecko.com/en/coins/aave');
     const request = JSON.parse(seen.at(-1)!.body);
@@ -1081,7 +1084,7 @@ describe('LLM writer (openai SDK against an OpenAI-compatible fake)', () => {
       ),
     );
     const market = { ...input, category: marketCategory };
-    expect((await writer.write(market)).score).toBe(assessment.score);
+    expect((await writer.write(market)).score).toBe(scoreOf(assessment));
   });
 
   it('asks once more without temperature when the model refuses the parameter (recorded 400), and remembers', async () => {
@@ -1157,7 +1160,7 @@ describe('LLM writer (openai SDK against an OpenAI-compatible fake)', () => {
     );
     const written = await writer.write(input);
     expect(written.writer).toBe('deterministic');
-    expect(written.score).toBe(assessment.score);
+    expect(written.score).toBe(scoreOf(assessment));
     expect(fallbacks[0]).toMatch(/unsourced claims: number 40 independent audits/);
   });
 
@@ -1182,7 +1185,7 @@ describe('LLM writer (openai SDK against an OpenAI-compatible fake)', () => {
       const { writer, fallbacks } = writerWith(answer);
       const written = await writer.write(input);
       expect(written.writer).toBe('deterministic');
-      expect(written.score).toBe(assessment.score);
+      expect(written.score).toBe(scoreOf(assessment));
       expect(fallbacks).toHaveLength(1);
     }
   });

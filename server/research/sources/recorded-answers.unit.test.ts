@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../contract/methodology';
 import { loadConfig } from '../../config';
+import { assess } from '../assessment';
 import { scoreAudits, scoreTeam } from '../scoring';
 import { type FakeHttp, sendJson, startFakeHttp } from '../testing/fake-http';
 import { recorded, sendRecorded } from '../testing/recorded';
@@ -509,15 +510,17 @@ describe('OpenAI’s own chat completions cut off at the length limit and refusi
     url: 'https://www.coingecko.com/en/coins/aave',
     retrievedAt: '2026-11-22T00:00:00Z',
   };
-  const assessment = scoreTeam(
-    {
-      team: {
-        value: { identified: false, publicCode: true, note: 'Project homepage: https://aave.com/.' },
-        source,
+  const assessment = assess(
+    scoreTeam(
+      {
+        team: {
+          value: { identified: false, publicCode: true, note: 'Project homepage: https://aave.com/.' },
+          source,
+        },
+        genesisDate: { value: '2020-10-02', source },
       },
-      genesisDate: { value: '2020-10-02', source },
-    },
-    new Date('2026-11-22'),
+      new Date('2026-11-22'),
+    ),
   );
 
   it('falls back to the rules text with the reason, after one request through the openai SDK', async () => {

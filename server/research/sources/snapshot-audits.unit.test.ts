@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../contract/methodology';
+import { assess } from '../assessment';
 import { scoreAudits } from '../scoring';
 import { sourceProblem } from '../source-check';
 import { deterministicWriter } from '../writer';
@@ -71,7 +72,7 @@ describe('published audits in the offline reports', () => {
       asset: null,
       assetName: 'Aave',
       category,
-      assessment,
+      assessment: assess(assessment),
     });
     expect(findings.match(/https:\/\/github\.com\//g)).toHaveLength(5);
     expect(findings).toContain(`and ${independent - 5} more in the source list)`);
@@ -96,6 +97,6 @@ describe('published audits in the offline reports', () => {
   it('leaves the category without evidence when no listing names the asset', () => {
     const evidence = snapshotSecurityEvidence(asset('bitcoin'));
     expect(evidence.audits).toBeUndefined();
-    expect(scoreAudits(evidence, NOW).evidenceFound).toBe(false);
+    expect(assess(scoreAudits(evidence, NOW)).status).toBe('notAssessed');
   });
 });

@@ -185,7 +185,7 @@ describe('offline data from public datasets', () => {
       expect(SCORERS.existenceGrowthX2(coinMetrics, now).evidenceFound, id).toBe(true);
     }
     // Litecoin: market figures and supply from the market files, its own chain from a recent
-    // Coin Metrics copy, its age and its incident record: rated and Likely Safe.
+    // Coin Metrics copy and its age: rated, Potential Risk with six categories not assessed.
     const litecoin = evidenced('litecoin');
     expect(litecoin.withEvidence).toEqual([
       'marketCap',
@@ -195,10 +195,10 @@ describe('offline data from public datasets', () => {
       'team',
       'useCase',
       'existenceGrowthX2',
-      'hacksScandals',
       'layer1',
     ]);
-    expect(litecoin.scores.riskLevel).toBe('Likely Safe');
+    // No incident source covers Litecoin, so Hacks/Scandals is not assessed and counts as 1 (0320, 0321).
+    expect(litecoin.scores.riskLevel).toBe('Potential');
     // Bitcoin: its Coin Metrics copy ends in 2020 and adds no figure beside the market files; that
     // it counts Bitcoin's own blocks stays true, so Layer 1 cites it as a reference (decision 0249).
     const bitcoin = evidenced('bitcoin');
@@ -210,7 +210,6 @@ describe('offline data from public datasets', () => {
       'team',
       'useCase',
       'existenceGrowthX2',
-      'hacksScandals',
       'layer1',
     ]);
     const bitcoinMarket = snapshotMarketEvidence(SNAPSHOT_ASSETS.find((a) => a.id === 'bitcoin')!, {
@@ -219,7 +218,8 @@ describe('offline data from public datasets', () => {
     expect(bitcoinMarket.chain?.source.reference).toBe(true);
     expect(bitcoinMarket.marketCapUsd?.source.dataset?.name).not.toBe('coinmetrics/data');
     expect(bitcoin.scores.rated).not.toBe(false);
-    expect(bitcoin.scores.riskLevel).toBe('Likely Safe');
+    // Six categories not assessed count as 1: rated on 6 of 12, Potential Risk (decision 0320).
+    expect(bitcoin.scores.riskLevel).toBe('Potential');
   });
 
   it('matches incidents by asset id: the Tether treasury theft and the Curve exploit reach their assets only', () => {

@@ -1,4 +1,4 @@
-import { REPORT_HEADINGS } from '../../../contract/reports';
+import { NOT_COUNTED_TEXT, REPORT_HEADINGS } from '../../../contract/reports';
 
 // How a reader's eye reads a report text, for the tests of its prose: its sentences, and the
 // grammar slips readers reported.
@@ -30,7 +30,7 @@ export function reportSentences(text: string): string[] {
     prose.push(
       paragraph
         .replace(new RegExp(`^${REPORT_HEADINGS.summary}: `), '')
-        .replace(/^[^.]*? — (?:\d\/5|no evidence, not counted) \(weight \d\)\. /, '')
+        .replace(new RegExp(`^[^.]*? — (?:\\d\\/5|${NOT_COUNTED_TEXT}) \\(weight \\d\\)\\. `), '')
         .replace(/ Sources: (\[\d+\] ?)+\.$| Sources: none found\.$/, ''),
     );
   }
