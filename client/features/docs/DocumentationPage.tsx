@@ -1,5 +1,4 @@
 import { backtestBandLabel } from '../../../contract/backtest';
-import BACKTEST_FIGURES from '../../../contract/backtest-figures.json' with { type: 'json' };
 import { KIND_RULE_GROUPS, KIND_RULES } from '../../../contract/kind-rules';
 import {
   CATEGORIES,
@@ -22,14 +21,12 @@ import {
   SCORING_RULES,
   SCORING_RULES_BY_VERSION,
 } from '../../../contract/scoring-rules';
-import {
-  type BacktestFigures as BacktestFiguresData,
-  TRACK_RECORD_MIN_FOR_PERCENT,
-} from '../../../contract/track-record';
+import { TRACK_RECORD_MIN_FOR_PERCENT } from '../../../contract/track-record';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardTitle } from '../../components/ui/card';
 import { Page } from '../../components/ui/page';
 import { StaticHtml } from '../../components/ui/static-html';
+import { BACKTEST_FIGURES } from '../../lib/backtest-figures';
 import { ApiSection } from './ApiSection';
 
 // Generated from contract/: the same categories, weights, rules and bands score every report.
@@ -50,7 +47,7 @@ const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 /** The current version's back-test (npm run research:backtest writes the figures; decision 0290). */
 function BacktestFigures() {
   // Written by headlineFigures (server/research/backtest/artefact.ts) as this type; JSON widens its enums and tuples.
-  const figures = BACKTEST_FIGURES as unknown as BacktestFiguresData;
+  const figures = BACKTEST_FIGURES;
   const at365 = figures.accuracy.find((a) => a.days === 365)?.ratio;
   const holdout = figures.study.samples.find((s) => s.sample === 'holdout' && s.days === 365);
   return (

@@ -212,6 +212,13 @@ export function studyEntities(
     return root;
   };
   for (const [a, b] of listingLinks(market)) parent[find(a)] = find(b);
+  // A series in another token's units that the market file ties to its asset (MATIC beside POL,
+  // SKY after MKR; decision 0341) is that asset's life too, not a second asset.
+  const indexOfKey = new Map(market.cmcMonthly.assets.map((a, i) => [a.key, i]));
+  market.cmcMonthly.assets.forEach((asset, i) => {
+    const same = asset.sameAsset === undefined ? undefined : indexOfKey.get(asset.sameAsset);
+    if (same !== undefined) parent[find(i)] = find(same);
+  });
   const groups = new Map<number, number[]>();
   for (const i of identities.keys()) groups.set(find(i), [...(groups.get(find(i)) ?? []), i]);
 

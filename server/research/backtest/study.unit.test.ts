@@ -82,7 +82,6 @@ describe('outcomes: one failure per asset, dated at its event', () => {
 
 describe('identities across renames and redenominations', () => {
   it.each([
-    ['cmc:Matic Network|MATIC', 'polygon-ecosystem-token'],
     ['cmc:Polygon|MATIC', 'polygon-ecosystem-token'],
     ['cmc:Paxos Standard|PAX', 'cmc:Pax Dollar|USDP'],
     ['cmc:Wootrade|WOO', 'cmc:WOO|WOO'],
