@@ -10,6 +10,8 @@ import {
   incidentOfCurated,
   incidentOfHack,
   incidentOfSecAction,
+  incidentOfW3igg,
+  toldElsewhere,
 } from '../sources/incidents';
 import {
   auditFactOf,
@@ -22,6 +24,7 @@ import {
   type PublicAuditRecord,
   type PublicHackRecord,
   type PublicSecAction,
+  type PublicW3iggEntry,
   SNAPSHOT_ASSETS,
   type SnapshotAsset,
 } from '../sources/snapshot-data';
@@ -39,6 +42,7 @@ export interface BacktestData {
   hacks: PublicHackRecord[];
   secActions: PublicSecAction[];
   incidents: typeof CURATED_INCIDENTS;
+  w3igg: PublicW3iggEntry[];
   audits: PublicAuditRecord[];
 }
 
@@ -50,6 +54,7 @@ export function loadBacktestData(): BacktestData {
     hacks: PUBLIC_DATA.hacks.records,
     secActions: PUBLIC_DATA.secEnforcement.records,
     incidents: CURATED_INCIDENTS,
+    w3igg: PUBLIC_DATA.w3igg.records,
     audits: PUBLIC_DATA.audits.records,
   };
 }
@@ -132,6 +137,12 @@ export function evidenceOn(data: BacktestData, asOf: string) {
     if (onOrBefore(action.date, asOf)) for (const id of action.assets) add(id, incidentOfSecAction(action));
   for (const entry of data.incidents)
     if (onOrBefore(entry.date, asOf)) for (const id of entry.assets) add(id, incidentOfCurated(entry, id));
+  // Web3 is Going Just Great's entries, but not an event another source already tells (decision 0312).
+  for (const entry of data.w3igg) {
+    const record = onOrBefore(entry.date, asOf) ? incidentOfW3igg(entry) : undefined;
+    if (record)
+      for (const id of entry.assets) if (!toldElsewhere(incidents.get(id) ?? [], record)) add(id, record);
+  }
   const audits = new Map<string, PublicAuditRecord[]>();
   for (const record of data.audits)
     if (onOrBefore(record.date, asOf))

@@ -47,6 +47,7 @@ function deleteAfter(full: BacktestData, day: string): BacktestData {
     hacks: full.hacks.filter((h) => h.date <= day),
     secActions: full.secActions.filter((a) => a.date <= day),
     incidents: full.incidents.filter((i) => i.date <= day),
+    w3igg: full.w3igg.filter((e) => e.date <= day),
     audits: full.audits.filter((a) => (a.date.length === 7 ? `${a.date}-31` : a.date) <= day),
   };
 }
