@@ -64,7 +64,10 @@ const write = (name: string, value: unknown) => {
       : name === 'listings.json'
         ? JSON.stringify(value).replace(/(\{"cmcId":|"assets":|"coins":)/g, '\n$1')
         : name === 'web3isgoinggreat.json'
-          ? JSON.stringify(value).replace(/(\{"id":|"path":|"attribution":|"transcription":|"records":)/g, '\n$1')
+          ? JSON.stringify(value).replace(
+              /(\{"id":|"path":|"attribution":|"transcription":|"records":)/g,
+              '\n$1',
+            )
           : JSON.stringify(value, null, 1);
   writeFileSync(new URL(name, out), `${text}\n`);
 };

@@ -31,7 +31,10 @@ export function buildW3igg({ snapshotIds, write }: BuildTools): string {
     .filter((id) => !snapshotIds.has(id));
   if (unknownAssets.length) throw new Error(`web3isgoinggreat map names unknown assets: ${unknownAssets}`);
   const records = entries.map((entry) => ({ ...entry, assets: W3IGG_ASSET_MAP[entry.id] ?? [] }));
-  const newest = entries.map((entry) => entry.date).sort().at(-1)!;
+  const newest = entries
+    .map((entry) => entry.date)
+    .sort()
+    .at(-1)!;
   write('web3isgoinggreat.json', {
     dataset: {
       name: REPO,
