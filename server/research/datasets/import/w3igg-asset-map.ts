@@ -22,7 +22,6 @@ export const W3IGG_ASSET_MAP: Record<string, string[]> = {
   '2022-01-17-0': ['crypto-com-chain'],
   '2022-01-19-0': ['multichain'],
   '2022-01-27-0': ['wonderland'],
-  '2022-01-30-0': ['wonderland'],
   '2022-02-17-1': ['safemoon-2'],
   '2022-02-25-2': ['bitconnect'],
   '2022-03-11-5': ['chiliz'],
@@ -49,7 +48,6 @@ export const W3IGG_ASSET_MAP: Record<string, string[]> = {
   '2022-08-08-0': ['wazirx'],
   '2022-08-09-0': ['curve-dao-token'],
   '2022-08-10-3': ['celsius-degree-token'],
-  '2022-08-18-1': ['crypto-com-chain'],
   '2022-08-19-0': ['ftx-token'],
   '2022-08-26-1': ['avalanche-2'],
   '2022-09-14-0': ['terra-luna', 'terra-luna-2', 'terrausd'],
@@ -57,7 +55,6 @@ export const W3IGG_ASSET_MAP: Record<string, string[]> = {
   '2022-09-26-0': ['nexo'],
   '2022-10-05-1': ['terra-luna', 'terra-luna-2', 'terrausd'],
   '2022-10-06-0': ['binancecoin'],
-  '2022-10-06-1': ['celsius-degree-token'],
   '2022-10-11-5': ['mango-markets'],
   '2022-10-17-1': ['ftx-token'],
   '2022-11-03-0': ['gala'],
@@ -66,7 +63,6 @@ export const W3IGG_ASSET_MAP: Record<string, string[]> = {
   '2022-11-10-3': ['ftx-token'],
   '2022-11-11-0': ['ftx-token'],
   '2022-11-11-2': ['ftx-token'],
-  '2022-11-12-0': ['crypto-com-chain'],
   '2022-11-12-1': ['ftx-token'],
   '2022-12-12-0': ['binancecoin'],
   '2022-12-12-2': ['ftx-token'],
@@ -82,7 +78,6 @@ export const W3IGG_ASSET_MAP: Record<string, string[]> = {
   '2023-02-16-1': ['terra-luna', 'terra-luna-2', 'terrausd'],
   '2023-02-23-0': ['ftx-token'],
   '2023-02-28-0': ['ftx-token'],
-  '2023-03-01-1': ['binancecoin'],
   '2023-03-03-0': ['tether', 'leo-token'],
   '2023-03-09-0': ['hedera-hashgraph'],
   '2023-03-22-0': ['tron'],
@@ -117,7 +112,6 @@ export const W3IGG_ASSET_MAP: Record<string, string[]> = {
   '2023-11-01-0': ['safemoon-2'],
   '2023-11-01-1': ['monero'],
   '2023-11-02-0': ['ftx-token'],
-  '2023-11-07-1': ['near'],
   '2023-11-20-2': ['binancecoin'],
   '2023-11-21-1': ['binancecoin'],
   '2023-11-30-1': ['polygon-ecosystem-token'],
@@ -339,6 +333,8 @@ export const W3IGG_ASSET_ALIASES: Record<string, W3iggAlias> = {
 
 // Why an alias match was left out, one reason for many entries.
 const LEFT_OUT = {
+  notFraud:
+    'filed as shady, but it alleges no deception of holders or customers (an error, a layoff, a dispute): not the fraud its kind would print',
   airdrop: 'about Justin Sun farming an airdrop: none of the three projects is at fault',
   basis: "about Do Kwon's earlier project Basis Cash, not Terra",
   binanceUs: "a suit against Binance.US, a separate company, for selling Terra's tokens",
@@ -397,6 +393,12 @@ const LEFT_OUT = {
 
 /** Entries an alias matches that do not touch the asset (by "<entry id> <asset id>"), with the reason. */
 export const W3IGG_ALIAS_EXCLUSIONS: Record<string, string> = {
+  '2022-10-06-1 celsius-degree-token': LEFT_OUT.notFraud,
+  '2023-03-01-1 binancecoin': LEFT_OUT.notFraud,
+  '2022-08-18-1 crypto-com-chain': LEFT_OUT.notFraud,
+  '2022-11-12-0 crypto-com-chain': LEFT_OUT.notFraud,
+  '2022-01-30-0 wonderland': LEFT_OUT.notFraud,
+  '2023-11-07-1 near': LEFT_OUT.notFraud,
   '2021-01-28-0 binancecoin': LEFT_OUT.chain,
   '2021-08-09-0 tron': LEFT_OUT.exchangeNotChain,
   '2021-08-12-0 maker': LEFT_OUT.namesake,
