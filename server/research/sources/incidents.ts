@@ -239,6 +239,9 @@ const W3IGG_FILE_SOURCE: Source = {
   live: false,
 };
 
+/** The records' origin: the mirror at its commit, under the site's own name (how reports count them). */
+const W3IGG_ORIGIN = { ...w3iggRef, name: 'Web3 is Going Just Great' };
+
 const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}`;
 /** The entry's loss before and after recovery, as the file states them; nothing when it states none. */
 function w3iggLossWords(entry: PublicW3iggEntry): string {
@@ -259,11 +262,14 @@ export function incidentOfW3igg(entry: PublicW3iggEntry): IncidentRecord | undef
   if (!kind) return undefined;
   const page = `https://www.web3isgoinggreat.com/single/${entry.readableId}`;
   const cited = { dataset: w3iggRef, retrievedAt: w3iggDate, live: false };
+  const host = entry.sourceUrl ? new URL(entry.sourceUrl).hostname.replace(/^www\./, '') : undefined;
   return {
     kind,
     date: entry.date,
     title: entry.title,
-    summary: `Recorded by ${w3igg.attribution.replace(/, CC BY [\d.]+$/, '')} on ${entry.date}${w3iggLossWords(entry)}.`,
+    // No closing stop: the report appends the entry's page, so the claim checker reads this
+    // sentence's date and amounts against the entry it cites.
+    summary: `Recorded by Molly White's Web3 is Going Just Great on ${entry.date}${host ? `, citing ${host}` : ''}${w3iggLossWords(entry)}`,
     ...(entry.lossUsd ? { amountUsd: entry.lossUsd } : {}),
     link: page,
     sources: [
@@ -279,7 +285,7 @@ export function incidentOfW3igg(entry: PublicW3iggEntry): IncidentRecord | undef
         : []),
       W3IGG_FILE_SOURCE,
     ],
-    origin: { kind: 'dataset', dataset: w3iggRef, path: w3igg.path },
+    origin: { kind: 'dataset', dataset: W3IGG_ORIGIN, path: w3igg.path },
   };
 }
 
@@ -302,7 +308,7 @@ const familyOf = (kind: IncidentKind) => EVENT_FAMILIES.findIndex((family) => fa
 export function toldElsewhere(records: readonly IncidentRecord[], record: IncidentRecord): boolean {
   const cited = record.sources?.[1]?.url;
   return records
-    .filter((other) => other.origin?.kind !== 'dataset' || other.origin.dataset.name !== w3iggRef.name)
+    .filter((other) => other.origin?.kind !== 'dataset' || other.origin.dataset.name !== W3IGG_ORIGIN.name)
     .some(
       (other) =>
         (cited !== undefined && (other.sources ?? []).some((source) => source.url === cited)) ||

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkReportText } from '../claims/claim-check';
+import { checkReportText, verifyOfflineReports } from '../claims/claim-check';
 import { offlineReportInput } from '../offline-report';
 import { buildReportText } from '../report-text';
 import { formatUsd } from '../scoring';
@@ -112,6 +112,12 @@ describe("Web3 is Going Just Great's coverage", () => {
 });
 
 describe('the claim checker on Web3 is Going Just Great', () => {
+  it("checks every offline report's entry dates and amounts against the committed file", async () => {
+    const result = await verifyOfflineReports(REPORT_DATE);
+    expect(result.mismatches).toEqual([]);
+    expect(result.byKind['incident amount']).toBeGreaterThan(50);
+  });
+
   it('catches a date or an amount printed for an entry that the committed file does not state', async () => {
     const { input, text } = await reportOf('wazirx');
     const own = new Map<string, { total: number | null; level: string | null }>();
