@@ -343,18 +343,19 @@ export interface IncidentTimeline {
   incidents: { assets: string[]; date: string }[];
 }
 
-/** Every recorded incident: DeFiHackLabs' exploits, the SEC's actions, Web3 is Going Just Great's entries and the curated list. */
+/**
+ * Every recorded incident the track record counts: DeFiHackLabs' exploits, the SEC's actions and
+ * the curated primary-document list (Web3 is Going Just Great's entries are not counted there
+ * yet: the track record names its lists, decision 0312).
+ */
 export function incidentTimeline(): IncidentTimeline {
-  const compiled = [list.compiled, hackLabs.committedAt, w3igg.dataset.committedAt].sort()[0]!;
+  const compiled = [list.compiled, hackLabs.committedAt].sort()[0]!;
   return {
     compiled,
     incidents: [
       ...PUBLIC_DATA.hacks.records.map(({ assets, date }) => ({ assets, date })),
       ...secFile.records.filter((r) => r.assets.length).map(({ assets, date }) => ({ assets, date })),
       ...list.incidents.map(({ assets, date }) => ({ assets, date })),
-      ...w3igg.records
-        .filter((entry) => entry.assets.length && w3iggIncidentKind(entry.themes))
-        .map(({ assets, date }) => ({ assets, date })),
     ],
   };
 }
