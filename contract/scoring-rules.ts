@@ -543,11 +543,11 @@ const USE_CASE_LISTING_NOTE = `Listed use, where no source describes the asset: 
  */
 const SCORING_RULES_V4: Record<CategoryKey, ScoringRule> = {
   ...SCORING_RULES_V3,
-  // What ships (decision 0311): DeFiLlama's hacks list is a paid live source, not in every report.
+  // What ships (decisions 0311, 0312): DeFiLlama's hacks list is a paid live source, not in every report.
   hacksScandals: {
     ...SCORING_RULES_V3.hacksScandals,
     evidence:
-      'Recorded incidents, each with its document: the exploit list of DeFiHackLabs (SunWeb3Sec/DeFiHackLabs, Apache-2.0), the SEC’s blockchain enforcement actions from 2013 to April 2022 as collected by Fortior Blockchain (ChoiceCoin/Solana-Compliance, Apache-2.0) and the curated incident list shipped with Crow Research (regulator actions, convictions, collapses and depegs, each from its primary document); in live reports with a DeFiLlama API key, also DeFiLlama’s hacks database with amounts lost and returned. Each record names its dataset, commit and licence.',
+      'Recorded incidents, each with its document: the exploit list of DeFiHackLabs (SunWeb3Sec/DeFiHackLabs, Apache-2.0), the SEC’s blockchain enforcement actions from 2013 to April 2022 as collected by Fortior Blockchain (ChoiceCoin/Solana-Compliance, Apache-2.0), the entries of Molly White’s Web3 is Going Just Great from 2021 to September 2026 (hacks, rug pulls, collapses, the law’s actions and shady dealings read as fraud; mycodedoesnotcompile2/web3isgoinggreat-csv, CC BY 3.0), an entry kept only where another record does not already tell the same event, and the curated incident list shipped with Crow Research (regulator actions, convictions, collapses and depegs, each from its primary document); in live reports with a DeFiLlama API key, also DeFiLlama’s hacks database with amounts lost and returned. Each record names its dataset, commit and licence.',
     // A project's or service's collapse (its team ceased operations) reads as an exchange's does.
     levels: SCORING_RULES_V3.hacksScandals.levels.map((level) =>
       level.score === 2

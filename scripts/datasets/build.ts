@@ -24,6 +24,7 @@ import { buildListings } from './listings';
 import { buildMarket } from './market';
 import { buildSecEnforcement } from './sec-enforcement';
 import { buildTokenContracts } from './token-labels';
+import { buildW3igg } from './web3isgoinggreat';
 
 const mirrorRoot = process.argv[2] ?? '/work/.mirror';
 const out = new URL('../../server/research/datasets/public/', import.meta.url);
@@ -50,7 +51,8 @@ function datasetOf(repo: string, license: string) {
 
 // `build.ts <mirror-root> client-diversity,token-labels` rebuilds only the files named (the other
 // parts need their own mirrors): hacks (with stablecoins and unlocks), audits, market,
-// client-diversity, token-labels, chains, sec-enforcement, listings, ecosystems, block-production.
+// client-diversity, token-labels, chains, sec-enforcement, listings, ecosystems, block-production,
+// web3isgoinggreat (no mirror).
 const only = process.argv[3]?.split(',');
 const wanted = (part: string) => !only || only.includes(part);
 
@@ -64,7 +66,12 @@ const write = (name: string, value: unknown) => {
       ? JSON.stringify(value).replace(/(\{"date":)/g, '\n$1')
       : name === 'listings.json'
         ? JSON.stringify(value).replace(/(\{"cmcId":|"assets":|"coins":)/g, '\n$1')
-        : JSON.stringify(value, null, 1);
+        : name === 'web3isgoinggreat.json'
+          ? JSON.stringify(value).replace(
+              /(\{"id":|"path":|"attribution":|"transcription":|"records":)/g,
+              '\n$1',
+            )
+          : JSON.stringify(value, null, 1);
   writeFileSync(new URL(name, out), `${text}\n`);
 };
 if (wanted('hacks')) {
@@ -178,6 +185,8 @@ if (wanted('chains')) process.stdout.write(`${buildChains(mirrorRoot, snapshotId
 // The SEC's enforcement actions naming tokens (scripts/datasets/sec-enforcement.ts, decision 0311).
 if (wanted('sec-enforcement'))
   process.stdout.write(`${buildSecEnforcement({ git, datasetOf, snapshotIds, write })}\n`);
+// Molly White's Web3 is Going Just Great, from its transcription (scripts/datasets/web3isgoinggreat.ts, decision 0312).
+if (wanted('web3isgoinggreat')) process.stdout.write(`${buildW3igg({ snapshotIds, write })}\n`);
 // First and last days of price data from CoinMarketCap's list (scripts/datasets/listings.ts, decision 0340).
 if (wanted('listings')) {
   const catalogue = JSON.parse(readFileSync(new URL('assets.json', out), 'utf8')).assets;

@@ -199,10 +199,12 @@ describe('a reference list is dated by the day it was read, and dates no evidenc
 
 describe('the summary words the best and worst categories by the level they reach', () => {
   it('quotes a fact that opens with a label in lower case mid-sentence: "(priced since …)"', async () => {
-    const pepe = summaryOf(await reportOf('pepe'));
-    // CoinMarketCap's first day of price data for Pepe (decision 0340), not its first monthly file.
-    expect(pepe).toContain('its weakest is Existence/Growth at 2/5 (priced since 2023-04-17)');
-    expect(pepe).not.toMatch(/\((Priced|Circulating|Total|Hacks|Market) /);
+    // Bonk, a meme coin like Pepe, whose weakest now ties with Hacks/Scandals (its team's dump of
+    // 2023-08-24, decision 0312). CoinMarketCap's first day of price data for Bonk (decision 0340),
+    // not its first monthly file.
+    const bonk = summaryOf(await reportOf('bonk'));
+    expect(bonk).toContain('its weakest is Existence/Growth at 2/5 (priced since 2022-12-30)');
+    expect(bonk).not.toMatch(/\((Priced|Circulating|Total|Hacks|Market) /);
   });
 
   it('does not call a 2/5 the strongest category', () => {

@@ -221,12 +221,16 @@ const factOf = (result: CategoryResult) =>
       );
 /** A fact that opens with one of the scoring's own labels ("Priced since: …"), not a name. */
 const LABEL_OPENING = /^(?:Priced|Chain|Market|Total|Circulating|Hacks|No|The) /;
+/** An incident count's breakdown by list ("3 incidents on record for X: 1 in …, 2 in …"): the findings give it. */
+const INCIDENT_COUNT_BREAKDOWN = /^(\d+ incidents? on record for [^:]+): .*$/;
 /**
  * A fact quoted inside parentheses: its own closing parenthetical becomes a dash, never "(… (…))",
  * and a label opening it is lower-cased mid-sentence ("(priced since …)"); a name keeps its capital.
  */
 const quotedFactOf = (result: CategoryResult) => {
-  const fact = factOf(result).replace(/\s*\(([^()]*)\)$/, ' — $1');
+  const fact = factOf(result)
+    .replace(INCIDENT_COUNT_BREAKDOWN, '$1')
+    .replace(/\s*\(([^()]*)\)$/, ' — $1');
   return LABEL_OPENING.test(fact) ? fact[0]!.toLowerCase() + fact.slice(1) : fact;
 };
 

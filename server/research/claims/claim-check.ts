@@ -44,6 +44,10 @@ function recordsByLink(): Map<string, string> {
   const secLink = `https://github.com/${sec.dataset.name}/blob/${sec.dataset.version}/${sec.path}`;
   for (const action of sec.records) add(secLink, action);
   for (const audit of readJson('public/audits.json').records) add(audit.url, audit);
+  // Web3 is Going Just Great: each entry is its page's record (the page is the incident's link).
+  // The attribution the file carries is part of each record (source lines name the licence).
+  const { attribution } = readJson('public/web3isgoinggreat.json');
+  for (const entry of w3iggEntries()) add(`${W3IGG_PAGE}${entry.readableId}`, { ...entry, attribution });
   return byLink;
 }
 
@@ -56,7 +60,9 @@ function recordHolds(record: string, figure: string, unit: string): boolean {
   if (plain.includes(figure.replace(/,/g, ''))) return true;
   // "$30.95 million" from amountUsd 30950010: the record's amounts, scaled as printed.
   const scale = unit === 'billion' ? 1e9 : unit === 'million' ? 1e6 : 1;
-  const amounts = [...plain.matchAll(/"amountUsd":(\d+(?:\.\d+)?)/g)].map((m) => Number(m[1]));
+  const amounts = [...plain.matchAll(/"(?:amountUsd|lossUsd|lossBeforeRecoveryUsd)":(\d+(?:\.\d+)?)/g)].map(
+    (m) => Number(m[1]),
+  );
   return amounts.some((amount) => Math.abs(amount / scale - value) <= 0.005 * Math.max(1, value));
 }
 
@@ -461,8 +467,46 @@ export function checkReportText(
       }
     }
   }
+  // 10. Web3 is Going Just Great's entries, re-read from the committed file: the date printed
+  // before an entry's title is the entry's day, and the amount beside it ("(hack, $235.00
+  // million)", "…, $235.00 million lost") is its loss after recovery.
+  for (const entry of w3iggEntries()) {
+    if (!text.includes(`${W3IGG_PAGE}${entry.readableId}`)) continue;
+    const title = escapeRegExp(entry.title);
+    const printed = new RegExp(
+      `(\\d{4}-\\d\\d-\\d\\d): ${title}(?: \\([a-z ]+(?:, (\\$[^)]+))?\\)|, (\\$[\\d.,]+(?: million| billion)?) lost)?`,
+      'g',
+    );
+    for (const [, date, beside, lost] of text.matchAll(printed)) {
+      count('incident date');
+      if (date !== entry.date) fail(`"${entry.title}" printed with ${date}, its entry is of ${entry.date}`);
+      const amount = beside ?? lost;
+      if (amount === undefined) continue;
+      count('incident amount');
+      if (!entry.lossUsd || amount !== formatUsd(entry.lossUsd))
+        fail(
+          `"${entry.title}" printed with ${amount}, its entry states a loss of ${entry.lossUsd ?? 'none'}`,
+        );
+    }
+  }
   return { checked, mismatches };
 }
+
+const W3IGG_PAGE = 'https://www.web3isgoinggreat.com/single/';
+interface W3iggEntry {
+  readableId: string;
+  title: string;
+  date: string;
+  lossUsd?: number;
+}
+let w3igg: W3iggEntry[] | undefined;
+/** The entries of Web3 is Going Just Great linked to an asset, as the committed file states them. */
+const w3iggEntries = () => {
+  w3igg ??= (
+    readJson('public/web3isgoinggreat.json').records as (W3iggEntry & { assets: string[] })[]
+  ).filter((entry) => entry.assets.length > 0);
+  return w3igg;
+};
 
 /** "collapsed (2024-06-12: ", "collapsed in May 2022, as recorded in ", "collapse in May 2022: " just before a title. */
 const COLLAPSE_DATE =

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { Source } from '../../../contract/reports';
 import { HACK_PROTOCOL_ALIASES } from '../datasets/import/hack-asset-map';
 import { SEC_ASSET_ALIASES } from '../datasets/import/sec-asset-map';
+import { W3IGG_ASSET_ALIASES } from '../datasets/import/w3igg-asset-map';
+import { aliasMatches, w3iggIncidentKind } from '../datasets/import/web3isgoinggreat';
 import {
   type AssetKind,
   type AssetRef,
@@ -13,12 +15,19 @@ import {
   KNOCKOUT_KINDS,
   type SecurityEvidence,
 } from '../evidence';
-import { datasetRef, PUBLIC_DATA, type PublicHackRecord, type PublicSecAction } from './snapshot-data';
+import {
+  datasetRef,
+  PUBLIC_DATA,
+  type PublicHackRecord,
+  type PublicSecAction,
+  type PublicW3iggEntry,
+} from './snapshot-data';
 import type { ResearchSources } from './types';
 
-// Incidents of an asset, for live and offline reports alike: the exploits of DeFiHackLabs and the
-// SEC's enforcement actions as ChoiceCoin/Solana-Compliance lists them (each matched to assets by a
-// reviewed mapping, never by name at run time), and the curated list
+// Incidents of an asset, for live and offline reports alike: the exploits of DeFiHackLabs, the
+// SEC's enforcement actions as ChoiceCoin/Solana-Compliance lists them and the entries of Molly
+// White's "Web3 is Going Just Great" (each matched to assets by a reviewed mapping, never by name
+// at run time), and the curated list
 // (server/research/datasets/incidents.json) of regulator actions, convictions and issuer
 // announcements, each kept only with its primary document's address and publication date. The
 // source registry below says, per asset, which of them covers it (decision 0311).
@@ -217,6 +226,97 @@ export function incidentOfSecAction(record: PublicSecAction): IncidentRecord {
   };
 }
 
+const w3igg = PUBLIC_DATA.w3igg;
+const w3iggRef = datasetRef(w3igg.dataset);
+const w3iggDate = `${w3igg.dataset.committedAt}T00:00:00.000Z`;
+/** The CSV mirror at the commit transcribed: the file every entry's record sits in. */
+const W3IGG_FILE_SOURCE: Source = {
+  title: `${w3igg.attribution}, as mirrored in CSV by ${w3igg.dataset.name} (${w3igg.path}, commit ${w3igg.dataset.version.slice(0, 7)})`,
+  url: `https://github.com/${w3igg.dataset.name}/blob/${w3igg.dataset.version}/${w3igg.path}`,
+  publishedAt: w3igg.dataset.committedAt,
+  dataset: w3iggRef,
+  retrievedAt: w3iggDate,
+  live: false,
+};
+
+/** The records' origin: the mirror at its commit, under the site's own name (how reports count them). */
+const W3IGG_ORIGIN = { ...w3iggRef, name: 'Web3 is Going Just Great' };
+
+const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}`;
+/** The entry's loss before and after recovery, as the file states them; nothing when it states none. */
+function w3iggLossWords(entry: PublicW3iggEntry): string {
+  const { lossUsd, lossBeforeRecoveryUsd } = entry;
+  if (!lossUsd && !lossBeforeRecoveryUsd) return '';
+  if (lossBeforeRecoveryUsd !== undefined && lossUsd !== undefined && lossBeforeRecoveryUsd !== lossUsd)
+    return `; loss as it states it: ${dollars(lossBeforeRecoveryUsd)} before recovery, ${dollars(lossUsd)} after`;
+  return `; loss as it states it: ${dollars(lossUsd ?? lossBeforeRecoveryUsd!)}, no recovery stated`;
+}
+
+/**
+ * One entry of Web3 is Going Just Great as an incident (its kind by its themes; none for entries
+ * that are no incident), dated by the entry's day, its entry page the main document and the first
+ * link it cites the second. A secondary source: it never sets a knockout nor the collapse flag.
+ */
+export function incidentOfW3igg(entry: PublicW3iggEntry): IncidentRecord | undefined {
+  const kind = w3iggIncidentKind(entry.themes);
+  if (!kind) return undefined;
+  const page = `https://www.web3isgoinggreat.com/single/${entry.readableId}`;
+  const cited = { dataset: w3iggRef, retrievedAt: w3iggDate, live: false };
+  const host = entry.sourceUrl ? new URL(entry.sourceUrl).hostname.replace(/^www\./, '') : undefined;
+  return {
+    kind,
+    date: entry.date,
+    title: entry.title,
+    // No closing stop: the report appends the entry's page, so the claim checker reads this
+    // sentence's date and amounts against the entry it cites.
+    summary: `Recorded by Molly White's Web3 is Going Just Great on ${entry.date}${host ? `, citing ${host}` : ''}${w3iggLossWords(entry)}`,
+    ...(entry.lossUsd ? { amountUsd: entry.lossUsd } : {}),
+    link: page,
+    sources: [
+      { title: `${w3igg.attribution}: ${entry.title}`, url: page, publishedAt: entry.date, ...cited },
+      ...(entry.sourceUrl
+        ? [
+            {
+              title: `The source Web3 is Going Just Great cites for "${entry.title}"`,
+              url: entry.sourceUrl,
+              ...cited,
+            },
+          ]
+        : []),
+      W3IGG_FILE_SOURCE,
+    ],
+    origin: { kind: 'dataset', dataset: W3IGG_ORIGIN, path: w3igg.path },
+  };
+}
+
+/** Kinds of one family: a record of one and a record of another a few days apart tell of one event. */
+const EVENT_FAMILIES: readonly (readonly IncidentKind[])[] = [
+  ['hack', 'exploit'],
+  ['collapse', 'exchange collapse'],
+  ['rug pull'],
+  ['regulatory action', 'fraud'],
+  ['depeg'],
+];
+const SAME_EVENT_DAYS = 7;
+const familyOf = (kind: IncidentKind) => EVENT_FAMILIES.findIndex((family) => family.includes(kind));
+
+/**
+ * Whether an asset's record from another source (DeFiHackLabs, the SEC's file, the curated list)
+ * already tells of the event a Web3 is Going Just Great entry records: the same document, or a
+ * kind of the same family within seven days (decision 0312). The other source's record is kept.
+ */
+export function toldElsewhere(records: readonly IncidentRecord[], record: IncidentRecord): boolean {
+  const cited = record.sources?.[1]?.url;
+  return records
+    .filter((other) => other.origin?.kind !== 'dataset' || other.origin.dataset.name !== W3IGG_ORIGIN.name)
+    .some(
+      (other) =>
+        (cited !== undefined && (other.sources ?? []).some((source) => source.url === cited)) ||
+        (familyOf(other.kind) === familyOf(record.kind) &&
+          Math.abs(Date.parse(other.date) - Date.parse(record.date)) <= SAME_EVENT_DAYS * 86_400_000),
+    );
+}
+
 const byAsset = new Map<string, IncidentRecord[]>();
 const add = (asset: string, record: IncidentRecord) =>
   byAsset.set(asset, [...(byAsset.get(asset) ?? []), record]);
@@ -229,6 +329,11 @@ for (const record of secFile.records) {
 for (const entry of list.incidents) {
   for (const asset of entry.assets) add(asset, incidentOfCurated(entry, asset));
 }
+for (const entry of w3igg.records) {
+  const record = incidentOfW3igg(entry);
+  if (!record) continue;
+  for (const asset of entry.assets) if (!toldElsewhere(byAsset.get(asset) ?? [], record)) add(asset, record);
+}
 for (const records of byAsset.values()) records.sort((a, b) => a.date.localeCompare(b.date));
 
 /** Incidents as asset ids and dates: what the public track record counts after each report. */
@@ -238,7 +343,11 @@ export interface IncidentTimeline {
   incidents: { assets: string[]; date: string }[];
 }
 
-/** Every recorded incident: DeFiHackLabs' exploits, the SEC's actions and the curated primary-document list. */
+/**
+ * Every recorded incident the track record counts: DeFiHackLabs' exploits, the SEC's actions and
+ * the curated primary-document list (Web3 is Going Just Great's entries are not counted there
+ * yet: the track record names its lists, decision 0312).
+ */
 export function incidentTimeline(): IncidentTimeline {
   const compiled = [list.compiled, hackLabs.committedAt].sort()[0]!;
   return {
@@ -318,6 +427,26 @@ export const INCIDENT_SOURCES: readonly IncidentSourceEntry[] = [
     to: [...secFile.records.map((r) => r.date)].sort().at(-1)!,
     license: secFile.dataset.license,
     mapped: new Set(Object.keys(SEC_ASSET_ALIASES)),
+  },
+  {
+    name: `Web3 is Going Just Great (${w3igg.attribution}; CSV mirror ${w3igg.dataset.name})`,
+    source: W3IGG_FILE_SOURCE,
+    records: 'hacks, rug pulls, collapses, frauds and the law’s actions in crypto',
+    incidentKinds: ['hack', 'rug pull', 'collapse', 'fraud', 'regulatory action'],
+    assetKinds: ['layer1', 'layer2', 'token', 'stablecoin', 'meme', 'defi', 'exchange'],
+    from: oldestDate(w3igg.records.map((r) => r.date)),
+    to: [...w3igg.records.map((r) => r.date)].sort().at(-1)!,
+    license: w3igg.dataset.license,
+    // Mapped: an asset the review linked an entry to, or one the site files entries under a
+    // collection of its own; a name only matched in titles maps nothing (decision 0312).
+    mapped: new Set([
+      ...w3igg.records.flatMap((entry) => entry.assets),
+      ...Object.entries(W3IGG_ASSET_ALIASES)
+        .filter(([, alias]) =>
+          w3igg.records.some((entry) => aliasMatches(entry, { collections: alias.collections ?? [] })),
+        )
+        .map(([id]) => id),
+    ]),
   },
   {
     name: 'Curated incident list (primary documents)',

@@ -87,6 +87,42 @@ export const secEnforcementFileSchema = z
   .strict();
 export type PublicSecAction = z.infer<typeof secEnforcementFileSchema>['records'][number];
 
+/**
+ * Molly White's "Web3 is Going Just Great" as transcribed from its CSV mirror (decision 0312):
+ * every entry, with the catalogue assets the reviewed map links it to.
+ */
+export const w3iggFileSchema = z
+  .object({
+    dataset: datasetSchema,
+    path: z.string().min(1),
+    /** The attribution the licence asks for. */
+    attribution: z.string().min(1),
+    /** How the rows reached this file (transcribed through read_file, by offsets). */
+    transcription: z.string().min(1),
+    records: z.array(
+      z
+        .object({
+          id: z.string().regex(/^\d{4}-\d{2}-\d{2}-\d+$/),
+          readableId: z.string().min(1),
+          date: isoDate,
+          themes: z.array(z.string()),
+          collections: z.array(z.string()),
+          blockchains: z.array(z.string()),
+          /** scam_amount_total: the loss after recovery, in dollars, as the file states it. */
+          lossUsd: z.number().nonnegative().optional(),
+          /** scam_amount_pre_recovery: the loss before recovery, in dollars. */
+          lossBeforeRecoveryUsd: z.number().nonnegative().optional(),
+          title: z.string().min(1),
+          sourceUrl: z.string().url().optional(),
+          /** CoinGecko ids of the catalogue assets the entry concerns (reviewed mapping). */
+          assets: z.array(z.string()),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+export type PublicW3iggEntry = z.infer<typeof w3iggFileSchema>['records'][number];
+
 export const stablecoinRecordSchema = z
   .object({
     geckoId: z.string().min(1),
@@ -340,6 +376,7 @@ export interface PublicData {
   assets: SnapshotAsset[];
   hacks: z.infer<typeof hackFileSchema>;
   secEnforcement: z.infer<typeof secEnforcementFileSchema>;
+  w3igg: z.infer<typeof w3iggFileSchema>;
   stablecoins: z.infer<typeof stablecoinFileSchema>;
   audits: z.infer<typeof auditFileSchema>;
   unlocks: z.infer<typeof unlockFileSchema>;
@@ -369,6 +406,7 @@ export function loadPublicData(directory: URL = PUBLIC_DATA_DIRECTORY): PublicDa
   }
   const hacks = readValidated(directory, 'hacks.json', hackFileSchema);
   const secEnforcement = readValidated(directory, 'sec-enforcement.json', secEnforcementFileSchema);
+  const w3igg = readValidated(directory, 'web3isgoinggreat.json', w3iggFileSchema);
   const stablecoins = readValidated(directory, 'stablecoins.json', stablecoinFileSchema);
   const audits = readValidated(directory, 'audits.json', auditFileSchema);
   const unlocks = readValidated(directory, 'unlocks.json', unlockFileSchema);
@@ -394,6 +432,7 @@ export function loadPublicData(directory: URL = PUBLIC_DATA_DIRECTORY): PublicDa
     ['hacks.json', hacks.records],
     ['sec-enforcement.json', secEnforcement.records],
     ['audits.json', audits.records],
+    ['web3isgoinggreat.json', w3igg.records.map((r) => ({ key: r.id, assets: r.assets }))],
   ] as const) {
     for (const record of records) {
       const unknown = record.assets.find((id) => !ids.has(id));
@@ -404,6 +443,7 @@ export function loadPublicData(directory: URL = PUBLIC_DATA_DIRECTORY): PublicDa
     assets,
     hacks,
     secEnforcement,
+    w3igg,
     stablecoins,
     audits,
     unlocks,

@@ -23,6 +23,7 @@ const FILES = [
   'assets.json',
   'hacks.json',
   'sec-enforcement.json',
+  'web3isgoinggreat.json',
   'stablecoins.json',
   'audits.json',
   'unlocks.json',
@@ -281,5 +282,11 @@ describe('offline data from public datasets', () => {
       (json.records as { id: string }[])[0]!.id = 'no-such-coin';
     });
     expect(() => loadPublicData(chainOfUnknownAsset)).toThrow(/chains\.json: unknown asset no-such-coin/);
+    const entryOfUnknownAsset = copyWith('web3isgoinggreat.json', (json) => {
+      (json.records as { assets: string[] }[])[0]!.assets = ['no-such-asset'];
+    });
+    expect(() => loadPublicData(entryOfUnknownAsset)).toThrow(
+      /web3isgoinggreat\.json: 2021-01-19-0 names unknown asset no-such-asset/,
+    );
   });
 });

@@ -52,7 +52,11 @@ export function grammarSlips(text: string): string[] {
   find(/\b[Aa]n (?!hour|honest|[A-Z]{2,})[b-df-hj-np-tv-zB-DF-HJ-NP-TV-Z]\w*/g, 'an before a consonant');
   // One of something is singular: "1 commits", "1 exchanges", "one categories" (a verb agreeing
   // with one, "1 scores lower", is not a plural noun).
-  find(/(?<![\d.,$-])\b(1|one) (?!of\b|scores\b|matches\b)[a-z]+s\b(?<!ss|us|is|as)/g, 'one with a plural');
+  // "No one wants" (a quoted title) is no count.
+  find(
+    /(?<![\d.,$-])(?<!\b[Nn]o )\b(1|one) (?!of\b|scores\b|matches\b)[a-z]+s\b(?<!ss|us|is|as)/g,
+    'one with a plural',
+  );
   // A count above one with a singular verb, or one with a plural verb: "1 score lower", "3 scores lower".
   find(
     /(?<![\d.,$-])\b1 score (?:lower|higher)\b|\b(?:[2-9]|\d{2,}) scores (?:lower|higher)\b/g,
