@@ -200,6 +200,6 @@ async function measureColdStart() {
   );
 }
 
-// `-- --cold-start` measures only the start-up.
+// `-- --cold-start` measures only the start-up, `-- --throughput` only the requests.
 if (!process.argv.includes('--cold-start')) await measureThroughput();
-await measureColdStart();
+if (!process.argv.includes('--throughput')) await measureColdStart();
