@@ -14,8 +14,8 @@ import { load, printTable, startBenchApp } from './support';
 const PASSWORD = 'Sturdy#Pass1';
 const DATABASE_SHARE_GOAL = 0.23;
 
-const goalLine = (what: string, ratio: number, target: number) =>
-  `${what} at ${(ratio * 100).toFixed(0)}% of the bare route (goal >= ${target * 100}%): ${ratio >= target ? 'met' : 'NOT met'}`;
+const goalLine = (what: string, ratio: number, target: number, cpuRatio: number) =>
+  `${what} at ${(ratio * 100).toFixed(0)}% of the bare route (goal >= ${target * 100}%): ${ratio >= target ? 'met' : 'NOT met'}; by CPU per request ${(cpuRatio * 100).toFixed(0)}%`;
 
 async function measureThroughput() {
   const bench = await startBenchApp();
@@ -60,7 +60,14 @@ async function measureThroughput() {
     [myReports, 0.8],
     [publicReports, 0.8],
   ] as const) {
-    console.info(goalLine(row.label, row.requestsPerSecond / baseline.requestsPerSecond, target));
+    console.info(
+      goalLine(
+        row.label,
+        row.requestsPerSecond / baseline.requestsPerSecond,
+        target,
+        baseline.cpuUsPerRequest / row.cpuUsPerRequest,
+      ),
+    );
   }
   await bare.close();
   await bench.stop();
