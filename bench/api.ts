@@ -12,6 +12,10 @@ import { load, printTable, startBenchApp } from './support';
 // cold start of the real entry point on an existing data directory, step by step.
 
 const PASSWORD = 'Sturdy#Pass1';
+const DATABASE_SHARE_GOAL = 0.23;
+
+const goalLine = (what: string, ratio: number, target: number, cpuRatio: number) =>
+  `${what} at ${(ratio * 100).toFixed(0)}% of the bare route (goal >= ${target * 100}%): ${ratio >= target ? 'met' : 'NOT met'}; by CPU per request ${(cpuRatio * 100).toFixed(0)}%`;
 
 async function measureThroughput() {
   const bench = await startBenchApp();
@@ -49,10 +53,22 @@ async function measureThroughput() {
   const publicReports = await unchangedPoll('GET /api/public-reports unchanged (304)', '/api/public-reports');
   const health = await load('GET /api/health', `${bench.baseUrl}/api/health`);
   printTable([baseline, me, myReports, publicReports, health], baseline);
-  const ratio = me.requestsPerSecond / baseline.requestsPerSecond;
-  console.info(
-    `\nauthenticated me at ${(ratio * 100).toFixed(0)}% of the bare route (target >= 40%): ${ratio >= 0.4 ? 'met' : 'NOT met'}`,
-  );
+  // Issue 48's goals, as shares of the bare route in this same run.
+  console.info('');
+  for (const [row, target] of [
+    [me, 0.6],
+    [myReports, 0.8],
+    [publicReports, 0.8],
+  ] as const) {
+    console.info(
+      goalLine(
+        row.label,
+        row.requestsPerSecond / baseline.requestsPerSecond,
+        target,
+        baseline.cpuUsPerRequest / row.cpuUsPerRequest,
+      ),
+    );
+  }
   await bare.close();
   await bench.stop();
 }
@@ -183,8 +199,14 @@ async function measureColdStart() {
   console.info(
     `compiled cold start median ${seconds(compiledMedian)} (target < 3 s on a quiet machine): ${compiledMedian < 3000 ? 'met' : 'NOT met'}`,
   );
+  // Issue 48: the embedded database was 1.5 s of a 3.3 s start (45%); the goal halves its share.
+  // The step is the time the start waited for the database after its own code had loaded.
+  const databaseShare = median(compiled.runs.map((r) => (r.steps.get('embedded PostgreSQL') ?? 0) / r.ms));
+  console.info(
+    `embedded PostgreSQL's share of the compiled cold start ${(databaseShare * 100).toFixed(0)}% (goal <= ${DATABASE_SHARE_GOAL * 100}%, half of issue 48's 45%): ${databaseShare <= DATABASE_SHARE_GOAL ? 'met' : 'NOT met'}`,
+  );
 }
 
-// `-- --cold-start` measures only the start-up.
+// `-- --cold-start` measures only the start-up, `-- --throughput` only the requests.
 if (!process.argv.includes('--cold-start')) await measureThroughput();
-await measureColdStart();
+if (!process.argv.includes('--throughput')) await measureColdStart();

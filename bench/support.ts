@@ -62,6 +62,11 @@ export interface LoadResult {
   p99Ms: number;
   errors: number;
   non2xx: number;
+  /**
+   * CPU time of this process per answered request, load generator included: on a busy shared
+   * machine it moves far less than req/s does, since waiting for a core costs no CPU time.
+   */
+  cpuUsPerRequest: number;
 }
 
 /** Runs autocannon against one URL for a fixed time and returns the figures that matter. */
@@ -70,14 +75,17 @@ export async function load(
   url: string,
   options: { seconds?: number; connections?: number; headers?: Record<string, string> } = {},
 ): Promise<LoadResult> {
+  const cpuBefore = process.cpuUsage();
   const result = await autocannon({
     url,
     duration: options.seconds ?? 8,
     connections: options.connections ?? 20,
     headers: options.headers,
   });
+  const cpu = process.cpuUsage(cpuBefore);
   return {
     label,
+    cpuUsPerRequest: (cpu.user + cpu.system) / Math.max(1, result.requests.total),
     requestsPerSecond: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts,
@@ -86,12 +94,15 @@ export async function load(
 }
 
 export function printTable(rows: LoadResult[], baseline: LoadResult) {
-  console.info('| route | req/s | p99 ms | errors | non-2xx | vs bare route |');
-  console.info('|---|---:|---:|---:|---:|---:|');
+  console.info(
+    '| route | req/s | p99 ms | errors | non-2xx | vs bare route | CPU µs/req | bare CPU / this CPU |',
+  );
+  console.info('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) {
     const ratio = ((row.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(0);
+    const cpuRatio = ((baseline.cpuUsPerRequest / row.cpuUsPerRequest) * 100).toFixed(0);
     console.info(
-      `| ${row.label} | ${row.requestsPerSecond} | ${row.p99Ms} | ${row.errors} | ${row.non2xx} | ${ratio}% |`,
+      `| ${row.label} | ${row.requestsPerSecond} | ${row.p99Ms} | ${row.errors} | ${row.non2xx} | ${ratio}% | ${row.cpuUsPerRequest.toFixed(0)} | ${cpuRatio}% |`,
     );
   }
 }

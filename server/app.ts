@@ -96,6 +96,13 @@ export async function buildWebApp(ctx: AppContext): Promise<{ app: FastifyInstan
     if (!isApiRequest(request)) reply.header('content-security-policy', pagePolicy);
     done();
   });
+  // A GET or HEAD carries no body to decompress: without this, every polled route ran the
+  // plugin's request-body stage for nothing (decision 0390). Registered before the plugin's own.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((method) => method === 'GET' || method === 'HEAD'))
+      (route as { decompress?: false }).decompress = false;
+  });
   // HTML and JSON above 1 kB are compressed on the fly (built assets are precompressed); event
   // streams and PDFs are left alone.
   await app.register(fastifyCompress, {

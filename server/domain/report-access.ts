@@ -1,5 +1,6 @@
-import { and, eq, notExists } from 'drizzle-orm';
+import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client';
+import { preparedQuery } from '../db/prepared';
 import { disputes, reportAccessLog, userPurchases } from '../db/schema';
 
 /**
@@ -28,20 +29,41 @@ export async function userHasReportAccess(
   userId: number,
   reportId: number,
 ): Promise<boolean> {
-  const [row] = await db
+  const [row] = await accessQuery(db).execute({ userId, reportId });
+  return Boolean(row);
+}
+
+const accessQuery = preparedQuery((db) =>
+  db
     .select({ id: userPurchases.id })
     .from(userPurchases)
     .where(
-      and(eq(userPurchases.userId, userId), eq(userPurchases.reportId, reportId), purchaseGrantsReport(db)),
+      and(
+        eq(userPurchases.userId, sql.placeholder('userId')),
+        eq(userPurchases.reportId, sql.placeholder('reportId')),
+        purchaseGrantsReport(db),
+      ),
     )
-    .limit(1);
-  return Boolean(row);
-}
+    .limit(1)
+    .prepare('user_has_report_access'),
+);
 
 /** Records that a buyer opened a completed report or downloaded its PDF (dispute evidence, decision 0304). */
 export async function logReportAccess(
   db: DbExecutor,
   entry: { userId: number; reportId: number; kind: 'view' | 'pdf_download'; ipAddress: string | null },
 ): Promise<void> {
-  await db.insert(reportAccessLog).values(entry);
+  await logQuery(db).execute(entry);
 }
+
+const logQuery = preparedQuery((db) =>
+  db
+    .insert(reportAccessLog)
+    .values({
+      userId: sql.placeholder('userId'),
+      reportId: sql.placeholder('reportId'),
+      kind: sql.placeholder('kind'),
+      ipAddress: sql.placeholder('ipAddress'),
+    })
+    .prepare('log_report_access'),
+);

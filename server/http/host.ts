@@ -45,12 +45,20 @@ export function hostAllowList(config: Pick<Config, 'PUBLIC_URL' | 'ALLOWED_HOSTS
 
   const allowsName = (name: string) => LOOPBACK_NAMES.has(name) || listed.has(name);
 
+  // Every request asks about its Host, and a server sees few distinct ones: answers are kept
+  // (bounded, so a flood of made-up names cannot grow it).
+  const hostAnswers = new Map<string, boolean>();
   return {
     // Any port: the port never tells a rebound page from ours (its name does), and the Vite dev
     // server proxies /api with its own port in Host.
     allowsHost(host) {
+      const known = hostAnswers.get(host);
+      if (known !== undefined) return known;
       const parsed = parseHost(host);
-      return parsed !== undefined && allowsName(parsed.name);
+      const allowed = parsed !== undefined && allowsName(parsed.name);
+      if (hostAnswers.size >= 256) hostAnswers.clear();
+      hostAnswers.set(host, allowed);
+      return allowed;
     },
     allowsOrigin(origin, requestHost, localPort) {
       let url: URL;

@@ -13,10 +13,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * alone: a rebound page sends a matching pair of both (decision 0230).
  */
 export function registerSameOriginGuard(app: FastifyInstance, allowList: HostAllowList): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return done();
     // /api/v1 ignores cookies and needs a bearer key a browser never adds by itself.
-    if (isApiV1Request(request)) return;
+    if (isApiV1Request(request)) return done();
     const origin = request.headers.origin;
     let crossOrigin = request.headers['sec-fetch-site'] === 'cross-site';
     if (origin !== undefined) {
@@ -24,7 +24,9 @@ export function registerSameOriginGuard(app: FastifyInstance, allowList: HostAll
       crossOrigin ||= !allowList.allowsOrigin(origin, request.host, request.raw.socket?.localPort);
     }
     if (crossOrigin) {
-      return reply.status(403).send(errorBody(403, 'Cross-origin requests are not allowed'));
+      reply.status(403).send(errorBody(403, 'Cross-origin requests are not allowed'));
+      return;
     }
+    done();
   });
 }

@@ -9,6 +9,18 @@ import { errorBody } from './errors';
  * API route while skipping the API's headers or the origin check.
  */
 export function decodedRequestPath(url: string): string {
+  // Several hooks ask about the same request in turn: the last answer is reused (a pure function
+  // of the URL, so reusing it can never be wrong).
+  if (url === lastUrl) return lastPath;
+  lastPath = decodePath(url);
+  lastUrl = url;
+  return lastPath;
+}
+
+let lastUrl = '/';
+let lastPath = '/';
+
+function decodePath(url: string): string {
   const raw = url.split('?', 1)[0] || '/';
   let decoded = raw;
   if (raw.includes('%')) {

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { CurrentUser } from '../../contract/auth';
 import { type ChangeFeed, SESSION_REVOKED_CHANNEL } from '../db/change-feed';
 
-interface CachedSession {
+export interface CachedSession {
   user: CurrentUser;
   expiresAt: number;
 }

@@ -1,5 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client';
+import { preparedQuery } from '../db/prepared';
 import { reportPdfs, researchProgress, researchReports } from '../db/schema';
 
 // The PDF's reads and writes: the report and its agent rows it is drawn from, and the stored
@@ -74,7 +75,13 @@ export async function readStoredPdf(
 
 /** A report's status with its stored file's metadata (never the bytes), in one query. */
 export async function findReportWithPdfMetadata(db: DbExecutor, reportId: number) {
-  const [row] = await db
+  const [row] = await pdfMetadataQuery(db).execute({ reportId });
+  return row;
+}
+
+// Read on every download, so prepared once (decision 0390).
+const pdfMetadataQuery = preparedQuery((db) =>
+  db
     .select({
       assetName: researchReports.assetName,
       status: researchReports.status,
@@ -87,6 +94,6 @@ export async function findReportWithPdfMetadata(db: DbExecutor, reportId: number
     })
     .from(researchReports)
     .leftJoin(reportPdfs, eq(reportPdfs.reportId, researchReports.id))
-    .where(eq(researchReports.id, reportId));
-  return row;
-}
+    .where(eq(researchReports.id, sql.placeholder('reportId')))
+    .prepare('report_pdf_metadata'),
+);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { CurrentUser } from '../../../contract/auth';
@@ -6,6 +6,7 @@ import { ADMIN_USER_ID } from '../../../contract/constants';
 import type { AppContext, WebContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import { isApiRequest, isApiV1Request } from '../../http/request-path';
+import type { CachedSession } from '../../http/session-cache';
 import {
   deleteSession,
   extendSession,
@@ -40,7 +41,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
 }
 
 /** Only the SHA-256 of a token is stored, so a database leak does not leak sessions. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 export async function startSession(ctx: AppContext, db: DbExecutor, reply: FastifyReply, userId: number) {
   const token = randomBytes(32).toString('base64url');
@@ -91,17 +92,17 @@ export function registerSessionResolution(app: FastifyInstance, ctx: WebContext)
   const ttlMs = ctx.config.SESSION_TTL_DAYS * DAY_MS;
   // When this process last wrote each session's last_seen_at (absent: unknown, write once).
   const lastSeenWritten = new LRUCache<string, number>({ max: 20_000 });
-  app.addHook('onRequest', async (request, reply) => {
-    // API calls, and pages: the HTML carries the current user, so the browser never has to ask.
-    if (!isApiRequest(request) && !isPageRequest(request.method, request.url)) return;
-    // Programs on /api/v1 are their API key: a session cookie there is ignored (no CSRF exposure).
-    if (isApiV1Request(request)) return;
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 100) return;
-    const sessionId = hashToken(token);
-    const now = Date.now();
-    const ticket = cache.lookupStarted();
-    let session = cache.get(sessionId);
+  /** A session this process has to read from the database (not cached, or being renewed). */
+  async function resolveFromDatabase(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    token: string,
+    sessionId: string,
+    now: number,
+    ticket: number,
+    cached: CachedSession | undefined,
+  ): Promise<void> {
+    let session = cached;
     if (!session) {
       const found = await findSessionWithUser(ctx.db, sessionId, new Date(now));
       if (!found) return;
@@ -112,6 +113,16 @@ export function registerSessionResolution(app: FastifyInstance, ctx: WebContext)
         Math.max(found.session.lastSeenAt.getTime(), lastSeenWritten.get(sessionId) ?? 0),
       );
     }
+    signIn(request, session, sessionId, now);
+    if (session.expiresAt - now < ttlMs / 2) {
+      const expiresAt = now + ttlMs;
+      await extendSession(ctx.db, sessionId, new Date(expiresAt));
+      cache.set(sessionId, { user: session.user, expiresAt }, ticket);
+      setSessionCookie(ctx, reply, token, ttlMs);
+    }
+  }
+
+  function signIn(request: FastifyRequest, session: CachedSession, sessionId: string, now: number) {
     request.user = session.user;
     request.sessionId = sessionId;
     if (now - (lastSeenWritten.get(sessionId) ?? 0) >= LAST_SEEN_RESOLUTION_MS) {
@@ -121,11 +132,25 @@ export function registerSessionResolution(app: FastifyInstance, ctx: WebContext)
         ctx.log.warn({ err: error }, 'could not record session last-seen time'),
       );
     }
-    if (session.expiresAt - now < ttlMs / 2) {
-      const expiresAt = now + ttlMs;
-      await extendSession(ctx.db, sessionId, new Date(expiresAt));
-      cache.set(sessionId, { user: session.user, expiresAt }, ticket);
-      setSessionCookie(ctx, reply, token, ttlMs);
+  }
+
+  // A callback hook, not an async one: a session found in the cache (the polling steady state)
+  // is resolved without a promise; only a database read or a renewal waits.
+  app.addHook('onRequest', (request, reply, done) => {
+    // API calls, and pages: the HTML carries the current user, so the browser never has to ask.
+    if (!isApiRequest(request) && !isPageRequest(request.method, request.url)) return done();
+    // Programs on /api/v1 are their API key: a session cookie there is ignored (no CSRF exposure).
+    if (isApiV1Request(request)) return done();
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return done();
+    const sessionId = hashToken(token);
+    const now = Date.now();
+    const ticket = cache.lookupStarted();
+    const cached = cache.get(sessionId);
+    if (cached && cached.expiresAt - now >= ttlMs / 2) {
+      signIn(request, cached, sessionId, now);
+      return done();
     }
+    resolveFromDatabase(request, reply, token, sessionId, now, ticket, cached).then(() => done(), done);
   });
 }

@@ -19,6 +19,8 @@ import { requireUserId } from '../../http/signed-in';
 import { ListVersions, type PublicListVersion, type UserListVersion } from './list-versions';
 import { listMyReports, listPublicReports, type PublicListing } from './repository';
 
+const NOTHING_OWNED: ReadonlySet<number> = new Set();
+
 /** Purchases: my reports, public reports (marketplace), whether a report may be bought. */
 /** What the purchases routes read through other features, composed in app.ts. */
 export interface PurchaseRouteDeps {
@@ -55,6 +57,19 @@ export async function purchaseRoutes(app: FastifyInstance, ctx: WebContext, deps
     const version = { myReportsEtag: etagOf(items), owned: new Set(reportIds) };
     versions.rememberUser(epoch, userId, version, reportIds);
     return { items, version };
+  }
+
+  // The public list's tag for one owned set, kept beside that set: an unchanged poll then costs
+  // a lookup, not a pass over the list and a hash. A new owned set (the user's list changed) or a
+  // new public list (its tag changed) computes it afresh.
+  const publicTags = new WeakMap<ReadonlySet<number>, { listEtag: string; tag: string }>();
+  function publicListTag(listEtag: string, items: PublicListing[], owned: ReadonlySet<number>): string {
+    const known = publicTags.get(owned);
+    if (known?.listEtag === listEtag) return known.tag;
+    const ownedListed = items.filter((item) => owned.has(item.id)).map((item) => item.id);
+    const tag = etagOf([listEtag, ownedListed]);
+    publicTags.set(owned, { listEtag, tag });
+    return tag;
   }
 
   async function userVersion(userId: number): Promise<UserListVersion> {
@@ -98,9 +113,9 @@ export async function purchaseRoutes(app: FastifyInstance, ctx: WebContext, deps
             etag: etagOf(found),
           }))
         : await publicList();
-      const owned = request.user ? (await userVersion(request.user.id)).owned : new Set<number>();
-      const ownedListed = items.filter((item) => owned.has(item.id)).map((item) => item.id);
-      if (notModified(request, reply, etagOf([etag, ownedListed]))) return reply.code(304).send(undefined);
+      const owned = request.user ? (await userVersion(request.user.id)).owned : NOTHING_OWNED;
+      if (notModified(request, reply, publicListTag(etag, items, owned)))
+        return reply.code(304).send(undefined);
       return items.map((item) => ({ ...item, owned: owned.has(item.id) }));
     },
   );
