@@ -414,6 +414,8 @@ describe('no parentheses inside parentheses', () => {
     expect(aave).toContain('none declared, facts only');
     expect(aave).not.toMatch(/\([^()]*\([^()]*\)\)/);
     expect(await reportOf('based-brett')).not.toMatch(/\([^()]*\([^()]*\)\)/);
+    // A clean record in a covering list says why it covers the asset without a title nested inside.
+    expect(await reportOf('uniswap')).not.toMatch(/\([^()]*\([^()]*\)\)/);
   });
 });
 
