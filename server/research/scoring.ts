@@ -1756,10 +1756,16 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
     return {
       score: 5,
       facts: [
-        ...covering.map(
-          (entry) =>
-            `${entry.source.title}: no hack or exploit recorded; it covers this asset (${entry.reason}).`,
-        ),
+        // The record first, short enough for the summary to quote; why the list covers the asset next.
+        // The list is named without its file and commit (they are in its citation).
+        ...covering.flatMap((entry) => {
+          const list = entry.source.title.replace(/\s*\([^()]*\)$/, '');
+          return [
+            // "it", not the name: a name with its own parentheses would nest inside the summary's.
+            `No hack or exploit recorded in the ${list}, which covers it.`,
+            `The ${list} covers this asset: ${entry.reason}.`,
+          ];
+        }),
         ...curatedLine,
         ...missingFact(missing),
       ],
