@@ -633,9 +633,8 @@ const SCORING_RULES_V4: Record<CategoryKey, ScoringRule> = {
 export const SCORING_RULES: Record<CategoryKey, ScoringRule> = {
   ...SCORING_RULES_V4,
   hacksScandals: {
+    // The evidence stays 2026.11-4's: every incident dataset that ships, with its licence (decision 0311).
     ...SCORING_RULES_V4.hacksScandals,
-    evidence:
-      'Hacks with amounts lost and returned (DeFiLlama hacks database), the exploit list of DeFiHackLabs (only for the assets its reviewed mapping links) and the curated incident list shipped with Crow Research, each incident with a public write-up.',
     levels: [
       { score: 5, when: 'no recorded incident in a source that covers the asset' },
       ...SCORING_RULES_V4.hacksScandals.levels.slice(1, 4),

@@ -410,12 +410,29 @@ describe('what would change a score says it the right way round', () => {
   });
 });
 
+/** The deepest nesting of parentheses in a line: "(a (b))" is 2. */
+function parenthesisDepth(line: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const char of line) {
+    if (char === '(') deepest = Math.max(deepest, ++depth);
+    else if (char === ')') depth -= 1;
+  }
+  return deepest;
+}
+
 describe('no parentheses inside parentheses', () => {
   it('prints a licence as "none declared, facts only" and quotes dated facts without nesting', async () => {
     const aave = await reportOf('aave');
     expect(aave).toContain('none declared, facts only');
     expect(aave).not.toMatch(/\([^()]*\([^()]*\)\)/);
     expect(await reportOf('based-brett')).not.toMatch(/\([^()]*\([^()]*\)\)/);
+    // A clean record in a covering list says why it covers the asset with no title nested inside,
+    // in its category and in the summary's quote of it (Raydium's strongest category).
+    for (const id of ['uniswap', 'raydium']) {
+      const nested = (await reportOf(id)).split('\n').filter((line) => parenthesisDepth(line) > 1);
+      expect(nested, id).toEqual([]);
+    }
   });
 });
 

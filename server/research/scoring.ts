@@ -1732,24 +1732,23 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
       return {
         ...missing,
         gap: { reason: 'notCovered', needed },
-        // One label line (like "No evidence found: …"): what is needed, which sources were searched
-        // and why none covers the asset.
+        // One label line (like "No evidence found: …"): what is needed, each source searched and
+        // why it does not cover the asset (its reason is a clause), with no parentheses around titles
+        // that hold their own.
         facts: [
-          `Missing: ${needed}, as none searched covers it (${[
+          `Missing: ${needed}, as none of the sources searched covers it — ${[
             ...searched.map((entry) => `${entry.source.title}, where ${entry.reason}`),
-            ...(e.incidents
-              ? ['the curated incident list, which holds no record of it and is no census']
-              : []),
             ...(e.hacks ? ['the hacks database, which lists no hack of it and states no coverage'] : []),
           ]
-            .join(' and ')
-            .replace(/[:;]/g, ',')}).`,
+            .join(', and ')
+            .replace(/[:;]/g, ',')}.`,
         ],
         rationale:
           'No source that covers this asset was found, so the category is not assessed: the absence of a record is not counted as safety.',
-        // Cited as searched: the lists read and the coverage each states.
+        // Cited as searched: the lists read that are documents. The curated list is none of its own
+        // (it is named in the line above; each of its incidents cites its primary document).
         sources: uniqueSources([
-          ...searched.map((entry) => entry.source),
+          ...searched.flatMap((entry) => (entry.source.url ? [entry.source] : [])),
           ...sourcesOf(e.hacks, e.incidents),
         ]),
       };
@@ -1757,10 +1756,16 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
     return {
       score: 5,
       facts: [
-        ...covering.map(
-          (entry) =>
-            `${entry.source.title}: no hack or exploit recorded; it covers this asset (${entry.reason}).`,
-        ),
+        // The record first, short enough for the summary to quote; why the list covers the asset next.
+        // The list is named without its file and commit (they are in its citation).
+        ...covering.flatMap((entry) => {
+          const list = entry.source.title.replace(/\s*\([^()]*\)$/, '');
+          return [
+            // "it", not the name: a name with its own parentheses would nest inside the summary's.
+            `No hack or exploit recorded in the ${list}, which covers it.`,
+            `The ${list} covers this asset: ${entry.reason}.`,
+          ];
+        }),
         ...curatedLine,
         ...missingFact(missing),
       ],

@@ -32,7 +32,7 @@ describe('the executive summary of every offline report', () => {
     const bitcoin = SNAPSHOT_ASSETS.find((a) => a.id === 'bitcoin')!;
     const sections = buildSections(await offlineReportInput(bitcoin, NOW));
     expect(sections.summary).toMatch(
-      /Data coverage: of Bitcoin's twelve categories, nine rest on dated public datasets; Social Metrics, Audits and Dex Holders have no evidence and are left out of the total; .*; the evidence is the offline snapshot's public datasets of \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d, each credited under Data coverage and Sources\.$/,
+      /Data coverage: of Bitcoin's twelve categories, eight rest on dated public datasets; Social Metrics, Audits, Dex Holders and Hacks\/Scandals have no evidence and count as 1; .*; the evidence is the offline snapshot's public datasets of \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d, each credited under Data coverage and Sources\.$/,
     );
     expect(sections.summary).not.toMatch(/ @ |license|DeFiHackLabs|https?:/);
     // The span is the one the Data coverage rows print.

@@ -195,11 +195,14 @@ export function incidentOfCurated(entry: IncidentList['incidents'][number], asse
 const secFile = PUBLIC_DATA.secEnforcement;
 const secRef = datasetRef(secFile.dataset);
 const secDate = `${secFile.dataset.committedAt}T00:00:00.000Z`;
-/** The SEC enforcement file at the commit read: the document each action's record sits in. */
+/**
+ * The SEC enforcement file at the commit read: the document each action's record sits in. Its
+ * commit dates it (dataset as of); each action cited from it carries the action's own date as
+ * published, so no date is printed beside the link that is not an action's.
+ */
 const SEC_FILE_SOURCE: Source = {
   title: `SEC blockchain enforcement actions as collected by ChoiceCoin/Solana-Compliance (${secFile.path}, commit ${secFile.dataset.version.slice(0, 7)})`,
   url: `https://github.com/${secFile.dataset.name}/blob/${secFile.dataset.version}/${secFile.path}`,
-  publishedAt: secFile.dataset.committedAt,
   dataset: secRef,
   retrievedAt: secDate,
   live: false,
@@ -374,7 +377,6 @@ export function curatedIncidents(asset: Pick<AssetRef, 'id'>): Fact<IncidentReco
  * a source that covers an asset makes the absence of a record there evidence.
  */
 interface IncidentSourceEntry {
-  name: string;
   source: Source;
   /** What the source records, in words ("hacks and exploits"). */
   records: string;
@@ -406,7 +408,6 @@ const KIND_WORDS: Record<AssetKind, string> = {
 /** Every incident source a report searches, with its coverage (decision 0311). */
 export const INCIDENT_SOURCES: readonly IncidentSourceEntry[] = [
   {
-    name: `DeFiHackLabs exploit list (${hackLabs.name}, ${hackLabs.license})`,
     source: INCIDENT_LIST_SOURCE,
     records: 'smart-contract hacks and exploits',
     incidentKinds: ['exploit'],
@@ -418,7 +419,6 @@ export const INCIDENT_SOURCES: readonly IncidentSourceEntry[] = [
     mapped: new Set(Object.keys(HACK_PROTOCOL_ALIASES)),
   },
   {
-    name: `SEC blockchain enforcement actions (${secFile.dataset.name}, ${secFile.dataset.license})`,
     source: SEC_FILE_SOURCE,
     records: 'the SEC’s enforcement actions',
     incidentKinds: ['regulatory action'],
@@ -429,7 +429,6 @@ export const INCIDENT_SOURCES: readonly IncidentSourceEntry[] = [
     mapped: new Set(Object.keys(SEC_ASSET_ALIASES)),
   },
   {
-    name: `Web3 is Going Just Great (${w3igg.attribution}; CSV mirror ${w3igg.dataset.name})`,
     source: W3IGG_FILE_SOURCE,
     records: 'hacks, rug pulls, collapses, frauds and the law’s actions in crypto',
     incidentKinds: ['hack', 'rug pull', 'collapse', 'fraud', 'regulatory action'],
@@ -449,7 +448,6 @@ export const INCIDENT_SOURCES: readonly IncidentSourceEntry[] = [
     ]),
   },
   {
-    name: 'Curated incident list (primary documents)',
     source: {
       title: 'Crow Research curated incident list (server/research/datasets/incidents.json)',
       publishedAt: list.compiled,
@@ -466,7 +464,15 @@ export const INCIDENT_SOURCES: readonly IncidentSourceEntry[] = [
   },
 ];
 
-/** Whether one source covers the asset on the evidence's day, and why not when it does not. */
+/** "a, b and c". */
+const listed = (items: readonly string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+/**
+ * Whether one source covers the asset on the evidence's day, and why (or why not), as a clause the
+ * report prints after the source's title: no colon, semicolon or parenthesis of its own, so the
+ * not-assessed line stays one label line and nothing nests in parentheses.
+ */
 function coverageBy(
   entry: IncidentSourceEntry,
   asset: Pick<AssetRef, 'id' | 'kind'>,
@@ -474,28 +480,22 @@ function coverageBy(
 ): { source: Source; covers: boolean; reason: string } {
   const say = (covers: boolean, reason: string) => ({ source: entry.source, covers, reason });
   if (!entry.mapped)
-    return say(
-      false,
-      `${entry.name} holds ${entry.records}: it is no survey, so an absence there is no evidence.`,
-    );
+    return say(false, `it holds ${entry.records}, but it is no survey, so an absence there is no evidence`);
   if (!asset.kind || !entry.assetKinds.includes(asset.kind))
     return say(
       false,
-      `${entry.name} records ${entry.records} of ${entry.assetKinds.map((k) => KIND_WORDS[k]).join(', ')}; ${asset.kind ? `this asset is one of the ${KIND_WORDS[asset.kind]}` : 'no source states what kind of asset this is'}.`,
+      `it records ${entry.records} of ${listed(entry.assetKinds.map((k) => KIND_WORDS[k]))}, and ${asset.kind ? `this asset is one of the ${KIND_WORDS[asset.kind]}` : 'no source states what kind of asset this is'}`,
     );
   if (!entry.mapped.has(asset.id))
-    return say(
-      false,
-      `${entry.name}: no reviewed name maps this asset into it, so its records were not searched for it.`,
-    );
+    return say(false, 'no reviewed name maps this asset into it, so its records were not searched for it');
   if ((Date.parse(asOf) - Date.parse(entry.to)) / DAY_MS > STALE_AFTER_DAYS)
     return say(
       false,
-      `${entry.name} runs from ${entry.from} to ${entry.to}, more than a year before ${asOf}: it says nothing of the time since.`,
+      `its records run from ${entry.from} to ${entry.to}, more than a year before ${asOf}, so they say nothing of the time since`,
     );
   return say(
     true,
-    `${entry.name} records ${entry.records} from ${entry.from} to ${entry.to}, and maps this asset.`,
+    `it records ${entry.records} from ${entry.from} to ${entry.to}, and a reviewed name maps this asset into it`,
   );
 }
 

@@ -219,8 +219,9 @@ describe('offline data from public datasets', () => {
     expect(bitcoinMarket.chain?.source.reference).toBe(true);
     expect(bitcoinMarket.marketCapUsd?.source.dataset?.name).not.toBe('coinmetrics/data');
     expect(bitcoin.scores.rated).not.toBe(false);
-    // Six categories not assessed count as 1: rated on 6 of 12, Potential Risk (decision 0320).
-    expect(bitcoin.scores.riskLevel).toBe('Potential');
+    // Four categories not assessed count as 1 (decision 0320); Team and Use Case now rest on the
+    // Team and Use Case datasets (0330-0332): rated on 8 of 12, 52.36 of 77, Likely Safe.
+    expect(bitcoin.scores.riskLevel).toBe('Likely Safe');
   });
 
   it('matches incidents by asset id: the Tether treasury theft and the Curve exploit reach their assets only', () => {
