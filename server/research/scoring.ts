@@ -1762,7 +1762,8 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
           const list = entry.source.title.replace(/\s*\([^()]*\)$/, '');
           return [
             // "it", not the name: a name with its own parentheses would nest inside the summary's.
-            `No hack or exploit recorded in the ${list}, which covers it.`,
+            // "Incident": a list may record more than exploits (rug pulls, collapses, the law's actions).
+            `No incident recorded in the ${list}, which covers it.`,
             `The ${list} covers this asset: ${entry.reason}.`,
           ];
         }),

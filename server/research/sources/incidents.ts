@@ -234,7 +234,8 @@ const w3iggRef = datasetRef(w3igg.dataset);
 const w3iggDate = `${w3igg.dataset.committedAt}T00:00:00.000Z`;
 /** The CSV mirror at the commit transcribed: the file every entry's record sits in. */
 const W3IGG_FILE_SOURCE: Source = {
-  title: `${w3igg.attribution}, as mirrored in CSV by ${w3igg.dataset.name} (${w3igg.path}, commit ${w3igg.dataset.version.slice(0, 7)})`,
+  // Short name first (reports say "the Web3 is Going Just Great list"), the attribution its licence asks in the parentheses.
+  title: `Web3 is Going Just Great list (${w3igg.attribution}; CSV mirror ${w3igg.dataset.name}, ${w3igg.path}, commit ${w3igg.dataset.version.slice(0, 7)})`,
   url: `https://github.com/${w3igg.dataset.name}/blob/${w3igg.dataset.version}/${w3igg.path}`,
   publishedAt: w3igg.dataset.committedAt,
   dataset: w3iggRef,
