@@ -29,9 +29,11 @@ export const EVIDENCE_RISK_THRESHOLDS = {
   largestFall: 0.25,
   /** Supply still to be created under the cap, as a share of today's total supply. */
   issuanceLeft: 0.01,
+  /** This many block producers or fewer together produced a majority of blocks (Nakamoto coefficient). */
+  blockMajorityProducers: 3,
 } as const;
 
-export const EVIDENCE_RISKS_NOTE = `Key risks also come from the evidence itself, whatever a category scores: a price ${EVIDENCE_RISK_THRESHOLDS.belowHigh * 100}% or more below its high, a fall of ${EVIDENCE_RISK_THRESHOLDS.largestFall * 100}% or more in the price history, and supply still to be created under a cap of ${EVIDENCE_RISK_THRESHOLDS.issuanceLeft * 100}% or more of today's supply, each with its figure, date and source. A category scored 5/5 is never itself a key risk; a risk it states is listed under what the evidence shows (price history, supply).`;
+export const EVIDENCE_RISKS_NOTE = `Key risks also come from the evidence itself, whatever a category scores: a price ${EVIDENCE_RISK_THRESHOLDS.belowHigh * 100}% or more below its high, a fall of ${EVIDENCE_RISK_THRESHOLDS.largestFall * 100}% or more in the price history, supply still to be created under a cap of ${EVIDENCE_RISK_THRESHOLDS.issuanceLeft * 100}% or more of today's supply, and a chain where ${EVIDENCE_RISK_THRESHOLDS.blockMajorityProducers} or fewer block producers made the majority of blocks in the newest reading, each with its figure, date and source. A category scored 5/5 is never itself a key risk; a risk it states is listed under what the evidence shows (price history, supply, network).`;
 
 /** Thresholds of methodology 2026.11-1 (kept so reports scored with it stay explainable). */
 export const THRESHOLDS_V1 = {

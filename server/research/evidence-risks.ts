@@ -71,6 +71,16 @@ export function evidenceKeyRisks(e: AssetEvidence, name = 'The asset'): KeyRisk[
         ),
       );
   }
+  // Few producers making most blocks can censor or reorder transactions together (decision 0333's
+  // readings; shown, not scored, under Layer 1).
+  const blocks = e.blockProduction?.value;
+  if (e.blockProduction && blocks && blocks.nakamotoCoefficient <= r.blockMajorityProducers)
+    risks.push(
+      risk(
+        'network',
+        `${blocks.nakamotoCoefficient === 1 ? 'One producer' : `${blocks.nakamotoCoefficient} producers`} made the majority of ${name}'s blocks in the reading of ${blocks.date}: the largest ${pct(blocks.top1Share)}, the three largest ${pct(blocks.top3Share)} of ${blocks.entities} ${cited(e.blockProduction)}.`,
+      ),
+    );
   return risks;
 }
 

@@ -33,6 +33,24 @@ describe('key risks read from the evidence', () => {
       expect(risk.text, risk.text).toMatch(/\([\w.-]+\/[\w.-]+, .*\d{4}-\d\d-\d\d\)\.$/);
   });
 
+  it('names the concentration of block production where the EDI readings show few producers made most blocks', async () => {
+    const e = offlineDemoEvidence(asset('bitcoin'));
+    const reading = e.blockProduction!.value;
+    expect(reading.nakamotoCoefficient).toBeLessThanOrEqual(EVIDENCE_RISK_THRESHOLDS.blockMajorityProducers);
+    const input = await offlineReportInput(asset('bitcoin'), NOW, undefined, { kindChecks: true });
+    const network = rulesKeyRisks(input).filter((r) => r.category_key === 'network');
+    expect(network.map((r) => r.text)).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^${reading.nakamotoCoefficient} producers made the majority of Bitcoin's blocks in the reading of ${reading.date}: the largest ${(reading.top1Share * 100).toFixed(1)}%, .*\\(Blockchain-Technology-Lab/edi-frontend, .*\\)\\.$`,
+        ),
+      ),
+    );
+    // A chain without a reading (Litecoin has none here) names no such risk.
+    const litecoin = await offlineReportInput(asset('litecoin'), NOW, undefined, { kindChecks: true });
+    expect(rulesKeyRisks(litecoin).filter((r) => r.text.includes('made the majority'))).toEqual([]);
+  });
+
   it('names none the evidence does not hold: a price at its high and no price history give no drawdown risk', async () => {
     const tron = offlineDemoEvidence(asset('tron'));
     const { latest, high } = tron.snapshotPrices!.value;
