@@ -98,8 +98,8 @@ describe('the PDF of a researched report', () => {
       /Data coverage: (of Official Trump's twelve categories, \w+ rest|only [^;]+ of Official Trump's twelve categories rests?) on dated public datasets/,
     );
     expect(text).toMatch(
-      // Not assessed: DeFiHackLabs, searched, maps no record to it (decision 0321).
-      /Hacks\/Scandals: No evidence found \(SunWeb3Sec\/DeFiHackLabs @ [0-9a-f]{12}, license: Apache-2\.0\)/,
+      // Not assessed: every incident list was searched and none covers it (decisions 0311, 0312, 0321).
+      /Hacks\/Scandals: No evidence found \(SunWeb3Sec\/DeFiHackLabs @ [0-9a-f]{12}, license: Apache-2\.0; ChoiceCoin\/Solana-Compliance @ [0-9a-f]{12}, license: Apache-2\.0; mycodedoesnotcompile2\/web3isgoinggreat-csv @ [0-9a-f]{12}, license: CC BY 3\.0\)/,
     );
     // How old the data is: on the cover and in every page footer.
     expect(firstPage).toMatch(/Data as of \d{4}-\d\d-\d\d \(\d+ days before this report\)/);
