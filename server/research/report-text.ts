@@ -514,7 +514,13 @@ function datasetsOf(sources: Source[]): DatasetRef[] {
  * 2024 contract list is as true in 2026. Cited with their own dates, they do not set a report's
  * data date (decision 0257).
  */
-export const REFERENCE_DATASETS: ReadonlySet<string> = new Set(['dawsbot/eth-labels']);
+// A coin list's save day (when an asset was first listed) and a closed enforcement list (it ends in
+// April 2022; each action keeps its own date) say nothing of how an asset stands on a day either.
+export const REFERENCE_DATASETS: ReadonlySet<string> = new Set([
+  'dawsbot/eth-labels',
+  'sstoeckl/crypto2',
+  'ChoiceCoin/Solana-Compliance',
+]);
 
 /** A source as dataAsOfDates reads it (stored sources may name their dataset by a bare string). */
 export interface DatedSource {

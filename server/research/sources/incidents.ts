@@ -206,9 +206,6 @@ const SEC_FILE_SOURCE: Source = {
   dataset: secRef,
   retrievedAt: secDate,
   live: false,
-  // A list searched for the asset's issuer (it ends in April 2022), not data on how the asset stands
-  // today: it does not set the report's data date (decision 0249); each action keeps its own date.
-  reference: true,
 };
 
 /**

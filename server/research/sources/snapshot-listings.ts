@@ -52,9 +52,6 @@ export function firstListing(asset: { id: string; name: string }): Fact<string> 
     dataset: datasetRef(dataset),
     retrievedAt: `${file.savedAt}T00:00:00.000Z`,
     live: false,
-    // When the asset was first listed, not how it stands on a day: the list's date is no data date
-    // (decision 0249), or a coin list saved in 2024 would age every report's data.
-    reference: true,
   };
   return { value: coin.firstDate, source };
 }
