@@ -39,7 +39,7 @@ import {
 } from '../../contract/reports';
 import type { Assessment } from './assessment';
 import type { AssetRef } from './evidence';
-import { refiledFromTopScores } from './evidence-risks';
+import { missingEvidenceRisk, refiledFromTopScores } from './evidence-risks';
 import { type KnockoutFinding, whenOf } from './scoring';
 
 // The report a buyer reads first: a prose executive summary (verdict, strongest and weakest
@@ -108,7 +108,17 @@ export const rulesKeyRisks = (input: ReportTextInput): KeyRisk[] => {
   const topScored = new Set(
     input.results.filter((r) => r.score >= 5 && coverageFor(r).kind !== 'none').map((r) => r.key),
   );
-  return refiledFromTopScores([...own, ...checks, ...(input.evidenceRisks ?? [])], topScored).filter((r) => {
+  const found = [...own, ...checks, ...(input.evidenceRisks ?? [])];
+  const missing = missingEvidenceRisk(
+    input.scores,
+    input.results.some((r) => r.knockout),
+    found.length > 0,
+    input.asset?.name ?? input.assetName,
+  );
+  return refiledFromTopScores(
+    [...own, ...checks, ...(input.evidenceRisks ?? []), ...missing],
+    topScored,
+  ).filter((r) => {
     if (seen.has(r.text)) return false;
     seen.add(r.text);
     return true;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { CATEGORIES } from '../../contract/methodology';
 import { offlineReportInput } from './offline-report';
-import { buildReportText, buildSummary } from './report-text';
+import { buildReportText, buildSummary, rulesKeyRisks } from './report-text';
 import { SNAPSHOT_ASSETS } from './sources/snapshot-data';
 
 // Wording a paying analyst found wrong in the reports (their notes of the day): each line says
@@ -36,7 +37,7 @@ describe('summary wording of scores', () => {
     for (const id of ['binance-usd', 'theta-token', 'iota', 'stellar']) {
       const { input } = await reportOf(id);
       const summary = buildSummary(input);
-      const notAssessed = input.results.length - input.results.filter((r) => r.evidenceFound).length;
+      const notAssessed = input.results.length - input.scores.counted!.length;
       expect(notAssessed, id).toBeGreaterThan(0);
       expect(summary, id).not.toContain('nothing scores below 3/5');
       expect(summary, id).toContain('nothing scored on evidence is below 3/5');
@@ -50,5 +51,37 @@ describe('summary wording of scores', () => {
     const summary = buildSummary((await reportOf('binance-usd')).input);
     expect(summary).not.toMatch(/strongest categor(y|ies) (is|are) Hacks\/Scandals/);
     expect(summary).toContain("Binance USD's highest score is Hacks/Scandals at 4/5");
+  });
+});
+
+describe('key risks of a verdict from missing evidence', () => {
+  it('names the categories counted at 1 as an Evidence risk when they pull the band down, never "no specific risk"', async () => {
+    for (const [id, level] of [
+      ['theta-token', 'Not Safe'],
+      ['iota', 'Not Safe'],
+      ['stellar', 'Potential Risk'],
+    ] as const) {
+      const { input, text } = await reportOf(id);
+      const risks = rulesKeyRisks(input);
+      const evidence = risks.filter((r) => r.category === 'Evidence');
+      expect(evidence, id).toHaveLength(1);
+      const gaps = input.results.filter((r) => !input.scores.counted!.includes(r.key));
+      expect(gaps.length, id).toBeGreaterThan(0);
+      for (const gap of gaps)
+        expect(evidence[0]!.text, id).toContain(CATEGORIES.find((c) => c.key === gap.key)!.name);
+      expect(evidence[0]!.text, id).toContain(
+        `not assessed and count as 1: ${input.asset?.name ?? input.assetName}'s ${level} verdict rests on that missing evidence, not on a risk found; its ${input.scores.counted!.length} categories with evidence alone would rate it `,
+      );
+      expect(evidence[0]!.text, id).toContain('Hacks/Scandals');
+      expect(text, id).not.toContain('No category holds evidence of a specific risk');
+      // A 5/5 category is never a key risk.
+      const top = new Set(
+        input.results.filter((r) => r.score >= 5 && input.scores.counted!.includes(r.key)).map((r) => r.key),
+      );
+      expect(
+        risks.filter((r) => top.has(r.category_key as never)),
+        id,
+      ).toEqual([]);
+    }
   });
 });
