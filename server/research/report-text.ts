@@ -670,8 +670,8 @@ export function buildReportText(input: ReportTextInput): string {
         .join('\n')}`
     : `${REPORT_HEADINGS.sources}: none — no source held evidence on this asset.`;
 
-  const disclaimer =
-    'This report is informational and educational only and is not financial advice. AI-assisted analysis has limits and can be wrong or out of date.';
+  // Who wrote it, as the page and the PDF say (decision 0344): a model, or the rules alone.
+  const disclaimer = `This report is informational and educational only and is not financial advice. ${input.written ? 'AI-assisted analysis' : 'Analysis written by the published rules, with no AI model,'} has limits and can be wrong or out of date.`;
   return [summary, ...middle, ...categories, sourcesList, disclaimer].join('\n\n');
 }
 

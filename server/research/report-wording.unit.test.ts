@@ -85,3 +85,13 @@ describe('key risks of a verdict from missing evidence', () => {
     }
   });
 });
+
+describe('who wrote the report, in its own text', () => {
+  it('says a report the rules wrote was written by the rules, never AI-assisted, in its closing disclaimer', async () => {
+    const { text } = await reportOf('stellar');
+    expect(text).not.toMatch(/AI-assisted|AI assistance|AI analysis/);
+    expect(text).toContain(
+      'not financial advice. Analysis written by the published rules, with no AI model, has limits',
+    );
+  });
+});
