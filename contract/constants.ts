@@ -27,7 +27,9 @@ export const TIMINGS_MS = {
 
 export const FINANCIAL_DISCLAIMER =
   'The content on this site is for informational and educational purposes only and is not financial advice. ' +
-  'AI analysis has limits and can be wrong or out of date. Do your own research; use of this site is at your own risk.';
+  // Who wrote a report is said by the report (the rules or an AI model, decision 0344): this line,
+  // on every page, holds for both.
+  'Automated research has limits and can be wrong or out of date. Do your own research; use of this site is at your own risk.';
 
 /** A report the rules wrote says so (page, PDF): no model wrote a word of it (decision 0344). */
 export const RULES_WRITER_TEXT =

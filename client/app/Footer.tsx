@@ -20,13 +20,17 @@ export function Disclaimer() {
 }
 
 export function Footer() {
-  const { appName, supportEmail } = useSiteConfig();
+  const { appName, supportEmail, reportWriter } = useSiteConfig();
   return (
     <footer className="border-t border-border bg-card">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:grid-cols-3">
         <div>
           <p className="font-semibold">{appName}</p>
-          <p className="mt-1 text-sm text-muted">Sourced, AI-assisted research on crypto assets. Beta.</p>
+          <p className="mt-1 text-sm text-muted">
+            {/* Who writes the reports (decision 0344): the published rules when no AI model is configured. */}
+            Sourced{reportWriter === 'rules' ? ', rule-written' : ', AI-assisted'} research on crypto assets.
+            Beta.
+          </p>
         </div>
         <nav aria-label="Product" className="flex flex-col">
           <Link href="/search" className={LINK}>

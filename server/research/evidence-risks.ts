@@ -1,4 +1,11 @@
-import { CATEGORIES, type CategoryKey } from '../../contract/methodology';
+import {
+  CATEGORIES,
+  type CategoryKey,
+  RISK_LEVEL_LABELS,
+  riskLevel,
+  type Scores,
+  totalArithmetic,
+} from '../../contract/methodology';
 import { type KeyRisk, licenseText, type Source } from '../../contract/reports';
 import { EVIDENCE_RISK_THRESHOLDS } from '../../contract/scoring-rules';
 import type { AssetEvidence, Fact } from './evidence';
@@ -102,4 +109,34 @@ export function refiledFromTopScores(risks: KeyRisk[], topScored: ReadonlySet<st
     if (!isCategoryKey(entry.category_key) || !topScored.has(entry.category_key)) return entry;
     return risk(REFILED_UNDER[entry.category_key] ?? 'evidence', entry.text);
   });
+}
+
+const LEVEL_ORDER = ['Not Safe', 'Potential', 'Likely Safe'] as const;
+
+/**
+ * When categories not assessed, counted at 1 (decision 0320), pull a rated report's band below the
+ * band its categories scored on evidence give, that is the verdict's reason: an "Evidence" key risk
+ * says so, naming them, so a Not Safe or Potential Risk report never reads "no specific risk" as if
+ * a risk had been found. A knockout decides its own verdict; a Likely Safe report has nothing pulled. A rated report has four or more categories with evidence.
+ */
+export function missingEvidenceRisk(
+  scores: Scores,
+  knockout: boolean,
+  risksFound: boolean,
+  name: string,
+): KeyRisk[] {
+  if (scores.riskLevel === null || scores.riskLevel === 'Likely Safe' || knockout || !scores.counted)
+    return [];
+  const gaps = CATEGORIES.filter((c) => !scores.counted!.includes(c.key));
+  if (gaps.length === 0) return [];
+  const onEvidence = riskLevel(totalArithmetic(scores, scores.counted, 'overEvidence').total);
+  if (LEVEL_ORDER.indexOf(onEvidence) <= LEVEL_ORDER.indexOf(scores.riskLevel)) return [];
+  const names = gaps.map((c) => c.name);
+  const listed = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return [
+    risk(
+      'evidence',
+      `${listed} ${gaps.length === 1 ? 'is' : 'are'} not assessed and count${gaps.length === 1 ? 's' : ''} as 1: ${name}'s ${RISK_LEVEL_LABELS[scores.riskLevel]} verdict rests on that missing evidence, ${risksFound ? 'not only on the risks found' : 'not on a risk found'}; its ${scores.counted.length} categories with evidence alone would rate it ${RISK_LEVEL_LABELS[onEvidence]}.`,
+    ),
+  ];
 }

@@ -137,7 +137,8 @@ describe('the data coverage sentence, in each of its forms', () => {
 
   it('most without evidence: the few with evidence are the list, "only … rest(s) on"', () => {
     expect(coverageOf(inputWith({ audits: 3, marketCap: 4 }))).toBe(
-      "Data coverage: only Market Cap and Audits of Bitcoin's twelve categories rest on live sources; the other ten have no evidence and count as 1; Data: live.",
+      // The verdict already says the ten not assessed count as 1 (its clause on the lowest score).
+      "Data coverage: only Market Cap and Audits of Bitcoin's twelve categories rest on live sources; the other ten have no evidence; Data: live.",
     );
     expect(coverageOf(inputWith({ audits: 3 }))).toContain(
       "only Audits of Bitcoin's twelve categories rests on live sources; the other eleven have",
@@ -220,7 +221,10 @@ describe('the summary words the best and worst categories by the level they reac
   it('does not call a 4/5 a weakness, and says a best of 3/5 is no higher', () => {
     const strong = summaryOf(buildReportText(inputWith({ marketCap: 5, volumeX2: 4, audits: 5 })));
     expect(strong).toContain("Bitcoin's strongest categories are");
-    expect(strong).toContain('; even its lowest score is good: Volume at 4/5');
+    // Nine categories without evidence count as 1 (decision 0320): the clause says the score is on evidence.
+    expect(strong).toContain(
+      '; even its lowest score on evidence is good: Volume at 4/5 (Fact about Volume); the nine not assessed count as 1.',
+    );
     expect(strong).not.toMatch(/weakest/);
     const middling = summaryOf(buildReportText(inputWith({ marketCap: 3, volumeX2: 1 })));
     expect(middling).toContain('No category of Bitcoin scores above 3/5; the highest is Market Cap at 3/5');
@@ -235,7 +239,7 @@ describe('the summary words the best and worst categories by the level they reac
     );
     // A tie is named without its members' facts (each is in its category): the summary stays short.
     expect(summary).toContain(
-      'nothing scores below 3/5, the lowest being a tie at 3/5 between Volume and Use Case. ',
+      'nothing scored on evidence is below 3/5, the lowest being a tie at 3/5 between Volume and Use Case; the six not assessed count as 1. ',
     );
     expect(summary).not.toMatch(/at 4\/5/);
     // One category at the bottom: the verb agrees with it, and its fact is quoted.

@@ -39,7 +39,7 @@ import {
 } from '../../contract/reports';
 import type { Assessment } from './assessment';
 import type { AssetRef } from './evidence';
-import { refiledFromTopScores } from './evidence-risks';
+import { missingEvidenceRisk, refiledFromTopScores } from './evidence-risks';
 import { type KnockoutFinding, whenOf } from './scoring';
 
 // The report a buyer reads first: a prose executive summary (verdict, strongest and weakest
@@ -108,7 +108,17 @@ export const rulesKeyRisks = (input: ReportTextInput): KeyRisk[] => {
   const topScored = new Set(
     input.results.filter((r) => r.score >= 5 && coverageFor(r).kind !== 'none').map((r) => r.key),
   );
-  return refiledFromTopScores([...own, ...checks, ...(input.evidenceRisks ?? [])], topScored).filter((r) => {
+  const found = [...own, ...checks, ...(input.evidenceRisks ?? [])];
+  const missing = missingEvidenceRisk(
+    input.scores,
+    input.results.some((r) => r.knockout),
+    found.length > 0,
+    input.asset?.name ?? input.assetName,
+  );
+  return refiledFromTopScores(
+    [...own, ...checks, ...(input.evidenceRisks ?? []), ...missing],
+    topScored,
+  ).filter((r) => {
     if (seen.has(r.text)) return false;
     seen.add(r.text);
     return true;
@@ -263,7 +273,13 @@ function coverageCounts(results: CategoryResult[]) {
  * Where the categories' evidence came from, and which categories have none (named: which ones
  * are missing is this asset's own data; that a gap counts at the lowest level is said once here).
  */
-export function coverageSentence(results: CategoryResult[], name?: string, dataNote?: string): string {
+export function coverageSentence(
+  results: CategoryResult[],
+  name?: string,
+  dataNote?: string,
+  /** The verdict already said the gaps count as 1: said once, not again here. */
+  countSaid = false,
+): string {
   // Where the data came from closes the sentence (one sentence, not a second uniform one).
   const close = dataNote ? `; ${dataNote.trim()}` : '.';
   const { live, snapshot } = coverageCounts(results);
@@ -284,12 +300,13 @@ export function coverageSentence(results: CategoryResult[], name?: string, dataN
   if (gaps.length === results.length)
     return `Data coverage: none of ${whose}${countWord(results.length)} categories has evidence in the sources, so none is assessed${close}`;
   const one = gaps.length === 1;
-  const missing = `${joinNames(gaps)} ${one ? 'has' : 'have'} no evidence and ${one ? 'counts' : 'count'} as 1`;
+  const countsAs1 = countSaid ? '' : ` and ${one ? 'counts' : 'count'} as 1`;
+  const missing = `${joinNames(gaps)} ${one ? 'has' : 'have'} no evidence${countsAs1}`;
   // When most categories lack evidence, the few that have it are the shorter list to name.
   const evidenced = results.filter((r) => coverageFor(r).kind !== 'none').map((r) => nameOf(r.key));
   const fewFirst =
     gaps.length > evidenced.length && parts.length === 1
-      ? `only ${joinNames(evidenced)} of ${whose}${countWord(results.length)} categories ${evidenced.length === 1 ? 'rests' : 'rest'} on ${live ? 'live sources' : 'dated public datasets'}; the other ${countWord(gaps.length)} have no evidence and count as 1`
+      ? `only ${joinNames(evidenced)} of ${whose}${countWord(results.length)} categories ${evidenced.length === 1 ? 'rests' : 'rest'} on ${live ? 'live sources' : 'dated public datasets'}; the other ${countWord(gaps.length)} have no evidence${countsAs1}`
       : undefined;
   // A gap no peer of its kind fills is the dataset's, not the asset's: said once, here.
   const shared = results
@@ -337,7 +354,8 @@ function verdictWords(scores: Scores, knockout: boolean): { band: string; level:
  * Where a rated verdict sentence turns to its reason (the weakest categories, with the facts and
  * links behind them): the claim checker reads the two as separate claims.
  */
-export const VERDICT_REASON = /; (?=its weakest (?:is|are) |nothing scores below 3\/5, |even its lowest )/;
+export const VERDICT_REASON =
+  /; (?=its weakest (?:is|are) |nothing scores below 3\/5, |nothing scored on evidence is below 3\/5, |even its lowest )/;
 
 /**
  * The strongest and weakest categories, worded by the level they reach: a top score of 2/5 is
@@ -349,6 +367,7 @@ function extremesText(
   strongest: ScoreGroup[],
   weakest: ScoreGroup[],
   evidenced: CategoryResult[],
+  notAssessed: number,
 ): { lowClause: string; high: string } {
   const top = strongest[0]!.score;
   const bottom = weakest[0]!.score;
@@ -358,18 +377,26 @@ function extremesText(
   const listed = (groups: ScoreGroup[]) => groups.map((g) => describeGroup(g, evidenced)).join(', then ');
   const best = listed(strongest);
   const worst = listed(weakest);
+  // A Hacks/Scandals score below 5/5 is a record of incidents, never a strength: it is the
+  // highest score, not the strongest category.
+  const incidentRecord = top < 5 && strongest[0]!.members.some((r) => r.key === 'hacksScandals');
   const high =
-    top >= 4
-      ? `${name}'s strongest ${one(strongest) ? 'category is' : 'categories are'} ${best}.`
-      : top === 3
-        ? `No category of ${name} scores above 3/5; the highest ${one(strongest) ? 'is' : 'are'} ${best}.`
-        : `Even ${name}'s highest ${one(strongest) ? 'score is a weak one' : 'scores are weak ones'}: ${best}.`;
+    top >= 4 && incidentRecord
+      ? `${name}'s highest ${one(strongest) ? 'score is' : 'scores are'} ${best}.`
+      : top >= 4
+        ? `${name}'s strongest ${one(strongest) ? 'category is' : 'categories are'} ${best}.`
+        : top === 3
+          ? `No category of ${name} scores above 3/5; the highest ${one(strongest) ? 'is' : 'are'} ${best}.`
+          : `Even ${name}'s highest ${one(strongest) ? 'score is a weak one' : 'scores are weak ones'}: ${best}.`;
   const lowClause =
     bottom <= 2
       ? `its weakest ${one(weakest) ? 'is' : 'are'} ${worst}`
-      : bottom === 3
-        ? `nothing scores below 3/5, the lowest being ${worst}`
-        : `even its lowest ${one(weakest) ? 'score is' : 'scores are'} good: ${worst}`;
+      : notAssessed > 0
+        ? // Categories not assessed count as 1 in the total (decision 0320): the clause says so.
+          `${bottom === 3 ? 'nothing scored on evidence is below 3/5, the lowest being' : `even its lowest ${one(weakest) ? 'score' : 'scores'} on evidence ${one(weakest) ? 'is' : 'are'} good:`} ${worst}; ${notAssessed === 1 ? 'the one not assessed counts' : `the ${countWord(notAssessed)} not assessed count`} as 1`
+        : bottom === 3
+          ? `nothing scores below 3/5, the lowest being ${worst}`
+          : `even its lowest ${one(weakest) ? 'score is' : 'scores are'} good: ${worst}`;
   return { lowClause, high };
 }
 
@@ -414,7 +441,9 @@ export function buildSummary(
         ? `all ${countWord(results.length)} categories tie at ${allTiedAt}/5, so no category stands out as strongest or weakest`
         : `${evidenced.length === 2 ? 'both' : `all ${countWord(evidenced.length)}`} categories with evidence score ${allTiedAt}/5, so none stands out as strongest or weakest`;
   const split =
-    allTiedAt === null && evidenced.length >= 2 ? extremesText(name, strongest, weakest, evidenced) : null;
+    allTiedAt === null && evidenced.length >= 2
+      ? extremesText(name, strongest, weakest, evidenced, results.length - evidenced.length)
+      : null;
   // What holds the total down is the rated verdict's own reason; a tie has none, and says so apart.
   const reason = split?.lowClause;
   const words = scores.riskLevel === null ? null : verdictWords(scores, knockouts.length > 0);
@@ -466,7 +495,7 @@ export function buildSummary(
   const unknown = asset
     ? ''
     : ` Our data sources do not know "${input.assetName}", so no category below rests on evidence about it.`;
-  return `${knockoutLead}${verdict}${body ? ` ${body}` : ''}${unknown} ${coverageSentence(results, name, input.dataNote)}`.trim();
+  return `${knockoutLead}${verdict}${body ? ` ${body}` : ''}${unknown} ${coverageSentence(results, name, input.dataNote, Boolean(reason && /not assessed counts? as 1$/.test(reason)))}`.trim();
 }
 
 /** A score at or below this is a key risk even when the scorer named none. */
@@ -647,8 +676,8 @@ export function buildReportText(input: ReportTextInput): string {
         .join('\n')}`
     : `${REPORT_HEADINGS.sources}: none — no source held evidence on this asset.`;
 
-  const disclaimer =
-    'This report is informational and educational only and is not financial advice. AI-assisted analysis has limits and can be wrong or out of date.';
+  // Who wrote it, as the page and the PDF say (decision 0344): a model, or the rules alone.
+  const disclaimer = `This report is informational and educational only and is not financial advice. ${input.written ? 'AI-assisted analysis' : 'Analysis written by the published rules, with no AI model,'} has limits and can be wrong or out of date.`;
   return [summary, ...middle, ...categories, sourcesList, disclaimer].join('\n\n');
 }
 

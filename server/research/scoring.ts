@@ -1677,6 +1677,14 @@ const sameEvent = (incident: IncidentRecord, hacks: HackRecord[]) =>
       SAME_EVENT_DAYS * 24 * 3600 * 1000,
   );
 
+/** A dataset of incident records as the count line names it, by the list it is. */
+function datasetListName(name: string): string {
+  if (/DeFiHackLabs/.test(name)) return 'the DeFiHackLabs exploit list';
+  if (/Solana-Compliance/.test(name)) return 'the SEC enforcement list';
+  if (/Web3 is Going Just Great|web3isgoinggreat/i.test(name)) return 'the Web3 is Going Just Great list';
+  return `the ${name} dataset`;
+}
+
 export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
   if (!e.hacks && !e.incidents) {
     const missing = noEvidence('incident records');
@@ -1693,28 +1701,17 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
   const hacks = e.hacks?.value ?? [];
   const incidents = (e.incidents?.value ?? []).filter((incident) => !sameEvent(incident, hacks));
   // Offline, the incident list carries an exploit dataset's records (DeFiHackLabs): that dataset
-  // was checked, and its entries count as the hacks database's.
+  // was checked, and stands in for the hacks database.
   const exploitList = Boolean(e.incidents?.source.dataset);
   const fromDatasets = incidents.filter((incident) => incident.origin?.kind === 'dataset');
-  const fromExploitList = fromDatasets.filter(
-    (incident) => incident.kind === 'exploit' || incident.kind === 'hack',
-  ).length;
-  // Other datasets' records (the SEC's enforcement actions) are counted under their own dataset's name.
-  const otherLists = [
+  // Each dataset's records are counted under that list's own name, whatever their kind: a Web3 is
+  // Going Just Great exploit is that list's record, not the hacks database's.
+  const datasetLists = [
     ...new Set(fromDatasets.flatMap((i) => (i.origin?.kind === 'dataset' ? [i.origin.dataset.name] : []))),
-  ]
-    .map((name) => ({
-      name,
-      count: fromDatasets.filter(
-        (i) =>
-          i.origin?.kind === 'dataset' &&
-          i.origin.dataset.name === name &&
-          i.kind !== 'exploit' &&
-          i.kind !== 'hack',
-      ).length,
-    }))
-    .filter((list) => list.count > 0);
-  const fromOtherLists = otherLists.reduce((sum, list) => sum + list.count, 0);
+  ].map((name) => ({
+    name: datasetListName(name),
+    count: fromDatasets.filter((i) => i.origin?.kind === 'dataset' && i.origin.dataset.name === name).length,
+  }));
   const missing = [
     ...(e.hacks || exploitList ? [] : ['hacks database record']),
     ...(e.incidents ? [] : ['curated incident record']),
@@ -1828,7 +1825,11 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
   return {
     score,
     facts: [
-      `${events.length} incident${events.length === 1 ? '' : 's'} on record for this asset: ${hacks.length + fromExploitList} in the hacks database${otherLists.map((list) => `, ${list.count} in the ${list.name} dataset`).join('')}${e.incidents ? `, ${incidents.length - fromExploitList - fromOtherLists} in the curated incident list` : ''}.`,
+      `${events.length} incident${events.length === 1 ? '' : 's'} on record for this asset: ${[
+        ...(e.hacks ? [`${hacks.length} in the hacks database`] : []),
+        ...datasetLists.map((list) => `${list.count} in ${list.name}`),
+        ...(e.incidents ? [`${incidents.length - fromDatasets.length} in the curated incident list`] : []),
+      ].join(', ')}.`,
       ...own.map((event) => event.text),
       ...referenceLines,
       ...missingFact(missing),

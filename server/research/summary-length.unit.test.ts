@@ -32,8 +32,10 @@ describe('the executive summary of every offline report', () => {
     const bitcoin = SNAPSHOT_ASSETS.find((a) => a.id === 'bitcoin')!;
     const sections = buildSections(await offlineReportInput(bitcoin, NOW));
     expect(sections.summary).toMatch(
-      /Data coverage: of Bitcoin's twelve categories, eight rest on dated public datasets; Social Metrics, Audits, Dex Holders and Hacks\/Scandals have no evidence and count as 1; .*; the evidence is the offline snapshot's public datasets of \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d, each credited under Data coverage and Sources\.$/,
+      /Data coverage: of Bitcoin's twelve categories, eight rest on dated public datasets; Social Metrics, Audits, Dex Holders and Hacks\/Scandals have no evidence; .*; the evidence is the offline snapshot's public datasets of \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d, each credited under Data coverage and Sources\.$/,
     );
+    // That the four count as 1 is said once, by the verdict.
+    expect(sections.summary).toContain('; the four not assessed count as 1.');
     expect(sections.summary).not.toMatch(/ @ |license|DeFiHackLabs|https?:/);
     // The span is the one the Data coverage rows print.
     const coverage = sectionLines(sections).find((s) => s.heading === REPORT_HEADINGS.coverage)!.lines;

@@ -8,7 +8,8 @@ export function drawDisclaimer(canvas: ReportCanvas, report: ReportDocument, app
   const { doc, ensureSpace } = canvas;
   const disclaimer = [
     FINANCIAL_DISCLAIMER,
-    `This report was produced with AI assistance from public data available at the retrieval times shown; it may be incomplete, and markets change quickly. ` +
+    // Who wrote it, as the cover says (decision 0344): the rules, or a model.
+    `${report.sections?.writer === 'rules' ? 'This report was written by the published rules, with no AI model,' : 'This report was produced with AI assistance'} from public data available at the retrieval times shown; it may be incomplete, and markets change quickly. ` +
       `Scores follow methodology ${report.methodologyVersion} and express a structured research opinion, not a recommendation to buy, sell or hold any asset. ` +
       `${appName} accepts no liability for decisions made on the basis of this report.`,
   ];

@@ -4,8 +4,9 @@ import { COLORS, CONTENT_WIDTH, MARGIN, PAGE } from './layout';
 // Drawn last, once the page count is known: the cover's contents list with page numbers, and
 // the header and 'Page X of Y' footer on every page.
 
-export const FOOTER_DISCLAIMER =
-  'Informational and educational only. Not financial advice. AI analysis has limits; use at your own risk.';
+/** The short disclaimer on every page: true of a report the rules wrote and of one a model wrote. */
+const FOOTER_DISCLAIMER =
+  'Informational and educational only. Not financial advice. Automated research has limits; use at your own risk.';
 
 /** The contents list on the cover, at the place the cover left for it. */
 export function drawContentsList(canvas: ReportCanvas, contentsListY: number): void {
