@@ -209,12 +209,19 @@ const SEC_FILE_SOURCE: Source = {
 };
 
 const SCALES: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9 };
-/** Whether a text states dollar sums and none of them is `amount` (within rounding to its digits). */
+/**
+ * Whether a text states `amount`'s sum at another scale ("$2 billion" beside 2,000,000): the
+ * amount field was copied a thousand or a million times off, and contradicts the text.
+ */
 function contradictsDescription(amount: number, description: string): boolean {
   const stated = [...description.matchAll(/\$(\d[\d,]*(?:\.\d+)?)(?:\s+(thousand|million|billion))?/gi)].map(
     ([, digits, scale]) => Number(digits!.replace(/,/g, '')) * (scale ? SCALES[scale.toLowerCase()]! : 1),
   );
-  return stated.length > 0 && !stated.some((sum) => Math.abs(sum - amount) <= sum * 0.05);
+  const near = (a: number, b: number) => Math.abs(a - b) <= b * 0.05;
+  return (
+    !stated.some((sum) => near(sum, amount)) &&
+    stated.some((sum) => [1e3, 1e6, 1e-3, 1e-6].some((factor) => near(sum, amount * factor)))
+  );
 }
 
 /**
@@ -223,8 +230,8 @@ function contradictsDescription(amount: number, description: string): boolean {
  * from this secondary list.
  */
 export function incidentOfSecAction(record: PublicSecAction): IncidentRecord {
-  // The amount field is printed only where the record's own description does not state another
-  // sum (BitConnect's reads $2,000,000 beside "$2 billion"): the description's figure stands.
+  // The amount field is left out where the record's own description states its sum at another
+  // scale (BitConnect's reads $2,000,000 beside "$2 billion"): the description's figure stands.
   const amount =
     record.amountUsd && !contradictsDescription(record.amountUsd, record.description)
       ? ` The database records $${record.amountUsd.toLocaleString('en-US')} for the action (raised or alleged, not a loss to holders).`
