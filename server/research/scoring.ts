@@ -538,7 +538,7 @@ export function scoreVolume(e: AssetEvidence): CategoryAssessment {
     facts.push(`Turnover (24-hour volume / market capitalisation${cap}): ${formatPct(turnover)}.`);
     if (turnover < t.minTurnover)
       penalties.push('few holders trade at the quoted price (turnover is very low)');
-  } else missing.push('market capitalisation of the volume’s day for turnover');
+  } else missing.push('turnover (no market cap of the volume’s day to divide by)');
 
   const score = clampScore(base - (penalties.length > 0 ? 1 : 0));
   const steps = ladderSteps(base, t.volume24hUsd, '24-hour volume', formatThreshold);
