@@ -77,5 +77,5 @@ describe('market capitalisation from the supply in circulation', () => {
     }
     expect(unexplained).toEqual([]);
     expect(compared).toBeGreaterThan(50);
-  });
+  }, 120_000);
 });
