@@ -379,6 +379,7 @@ function reproducing(perToken: number, supply: number, target: number): string |
 function fullyDilutedOf(
   e: AssetEvidence,
   marketCapDate: string | undefined,
+  printedCap?: number,
 ): { fact: string; sources: Fact<unknown>[] } | undefined {
   if (!e.valuation) return undefined;
   const record = e.valuation.value;
@@ -402,19 +403,27 @@ function fullyDilutedOf(
       ['maximum', record.max],
     ] as const
   ).filter((entry): entry is readonly ['total' | 'maximum', number] => (entry[1] ?? 0) > 0);
+  // A fully diluted value counts at least every token the market capitalisation counts: printed
+  // below the stated market capitalisation, the sentence says why (another day, another count).
+  const belowCap = (fdv: number) =>
+    printedCap !== undefined && fdv < printedCap
+      ? date && marketCapDate && date !== marketCapDate
+        ? ` It is below the market capitalisation stated above because the two are of different days (${date} and ${marketCapDate}) and sources.`
+        : ' It is below the market capitalisation stated above because the two sources count the supply differently.'
+      : '';
   const own = record.fullyDilutedUsd;
   if (!own) {
     if (!record.max) return undefined;
     const derived = Number(price.slice(1).replace(/,/g, '')) * record.max;
     return {
-      fact: `Fully diluted value: ${formatUsd(derived)}${on} (maximum supply ${formatCount(record.max)} × ${price}, the record's price that day; derived, as the record states none${thatDay}).`,
+      fact: `Fully diluted value: ${formatUsd(derived)}${on} (maximum supply ${formatCount(record.max)} × ${price}, the record's price that day; derived, as the record states none${thatDay}).${belowCap(derived)}`,
       sources: [e.valuation],
     };
   }
   for (const [word, supply] of supplies) {
     if (formatUsd(record.priceUsd * Math.round(supply)) === formatUsd(own))
       return {
-        fact: `Fully diluted value: ${formatUsd(own)}${on} (${word} supply ${formatCount(supply)} × ${price}, the record's price that day${thatDay}).`,
+        fact: `Fully diluted value: ${formatUsd(own)}${on} (${word} supply ${formatCount(supply)} × ${price}, the record's price that day${thatDay}).${belowCap(own)}`,
         sources: [e.valuation],
       };
   }
@@ -424,7 +433,7 @@ function fullyDilutedOf(
     const shown = reproducing(perCirculating!, supply, own);
     if (shown)
       return {
-        fact: `Fully diluted value: ${formatUsd(own)}${on} (${word} supply ${formatCount(supply)} × ${shown}, the market capitalisation per circulating token; the record's price that day: ${price}${thatDay}).`,
+        fact: `Fully diluted value: ${formatUsd(own)}${on} (${word} supply ${formatCount(supply)} × ${shown}, the market capitalisation per circulating token; the record's price that day: ${price}${thatDay}).${belowCap(own)}`,
         sources: [e.valuation],
       };
   }
@@ -448,7 +457,7 @@ export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
   ];
   const rank = e.useCase?.value.marketCapRank;
   if (rank !== undefined) facts.push(`Market-cap rank: ${rank}.`);
-  const fullyDiluted = fullyDilutedOf(e, figureDateOf(e.marketCapUsd));
+  const fullyDiluted = fullyDilutedOf(e, figureDateOf(e.marketCapUsd), value);
   if (fullyDiluted) facts.push(fullyDiluted.fact);
   const chart = marketCapChart(e);
   return applyCollapseCap(
@@ -478,6 +487,23 @@ export function scoreMarketCap(e: AssetEvidence): CategoryAssessment {
   );
 }
 
+/**
+ * A market capitalisation of the same day as `figure`, for a ratio of the two: the stated one when
+ * its date matches, else the market record's own of that day; none across days.
+ */
+function sameDayMarketCap(
+  e: AssetEvidence,
+  figure: Fact<unknown>,
+): { value: number; fact: Fact<unknown> } | undefined {
+  const day = figureDateOf(figure);
+  if (e.marketCapUsd && e.marketCapUsd.value > 0 && figureDateOf(e.marketCapUsd) === day)
+    return { value: e.marketCapUsd.value, fact: e.marketCapUsd };
+  const record = e.valuation?.value.marketCapUsd;
+  if (e.valuation && record && record > 0 && figureDateOf(e.valuation) === day)
+    return { value: record, fact: e.valuation };
+  return undefined;
+}
+
 export function scoreVolume(e: AssetEvidence): CategoryAssessment {
   if (!e.volume24hUsd)
     return (
@@ -505,13 +531,14 @@ export function scoreVolume(e: AssetEvidence): CategoryAssessment {
     if (liquidity.medianSpread > t.wideSpread) penalties.push('the bid-ask spread is wide');
   } else missing.push('bid-ask spread');
 
-  const cap = e.marketCapUsd?.value;
-  if (cap !== undefined && cap > 0) {
-    const turnover = volume / cap;
-    facts.push(`Turnover (24-hour volume / market capitalisation): ${formatPct(turnover)}.`);
+  const sameDay = sameDayMarketCap(e, e.volume24hUsd);
+  if (sameDay) {
+    const turnover = volume / sameDay.value;
+    const cap = sameDay.fact === e.marketCapUsd ? '' : ` of ${formatUsd(sameDay.value)} that day`;
+    facts.push(`Turnover (24-hour volume / market capitalisation${cap}): ${formatPct(turnover)}.`);
     if (turnover < t.minTurnover)
       penalties.push('few holders trade at the quoted price (turnover is very low)');
-  } else missing.push('market capitalisation for turnover');
+  } else missing.push('turnover (no market cap of the volume’s day to divide by)');
 
   const score = clampScore(base - (penalties.length > 0 ? 1 : 0));
   const steps = ladderSteps(base, t.volume24hUsd, '24-hour volume', formatThreshold);
@@ -535,7 +562,7 @@ export function scoreVolume(e: AssetEvidence): CategoryAssessment {
           ? `one point is taken because ${penalties.join(' and ')}`
           : 'market quality does not change it'
       }.`,
-      sources: sourcesOf(e.volume24hUsd, e.liquidity, e.marketCapUsd),
+      sources: sourcesOf(e.volume24hUsd, e.liquidity, sameDay?.fact),
       evidenceFound: true,
       ...(nextUp ? { nextUp } : {}),
       ...(nextDown && score > 1 ? { nextDown } : {}),

@@ -256,8 +256,8 @@ const yearBefore = (date: string) =>
   `${Number(date.slice(0, 4)) - 1}${date.slice(4) === '-02-29' ? '-02-28' : date.slice(4)}`;
 
 /**
- * The market facts one excerpt states, each citing the file at its commit: market cap (current
- * supply at the price, else Coin Metrics' estimate), current supply, price statistics, the
+ * The market facts one excerpt states, each citing the file at its commit: market cap (Coin
+ * Metrics' estimate of the circulating supply at the price, never all units issued), current supply, price statistics, the
  * price and market-cap points for the chart, and on-chain activity.
  */
 export function coinMetricsEvidence(
@@ -286,8 +286,10 @@ export function coinMetricsEvidence(
   // Point-in-time figures (market cap, supply, prices, on-chain activity) older than the cut-off
   // would score today's asset on a market long gone: they are left out, and the report says so.
   if (options.figuresNotBefore && newest.date < options.figuresNotBefore) return evidence;
-  const { CapMrktCurUSD, CapMrktEstUSD, SplyCur } = newest.values;
-  const marketCap = CapMrktCurUSD ?? CapMrktEstUSD;
+  const { CapMrktEstUSD, SplyCur } = newest.values;
+  // Only the estimate of the supply in circulation: CapMrktCurUSD prices every unit ever issued
+  // (Stellar's 104.9B XLM, burned coins included), three times its circulating value.
+  const marketCap = CapMrktEstUSD;
   if (marketCap !== undefined && marketCap > 0) evidence.marketCapUsd = fact(marketCap);
   // SplyCur counts every unit issued and visible on the ledger; the dataset states no cap.
   if (SplyCur !== undefined && SplyCur > 0)
@@ -296,7 +298,7 @@ export function coinMetricsEvidence(
   if (history) evidence.priceHistory = fact(history);
   evidence.marketHistory = fact({
     points: priced.map((row) => {
-      const cap = row.values.CapMrktCurUSD ?? row.values.CapMrktEstUSD;
+      const cap = row.values.CapMrktEstUSD;
       return {
         date: row.date,
         priceUsd: row.values.PriceUSD!,

@@ -208,15 +208,34 @@ const SEC_FILE_SOURCE: Source = {
   live: false,
 };
 
+const SCALES: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9 };
+/**
+ * Whether a text states `amount`'s sum at another scale ("$2 billion" beside 2,000,000): the
+ * amount field was copied a thousand or a million times off, and contradicts the text.
+ */
+function contradictsDescription(amount: number, description: string): boolean {
+  const stated = [...description.matchAll(/\$(\d[\d,]*(?:\.\d+)?)(?:\s+(thousand|million|billion))?/gi)].map(
+    ([, digits, scale]) => Number(digits!.replace(/,/g, '')) * (scale ? SCALES[scale.toLowerCase()]! : 1),
+  );
+  const near = (a: number, b: number) => Math.abs(a - b) <= b * 0.05;
+  return (
+    !stated.some((sum) => near(sum, amount)) &&
+    stated.some((sum) => [1e3, 1e6, 1e-3, 1e-6].some((factor) => near(sum, amount * factor)))
+  );
+}
+
 /**
  * One SEC action as a regulatory incident. The people behind the asset were charged (the map links
  * only actions against the asset's own issuer), which is not a finding: no knockout is ever read
  * from this secondary list.
  */
 export function incidentOfSecAction(record: PublicSecAction): IncidentRecord {
-  const amount = record.amountUsd
-    ? ` The database records $${record.amountUsd.toLocaleString('en-US')} for the action (raised or alleged, not a loss to holders).`
-    : '';
+  // The amount field is left out where the record's own description states its sum at another
+  // scale (BitConnect's reads $2,000,000 beside "$2 billion"): the description's figure stands.
+  const amount =
+    record.amountUsd && !contradictsDescription(record.amountUsd, record.description)
+      ? ` The database records $${record.amountUsd.toLocaleString('en-US')} for the action (raised or alleged, not a loss to holders).`
+      : '';
   return {
     kind: 'regulatory action',
     date: record.date,

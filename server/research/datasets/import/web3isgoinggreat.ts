@@ -58,15 +58,18 @@ export function parseW3iggTsv(text: string): W3iggEntry[] {
 
 /**
  * The incident kind of an entry by its themes, the first that applies (decision 0312): a rug
- * pull, then a collapse, a hack, the law's action, then shady dealings as fraud. Entries with
- * none of these themes (bad ideas, bugs, bummers) are no incidents.
+ * pull, then a collapse, the law's action, a hack, then shady dealings as fraud. The list's
+ * "hack" theme covers scams as well as hacks, so beside "law" it is no evidence of a hack: the
+ * entry records the law's action (an indictment, a charge, a suit), as BitConnect's founder's
+ * indictment for a Ponzi scheme does. Entries with none of these themes (bad ideas, bugs,
+ * bummers) are no incidents.
  */
 const THEME_KINDS: [string, IncidentKind][] = [
   ['rugPull', 'rug pull'],
   ['rug-pull', 'rug pull'],
   ['collapse', 'collapse'],
-  ['hack', 'hack'],
   ['law', 'regulatory action'],
+  ['hack', 'hack'],
   ['shady', 'fraud'],
 ];
 export function w3iggIncidentKind(themes: readonly string[]): IncidentKind | undefined {
