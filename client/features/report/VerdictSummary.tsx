@@ -67,14 +67,12 @@ export function VerdictSummary({
       <p className="mt-2 text-sm font-medium" data-testid="verdict-basis">
         based on {evidenced} of {CATEGORIES.length} categories
       </p>
-      {backtest && (
-        <p className="mt-1 text-sm text-muted" data-testid="verdict-backtest">
-          {backtest}{' '}
-          <a className="underline" href="/documentation#track-record">
-            How the ratings held up
-          </a>
-        </p>
-      )}
+      <p className="mt-1 text-sm text-muted" data-testid="verdict-backtest">
+        {backtest}{' '}
+        <a className="underline" href="/documentation#track-record">
+          How the ratings held up
+        </a>
+      </p>
       {reasons.length > 0 && (
         <ol className="mt-4 list-decimal space-y-1 pl-5 text-sm" aria-label="Reasons">
           {reasons.map((reason) => (
