@@ -25,10 +25,11 @@ test('a bought report goes from pending to processing to completed on the report
   await expect(page.getByText('Your Bitcoin research report is now ready.').first()).toBeVisible();
   await expect(page.getByText('Research in progress - checking for updates...')).toBeHidden();
   // Offline, the market files and Bitcoin's daily history give it market cap, volume, supply
-  // and age: enough for a verdict (decision 0241), rated on 6 of 12 with the gaps at 1 (0320).
+  // and age, the Team and Use Case datasets (0330-0333) two more: rated on 8 of 12 with the four
+  // gaps not assessed and counted at 1 (0320), Likely Safe.
   await expect(page.getByRole('heading', { name: 'Executive summary', exact: true })).toBeVisible();
   await expect(page.getByTestId('executive-summary')).toHaveText(
-    /^Bitcoin \(BTC\) scores \d+\.\d\d of 77 .*risk level Potential Risk .*rated on 6 of 12 categories/,
+    /^Bitcoin \(BTC\) scores \d+\.\d\d of 77 .*risk level Likely Safe, rated on 8 of 12 categories.*the four not assessed count as 1/,
   );
   await expect(page.getByText('Not rated: too few categories with evidence')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 3, name: /Agent$/ })).toHaveCount(12);
@@ -50,7 +51,9 @@ test('a bought report goes from pending to processing to completed on the report
   await expectNoAxeViolations(page, 'report page (light)');
   await setTheme(page, 'dark');
   await page.reload();
-  await expect(page.getByTestId('executive-summary')).toHaveText(/Potential Risk/);
+  await expect(page.getByTestId('executive-summary')).toHaveText(
+    /risk level Likely Safe, rated on 8 of 12 categories/,
+  );
   await expectNoAxeViolations(page, 'report page (dark)');
 
   await page.goto(`/reports/${reportId}`);

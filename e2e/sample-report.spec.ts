@@ -11,7 +11,11 @@ test('the landing page and the pricing box lead a signed-out visitor to a comple
   await page.getByTestId('sample-report-link').click();
   await expect(page).toHaveURL(/\/sample-report$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sample report: Bitcoin' })).toBeVisible();
-  await expect(page.getByText(/Executive summary: Bitcoin \(BTC\) scores .* Potential Risk/)).toBeVisible();
+  await expect(
+    page.getByText(
+      /Executive summary: Bitcoin \(BTC\) scores .* risk level Likely Safe, rated on 8 of 12 categories/,
+    ),
+  ).toBeVisible();
   await expect(page.getByText(/^Data coverage/)).toBeVisible();
   await expectNoAxeViolations(page, 'sample report');
   const pdf = await page.request.get('/sample-report.pdf');
