@@ -65,6 +65,10 @@ test('while research runs, the report page shows the twelve categories filling i
   );
 
   await releaseHeldResearch(reportId);
-  await expect(page.getByTestId('not-rated')).toBeVisible({ timeout: 40_000 });
+  // Finished, the page leads with the verdict: offline Lido Staked Ether has evidence in 6 of 12
+  // categories, and the six not assessed count as 1 (decision 0320), so it is rated Not Safe.
+  const verdict = page.getByTestId('verdict-summary');
+  await expect(verdict.getByTestId('risk-level')).toHaveText('Not Safe', { timeout: 40_000 });
+  await expect(verdict.getByTestId('verdict-basis')).toHaveText('based on 6 of 12 categories');
   await expect(page.getByTestId('research-progress')).toHaveCount(0);
 });
