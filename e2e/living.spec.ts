@@ -97,9 +97,12 @@ test.describe('the track record', () => {
     // The methodology page states the current version's back-test.
     const figures = page.getByTestId('methodology-backtest');
     await expect(figures.getByText(/Accuracy ratio at 365 days: -?\d\.\d\d/)).toBeVisible();
-    // Under 2026.11-5 the back-test has no Likely Safe rating, so the bands it states are these two.
+    // Every band is stated: under 2026.11-5 the back-test has no Likely Safe rating, and says so.
     await expect(figures.getByText(/Potential Risk:\s*\d+ of\s+\d+ failed within\s+365 days/)).toBeVisible();
     await expect(figures.getByText(/Not Safe:\s*\d+ of\s+\d+ failed within\s+365 days/)).toBeVisible();
+    await expect(
+      figures.getByText(/Likely Safe:\s*(\d+ of\s+\d+ failed within\s+365 days|no rating in the back-test)/),
+    ).toBeVisible();
     await page.getByRole('link', { name: 'track record', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Track record' })).toBeVisible();
     await expectNoAxeViolations(page, 'track record (light)');

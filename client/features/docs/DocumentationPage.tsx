@@ -1,4 +1,4 @@
-import { backtestBandLabel } from '../../../contract/backtest';
+import { BACKTEST_BANDS, backtestBandLabel } from '../../../contract/backtest';
 import { KIND_RULE_GROUPS, KIND_RULES } from '../../../contract/kind-rules';
 import {
   CATEGORIES,
@@ -82,6 +82,12 @@ function BacktestFigures() {
             {band.observable >= TRACK_RECORD_MIN_FOR_PERCENT && band.low !== null && band.high !== null
               ? ` (${percent(band.failures / band.observable)}; 95% interval ${percent(band.low)} to ${percent(band.high)})`
               : ''}
+          </li>
+        ))}
+        {/* A band the back-test never gave is still named, so its absence is not read as left out. */}
+        {BACKTEST_BANDS.filter((band) => !figures.bands365.some((b) => b.band === band)).map((band) => (
+          <li key={band}>
+            <span className="font-medium">{backtestBandLabel(band)}:</span> no rating in the back-test
           </li>
         ))}
       </ul>
