@@ -11,6 +11,7 @@ import {
   changeUpText,
   coverageDateText,
   describeDataset,
+  keyRiskLabel,
   NOT_COUNTED_TEXT,
   peerLines,
   reportResponseSchema,
@@ -168,9 +169,9 @@ describe('the page and the PDF of one report', () => {
     // What the page renders, section by section (client/features/report/ReportPage.tsx).
     const page: Record<string, string[]> = {
       summary: [sections.summary],
-      keyRisks: sections.keyRisks.map(
-        (r) => `${r.category} (${categoryScoreText(sections, r.category_key, r.score)}): ${r.text}`,
-      ),
+      // The page labels a key risk as keyRiskLabel does: a category with its score, a risk read
+      // from the evidence (price history, supply, network, evidence) by its name alone.
+      keyRisks: sections.keyRisks.map((r) => `${keyRiskLabel(sections, r)}: ${r.text}`),
       changes: sections.changes.flatMap((c) =>
         categoryScoreText(sections, c.category_key, c.score) === NOT_COUNTED_TEXT
           ? [c.category, NOT_COUNTED_TEXT, changeUpText(c)]

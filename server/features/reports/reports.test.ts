@@ -143,7 +143,8 @@ describe('GET /api/reports/:id', () => {
     // A year of market capitalisation drawn beside it: monthly closes, then the last days.
     expect(marketCap.chart).toMatchObject({ title: 'Market capitalisation', unit: 'usd' });
     expect(marketCap.chart?.points).toHaveLength(22);
-    expect(marketCap.chart?.points.at(-1)).toEqual({ date: '2025-12-16', value: 6057741443.692703 });
+    // Coin Metrics' estimated (free-float) market cap, never its current-supply one (decision 0171).
+    expect(marketCap.chart?.points.at(-1)).toEqual({ date: '2025-12-16', value: 6057457170.033266 });
     const existence = body.progressData.find((p) => p.category_key === 'existenceGrowthX2')!;
     expect(existence.research_findings).toMatch(
       /Chain recorded since: 2011-10-07 .*Age, lower bound: 1[45]\.\d years/,
