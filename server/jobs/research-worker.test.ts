@@ -26,8 +26,11 @@ beforeAll(async () => {
   t = await createTestApp({ RESEARCH_DATA: 'offline' });
 });
 afterAll(async () => {
+  // Each worker stops before its database is dropped: a worker still polling when the database goes
+  // (its webhook lanes included) fails with "terminating connection" after the tests passed. On a
+  // busy machine a stop takes longer than 3 s, so it gets up to 15 s (hookTimeout is 60 s).
   for (const stop of stops)
-    await Promise.race([stop().catch(() => {}), new Promise((r) => setTimeout(r, 3_000))]);
+    await Promise.race([stop().catch(() => {}), new Promise((r) => setTimeout(r, 15_000))]);
   await sharedPool?.end();
   await t.close();
 });
