@@ -51,7 +51,8 @@ function ChangesTable({ changes, caption }: { changes: ReportChangesResponse; ca
       {moved.length === 0 ? (
         <p className="text-sm">No category score or fact changed.</p>
       ) : (
-        <div className="overflow-x-auto">
+        // A table wider than a phone scrolls: the region takes focus so a keyboard can scroll it (axe).
+        <section tabIndex={0} aria-label={caption} className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{caption}</caption>
             <thead>
@@ -111,7 +112,7 @@ function ChangesTable({ changes, caption }: { changes: ReportChangesResponse; ca
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </div>
   );

@@ -69,7 +69,7 @@ export function VerdictSummary({
       </p>
       <p className="mt-1 text-sm text-muted" data-testid="verdict-backtest">
         {backtest}{' '}
-        <a className="underline" href="/documentation#track-record">
+        <a className="inline-flex min-h-11 items-center underline" href="/documentation#track-record">
           How the ratings held up
         </a>
       </p>
