@@ -151,6 +151,13 @@ describe('GET /api/public-reports', () => {
   it('lists completed public reports for anyone, marks owned ones, and searches by name', async () => {
     const listed = await report('Aave', 'completed', '55.00');
     const hidden = await report('Secret pending', 'pending');
+    // The remembered public list is dropped by the change feed, which is asynchronous: the new
+    // report appears once its notification has arrived (the previous test left a list remembered).
+    await expect
+      .poll(async () =>
+        ((await get('/api/public-reports')).json() as { id: number }[]).some((i) => i.id === listed.id),
+      )
+      .toBe(true);
     const anonymous = await get('/api/public-reports');
     expect(anonymous.statusCode).toBe(200);
     const items = (anonymous.json() as unknown[]).map((item) => publicReportItemSchema.parse(item));
