@@ -476,7 +476,13 @@ export interface SecurityEvidence {
   incidents?: Fact<IncidentRecord[]>;
   /** Every incident source searched for this asset: whether it covers the asset (its kind and
    *  period, and the asset is mapped into it) and why not when it does not. */
-  incidentCoverage?: { source: Source; covers: boolean; reason: string }[];
+  incidentCoverage?: {
+    source: Source;
+    covers: boolean;
+    reason: string;
+    /** The kinds of incident the source records (an exploit list records no collapse or fraud). */
+    kinds?: readonly IncidentKind[];
+  }[];
   /**
    * Who produces the chain's blocks, the newest monthly reading (offline: the Blockchain
    * Technology Lab's EDI outputs, decision 0333): how many entities produced a majority.

@@ -240,7 +240,8 @@ const INCIDENT_COUNT_BREAKDOWN = /^(\d+ incidents? on record for [^:]+): .*$/;
 const quotedFactOf = (result: CategoryResult) => {
   const fact = factOf(result)
     .replace(INCIDENT_COUNT_BREAKDOWN, '$1')
-    .replace(/\s*\(([^()]*)\)$/, ' — $1');
+    // The fact's closing aside (a date's precision, a source's note) stays in its category section.
+    .replace(/\s*\([^()]*\)$/, '');
   return LABEL_OPENING.test(fact) ? fact[0]!.toLowerCase() + fact.slice(1) : fact;
 };
 

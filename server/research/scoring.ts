@@ -16,11 +16,13 @@ import type {
   ClientShareReading,
   Fact,
   HackRecord,
+  IncidentKind,
   IncidentRecord,
   KnockoutKind,
   PublicCodeFacts,
   TeamFacts,
 } from './evidence';
+import { INCIDENT_KINDS } from './evidence';
 import { formatShare, issuedShareOfCap } from './supply-shares';
 import { type UnlockStatus, unlockStatusAt } from './unlocks';
 
@@ -1712,6 +1714,15 @@ function datasetListName(name: string): string {
   return `the ${name} dataset`;
 }
 
+/** The two families of incident Hacks/Scandals scores; a clean record needs a covering source for each. */
+const INCIDENT_FAMILIES: readonly { name: string; kinds: readonly IncidentKind[] }[] = [
+  { name: 'hacks and exploits', kinds: ['hack', 'exploit'] },
+  {
+    name: 'collapses, rug pulls, frauds and regulator actions',
+    kinds: ['exchange collapse', 'collapse', 'rug pull', 'fraud', 'regulatory action'],
+  },
+];
+
 export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
   if (!e.hacks && !e.incidents) {
     const missing = noEvidence('incident records');
@@ -1773,6 +1784,37 @@ export function scoreHacks(e: AssetEvidence, now: Date): CategoryAssessment {
         // (it is named in the line above; each of its incidents cites its primary document).
         sources: uniqueSources([
           ...searched.flatMap((entry) => (entry.source.url ? [entry.source] : [])),
+          ...sourcesOf(e.hacks, e.incidents),
+        ]),
+      };
+    }
+    // A clean record needs both families the category counts covered: an exploit list's silence says
+    // nothing of a collapse, a rug pull, a fraud or a regulator's action (decision 0392).
+    const coveredKinds = new Set(covering.flatMap((entry) => entry.kinds ?? INCIDENT_KINDS));
+    const uncovered = INCIDENT_FAMILIES.filter(
+      (family) => !family.kinds.some((kind) => coveredKinds.has(kind)),
+    );
+    if (uncovered.length > 0) {
+      const needed = `records of ${uncovered.map((family) => family.name).join(' and ')} from a source that covers this asset`;
+      const missing = noEvidence(needed);
+      return {
+        ...missing,
+        gap: { reason: 'notCovered', needed },
+        facts: [
+          `Missing: ${needed}. ${covering
+            .map(
+              (entry) => `The ${entry.source.title.replace(/\s*\([^()]*\)$/, '')} covers it and records none`,
+            )
+            .join('; ')}, but it records only ${INCIDENT_FAMILIES.filter(
+            (family) => !uncovered.includes(family),
+          )
+            .map((family) => family.name)
+            .join(' and ')}.`,
+        ],
+        rationale:
+          'A clean record counts only where the sources that cover the asset record every kind of incident the category scores, so it is not assessed.',
+        sources: uniqueSources([
+          ...covering.map((entry) => entry.source),
           ...sourcesOf(e.hacks, e.incidents),
         ]),
       };

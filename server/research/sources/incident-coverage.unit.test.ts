@@ -173,3 +173,22 @@ describe('the documentation of Hacks/Scandals', () => {
     expect(evidence).toMatch(/in live reports with a DeFiLlama API key/);
   });
 });
+
+describe('a clean record needs every kind of incident covered (decision 0392)', () => {
+  it("does not read an exploit list's silence as a clean record of collapses or frauds", async () => {
+    // Covered only by DeFiHackLabs, which records smart-contract exploits, not a bank run or a fraud.
+    const covering = (await coverageOf('iron-titanium-token')).filter((entry) => entry.covers);
+    expect(covering.map((entry) => entry.source.dataset?.name)).toEqual(['SunWeb3Sec/DeFiHackLabs']);
+    const hacks = await hacksSectionOf('iron-titanium-token');
+    expect(hacks).toMatch(/^Hacks\/Scandals — not assessed/);
+    expect(hacks).toContain('Missing: records of collapses, rug pulls, frauds and regulator actions');
+    expect(hacks).toContain('it records only hacks and exploits');
+  });
+
+  it('scores a clean record 5 where the covering lists record both exploits and scandals', async () => {
+    const covering = (await coverageOf('chainlink')).filter((entry) => entry.covers);
+    const kinds = new Set(covering.flatMap((entry) => entry.kinds ?? []));
+    expect(kinds.has('hack') && kinds.has('fraud')).toBe(true);
+    expect(await hacksSectionOf('chainlink')).toMatch(/^Hacks\/Scandals — 5\/5/);
+  });
+});

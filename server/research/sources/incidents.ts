@@ -497,8 +497,13 @@ function coverageBy(
   entry: IncidentSourceEntry,
   asset: Pick<AssetRef, 'id' | 'kind'>,
   asOf: string,
-): { source: Source; covers: boolean; reason: string } {
-  const say = (covers: boolean, reason: string) => ({ source: entry.source, covers, reason });
+): NonNullable<SecurityEvidence['incidentCoverage']>[number] {
+  const say = (covers: boolean, reason: string) => ({
+    source: entry.source,
+    covers,
+    reason,
+    kinds: entry.incidentKinds,
+  });
   if (!entry.mapped)
     return say(false, `it holds ${entry.records}, but it is no survey, so an absence there is no evidence`);
   if (!asset.kind || !entry.assetKinds.includes(asset.kind))
